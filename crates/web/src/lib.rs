@@ -1,0 +1,1 @@
+//! Tessera's web game (axum server, SQLite store, embedded assets). Empty until the web issue lands.
