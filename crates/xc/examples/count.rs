@@ -6,6 +6,11 @@ fn main() {
     let threads: usize = std::env::args().nth(2).map_or(1, |t| t.parse().expect("threads"));
     let start = std::time::Instant::now();
     let count = tessera_xc::ParallelSearch::new(&problem).threads(threads).count_all();
-    eprintln!("nodes={} updates={} seconds={:.3}", count.stats.nodes, count.stats.updates, start.elapsed().as_secs_f64());
+    eprintln!(
+        "nodes={} updates={} seconds={:.3}",
+        count.stats.nodes,
+        count.stats.updates,
+        start.elapsed().as_secs_f64()
+    );
     println!("{}", count.solutions);
 }

@@ -36,9 +36,11 @@ pub fn parse(text: &str) -> Result<Problem, Error> {
                 Some((n, c)) => (n, Some(b.color(c))),
                 None => (tok, None),
             };
-            let id = b
-                .item_id(name)
-                .ok_or(ParseError { line: no + 1, column: 1, message: format!("unknown item {name:?}") })?;
+            let id = b.item_id(name).ok_or(ParseError {
+                line: no + 1,
+                column: 1,
+                message: format!("unknown item {name:?}"),
+            })?;
             items.push((id, color));
         }
         b.colored_option(items)?;

@@ -175,10 +175,8 @@ impl ProblemBuilder {
         let stamp = options as u32 + 1;
         let mut has_primary = false;
         for (item, color) in items {
-            let kind = *self
-                .item_kinds
-                .get(item.index())
-                .ok_or(Error::UnknownId { what: "item", id: item.0 })?;
+            let kind =
+                *self.item_kinds.get(item.index()).ok_or(Error::UnknownId { what: "item", id: item.0 })?;
             if let Some(color) = color {
                 if color.0 == 0 || color.0 as usize > self.color_names.len() {
                     return Err(Error::UnknownId { what: "colour", id: color.0 });
@@ -328,7 +326,10 @@ impl Problem {
     }
 
     /// The items of an option, in the order they were given, with their colours.
-    pub fn option_items(&self, option: OptionId) -> impl ExactSizeIterator<Item = (ItemId, Option<Color>)> + '_ {
+    pub fn option_items(
+        &self,
+        option: OptionId,
+    ) -> impl ExactSizeIterator<Item = (ItemId, Option<Color>)> + '_ {
         let range = self.option_range(option);
         self.option_items[range.clone()].iter().copied().zip(self.option_colors[range].iter().copied())
     }
@@ -371,8 +372,7 @@ impl Problem {
                 }
             }
         }
-        self.items()
-            .all(|item| self.item_kind(item) == ItemKind::Secondary || cover[item.index()].is_some())
+        self.items().all(|item| self.item_kind(item) == ItemKind::Secondary || cover[item.index()].is_some())
     }
 
     /// A solver over this problem, with no budget and the deterministic option order.

@@ -423,11 +423,13 @@ impl<'p> Solver<'p> {
                         break Step::Exhausted;
                     }
                     level -= 1;
-                    let node = if random { self.order[self.choice[level] as usize] } else { self.choice[level] };
+                    let node =
+                        if random { self.order[self.choice[level] as usize] } else { self.choice[level] };
                     self.links.uncommit_others::<COLORED>(node);
                     #[cfg(feature = "debug-checks")]
                     self.debug_check();
-                    self.choice[level] = if random { self.choice[level] + 1 } else { self.links.nodes[node as usize].down };
+                    self.choice[level] =
+                        if random { self.choice[level] + 1 } else { self.links.nodes[node as usize].down };
                     self.tried[level] += 1;
                     state = State::Try;
                 }
