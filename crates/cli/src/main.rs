@@ -1,0 +1,2 @@
+//! The `tessera` command (being written).
+fn main() {}
