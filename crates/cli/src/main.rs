@@ -1,2 +1,52 @@
-//! The `tessera` command (being written).
-fn main() {}
+//! The `tessera` command. This file only turns the outcome into an exit status: the command line
+//! is parsed in [`args`] and carried out in [`commands`].
+//!
+//! Exit status: 0 success, 1 usage or internal error, 2 bad input, 3 gave up (a budget ran out).
+
+mod args;
+mod commands;
+mod input;
+mod progress;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::commands::Status;
+use crate::input::BadInput;
+
+const USAGE_OR_INTERNAL: u8 = 1;
+const BAD_INPUT: u8 = 2;
+const GAVE_UP: u8 = 3;
+
+fn main() -> ExitCode {
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // --help and --version end up here too, on standard output with status 0.
+            let _ = err.print();
+            return if err.use_stderr() { ExitCode::from(USAGE_OR_INTERNAL) } else { ExitCode::SUCCESS };
+        }
+    };
+    match commands::run(cli) {
+        Ok(Status::Done) => ExitCode::SUCCESS,
+        Ok(Status::GaveUp) => ExitCode::from(GAVE_UP),
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            let _ = writeln!(std::io::stderr(), "tessera: {err:#}");
+            if err.downcast_ref::<BadInput>().is_some() {
+                ExitCode::from(BAD_INPUT)
+            } else {
+                ExitCode::from(USAGE_OR_INTERNAL)
+            }
+        }
+    }
+}
+
+/// Standard output closed early (`tessera xc solve --all f.dlx | head`): not an error.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

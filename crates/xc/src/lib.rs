@@ -21,9 +21,11 @@
 //! assert_eq!(problem.solver().count_all().outcome, Outcome::Exhausted);
 //! ```
 
+mod bits;
 mod budget;
 mod error;
 mod format;
+#[allow(unsafe_code, reason = "unchecked node access in the hot loops; see the module's Safety section")]
 mod links;
 mod parallel;
 mod problem;
@@ -31,7 +33,7 @@ mod search;
 
 pub use budget::{Budget, GaveUp, Progress};
 pub use error::Error;
-pub use format::{parse, ParseError};
+pub use format::{parse, parse_bytes, to_text, ParseError, ParseErrorKind};
 pub use parallel::ParallelSearch;
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
-pub use search::{Count, Outcome, Solver, Stats};
+pub use search::{Count, Engine, Outcome, Solver, Stats};

@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use crate::budget::{Budget, GaveUp, Progress};
 use crate::problem::{OptionId, Problem};
-use crate::search::{Count, Outcome, Solver, Stats, Step};
+use crate::search::{Count, Engine, Outcome, Solver, Stats, Step};
 
 /// A count or enumeration spread over several threads.
 ///
@@ -50,6 +50,7 @@ use crate::search::{Count, Outcome, Solver, Stats, Step};
 pub struct ParallelSearch<'p> {
     problem: &'p Problem,
     threads: usize,
+    engine: Engine,
     budget: Budget,
     progress: Option<Arc<Progress>>,
 }
@@ -63,12 +64,18 @@ impl<'p> ParallelSearch<'p> {
     /// A search over `problem` on as many threads as the machine has.
     pub fn new(problem: &'p Problem) -> Self {
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
-        ParallelSearch { problem, threads, budget: Budget::unlimited(), progress: None }
+        ParallelSearch { problem, threads, engine: Engine::Auto, budget: Budget::unlimited(), progress: None }
     }
 
     /// Uses `threads` threads (at least one; one means the plain sequential search).
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
+        self
+    }
+
+    /// Runs every part of the search on this engine (the default is [`Engine::Auto`]).
+    pub fn engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
         self
     }
 
@@ -216,7 +223,7 @@ impl<'p> ParallelSearch<'p> {
     }
 
     fn solver(&self) -> Solver<'p> {
-        let mut solver = Solver::new(self.problem).with_budget(self.budget.clone());
+        let mut solver = Solver::new(self.problem).with_engine(self.engine).with_budget(self.budget.clone());
         if let Some(progress) = &self.progress {
             if self.threads == 1 {
                 solver = solver.with_progress(progress.clone());

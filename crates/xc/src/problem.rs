@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use crate::bits::BitTables;
 use crate::links::Links;
 use crate::Error;
 
@@ -240,6 +241,7 @@ impl ProblemBuilder {
             option_labels: self.option_labels,
             links: Links::default(),
             node_option: Vec::new(),
+            bit_tables: std::sync::OnceLock::new(),
         };
         (problem.links, problem.node_option) = Links::new(&problem);
         problem
@@ -261,6 +263,8 @@ pub struct Problem {
     option_labels: Vec<Option<String>>,
     pub(crate) links: Links,
     node_option: Vec<u32>,
+    /// The bitset engine's tables, built on first use (`None` inside: too large for it).
+    bit_tables: std::sync::OnceLock<Option<BitTables>>,
 }
 
 impl fmt::Debug for Problem {
@@ -293,6 +297,11 @@ impl Problem {
     /// Number of options.
     pub fn option_count(&self) -> usize {
         self.option_labels.len()
+    }
+
+    /// Number of (option, item) pairs: the nodes of the dancing links, headers and spacers aside.
+    pub fn node_count(&self) -> usize {
+        self.option_items.len()
     }
 
     /// Whether any option gives an item a colour.
@@ -378,6 +387,11 @@ impl Problem {
     /// A solver over this problem, with no budget and the deterministic option order.
     pub fn solver(&self) -> crate::Solver<'_> {
         crate::Solver::new(self)
+    }
+
+    /// The bitset engine's tables, or `None` if the problem is too large for them.
+    pub(crate) fn bit_tables(&self) -> Option<&BitTables> {
+        self.bit_tables.get_or_init(|| BitTables::new(self)).as_ref()
     }
 
     /// The option that node `node` of the links belongs to.

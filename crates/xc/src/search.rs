@@ -27,6 +27,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
+use crate::bits::BitState;
 use crate::budget::{Budget, GaveUp, Progress};
 use crate::links::Links;
 use crate::problem::{OptionId, Problem};
@@ -77,6 +78,27 @@ impl Count {
     }
 }
 
+/// Which algorithm and data layout a search runs on. All of them find the same solutions in the
+/// same order (for the same seed); they differ in speed and in what their counters mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Engine {
+    /// [`Engine::Bitset`] when the problem is small and dense enough for it to win (a cost
+    /// estimate from option sizes and list lengths), else [`Engine::Links`].
+    #[default]
+    Auto,
+    /// Dancing links with look-ahead: an option is abandoned as soon as committing it leaves some
+    /// other primary item with no options (as Knuth's SSXCC does), before a node is spent on it.
+    Links,
+    /// Dancing links exactly as Knuth's DLX1/DLX2: the same tree, node and update counts as his
+    /// programs, for comparisons with them.
+    Dlx1,
+    /// Bit vectors of options (see the `bits` module): the same tree and node counts as DLX1 and
+    /// no update counts; for problems up to a few thousand options. Falls back to
+    /// [`Engine::Links`] when the problem is too large for its tables.
+    Bitset,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
     Enter,
@@ -117,7 +139,11 @@ pub(crate) enum Step {
 /// ```
 pub struct Solver<'p> {
     problem: &'p Problem,
+    engine: Engine,
+    /// The engine actually running, once [`prepare`](Self::prepare) has run.
+    resolved: Option<Engine>,
     links: Links,
+    bits: Option<BitState<'p>>,
     colored: bool,
     budget: Budget,
     /// A second cancel flag, raised by a parallel search when its limit is reached.
@@ -134,6 +160,9 @@ pub struct Solver<'p> {
     depth_limit: usize,
     /// The item each level branched on.
     item: Vec<u32>,
+    /// Primary items emptied by covering each level's item (`level_zeros[zeros_start[level]..]`).
+    level_zeros: Vec<u32>,
+    zeros_start: Vec<u32>,
     /// The node each level is trying (deterministic order) or its position in `order`.
     choice: Vec<u32>,
     /// Random order only: the options of each level's item, shuffled; `order_start[level]`.
@@ -165,7 +194,10 @@ impl<'p> Solver<'p> {
     pub fn new(problem: &'p Problem) -> Self {
         Solver {
             problem,
-            links: problem.links.clone(),
+            engine: Engine::Auto,
+            resolved: None,
+            links: Links::default(),
+            bits: None,
             colored: problem.has_colors(),
             budget: Budget::unlimited(),
             halt: None,
@@ -177,6 +209,8 @@ impl<'p> Solver<'p> {
             base: 0,
             depth_limit: usize::MAX,
             item: Vec::new(),
+            level_zeros: Vec::new(),
+            zeros_start: Vec::new(),
             choice: Vec::new(),
             order: Vec::new(),
             order_start: Vec::new(),
@@ -188,6 +222,33 @@ impl<'p> Solver<'p> {
             solutions: 0,
             gave_up: None,
         }
+    }
+
+    /// Runs on this engine (the default is [`Engine::Auto`]).
+    pub fn with_engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
+
+    /// The engine this search runs (or will run) on: never [`Engine::Auto`].
+    pub fn engine(&self) -> Engine {
+        self.resolved.unwrap_or_else(|| resolve(self.problem, self.engine))
+    }
+
+    /// Lays out the chosen engine's state: the links are copied, or the bit vectors set up.
+    fn prepare(&mut self) {
+        if self.resolved.is_some() {
+            return;
+        }
+        let engine = resolve(self.problem, self.engine);
+        match engine {
+            Engine::Bitset => {
+                let tables = self.problem.bit_tables().expect("resolve checked the tables");
+                self.bits = Some(BitState::new(tables));
+            }
+            _ => self.links = self.problem.links.clone(),
+        }
+        self.resolved = Some(engine);
     }
 
     /// Limits the search; see [`Budget`].
@@ -288,12 +349,16 @@ impl<'p> Solver<'p> {
     /// The options chosen at the current solution (or prefix), in level order.
     pub(crate) fn solution_into(&self, out: &mut Vec<OptionId>) {
         out.clear();
-        out.extend((0..self.level).map(|level| self.problem.node_option(self.node_at(level))));
+        if self.bits.is_some() {
+            out.extend((0..self.level).map(|level| OptionId(self.node_at(level))));
+        } else {
+            out.extend((0..self.level).map(|level| self.problem.node_option(self.node_at(level))));
+        }
     }
 
     /// The node chosen at `level`.
     pub(crate) fn node_at(&self, level: usize) -> u32 {
-        if self.rng.is_some() && level >= self.base {
+        if (self.rng.is_some() || self.bits.is_some()) && level >= self.base {
             self.order[self.choice[level] as usize]
         } else {
             self.choice[level]
@@ -315,8 +380,23 @@ impl<'p> Solver<'p> {
     /// counted them once already.
     pub(crate) fn fix_prefix(&mut self, prefix: &[u32]) {
         debug_assert_eq!(self.level, 0);
+        self.prepare();
+        if let Some(bits) = self.bits.as_mut() {
+            for (level, &option) in prefix.iter().enumerate() {
+                bits.descend_any(level, option);
+                self.item.push(0);
+                self.zeros_start.push(0);
+                self.choice.push(option);
+                self.order_start.push(0);
+                self.tried.push(0);
+                self.width.push(1);
+            }
+            self.level = prefix.len();
+            self.base = prefix.len();
+            return;
+        }
         for &node in prefix {
-            let item = self.links.nodes[node as usize].top;
+            let item = self.links.top(node);
             if self.colored {
                 self.links.cover::<true>(item);
                 self.links.commit_others::<true>(node);
@@ -325,6 +405,7 @@ impl<'p> Solver<'p> {
                 self.links.commit_others::<false>(node);
             }
             self.item.push(item);
+            self.zeros_start.push(0);
             self.choice.push(node);
             self.order_start.push(0);
             self.tried.push(0);
@@ -336,14 +417,18 @@ impl<'p> Solver<'p> {
 
     /// Runs the search to its next event.
     pub(crate) fn advance(&mut self) -> Step {
-        if self.colored {
-            self.run::<true>()
-        } else {
-            self.run::<false>()
+        self.prepare();
+        match (self.resolved, self.colored) {
+            (Some(Engine::Bitset), _) => self.run_bits(),
+            (Some(Engine::Dlx1), true) => self.run::<true, false>(),
+            (Some(Engine::Dlx1), false) => self.run::<false, false>(),
+            (_, true) => self.run::<true, true>(),
+            (_, false) => self.run::<false, true>(),
         }
     }
 
-    fn run<const COLORED: bool>(&mut self) -> Step {
+    /// The dancing-links search; `PRUNE` adds the look-ahead of [`Engine::Links`].
+    fn run<const COLORED: bool, const PRUNE: bool>(&mut self) -> Step {
         let random = self.rng.is_some();
         let node_limit = self.budget.nodes().unwrap_or(u64::MAX);
         let mut level = self.level;
@@ -351,7 +436,7 @@ impl<'p> Solver<'p> {
         let step = loop {
             match state {
                 State::Enter => {
-                    if level == self.depth_limit && self.links.right[0] != 0 {
+                    if level == self.depth_limit && self.links.right(0) != 0 {
                         state = State::Backup;
                         break Step::Leaf;
                     }
@@ -361,7 +446,7 @@ impl<'p> Solver<'p> {
                     }
                     // Knuth counts a level where a solution is found as a node too.
                     self.stats.nodes += 1;
-                    if self.links.right[0] == 0 {
+                    if self.links.right(0) == 0 {
                         state = State::Backup;
                         self.solutions += 1;
                         break Step::Solution;
@@ -374,21 +459,27 @@ impl<'p> Solver<'p> {
                         }
                     }
                     let item = self.choose();
+                    self.links.zeros.clear();
                     self.stats.updates += self.links.cover::<COLORED>(item);
                     if level == self.item.len() {
+                        self.zeros_start.push(0);
                         self.item.push(0);
                         self.choice.push(0);
                         self.order_start.push(0);
                         self.tried.push(0);
                         self.width.push(0);
                     }
+                    // Items left with no option by covering `item` can only be covered by the
+                    // option chosen here: an option without them is skipped untried.
+                    self.zeros_start[level] = self.level_zeros.len() as u32;
+                    self.level_zeros.extend_from_slice(&self.links.zeros);
                     self.item[level] = item;
                     self.tried[level] = 0;
                     self.width[level] = self.links.len(item);
                     if random {
                         self.choice[level] = self.shuffled_list(level, item);
                     } else {
-                        self.choice[level] = self.links.nodes[item as usize].down;
+                        self.choice[level] = self.links.down(item);
                     }
                     state = State::Try;
                 }
@@ -407,13 +498,35 @@ impl<'p> Solver<'p> {
                         self.choice[level]
                     };
                     if node == item {
+                        self.level_zeros.truncate(self.zeros_start[level] as usize);
                         self.links.uncover::<COLORED>(item);
                         #[cfg(feature = "debug-checks")]
                         self.debug_check();
                         state = State::Backup;
                         continue;
                     }
-                    self.stats.updates += self.links.commit_others::<COLORED>(node);
+                    if !PRUNE {
+                        self.stats.updates += self.links.commit_others::<COLORED>(node);
+                        level += 1;
+                        state = State::Enter;
+                        continue;
+                    }
+                    let zeros = &self.level_zeros[self.zeros_start[level] as usize..];
+                    if zeros.iter().any(|&y| !self.links.option_contains(node, y)) {
+                        self.choice[level] =
+                            if random { self.choice[level] + 1 } else { self.links.down(node) };
+                        self.tried[level] += 1;
+                        continue;
+                    }
+                    let (updates, stopped) = self.links.commit_others_checked::<COLORED>(node);
+                    self.stats.updates += updates;
+                    if let Some(last) = stopped {
+                        self.links.uncommit_from::<COLORED>(node, last);
+                        self.choice[level] =
+                            if random { self.choice[level] + 1 } else { self.links.down(node) };
+                        self.tried[level] += 1;
+                        continue;
+                    }
                     level += 1;
                     state = State::Enter;
                 }
@@ -428,8 +541,7 @@ impl<'p> Solver<'p> {
                     self.links.uncommit_others::<COLORED>(node);
                     #[cfg(feature = "debug-checks")]
                     self.debug_check();
-                    self.choice[level] =
-                        if random { self.choice[level] + 1 } else { self.links.nodes[node as usize].down };
+                    self.choice[level] = if random { self.choice[level] + 1 } else { self.links.down(node) };
                     self.tried[level] += 1;
                     state = State::Try;
                 }
@@ -449,13 +561,120 @@ impl<'p> Solver<'p> {
         step
     }
 
+    /// The bitset search: the same steps over per-level bit vectors; nothing to undo on the way
+    /// back up.
+    fn run_bits(&mut self) -> Step {
+        match self.bits.as_ref().map(|b| b.tables.words) {
+            Some(1) => self.run_bits_words::<1>(),
+            Some(2) => self.run_bits_words::<2>(),
+            Some(3) => self.run_bits_words::<3>(),
+            Some(4) => self.run_bits_words::<4>(),
+            _ => self.run_bits_words::<0>(),
+        }
+    }
+
+    /// [`run_bits`](Self::run_bits) for problems of exactly `W` option words (0: any number).
+    fn run_bits_words<const W: usize>(&mut self) -> Step {
+        let mut bits = self.bits.take().expect("prepared for the bitset engine");
+        let node_limit = self.budget.nodes().unwrap_or(u64::MAX);
+        let mut level = self.level;
+        let mut state = self.state;
+        let step = loop {
+            match state {
+                State::Enter => {
+                    let remaining = bits.active_count(level);
+                    if level == self.depth_limit && remaining != 0 {
+                        state = State::Backup;
+                        break Step::Leaf;
+                    }
+                    if self.stats.nodes >= node_limit {
+                        state = State::Done;
+                        break Step::GaveUp(GaveUp::NodeLimit);
+                    }
+                    self.stats.nodes += 1;
+                    if remaining == 0 {
+                        state = State::Backup;
+                        self.solutions += 1;
+                        break Step::Solution;
+                    }
+                    if self.stats.nodes % Budget::CHECK_INTERVAL == 0 {
+                        self.level = level;
+                        if let Some(reason) = self.checkpoint() {
+                            state = State::Done;
+                            break Step::GaveUp(reason);
+                        }
+                    }
+                    let (item, count) = bits.choose::<W>(level);
+                    if level == self.item.len() {
+                        self.zeros_start.push(0);
+                        self.item.push(0);
+                        self.choice.push(0);
+                        self.order_start.push(0);
+                        self.tried.push(0);
+                        self.width.push(0);
+                    }
+                    self.item[level] = item;
+                    self.tried[level] = 0;
+                    self.width[level] = count;
+                    if count == 0 {
+                        state = State::Backup;
+                        continue;
+                    }
+                    let start = self.order.len();
+                    bits.push_candidates::<W>(level, item, &mut self.order);
+                    if let Some(rng) = self.rng.as_mut() {
+                        self.order[start..].shuffle(rng);
+                    }
+                    self.order_start[level] = start as u32;
+                    self.choice[level] = start as u32;
+                    state = State::Try;
+                }
+                State::Try => {
+                    let position = self.choice[level] as usize;
+                    let start = self.order_start[level] as usize;
+                    if position == start + self.width[level] as usize {
+                        self.order.truncate(start);
+                        state = State::Backup;
+                        continue;
+                    }
+                    bits.descend::<W>(level, self.order[position]);
+                    level += 1;
+                    state = State::Enter;
+                }
+                State::Backup => {
+                    if level <= self.base {
+                        state = State::Done;
+                        break Step::Exhausted;
+                    }
+                    level -= 1;
+                    self.choice[level] += 1;
+                    self.tried[level] += 1;
+                    state = State::Try;
+                }
+                State::Done => {
+                    break match self.gave_up {
+                        Some(reason) => Step::GaveUp(reason),
+                        None => Step::Exhausted,
+                    };
+                }
+            }
+        };
+        self.bits = Some(bits);
+        self.level = level;
+        self.state = state;
+        if let Step::GaveUp(reason) = step {
+            self.gave_up = Some(reason);
+        }
+        step
+    }
+
     /// The primary item with the fewest options; the first such in declaration order.
     #[inline(always)]
     fn choose(&self) -> u32 {
         let links = &self.links;
         let mut best = 0;
         let mut best_len = u32::MAX;
-        let mut x = links.right[0];
+        let mut x = links.right(0);
         while x != 0 {
             let len = links.len(x);
             if len < best_len {
@@ -465,7 +684,7 @@ impl<'p> Solver<'p> {
                     break;
                 }
             }
-            x = links.right[x as usize];
+            x = links.right(x);
         }
         best
     }
@@ -473,10 +692,10 @@ impl<'p> Solver<'p> {
     /// Pushes `item`'s options in a random order; returns the position of the first.
     fn shuffled_list(&mut self, level: usize, item: u32) -> u32 {
         let start = self.order.len();
-        let mut p = self.links.nodes[item as usize].down;
+        let mut p = self.links.down(item);
         while p != item {
             self.order.push(p);
-            p = self.links.nodes[p as usize].down;
+            p = self.links.down(p);
         }
         if let Some(rng) = self.rng.as_mut() {
             self.order[start..].shuffle(rng);
@@ -524,6 +743,17 @@ impl<'p> Solver<'p> {
         if let Err(broken) = self.links.check() {
             panic!("dancing links broken after an uncover: {broken}");
         }
+    }
+}
+
+/// The engine that `requested` means for `problem`.
+fn resolve(problem: &Problem, requested: Engine) -> Engine {
+    match requested {
+        Engine::Auto if problem.bit_tables().is_some_and(|t| t.beats_links(problem)) => Engine::Bitset,
+        Engine::Auto => Engine::Links,
+        Engine::Bitset if problem.bit_tables().is_some() => Engine::Bitset,
+        Engine::Bitset => Engine::Links,
+        other => other,
     }
 }
 

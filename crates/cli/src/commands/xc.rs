@@ -1,0 +1,285 @@
+//! `tessera xc count` and `tessera xc solve`: exact cover on a problem in Knuth's DLX format.
+//!
+//! Both read the problem ([`Input`]), build a [`Budget`] from `--max-nodes` and `--timeout`, run
+//! one search (a [`Solver`] on one thread, with an optional seed; a [`ParallelSearch`] on more)
+//! and report in plain text or as one JSON object ([`Report`]). Plain `solve` prints each
+//! solution as soon as it is found; if standard output goes away (`| head`), a cancel flag in the
+//! budget stops the search.
+
+use std::io::{self, BufWriter, Stdout, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use anyhow::Result;
+use serde::Serialize;
+use tessera_xc::{Budget, Count, GaveUp, OptionId, Outcome, ParallelSearch, Problem, Progress, Solver};
+
+use super::Status;
+use crate::args::{CountArgs, SearchArgs, SolveArgs};
+use crate::input::Input;
+use crate::progress::Indicator;
+
+/// `tessera xc count FILE`
+pub fn count(args: &CountArgs) -> Result<Status> {
+    let input = Input::read(&args.file)?;
+    let problem = input.parse()?;
+    let search = Search::new(&problem, &args.search, args.threads, None);
+    let progress = search.progress(&args.search);
+    let start = Instant::now();
+    let count = search.run(args.limit.unwrap_or(u64::MAX), progress.as_ref(), |_| {});
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some((_, indicator)) = progress {
+        indicator.stop();
+    }
+
+    let report = Report::new(&input.name, &count, seconds, search.threads, args.limit, None);
+    if args.search.json {
+        print_json(&report)?;
+    } else {
+        match count.outcome {
+            Outcome::Exhausted => writeln!(io::stdout(), "{}", count.solutions)?,
+            Outcome::LimitReached => {
+                writeln!(io::stdout(), "{}", count.solutions)?;
+                note(&format!("stopped at --limit {}; there may be more solutions", count.solutions));
+            }
+            Outcome::GaveUp(reason) => note(&format!(
+                "gave up ({reason}) after {} nodes and {seconds:.3} seconds: at least {} solutions, \
+                 exact count unknown",
+                count.stats.nodes, count.solutions
+            )),
+        }
+    }
+    Ok(finish(&args.search, &report, &count))
+}
+
+/// `tessera xc solve FILE`
+pub fn solve(args: &SolveArgs) -> Result<Status> {
+    let input = Input::read(&args.file)?;
+    let problem = input.parse()?;
+    let search = Search::new(&problem, &args.search, args.threads, args.seed);
+    let limit = if args.all { u64::MAX } else { args.limit };
+    let shown_limit = (!args.all).then_some(limit);
+    let start = Instant::now();
+
+    if args.search.json {
+        let found = Mutex::new(Vec::new());
+        let count = search.run(limit, None, |solution| {
+            found.lock().unwrap_or_else(PoisonError::into_inner).push(option_lines(&problem, solution));
+        });
+        let seconds = start.elapsed().as_secs_f64();
+        let found = found.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let report = Report::new(&input.name, &count, seconds, search.threads, shown_limit, Some(found));
+        print_json(&report)?;
+        return Ok(finish(&args.search, &report, &count));
+    }
+
+    let printer = Mutex::new(Printer { out: BufWriter::new(io::stdout()), printed: 0, failed: None });
+    let count = search.run(limit, None, |solution| {
+        let mut printer = printer.lock().unwrap_or_else(PoisonError::into_inner);
+        if printer.failed.is_none() {
+            if let Err(err) = printer.print(&option_lines(&problem, solution)) {
+                printer.failed = Some(err);
+                search.cancel.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(err) = printer.into_inner().unwrap_or_else(PoisonError::into_inner).failed {
+        return Err(err.into());
+    }
+    match count.outcome {
+        Outcome::Exhausted if count.solutions == 0 => note("no solution"),
+        Outcome::Exhausted | Outcome::LimitReached => {}
+        Outcome::GaveUp(reason) => note(&format!(
+            "gave up ({reason}) after {} nodes and {seconds:.3} seconds, having found {} solutions",
+            count.stats.nodes, count.solutions
+        )),
+    }
+    let report = Report::new(&input.name, &count, seconds, search.threads, shown_limit, None);
+    Ok(finish(&args.search, &report, &count))
+}
+
+/// One search as the options asked for it.
+struct Search<'p> {
+    problem: &'p Problem,
+    threads: usize,
+    seed: Option<u64>,
+    budget: Budget,
+    /// Raised to stop the search early (standard output closed).
+    cancel: Arc<AtomicBool>,
+}
+
+impl<'p> Search<'p> {
+    /// Starts the clock of `--timeout`.
+    fn new(problem: &'p Problem, args: &SearchArgs, threads: usize, seed: Option<u64>) -> Self {
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n,
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut budget = Budget::unlimited().with_cancel(cancel.clone());
+        if let Some(nodes) = args.max_nodes {
+            budget = budget.with_nodes(nodes);
+        }
+        if let Some(timeout) = args.timeout {
+            budget = budget.with_timeout(timeout);
+        }
+        Search { problem, threads, seed, budget, cancel }
+    }
+
+    /// Counters for a progress bar, when one can be shown (standard error is a terminal).
+    fn progress(&self, args: &SearchArgs) -> Option<(Arc<Progress>, Indicator)> {
+        use std::io::IsTerminal;
+        if args.no_progress || !io::stderr().is_terminal() {
+            return None;
+        }
+        let progress = Progress::new();
+        let indicator = Indicator::start(progress.clone(), self.threads > 1);
+        Some((progress, indicator))
+    }
+
+    /// Runs the search, calling `visit` with each solution until `limit`.
+    fn run(
+        &self,
+        limit: u64,
+        progress: Option<&(Arc<Progress>, Indicator)>,
+        visit: impl Fn(&[OptionId]) + Sync,
+    ) -> Count {
+        let progress = progress.map(|(progress, _)| progress.clone());
+        if self.threads == 1 {
+            let mut solver = Solver::new(self.problem).with_budget(self.budget.clone());
+            if let Some(seed) = self.seed {
+                solver = solver.with_seed(seed);
+            }
+            if let Some(progress) = progress {
+                solver = solver.with_progress(progress);
+            }
+            solver.visit_up_to(limit, visit)
+        } else {
+            let mut search =
+                ParallelSearch::new(self.problem).threads(self.threads).with_budget(self.budget.clone());
+            if let Some(progress) = progress {
+                search = search.with_progress(progress);
+            }
+            search.visit_up_to(limit, visit)
+        }
+    }
+}
+
+/// The lines of a solution's options, in the order the options appear in the input.
+fn option_lines(problem: &Problem, solution: &[OptionId]) -> Vec<String> {
+    let mut options = solution.to_vec();
+    options.sort_unstable();
+    options.into_iter().map(|option| problem.option_line(option)).collect()
+}
+
+/// Plain `solve` output: solutions as blocks of option lines, a blank line between two.
+struct Printer {
+    out: BufWriter<Stdout>,
+    printed: u64,
+    failed: Option<io::Error>,
+}
+
+impl Printer {
+    fn print(&mut self, lines: &[String]) -> io::Result<()> {
+        if self.printed > 0 {
+            writeln!(self.out)?;
+        }
+        for line in lines {
+            writeln!(self.out, "{line}")?;
+        }
+        self.printed += 1;
+        // Solutions may be far apart: show each as soon as it is found.
+        self.out.flush()
+    }
+}
+
+/// The `--json` object.
+#[derive(Debug, Serialize)]
+struct Report<'a> {
+    file: &'a str,
+    /// Solutions found.
+    solutions: u64,
+    /// "exhausted", "limit-reached" or "gave-up".
+    outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<u64>,
+    nodes: u64,
+    updates: u64,
+    seconds: f64,
+    threads: usize,
+    /// `solve` only: each solution's option lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options: Option<Vec<Vec<String>>>,
+}
+
+impl<'a> Report<'a> {
+    fn new(
+        file: &'a str,
+        count: &Count,
+        seconds: f64,
+        threads: usize,
+        limit: Option<u64>,
+        options: Option<Vec<Vec<String>>>,
+    ) -> Self {
+        let (outcome, reason) = match count.outcome {
+            Outcome::Exhausted => ("exhausted", None),
+            Outcome::LimitReached => ("limit-reached", None),
+            Outcome::GaveUp(reason) => ("gave-up", Some(reason_name(reason))),
+        };
+        Report {
+            file,
+            solutions: count.solutions,
+            outcome,
+            reason,
+            limit,
+            nodes: count.stats.nodes,
+            updates: count.stats.updates,
+            seconds,
+            threads,
+            options,
+        }
+    }
+}
+
+/// A stable name for why a search gave up, after the option that set the budget.
+fn reason_name(reason: GaveUp) -> String {
+    match reason {
+        GaveUp::NodeLimit => "max-nodes".to_owned(),
+        GaveUp::Deadline => "timeout".to_owned(),
+        GaveUp::Cancelled => "cancelled".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+fn print_json(report: &Report<'_>) -> Result<()> {
+    // Serialised first, so that a failed write is a plain `io::Error` (a closed pipe is recognised).
+    let json = serde_json::to_string(report)?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "{json}")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Prints `--stats` and turns the outcome into a status.
+fn finish(args: &SearchArgs, report: &Report<'_>, count: &Count) -> Status {
+    if args.stats {
+        note(&format!(
+            "nodes={} updates={} seconds={:.3} threads={}",
+            report.nodes, report.updates, report.seconds, report.threads
+        ));
+    }
+    if count.gave_up() {
+        Status::GaveUp
+    } else {
+        Status::Done
+    }
+}
+
+/// A line on standard error. Failing to write it is not worth failing the command for.
+fn note(message: &str) {
+    let _ = writeln!(io::stderr(), "tessera: {message}");
+}

@@ -1,0 +1,97 @@
+//! A progress bar on standard error for long searches, fed from [`tessera_xc::Progress`].
+//!
+//! The search publishes its counters every 1024 nodes; a thread of ours polls them every
+//! [`POLL`] and redraws. Nothing is drawn for the first [`DELAY`], so quick runs stay silent, and
+//! nothing at all unless standard error is a terminal (the caller checks). A sequential search
+//! reports Knuth's estimate of the fraction of the tree explored; a parallel one, how many of its
+//! subproblems are done.
+
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use tessera_xc::Progress;
+
+/// How often the counters are read.
+const POLL: Duration = Duration::from_millis(100);
+/// How long a search runs before the bar appears.
+const DELAY: Duration = Duration::from_millis(500);
+/// Steps of the sequential bar (its position is the estimated fraction in thousandths).
+const PERMILLE: u64 = 1000;
+
+/// A running progress bar; stopping it (or dropping it) clears the bar.
+#[derive(Debug)]
+pub struct Indicator {
+    stop: Option<Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Indicator {
+    /// Starts polling `progress`, which a sequential (`parallel == false`) or parallel search updates.
+    pub fn start(progress: Arc<Progress>, parallel: bool) -> Self {
+        let (stop, stopped) = mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let start = Instant::now();
+            let mut bar: Option<ProgressBar> = None;
+            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(POLL) {
+                if start.elapsed() < DELAY {
+                    continue;
+                }
+                let bar = bar.get_or_insert_with(|| new_bar(parallel).with_elapsed(start.elapsed()));
+                if parallel {
+                    let (done, total) = progress.subproblems();
+                    if total > 0 {
+                        bar.set_length(total);
+                        bar.set_position(done);
+                        bar.set_message(format!("{done}/{total} subproblems"));
+                    } else {
+                        bar.set_message("splitting the search tree");
+                    }
+                } else {
+                    bar.set_position((progress.fraction() * PERMILLE as f64) as u64);
+                    bar.set_message(format!(
+                        "{} solutions, {} nodes",
+                        progress.solutions(),
+                        progress.nodes()
+                    ));
+                }
+            }
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+        });
+        Indicator { stop: Some(stop), thread: Some(thread) }
+    }
+
+    /// Stops the thread and clears the bar.
+    pub fn stop(mut self) {
+        self.shut_down();
+    }
+
+    fn shut_down(&mut self) {
+        // Dropping the sender wakes the thread at once.
+        self.stop.take();
+        if let Some(thread) = self.thread.take() {
+            // A panic in the drawing thread must not take the answer down with it.
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Indicator {
+    fn drop(&mut self) {
+        self.shut_down();
+    }
+}
+
+fn new_bar(parallel: bool) -> ProgressBar {
+    let template = "[{elapsed_precise}] {wide_bar} {percent:>3}% {msg}";
+    let style = ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    // A parallel search learns its number of subproblems only after splitting.
+    let bar = if parallel { ProgressBar::no_length() } else { ProgressBar::new(PERMILLE) };
+    bar.with_style(style)
+}

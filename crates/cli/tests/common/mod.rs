@@ -1,0 +1,107 @@
+//! Running the real `tessera` binary, from `tests/data/` so that messages name files as given.
+
+#![allow(dead_code, reason = "each test file uses its own part of these helpers")]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// `tests/data/`.
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("data")
+}
+
+/// Runs `tessera ARGS` in `tests/data/` with no standard input.
+pub fn tessera(args: &[&str]) -> Output {
+    command(args).stdin(Stdio::null()).output().expect("run tessera")
+}
+
+/// Runs `tessera ARGS` in `tests/data/` with `input` on standard input.
+pub fn tessera_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = command(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start tessera");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    // The command may stop reading early (a usage error): a broken pipe here is fine.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    child.wait_with_output().expect("wait for tessera")
+}
+
+fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tessera"));
+    command.args(args).current_dir(data_dir());
+    command
+}
+
+/// Standard output as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 on standard output")
+}
+
+/// Standard error as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The exit status, with both streams in the message if the process was killed.
+pub fn status(output: &Output) -> i32 {
+    output.status.code().unwrap_or_else(|| panic!("killed by a signal; stderr: {}", stderr(output)))
+}
+
+/// Asserts the exit status, showing both streams when it differs.
+pub fn assert_status(output: &Output, expected: i32) {
+    assert_eq!(
+        status(output),
+        expected,
+        "stdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        stderr(output)
+    );
+}
+
+/// The one JSON object on standard output.
+pub fn json(output: &Output) -> serde_json::Value {
+    let text = stdout(output);
+    assert_eq!(text.lines().count(), 1, "one line of JSON expected, got {text:?}");
+    serde_json::from_str(&text).unwrap_or_else(|err| panic!("not JSON ({err}): {text:?}"))
+}
+
+/// The N-queens problem as exact cover in Knuth's format: rows `r` and columns `c` primary,
+/// diagonals `a` (r+c) and `b` (r-c+n-1) secondary; options `rR cC aA bB`.
+pub fn queens(n: usize) -> String {
+    let mut text = format!("| {n} queens\n");
+    let rows = (0..n).map(|r| format!("r{r}"));
+    let columns = (0..n).map(|c| format!("c{c}"));
+    let primary: Vec<String> = rows.chain(columns).collect();
+    let secondary: Vec<String> =
+        (0..2 * n - 1).map(|d| format!("a{d}")).chain((0..2 * n - 1).map(|d| format!("b{d}"))).collect();
+    text += &format!("{} | {}\n", primary.join(" "), secondary.join(" "));
+    for r in 0..n {
+        for c in 0..n {
+            text += &format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c);
+        }
+    }
+    text
+}
+
+/// Checks a queens solution given as option lines, independently of the solver: one queen per
+/// row and column, at most one per diagonal.
+pub fn assert_queens_solution(n: usize, lines: &[&str]) {
+    assert_eq!(lines.len(), n, "{lines:?}");
+    let mut seen = std::collections::HashSet::new();
+    for line in lines {
+        let names: Vec<&str> = line.split(' ').collect();
+        assert_eq!(names.len(), 4, "{line:?}");
+        let r: usize = names[0].strip_prefix('r').and_then(|r| r.parse().ok()).expect("row");
+        let c: usize = names[1].strip_prefix('c').and_then(|c| c.parse().ok()).expect("column");
+        assert_eq!(names[2], format!("a{}", r + c), "{line:?}");
+        assert_eq!(names[3], format!("b{}", r + n - 1 - c), "{line:?}");
+        for name in names {
+            assert!(seen.insert(name.to_owned()), "{name} covered twice in {lines:?}");
+        }
+    }
+}
