@@ -13,7 +13,9 @@ use std::time::Instant;
 
 use anyhow::Result;
 use serde::Serialize;
-use tessera_xc::{Budget, Count, GaveUp, OptionId, Outcome, ParallelSearch, Problem, Progress, Solver};
+use tessera_xc::{
+    Budget, Count, Engine, GaveUp, OptionId, Outcome, ParallelSearch, Problem, Progress, Solver,
+};
 
 use super::Status;
 use crate::args::{CountArgs, SearchArgs, SolveArgs};
@@ -33,7 +35,7 @@ pub fn count(args: &CountArgs) -> Result<Status> {
         indicator.stop();
     }
 
-    let report = Report::new(&input.name, &count, seconds, search.threads, args.limit, None);
+    let report = Report::new(&input.name, &count, seconds, &search, args.limit, None);
     if args.search.json {
         print_json(&report)?;
     } else {
@@ -69,7 +71,7 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
         });
         let seconds = start.elapsed().as_secs_f64();
         let found = found.into_inner().unwrap_or_else(PoisonError::into_inner);
-        let report = Report::new(&input.name, &count, seconds, search.threads, shown_limit, Some(found));
+        let report = Report::new(&input.name, &count, seconds, &search, shown_limit, Some(found));
         print_json(&report)?;
         return Ok(finish(&args.search, &report, &count));
     }
@@ -96,7 +98,7 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
             count.stats.nodes, count.solutions
         )),
     }
-    let report = Report::new(&input.name, &count, seconds, search.threads, shown_limit, None);
+    let report = Report::new(&input.name, &count, seconds, &search, shown_limit, None);
     Ok(finish(&args.search, &report, &count))
 }
 
@@ -105,6 +107,7 @@ struct Search<'p> {
     problem: &'p Problem,
     threads: usize,
     seed: Option<u64>,
+    engine: Engine,
     budget: Budget,
     /// Raised to stop the search early (standard output closed).
     cancel: Arc<AtomicBool>,
@@ -125,7 +128,16 @@ impl<'p> Search<'p> {
         if let Some(timeout) = args.timeout {
             budget = budget.with_timeout(timeout);
         }
-        Search { problem, threads, seed, budget, cancel }
+        Search { problem, threads, seed, engine: args.engine.into(), budget, cancel }
+    }
+
+    /// The name of the engine that runs (never "auto").
+    fn engine_name(&self) -> &'static str {
+        match Solver::new(self.problem).with_engine(self.engine).engine() {
+            Engine::Dlx1 => "dlx1",
+            Engine::Bitset => "bitset",
+            _ => "links",
+        }
     }
 
     /// Counters for a progress bar, when one can be shown (standard error is a terminal).
@@ -148,7 +160,8 @@ impl<'p> Search<'p> {
     ) -> Count {
         let progress = progress.map(|(progress, _)| progress.clone());
         if self.threads == 1 {
-            let mut solver = Solver::new(self.problem).with_budget(self.budget.clone());
+            let mut solver =
+                Solver::new(self.problem).with_engine(self.engine).with_budget(self.budget.clone());
             if let Some(seed) = self.seed {
                 solver = solver.with_seed(seed);
             }
@@ -157,8 +170,10 @@ impl<'p> Search<'p> {
             }
             solver.visit_up_to(limit, visit)
         } else {
-            let mut search =
-                ParallelSearch::new(self.problem).threads(self.threads).with_budget(self.budget.clone());
+            let mut search = ParallelSearch::new(self.problem)
+                .threads(self.threads)
+                .engine(self.engine)
+                .with_budget(self.budget.clone());
             if let Some(progress) = progress {
                 search = search.with_progress(progress);
             }
@@ -211,6 +226,8 @@ struct Report<'a> {
     updates: u64,
     seconds: f64,
     threads: usize,
+    /// The engine that ran: "links", "dlx1" or "bitset".
+    engine: &'static str,
     /// `solve` only: each solution's option lines.
     #[serde(skip_serializing_if = "Option::is_none")]
     options: Option<Vec<Vec<String>>>,
@@ -221,7 +238,7 @@ impl<'a> Report<'a> {
         file: &'a str,
         count: &Count,
         seconds: f64,
-        threads: usize,
+        search: &Search<'_>,
         limit: Option<u64>,
         options: Option<Vec<Vec<String>>>,
     ) -> Self {
@@ -239,7 +256,8 @@ impl<'a> Report<'a> {
             nodes: count.stats.nodes,
             updates: count.stats.updates,
             seconds,
-            threads,
+            threads: search.threads,
+            engine: search.engine_name(),
             options,
         }
     }
@@ -268,8 +286,8 @@ fn print_json(report: &Report<'_>) -> Result<()> {
 fn finish(args: &SearchArgs, report: &Report<'_>, count: &Count) -> Status {
     if args.stats {
         note(&format!(
-            "nodes={} updates={} seconds={:.3} threads={}",
-            report.nodes, report.updates, report.seconds, report.threads
+            "nodes={} updates={} seconds={:.3} threads={} engine={}",
+            report.nodes, report.updates, report.seconds, report.threads, report.engine
         ));
     }
     if count.gave_up() {
