@@ -300,7 +300,32 @@ fn stats_go_to_standard_error() {
     let message = stderr(&output);
     let fields: Vec<&str> = message.trim_end().trim_start_matches("tessera: ").split(' ').collect();
     let keys: Vec<&str> = fields.iter().map(|f| f.split('=').next().unwrap_or("")).collect();
-    assert_eq!(keys, ["nodes", "updates", "seconds", "threads"], "{message}");
+    assert_eq!(keys, ["nodes", "updates", "seconds", "threads", "engine"], "{message}");
+}
+
+/// `--engine dlx1` reproduces Knuth's DLX1 counts; every engine finds the same solutions.
+#[test]
+fn engines_agree_and_dlx1_counts_like_knuth() {
+    let mut solutions = Vec::new();
+    for engine in ["auto", "links", "dlx1", "bitset"] {
+        let output = tessera(&["xc", "solve", "queens6.dlx", "--all", "--engine", engine, "--json"]);
+        assert_status(&output, 0);
+        let report = json(&output);
+        let mut found: Vec<String> = report["options"]
+            .as_array()
+            .expect("options")
+            .iter()
+            .map(|solution| solution.to_string())
+            .collect();
+        found.sort();
+        assert_eq!(found.len(), 4, "{engine}");
+        solutions.push(found);
+        if engine == "dlx1" {
+            assert_eq!(report["engine"], "dlx1");
+            assert!(report["updates"].as_u64().unwrap() > 0);
+        }
+    }
+    assert!(solutions.windows(2).all(|pair| pair[0] == pair[1]));
 }
 
 #[test]
