@@ -159,22 +159,20 @@ impl BitTables {
             [self.primary_start[o as usize] as usize..self.primary_start[o as usize + 1] as usize]
     }
 
-    /// Rough cost of one search node here, in word operations: MRV over every primary and every
-    /// word, at the top of the tree.
-    pub(crate) fn node_cost(&self) -> usize {
-        self.primaries * self.words
-    }
-
-    /// Whether this engine should beat dancing links on `problem`. A dancing-links node commits
-    /// an option of `s` items, each hiding about `ℓ` options (the average list length) of `s`
-    /// nodes: `s²ℓ` updates. The bitset node costs [`node_cost`](Self::node_cost) word
-    /// operations. Measured with cachegrind on our instances (queens, Langford pairs, Latin
-    /// squares, Shidoku, Sudoku, pentominoes), the bitset wins once `s²ℓ` is 1.5 times its cost.
-    pub(crate) fn beats_links(&self, problem: &Problem) -> bool {
+    /// Whether this engine should beat dancing links on `problem`, judged from its sizes alone
+    /// (nothing is built). A dancing-links node commits an option of `s` items, each hiding
+    /// about `ℓ` options (the average list length) of `s` nodes: `s²ℓ` updates. A bitset node
+    /// runs MRV over every primary item and every option word: `primaries × words` word
+    /// operations at the top of the tree. Measured with cachegrind on our instances (queens,
+    /// Langford pairs, Latin squares, Shidoku, Sudoku, pentominoes), the bitset wins once `s²ℓ`
+    /// is 1.5 times its cost.
+    pub(crate) fn beats_links(problem: &Problem) -> bool {
         let nodes = problem.node_count() as f64;
         let option_size = nodes / problem.option_count().max(1) as f64;
         let list_length = nodes / problem.item_count().max(1) as f64;
-        2.0 * option_size * option_size * list_length >= 3.0 * self.node_cost() as f64
+        let words = problem.option_count().div_ceil(64).max(1) as f64;
+        let bitset_cost = problem.primary_count() as f64 * words;
+        2.0 * option_size * option_size * list_length >= 3.0 * bitset_cost
     }
 }
 

@@ -27,7 +27,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::bits::BitState;
+use crate::bits::{BitState, BitTables};
 use crate::budget::{Budget, GaveUp, Progress};
 use crate::links::Links;
 use crate::problem::{OptionId, Problem};
@@ -749,7 +749,7 @@ impl<'p> Solver<'p> {
 /// The engine that `requested` means for `problem`.
 fn resolve(problem: &Problem, requested: Engine) -> Engine {
     match requested {
-        Engine::Auto if problem.bit_tables().is_some_and(|t| t.beats_links(problem)) => Engine::Bitset,
+        Engine::Auto if BitTables::beats_links(problem) && problem.bit_tables().is_some() => Engine::Bitset,
         Engine::Auto => Engine::Links,
         Engine::Bitset if problem.bit_tables().is_some() => Engine::Bitset,
         Engine::Bitset => Engine::Links,
