@@ -108,6 +108,8 @@ impl std::fmt::Display for GaveUp {
     }
 }
 
+impl std::error::Error for GaveUp {}
+
 /// Counters a running search publishes every [`Budget::CHECK_INTERVAL`] nodes, for progress bars.
 ///
 /// Share one `Arc<Progress>` between the search (through
