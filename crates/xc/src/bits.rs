@@ -163,16 +163,25 @@ impl BitTables {
     /// (nothing is built). A dancing-links node commits an option of `s` items, each hiding
     /// about `ℓ` options (the average list length) of `s` nodes: `s²ℓ` updates. A bitset node
     /// runs MRV over every primary item and every option word: `primaries × words` word
-    /// operations at the top of the tree. Measured with cachegrind on our instances (queens,
-    /// Langford pairs, Latin squares, Shidoku, Sudoku, pentominoes), the bitset wins once `s²ℓ`
-    /// is 1.5 times its cost.
+    /// operations at the top of the tree.
+    ///
+    /// Calibrated with cachegrind and timings on queens 12–14, Langford pairs, Latin squares,
+    /// Shidoku, Sudoku and pentominoes (docs/performance.md): with at most 4 words the loops are
+    /// unrolled and the bitset wins from `s²ℓ ≥ cost / 2` (queens14: 2.9× faster; Latin squares
+    /// of order 5, at a third, are a tie); with more words it needs `s²ℓ ≥ cost` (pentominoes,
+    /// at 2.6 times, run 5× faster; a 9x9 Sudoku, at 0.04, 3.6× slower).
     pub(crate) fn beats_links(problem: &Problem) -> bool {
         let nodes = problem.node_count() as f64;
         let option_size = nodes / problem.option_count().max(1) as f64;
         let list_length = nodes / problem.item_count().max(1) as f64;
-        let words = problem.option_count().div_ceil(64).max(1) as f64;
-        let bitset_cost = problem.primary_count() as f64 * words;
-        2.0 * option_size * option_size * list_length >= 3.0 * bitset_cost
+        let words = problem.option_count().div_ceil(64).max(1);
+        let bitset_cost = (problem.primary_count() * words) as f64;
+        let links_cost = option_size * option_size * list_length;
+        if words <= 4 {
+            2.0 * links_cost >= bitset_cost
+        } else {
+            links_cost >= bitset_cost
+        }
     }
 }
 

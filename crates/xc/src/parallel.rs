@@ -13,7 +13,7 @@
 //! sequential [`Solver`] runs.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
 
@@ -163,14 +163,29 @@ impl<'p> ParallelSearch<'p> {
         }
 
         let totals = Mutex::new((stats, None::<GaveUp>));
+        // Why a subproblem stopped: the first real reason is kept and stops every other one.
+        // `Cancelled` caused by our own `halt` (limit reached, or another subproblem gave up) is
+        // not a reason; the caller's cancel flag is.
+        let user_cancelled = || self.budget.cancel_flag().is_some_and(|f| f.load(Ordering::Relaxed));
+        let give_up = |reason: GaveUp| {
+            if reason != GaveUp::Cancelled || user_cancelled() {
+                let mut totals = totals.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                totals.1.get_or_insert(reason);
+            }
+            halt.store(true, Ordering::Relaxed);
+        };
         if split_end.is_none() && !halt.load(Ordering::Relaxed) {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(self.threads).build();
             let run_all = || {
                 prefixes.par_iter().for_each(|prefix| {
                     if halt.load(Ordering::Relaxed) {
                         return;
                     }
                     let mut solver = self.solver().with_shared(halt.clone(), shared_nodes.clone());
+                    // Subproblems smaller than the check interval would never look at the budget.
+                    if let Some(reason) = solver.checkpoint() {
+                        give_up(reason);
+                        return;
+                    }
                     solver.fix_prefix(prefix);
                     let mut solution = Vec::new();
                     let end = loop {
@@ -184,23 +199,24 @@ impl<'p> ParallelSearch<'p> {
                             Step::GaveUp(reason) => break Some(reason),
                         }
                     };
-                    let mut totals = totals.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    totals.0 += solver.stats();
-                    if totals.1.is_none() {
-                        totals.1 = end;
+                    solver.publish_final();
+                    if let Some(reason) = end {
+                        give_up(reason);
                     }
+                    totals.lock().unwrap_or_else(std::sync::PoisonError::into_inner).0 += solver.stats();
                     if let Some(progress) = &self.progress {
                         let done = progress.subproblem_done();
                         progress.set_fraction(done as f64 / prefixes.len() as f64);
                     }
                 });
             };
-            match pool {
-                Ok(pool) => pool.install(run_all),
-                Err(_) => run_all(),
+            match pool(self.threads) {
+                Some(pool) => pool.install(run_all),
+                None => run_all(),
             }
         }
         let (subtotal, gave_up) = totals.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let gave_up = gave_up.or_else(|| user_cancelled().then_some(GaveUp::Cancelled));
         stats = subtotal;
         let solutions = found.load(Ordering::Relaxed).min(limit);
         let outcome = if solutions >= limit {
@@ -231,4 +247,19 @@ impl<'p> ParallelSearch<'p> {
         }
         solver
     }
+}
+
+/// A rayon pool of `threads` threads, built once per size and kept: building one costs more than
+/// counting a small problem.
+fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+    type Pools = Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>>;
+    static POOLS: OnceLock<Pools> = OnceLock::new();
+    let mut pools =
+        POOLS.get_or_init(Mutex::default).lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, pool)) = pools.iter().find(|(size, _)| *size == threads) {
+        return Some(pool.clone());
+    }
+    let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()?);
+    pools.push((threads, pool.clone()));
+    Some(pool)
 }

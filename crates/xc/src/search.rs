@@ -705,7 +705,7 @@ impl<'p> Solver<'p> {
     }
 
     /// Looks at the clock, the cancel flags and the shared node count; publishes progress.
-    fn checkpoint(&mut self) -> Option<GaveUp> {
+    pub(crate) fn checkpoint(&mut self) -> Option<GaveUp> {
         self.publish(false);
         if let Some(reason) = self.budget.check_clock() {
             return Some(reason);
@@ -721,6 +721,11 @@ impl<'p> Solver<'p> {
             }
         }
         None
+    }
+
+    /// Publishes the last counts of a finished (sub)search.
+    pub(crate) fn publish_final(&mut self) {
+        self.publish(true);
     }
 
     fn publish(&mut self, finished: bool) {

@@ -288,9 +288,6 @@ fn check_nodes(file: &str, checked: &Checked) {
 /// flag or a passed deadline stops it within as many nodes. Latin squares of order 4 (4745 nodes)
 /// split into subproblems of fewer than `CHECK_INTERVAL` nodes each.
 #[test]
-#[ignore = "engine bug: ParallelSearch subproblems smaller than Budget::CHECK_INTERVAL never look at \
-            the shared node budget, cancel flag or deadline (latin4.dlx, 2 threads, with_nodes(100): \
-            Exhausted after 4745 nodes)"]
 fn parallel_search_keeps_to_its_budget() {
     let problem = common::load(&common::own_data().join("latin4.dlx"));
     let threads = 2;
