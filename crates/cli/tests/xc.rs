@@ -311,12 +311,8 @@ fn engines_agree_and_dlx1_counts_like_knuth() {
         let output = tessera(&["xc", "solve", "queens6.dlx", "--all", "--engine", engine, "--json"]);
         assert_status(&output, 0);
         let report = json(&output);
-        let mut found: Vec<String> = report["options"]
-            .as_array()
-            .expect("options")
-            .iter()
-            .map(|solution| solution.to_string())
-            .collect();
+        let mut found: Vec<String> =
+            report["options"].as_array().expect("options").iter().map(ToString::to_string).collect();
         found.sort();
         assert_eq!(found.len(), 4, "{engine}");
         solutions.push(found);
