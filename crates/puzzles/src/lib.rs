@@ -1,7 +1,9 @@
 //! Tessera's puzzles: Sudoku, Hidato, polyomino tiling and N-queens, each with a model, a parser and
 //! printer, solvers, a generator, a rater and a verifier. The exact-cover engine lives in
 //! [`tessera_xc`], re-exported here as [`xc`].
-//!
-//! The puzzle modules arrive one issue at a time; this crate is the place they land.
+
+#![warn(missing_docs)]
+
+pub mod sudoku;
 
 pub use tessera_xc as xc;
