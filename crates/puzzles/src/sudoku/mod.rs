@@ -3,12 +3,26 @@
 //! - [`Layout`] holds a shape's rules: size, boxes or jigsaw regions, the diagonals, and the
 //!   houses (rows, columns, regions, diagonals) every rule is stated over.
 //! - [`Sudoku`] is a grid of digits over a layout.
+//! - [`solve`], [`count`] and [`solve_with_seed`] run the chosen [`Engine`]: the dedicated 9x9
+//!   bitboard solver ([`solve_9x9`], [`count_9x9`]), the general solver, or the exact-cover
+//!   reduction ([`ExactCover`]).
+//! - [`logic`] solves like a person: named techniques, hints and difficulty ratings.
 
+mod exact;
+mod fast9;
+mod format;
 mod grid;
 mod layout;
+pub mod logic;
+mod solve;
+mod verify;
 
+pub use exact::ExactCover;
+pub use fast9::{count_9x9, solve_9x9};
 pub use grid::Sudoku;
 pub use layout::{Layout, Regions, MAX_SIZE, MIN_SIZE};
+pub use solve::{count, solve, solve_with_seed, Engine};
+pub use tessera_xc::{Budget, Count, GaveUp, Outcome};
 
 /// Everything that can go wrong with a Sudoku's shape or text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -17,4 +31,14 @@ pub enum SudokuError {
     /// A size, region map or digit that does not make a valid grid.
     #[error("{0}")]
     BadShape(String),
+    /// Text that could not be read as a puzzle.
+    #[error("line {line}, column {column}: {message}")]
+    Parse {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// What was wrong and what was expected.
+        message: String,
+    },
 }

@@ -1,0 +1,1 @@
+//! Solving like a person: named techniques, hints and ratings (being written).

@@ -1,0 +1,1 @@
+//! Checking an answer against its puzzle (being written).
