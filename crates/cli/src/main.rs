@@ -1,7 +1,8 @@
 //! The `tessera` command. This file only turns the outcome into an exit status: the command line
 //! is parsed in [`args`] and carried out in [`commands`].
 //!
-//! Exit status: 0 success, 1 usage or internal error, 2 bad input, 3 gave up (a budget ran out).
+//! Exit status: 0 success, 1 usage or internal error, 2 bad input, 3 gave up (a budget ran out),
+//! 4 a checked answer is wrong (`sudoku verify`).
 
 mod args;
 mod commands;
@@ -19,6 +20,7 @@ use crate::input::BadInput;
 const USAGE_OR_INTERNAL: u8 = 1;
 const BAD_INPUT: u8 = 2;
 const GAVE_UP: u8 = 3;
+const REJECTED: u8 = 4;
 
 fn main() -> ExitCode {
     let cli = match args::Cli::try_parse() {
@@ -32,6 +34,8 @@ fn main() -> ExitCode {
     match commands::run(cli) {
         Ok(Status::Done) => ExitCode::SUCCESS,
         Ok(Status::GaveUp) => ExitCode::from(GAVE_UP),
+        Ok(Status::BadInput) => ExitCode::from(BAD_INPUT),
+        Ok(Status::Rejected) => ExitCode::from(REJECTED),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             let _ = writeln!(std::io::stderr(), "tessera: {err:#}");

@@ -1,8 +1,11 @@
 //! Doing what the command line asked: one module per top-level subcommand.
 
+pub mod sudoku;
+pub mod sudoku_generate;
+pub mod sudoku_rate;
 pub mod xc;
 
-use crate::args::{Cli, Command, XcCommand};
+use crate::args::{Cli, Command, SudokuCommand, XcCommand};
 
 /// How a command that did not fail ended; `main` turns it into the exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -11,6 +14,11 @@ pub enum Status {
     Done,
     /// A budget ran out first (exit status 3).
     GaveUp,
+    /// Some of the input was bad, already reported on standard error, while the rest was done
+    /// (exit status 2, as for an error of type `BadInput`).
+    BadInput,
+    /// `sudoku verify`: the answer does not solve the puzzle (exit status 4).
+    Rejected,
 }
 
 /// Runs the command.
@@ -18,5 +26,11 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
         Command::Xc(XcCommand::Count(args)) => xc::count(&args),
         Command::Xc(XcCommand::Solve(args)) => xc::solve(&args),
+        Command::Sudoku(SudokuCommand::Solve(args)) => sudoku::solve(&args),
+        Command::Sudoku(SudokuCommand::Count(args)) => sudoku::count(&args),
+        Command::Sudoku(SudokuCommand::Verify(args)) => sudoku::verify(&args),
+        Command::Sudoku(SudokuCommand::Generate(args)) => sudoku_generate::generate(&args),
+        Command::Sudoku(SudokuCommand::Rate(args)) => sudoku_rate::rate(&args),
+        Command::Sudoku(SudokuCommand::Hint(args)) => sudoku_rate::hint(&args),
     }
 }

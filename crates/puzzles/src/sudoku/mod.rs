@@ -11,6 +11,7 @@
 mod exact;
 mod fast9;
 mod format;
+mod generate;
 mod grid;
 mod layout;
 pub mod logic;
@@ -18,11 +19,14 @@ mod solve;
 mod verify;
 
 pub use exact::ExactCover;
-pub use fast9::{count_9x9, solve_9x9};
+pub use fast9::{count_9x9, count_9x9_with_stats, solve_9x9, Stats9};
+pub use format::{parse_puzzles, Format, Parsed, Puzzles};
+pub use generate::{Generated, Generator, Symmetry};
 pub use grid::Sudoku;
 pub use layout::{Layout, Regions, MAX_SIZE, MIN_SIZE};
 pub use solve::{count, solve, solve_with_seed, Engine};
 pub use tessera_xc::{Budget, Count, GaveUp, Outcome};
+pub use verify::{verify, Verdict, Violation};
 
 /// Everything that can go wrong with a Sudoku's shape or text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,1 +1,140 @@
-//! Solving like a person: named techniques, hints and ratings (being written).
+//! Solving like a person: named techniques, hints and difficulty ratings, for every layout
+//! (4x4 to 25x25, boxes or jigsaw regions, Sudoku X).
+//!
+//! # Method
+//!
+//! A [`Candidates`] grid keeps the pencil marks: a `u32` per cell (bit `d - 1` for digit `d`)
+//! and, per house and digit, the mask of the house's cells that can take it. Every technique is
+//! a function that looks for one [`Step`] on the current marks and states it over the layout's
+//! houses (rows, columns, regions, diagonals), so nothing is special to 9x9. The solver tries
+//! the techniques in the order of [`Technique`] (easiest and cheapest first), applies the first
+//! step found, and starts again from the top: every step is made by the easiest technique that
+//! applies at that moment, like Simon Tatham's Solo and QQwing grade. Each step removes a
+//! candidate or fills a cell, so solving ends.
+//!
+//! | technique | what it finds |
+//! |---|---|
+//! | full house, hidden single, naked single | a cell's digit |
+//! | pointing, claiming | locked candidates: a house's digit confined to an intersection |
+//! | naked / hidden pair, triple, quad | subsets in any house |
+//! | X-wing, swordfish, jellyfish | basic fish over rows and columns |
+//! | XY-wing, XYZ-wing, W-wing | short bivalue patterns |
+//! | simple colouring | one digit's conjugate pairs, two colours: wrap and trap |
+//! | X-chain, XY-chain, AIC | alternating inference chains by breadth-first search, bounded length |
+//! | guess | bifurcation, when nothing else applies |
+//!
+//! Every step is sound: it holds in every solution of the marks it was found on (the tests check
+//! each placement and elimination against the true solution). No technique assumes the solution
+//! is unique (no unique rectangles), so rating a puzzle with several solutions is still honest.
+//!
+//! # Levels
+//!
+//! A puzzle's [`Difficulty`] is the level of the hardest technique its solve used:
+//!
+//! | level | allows |
+//! |---|---|
+//! | easy | full house, hidden single, naked single |
+//! | medium | + pointing and claiming (locked candidates) |
+//! | hard | + naked and hidden pairs, triples, quads |
+//! | expert | + X-wing, swordfish, jellyfish, XY-wing, XYZ-wing, W-wing |
+//! | extreme | + simple colouring, X-chains, XY-chains, AICs |
+//! | diabolical | + guessing |
+//!
+//! Because the easiest technique is always taken first, the hardest one used is the least
+//! needed: `solve_logically(p, level.max_technique())` solves `p` exactly when `rate(p)` is at
+//! that level or easier.
+//!
+//! # Scoring and guesses
+//!
+//! [`Rating::score`] is the sum of [`Technique::weight`] over all steps: singles weigh 1 to 3,
+//! locked candidates 10–12, subsets 20–45, fish and wings 60–90, colouring and chains 120–180,
+//! a guess 500. Within a level, more and harder steps score higher; a harder level nearly always
+//! scores more, since one step of it outweighs dozens of singles.
+//!
+//! When nothing else applies, the solve guesses: it takes the empty cell with the fewest
+//! candidates (a bivalue cell if any), checks by backtracking that every other candidate leads
+//! to a contradiction, places the digit that survives, and continues logically. Such a puzzle is
+//! diabolical; [`Rating::guesses`] counts these bifurcations (1.22 per puzzle over the first
+//! 500 of magictour's top 1465). Rating runs quietly (no explanation text, no check of the other
+//! candidates): about 35 µs for a 17-clue puzzle and 0.4–0.6 ms for a hard one, on one core.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use tessera::sudoku::{logic, Layout, Sudoku};
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let digits = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+//! let puzzle = Sudoku::from_digits(Arc::new(Layout::classic(9).unwrap()), digits).unwrap();
+//! let rating = logic::rate(&puzzle);
+//! assert!(rating.solved);
+//! assert_eq!(rating.difficulty, logic::Difficulty::Easy);
+//! let hint = logic::hint(&puzzle).unwrap();
+//! println!("{}: {}", hint.technique, hint.explanation);
+//! ```
+
+mod candidates;
+mod chains;
+mod colouring;
+mod explain;
+mod fish;
+mod guess;
+mod intersections;
+mod singles;
+mod solver;
+mod subsets;
+mod technique;
+mod wings;
+
+pub use candidates::Candidates;
+pub use solver::{find, hint, hint_with_candidates, next_step, rate, solve_logically};
+pub use technique::{Difficulty, Technique, UnknownDifficulty};
+
+/// One deduction: what it places and removes, where to look, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The technique that found it.
+    pub technique: Technique,
+    /// Digits placed: `(cell, digit)`.
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates removed: `(cell, digit)`.
+    pub eliminations: Vec<(usize, u8)>,
+    /// The cells of the pattern, to highlight (the target of a single; the pair, the fish, the
+    /// wing or the chain).
+    pub cells: Vec<usize>,
+    /// The houses of the pattern, as indices into [`Layout::houses`](crate::sudoku::Layout::houses).
+    pub houses: Vec<usize>,
+    /// A sentence a player can follow, naming cells as `r4c7`.
+    pub explanation: String,
+}
+
+impl Step {
+    fn placing(technique: Technique, cell: usize, d: u8, houses: Vec<usize>, explanation: String) -> Step {
+        Step {
+            technique,
+            placements: vec![(cell, d)],
+            eliminations: Vec::new(),
+            cells: vec![cell],
+            houses,
+            explanation,
+        }
+    }
+}
+
+/// How hard a puzzle is, and what solving it took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rating {
+    /// The level of the hardest technique used; `Diabolical` when the puzzle was not solved.
+    pub difficulty: Difficulty,
+    /// The sum of the weights of every step (see the module header).
+    pub score: u32,
+    /// The hardest technique used (`None` for a full grid).
+    pub hardest: Option<Technique>,
+    /// Steps taken, guesses included.
+    pub steps: usize,
+    /// Each technique used, easiest first, with how many times.
+    pub techniques: Vec<(Technique, usize)>,
+    /// Guesses (bifurcations) made.
+    pub guesses: usize,
+    /// Whether the grid was completed. `false` when the givens clash or the puzzle has no
+    /// solution.
+    pub solved: bool,
+}

@@ -1,0 +1,331 @@
+//! `tessera sudoku solve`, `count` and `verify`.
+//!
+//! `solve` and `count` read every puzzle of a file with [`parse_puzzles`] (lines, grids, JSON),
+//! answer them in chunks — in parallel on a rayon pool with `--threads` — and print the answers
+//! of a chunk in input order before reading on, so that output streams and memory stays bounded.
+//! Each puzzle has its own budget (`--max-nodes`, `--timeout` from when its search starts). A
+//! puzzle that cannot be read gets `error` in its output slot and its message on standard error;
+//! the rest are still answered and the status is 2 at the end. "No solution" and "several
+//! solutions" are answers, not errors.
+//!
+//! `verify` reads one puzzle and one answer (files, standard input or the text itself) and prints
+//! the verdict of [`tessera::sudoku::verify`]; status 4 when the answer is wrong.
+
+use std::io::{self, BufWriter, Read, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use rayon::prelude::*;
+use serde::Serialize;
+use tessera::sudoku::{self, parse_puzzles, Budget, Format, GaveUp, Outcome, Parsed, Sudoku, Violation};
+
+use super::Status;
+use crate::args::{SudokuCountArgs, SudokuRunArgs, SudokuSolveArgs, SudokuVerifyArgs};
+use crate::input::{BadInput, Input};
+
+/// Puzzles answered between two writes, per thread.
+const CHUNK_PER_THREAD: usize = 64;
+
+/// `tessera sudoku solve [FILE]`
+pub fn solve(args: &SudokuSolveArgs) -> Result<Status> {
+    let engine = args.run.engine.into();
+    run(&args.file, &args.run, |puzzle| {
+        let start = Instant::now();
+        match sudoku::solve(puzzle, engine, &budget(&args.run)) {
+            Ok(Some(solution)) => Answer::Solved(solution, start.elapsed().as_secs_f64()),
+            Ok(None) => Answer::NoSolution(start.elapsed().as_secs_f64()),
+            Err(reason) => Answer::GaveUp(reason),
+        }
+    })
+}
+
+/// `tessera sudoku count [FILE] --limit N`
+pub fn count(args: &SudokuCountArgs) -> Result<Status> {
+    let engine = args.run.engine.into();
+    run(&args.file, &args.run, |puzzle| {
+        let count = sudoku::count(puzzle, args.limit, engine, &budget(&args.run));
+        match count.outcome {
+            Outcome::GaveUp(reason) => Answer::GaveUp(reason),
+            _ => Answer::Counted(count.solutions, count.outcome, args.limit),
+        }
+    })
+}
+
+/// A puzzle's budget, started now.
+fn budget(args: &SudokuRunArgs) -> Budget {
+    let mut budget = Budget::unlimited();
+    if let Some(nodes) = args.max_nodes {
+        budget = budget.with_nodes(nodes);
+    }
+    if let Some(timeout) = args.timeout {
+        budget = budget.with_timeout(timeout);
+    }
+    budget
+}
+
+/// What became of one puzzle.
+enum Answer {
+    Solved(Sudoku, f64),
+    NoSolution(f64),
+    Counted(u64, Outcome, u64),
+    GaveUp(GaveUp),
+    /// The puzzle could not be read: the message, `line L, column C: ...`.
+    Error(String),
+}
+
+/// Reads the puzzles of `file`, answers each with `answer`, prints the answers in input order.
+fn run(file: &Path, args: &SudokuRunArgs, answer: impl Fn(&Sudoku) -> Answer + Sync) -> Result<Status> {
+    let input = Input::read(file)?;
+    let text = String::from_utf8_lossy(&input.bytes);
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    };
+    let pool =
+        if threads > 1 { Some(rayon::ThreadPoolBuilder::new().num_threads(threads).build()?) } else { None };
+    let answer_one = |parsed: &Parsed| match &parsed.puzzle {
+        Ok(puzzle) => answer(puzzle),
+        Err(err) => Answer::Error(err.to_string()),
+    };
+
+    let mut printer = Printer { out: BufWriter::new(io::stdout().lock()), json: args.json, previous: None };
+    let mut puzzles = parse_puzzles(&text).peekable();
+    let (mut bad, mut gave_up, mut seen) = (false, false, false);
+    while puzzles.peek().is_some() {
+        let chunk: Vec<Parsed> = puzzles.by_ref().take(CHUNK_PER_THREAD * threads).collect();
+        let answers: Vec<Answer> = match &pool {
+            Some(pool) => pool.install(|| chunk.par_iter().map(answer_one).collect()),
+            None => chunk.iter().map(answer_one).collect(),
+        };
+        for (parsed, answer) in chunk.iter().zip(&answers) {
+            seen = true;
+            match answer {
+                Answer::Error(message) => {
+                    bad = true;
+                    // Shown in order with the output; written through so that it comes first.
+                    printer.out.flush()?;
+                    note(&format!("{}: {message}", input.name));
+                }
+                Answer::GaveUp(_) => gave_up = true,
+                _ => {}
+            }
+            printer.print(parsed, answer)?;
+        }
+        printer.out.flush()?;
+    }
+    if !seen {
+        return Err(BadInput {
+            name: input.name,
+            message: "no puzzle; expected lines, grids or JSON".to_owned(),
+        }
+        .into());
+    }
+    Ok(if bad {
+        Status::BadInput
+    } else if gave_up {
+        Status::GaveUp
+    } else {
+        Status::Done
+    })
+}
+
+/// Writes answers: plain, in each puzzle's format, or one JSON object a line.
+struct Printer<W: Write> {
+    out: W,
+    json: bool,
+    /// The format of the previous puzzle: grids are set apart by a blank line.
+    previous: Option<Format>,
+}
+
+impl<W: Write> Printer<W> {
+    fn print(&mut self, parsed: &Parsed, answer: &Answer) -> io::Result<()> {
+        if self.json {
+            let json = serde_json::to_string(&Report::new(parsed.line, answer)).map_err(io::Error::other)?;
+            return writeln!(self.out, "{json}");
+        }
+        if self.previous.is_some_and(|previous| previous == Format::Grid || parsed.format == Format::Grid) {
+            writeln!(self.out)?;
+        }
+        self.previous = Some(parsed.format);
+        match answer {
+            Answer::Solved(solution, _) if parsed.format == Format::Grid => {
+                write!(self.out, "{}", solution.to_grid())
+            }
+            Answer::Solved(solution, _) => writeln!(self.out, "{}", solution.to_format(parsed.format)),
+            Answer::NoSolution(_) => writeln!(self.out, "none"),
+            Answer::Counted(solutions, _, _) => writeln!(self.out, "{solutions}"),
+            Answer::GaveUp(_) => writeln!(self.out, "gave-up"),
+            Answer::Error(_) => writeln!(self.out, "error"),
+        }
+    }
+}
+
+/// The `--json` object of one puzzle.
+#[derive(Debug, Serialize)]
+struct Report {
+    line: usize,
+    /// solve: "solved", "none"; count: "exhausted", "limit-reached"; both: "gave-up", "error".
+    outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seconds: Option<f64>,
+}
+
+impl Report {
+    fn new(line: usize, answer: &Answer) -> Self {
+        let mut report = Report {
+            line,
+            outcome: "",
+            solution: None,
+            solutions: None,
+            limit: None,
+            reason: None,
+            error: None,
+            seconds: None,
+        };
+        match answer {
+            Answer::Solved(solution, seconds) => {
+                report.outcome = "solved";
+                let layout = solution.layout();
+                report.solution = Some(solution.cells().iter().map(|&d| layout.symbol(d)).collect());
+                report.seconds = Some(*seconds);
+            }
+            Answer::NoSolution(seconds) => {
+                report.outcome = "none";
+                report.seconds = Some(*seconds);
+            }
+            Answer::Counted(solutions, outcome, limit) => {
+                report.outcome =
+                    if *outcome == Outcome::LimitReached { "limit-reached" } else { "exhausted" };
+                report.solutions = Some(*solutions);
+                report.limit = Some(*limit);
+            }
+            Answer::GaveUp(reason) => {
+                report.outcome = "gave-up";
+                report.reason = Some(match reason {
+                    GaveUp::NodeLimit => "max-nodes",
+                    GaveUp::Deadline => "timeout",
+                    _ => "cancelled",
+                });
+            }
+            Answer::Error(message) => {
+                report.outcome = "error";
+                report.error = Some(message.clone());
+            }
+        }
+        report
+    }
+}
+
+/// `tessera sudoku verify PUZZLE ANSWER`
+pub fn verify(args: &SudokuVerifyArgs) -> Result<Status> {
+    if args.puzzle == "-" && args.answer == "-" {
+        bail!("only one of PUZZLE and ANSWER can be `-` (standard input)");
+    }
+    let puzzle = read_one(&args.puzzle, "<puzzle>")?;
+    let mut answer = read_one(&args.answer, "<answer>")?;
+    // An answer written as a plain line or grid takes the puzzle's jigsaw regions or diagonals.
+    let plain = sudoku::Layout::classic(answer.layout().size()).ok();
+    if answer.layout() != puzzle.layout()
+        && answer.layout().size() == puzzle.layout().size()
+        && plain.as_ref() == Some(answer.layout())
+    {
+        answer = Sudoku::from_digits(puzzle.layout_arc().clone(), answer.cells().to_vec())?;
+    }
+    let verdict = sudoku::verify(&puzzle, &answer);
+
+    let mut out = io::stdout().lock();
+    if args.json {
+        let violations: Vec<ViolationReport> = verdict
+            .violations()
+            .iter()
+            .map(|violation| ViolationReport {
+                kind: kind(violation),
+                message: violation.to_string(),
+                cells: violation.cells().iter().map(|&cell| puzzle.layout().cell_name(cell)).collect(),
+            })
+            .collect();
+        let json = serde_json::to_string(&VerifyReport { valid: verdict.is_valid(), violations })?;
+        writeln!(out, "{json}")?;
+    } else {
+        writeln!(out, "{verdict}")?;
+    }
+    out.flush()?;
+    Ok(if verdict.is_valid() { Status::Done } else { Status::Rejected })
+}
+
+/// The `--json` object of `verify`.
+#[derive(Debug, Serialize)]
+struct VerifyReport {
+    valid: bool,
+    violations: Vec<ViolationReport>,
+}
+
+#[derive(Debug, Serialize)]
+struct ViolationReport {
+    kind: &'static str,
+    message: String,
+    cells: Vec<String>,
+}
+
+fn kind(violation: &Violation) -> &'static str {
+    match violation {
+        Violation::LayoutMismatch { .. } => "layout-mismatch",
+        Violation::GivenChanged { .. } => "given-changed",
+        Violation::EmptyCell { .. } => "empty-cell",
+        Violation::Repeated { .. } => "repeated",
+        _ => "other",
+    }
+}
+
+/// One puzzle from an argument of `verify`: `-`, a file, or the puzzle itself.
+pub(crate) fn read_one(argument: &str, inline_name: &str) -> Result<Sudoku> {
+    let (name, text) = if argument == "-" {
+        let mut bytes = Vec::new();
+        io::stdin().lock().read_to_end(&mut bytes).map_err(|err| bad("<stdin>", err.to_string()))?;
+        ("<stdin>".to_owned(), String::from_utf8_lossy(&bytes).into_owned())
+    } else if !Path::new(argument).is_file() && looks_like_a_puzzle(argument) {
+        (inline_name.to_owned(), argument.to_owned())
+    } else {
+        let input = Input::read(Path::new(argument))?;
+        let text = String::from_utf8_lossy(&input.bytes).into_owned();
+        (input.name, text)
+    };
+    Sudoku::parse(&text).map_err(|err| bad(&name, err.to_string()).into())
+}
+
+/// Text given on the command line rather than a file name: JSON, several lines, or a long first
+/// field that does not look like a path (no `/`, no `.txt`-like ending).
+fn looks_like_a_puzzle(argument: &str) -> bool {
+    let path_like = |field: &str| {
+        field.contains(['/', '\\'])
+            || field.rsplit_once('.').is_some_and(|(_, extension)| {
+                (1..=4).contains(&extension.len()) && extension.bytes().all(|b| b.is_ascii_lowercase())
+            })
+    };
+    argument.contains('\n')
+        || argument.trim_start().starts_with('{')
+        || argument
+            .split_whitespace()
+            .next()
+            .is_some_and(|field| field.chars().count() >= 16 && !path_like(field))
+}
+
+fn bad(name: &str, message: String) -> BadInput {
+    BadInput { name: name.to_owned(), message }
+}
+
+/// A line on standard error. Failing to write it is not worth failing the command for.
+fn note(message: &str) {
+    let _ = writeln!(io::stderr(), "tessera: {message}");
+}

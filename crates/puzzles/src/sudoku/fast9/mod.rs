@@ -1,0 +1,219 @@
+//! The dedicated classic 9x9 solver: digit bitboards by band, propagation of singles and locked
+//! candidates to a fixed point, and depth-first guessing on a well-connected two-candidate cell.
+//!
+//! # Algorithm
+//!
+//! The representation follows the published JCZSolve idea (one bitboard per digit, laid out by
+//! band, as in the `sudoku` crate); the inference uses the triad vocabulary of Tom Dillon's tdoku
+//! notes. The code is our own.
+//!
+//! 1. **Band update**, for each digit-band word that changed since it was last looked at
+//!    (`Board::update`):
+//!    - squeeze the word to its nine *triads* (where a row meets a box: is any cell left?);
+//!    - the digit takes exactly one triad in each row and each box of the band, i.e. one of the
+//!      six 3x3 permutation patterns: keep only triads on a pattern still possible
+//!      (`tables::LOCKED`). This is locked candidates along rows (pointing and claiming) and
+//!      finds hidden singles in boxes; no pattern left is a contradiction;
+//!    - a box whose cells lie in one column *points*: that column leaves the other two bands;
+//!    - a row left with one cell is a hidden single: the cell leaves the other eight digits.
+//! 2. **Naked singles**, when every word is stable: count candidates per cell with bit-sliced
+//!    adders over the nine words of a band (`three |= two & w; two |= one & w; one |= w`). An open
+//!    cell in no word is a contradiction; a cell in one word is placed; the same pass records the
+//!    cells with two candidates for step 4.
+//! 3. **Column claiming** (`Board::claim`), when singles are stuck too: a column that can hold a
+//!    digit in one band only pins the digit to that column in its box there. With step 1 this
+//!    also finds hidden singles in columns. It fires in about 10 % of the calls on hard unique
+//!    puzzles and cuts their guesses by a fifth.
+//! 4. **Guess**: a cell with two candidates (there almost always is one), the one with the most
+//!    open and two-candidate cells among its 20 peers, so that either answer propagates far (on
+//!    the magictour set this takes 20 guesses a puzzle where the first such cell takes 44); the
+//!    digit that leaves its band-peers with more candidates goes first. Without such a cell, one
+//!    with three candidates, else any. Every branch but the last works on a copy of the board
+//!    (240 bytes, on the stack); the last reuses it.
+//!
+//! # Layout
+//!
+//! ```text
+//!   cand[3 * digit + band]: u32, 27 bits          band 0 = rows 0-2, band 1 = rows 3-5, ...
+//!
+//!   bit:  26 ........ 18 | 17 ......... 9 | 8 .......... 0
+//!         row 2 of band  | row 1 of band  | row 0 of band      (bit 9 * row + column)
+//!         c8 ....... c0  | c8 ........ c0 | c8 ......... c0
+//!         [box2|box1|box0] three triads per row
+//! ```
+//!
+//! A cell's index `0..81` row by row is `27 * band + bit`, so givens and answers need no
+//! translation. Column `c` of a band is `0x40201 << c`, so clearing a column from all three bands
+//! of a digit is three ANDs with one mask.
+//!
+//! # Why
+//!
+//! - *Band words rather than one 81-bit set per digit*: the row/box interplay (the triads) lives
+//!   inside a band, so it is three table lookups on one word; only columns cross bands.
+//! - *A `seen` copy of every word* instead of a work queue: a sweep compares the 27 words, in
+//!   unrolled code so that each word has its own branch and constant indices. Digit-major order
+//!   (`3 * digit + band`) measured 10 % faster than band-major.
+//! - *Placed digits stay in their word*: each word is exactly "where this digit can be", so a row
+//!   or box with nothing left is a contradiction with no special case for solved cells.
+//! - *A guess or naked single only clears its peers in its own word*: the next update sees the row
+//!   single and does the rest (other digits, other bands) in bulk. Givens, by contrast, are put in
+//!   completely at the start, which saved 7 % on the 17-clue set.
+//! - *Tables built by `const fn`* (`tables`): 512-entry arrays indexed by a masked 9-bit value, so
+//!   the compiler drops every bounds check without `unsafe`.
+//! - *Guesses are the budget's nodes*: a puzzle takes a few dozen at most, so the clock and the
+//!   cancel flag are read only every 4096 guesses.
+
+mod board;
+mod tables;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use tessera_xc::{Budget, GaveUp};
+
+use board::Board;
+
+/// Guesses between two looks at the budget's clock and cancel flag.
+const CLOCK_INTERVAL: u64 = 4096;
+
+/// What a 9x9 count found and how much it guessed (tdoku's hardware-independent measure of effort).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stats9 {
+    /// Solutions found, at most the limit.
+    pub solutions: u64,
+    /// Branches tried: each candidate put in a cell by a guess counts one.
+    pub guesses: u64,
+}
+
+/// The first solution of a classic 9x9 puzzle (`cells[i]` in `0..=9`, 0 empty, row by row), or
+/// `None` when it has none. A value above 9 makes the puzzle unsolvable.
+///
+/// ```
+/// use tessera::sudoku::solve_9x9;
+/// let line = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+/// let mut cells = [0u8; 81];
+/// for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
+///     *cell = if ch == b'.' { 0 } else { ch - b'0' };
+/// }
+/// let solution = solve_9x9(&cells).unwrap();
+/// assert_eq!(&solution[..9], &[8, 1, 2, 7, 5, 3, 6, 4, 9]);
+/// ```
+pub fn solve_9x9(cells: &[u8; 81]) -> Option<[u8; 81]> {
+    let board = Board::from_cells(cells)?;
+    let budget = Budget::unlimited();
+    let mut search = Search::new(1, &budget, true);
+    let _ = search.run(board);
+    search.first
+}
+
+/// The number of solutions of a classic 9x9 puzzle, counted up to `limit`; `Err` when the budget
+/// (its node limit counts guesses) runs out first.
+///
+/// ```
+/// use tessera::sudoku::{count_9x9, Budget};
+/// assert_eq!(count_9x9(&[0; 81], 5, &Budget::unlimited()), Ok(5));
+/// ```
+pub fn count_9x9(cells: &[u8; 81], limit: u64, budget: &Budget) -> Result<u64, GaveUp> {
+    count_9x9_with_stats(cells, limit, budget).map(|stats| stats.solutions)
+}
+
+/// [`count_9x9`] with the number of guesses it took.
+pub fn count_9x9_with_stats(cells: &[u8; 81], limit: u64, budget: &Budget) -> Result<Stats9, GaveUp> {
+    let Some(board) = Board::from_cells(cells) else {
+        return Ok(Stats9::default());
+    };
+    if limit == 0 {
+        return Ok(Stats9::default());
+    }
+    let mut search = Search::new(limit, budget, false);
+    match search.run(board) {
+        Ok(()) | Err(Stop::Limit) => Ok(Stats9 { solutions: search.count, guesses: search.guesses }),
+        Err(Stop::GaveUp(reason)) => Err(reason),
+    }
+}
+
+/// Why a search unwinds early.
+enum Stop {
+    /// The limit of solutions is reached.
+    Limit,
+    /// The budget ran out.
+    GaveUp(GaveUp),
+}
+
+/// The depth-first search over [`Board`]s.
+struct Search<'a> {
+    limit: u64,
+    count: u64,
+    guesses: u64,
+    max_guesses: u64,
+    deadline: Option<Instant>,
+    cancel: Option<&'a AtomicBool>,
+    /// Keep the first solution (`solve`), or only count.
+    keep_first: bool,
+    first: Option<[u8; 81]>,
+}
+
+impl<'a> Search<'a> {
+    fn new(limit: u64, budget: &'a Budget, keep_first: bool) -> Self {
+        Search {
+            limit,
+            count: 0,
+            guesses: 0,
+            max_guesses: budget.nodes().unwrap_or(u64::MAX),
+            deadline: budget.deadline(),
+            cancel: budget.cancel_flag().map(|flag| &**flag),
+            keep_first,
+            first: None,
+        }
+    }
+
+    fn run(&mut self, mut board: Board) -> Result<(), Stop> {
+        loop {
+            if !board.propagate() {
+                return Ok(());
+            }
+            if board.is_solved() {
+                self.count += 1;
+                if self.keep_first && self.first.is_none() {
+                    self.first = Some(board.digits());
+                }
+                return if self.count >= self.limit { Err(Stop::Limit) } else { Ok(()) };
+            }
+            let branch = board.branch();
+            let (band, pos) = (branch.cell / 27, branch.cell % 27);
+            let mut digits = branch.digits & !(1 << branch.first);
+            let mut digit = branch.first;
+            loop {
+                self.guess()?;
+                if digits == 0 {
+                    // The last candidate: no copy, carry on with this board.
+                    board.place(digit, band, pos);
+                    break;
+                }
+                let mut child = board;
+                child.place(digit, band, pos);
+                self.run(child)?;
+                digit = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+            }
+        }
+    }
+
+    /// Counts a guess against the budget.
+    #[inline]
+    fn guess(&mut self) -> Result<(), Stop> {
+        self.guesses += 1;
+        if self.guesses > self.max_guesses {
+            return Err(Stop::GaveUp(GaveUp::NodeLimit));
+        }
+        if self.guesses % CLOCK_INTERVAL == 0 {
+            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                return Err(Stop::GaveUp(GaveUp::Cancelled));
+            }
+            if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                return Err(Stop::GaveUp(GaveUp::Deadline));
+            }
+        }
+        Ok(())
+    }
+}

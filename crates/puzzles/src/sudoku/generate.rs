@@ -1,0 +1,296 @@
+//! Generating puzzles: a random complete grid, then clues removed while the puzzle stays what was
+//! asked for.
+//!
+//! 1. **A complete grid**, from [`solve_with_seed`] on the empty grid: a random branching order,
+//!    reproducible from the attempt's seed (seed 000's backtracking generator, for any layout).
+//! 2. **Removal.** The cells are grouped into orbits of the requested [`Symmetry`] (a single cell
+//!    each without one), visited in a random order; an orbit's clues are removed and put back if
+//!    the puzzle no longer passes the test below. Removing clues only ever adds solutions, so one
+//!    pass leaves a puzzle from which no orbit can be removed.
+//! 3. **The test.** With a target level below diabolical (and without `minimal`), a removal must
+//!    keep the puzzle solvable by the logical solver capped at that level's hardest technique
+//!    (Simon Tatham's method: a puzzle solvable by logic has exactly one solution). Otherwise it
+//!    must keep exactly one solution, counted with the fast solver (limit 2).
+//! 4. **The level.** The result is rated; it is kept only if its difficulty is exactly the one
+//!    asked for: a "hard" puzzle needs a hard technique and nothing harder. Otherwise another
+//!    attempt starts from the next seed. Attempts are bounded ([`Generator::attempts`]) and each
+//!    search carries the budget, so generation always ends.
+
+use std::sync::Arc;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use crate::sudoku::logic::{self, Difficulty, Rating};
+use crate::sudoku::{count, solve_with_seed, Budget, Engine, GaveUp, Layout, Sudoku};
+
+/// The symmetry of the clue pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Symmetry {
+    /// Clues anywhere.
+    #[default]
+    None,
+    /// Unchanged by a half turn.
+    Rot180,
+    /// Unchanged by a quarter turn.
+    Rot90,
+    /// Unchanged by the left–right mirror.
+    Mirror,
+    /// Unchanged by reflection in the main diagonal.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 5] =
+        [Symmetry::None, Symmetry::Rot180, Symmetry::Rot90, Symmetry::Mirror, Symmetry::Diagonal];
+
+    /// The name used on the command line: none, rot180, rot90, mirror, diagonal.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The image of cell `(r, c)` of a `size × size` grid under one application.
+    fn image(self, size: usize, cell: usize) -> usize {
+        let (r, c) = (cell / size, cell % size);
+        let (r, c) = match self {
+            Symmetry::None => (r, c),
+            Symmetry::Rot180 => (size - 1 - r, size - 1 - c),
+            Symmetry::Rot90 => (c, size - 1 - r),
+            Symmetry::Mirror => (r, size - 1 - c),
+            Symmetry::Diagonal => (c, r),
+        };
+        r * size + c
+    }
+
+    /// The cells grouped into orbits: clues are removed an orbit at a time.
+    pub fn orbits(self, size: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; size * size];
+        let mut orbits = Vec::new();
+        for start in 0..size * size {
+            if seen[start] {
+                continue;
+            }
+            let mut orbit = vec![start];
+            seen[start] = true;
+            let mut cell = self.image(size, start);
+            while !seen[cell] {
+                seen[cell] = true;
+                orbit.push(cell);
+                cell = self.image(size, cell);
+            }
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
+    /// Whether the clue pattern of `puzzle` has this symmetry.
+    pub fn holds_for(self, puzzle: &Sudoku) -> bool {
+        let size = puzzle.layout().size();
+        (0..size * size).all(|cell| (puzzle.get(cell) == 0) == (puzzle.get(self.image(size, cell)) == 0))
+    }
+}
+
+impl std::str::FromStr for Symmetry {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        Symmetry::ALL.into_iter().find(|s| s.name() == text).ok_or_else(|| {
+            format!("unknown symmetry {text:?}; expected one of none, rot180, rot90, mirror, diagonal")
+        })
+    }
+}
+
+/// A generated puzzle with its solution and what it took.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The puzzle: exactly one solution.
+    pub puzzle: Sudoku,
+    /// Its solution.
+    pub solution: Sudoku,
+    /// The seed that reproduces it with the same generator settings.
+    pub seed: u64,
+    /// Its rating, when a difficulty was asked for or [`Generator::rated`] is set.
+    pub rating: Option<Rating>,
+    /// Attempts made (rejected for the wrong level, plus the one kept).
+    pub attempts: u32,
+}
+
+/// Settings for generating puzzles; [`generate`](Self::generate) makes one from a seed.
+///
+/// ```
+/// use std::sync::Arc;
+/// use tessera::sudoku::{Generator, Layout, Symmetry};
+/// let generator = Generator::new(Arc::new(Layout::classic(4).unwrap())).symmetry(Symmetry::Rot180);
+/// let made = generator.generate(7).unwrap();
+/// assert!(Symmetry::Rot180.holds_for(&made.puzzle));
+/// assert!(made.puzzle.is_completed_by(&made.solution));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Generator {
+    layout: Arc<Layout>,
+    symmetry: Symmetry,
+    difficulty: Option<Difficulty>,
+    minimal: bool,
+    rated: bool,
+    attempts: u32,
+    budget: Budget,
+}
+
+impl Generator {
+    /// Puzzles of this layout, no symmetry, any difficulty.
+    pub fn new(layout: Arc<Layout>) -> Self {
+        Generator {
+            layout,
+            symmetry: Symmetry::None,
+            difficulty: None,
+            minimal: false,
+            rated: false,
+            attempts: 10_000,
+            budget: Budget::unlimited(),
+        }
+    }
+
+    /// The clue pattern's symmetry.
+    pub fn symmetry(mut self, symmetry: Symmetry) -> Self {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// Only puzzles of exactly this level.
+    pub fn difficulty(mut self, difficulty: Difficulty) -> Self {
+        self.difficulty = Some(difficulty);
+        self
+    }
+
+    /// Remove clues while the solution stays unique, so that no clue (no orbit, with a
+    /// symmetry) can be removed; with a difficulty, the level is then checked by rating.
+    pub fn minimal(mut self, minimal: bool) -> Self {
+        self.minimal = minimal;
+        self
+    }
+
+    /// Rate every puzzle, even when no difficulty was asked for.
+    pub fn rated(mut self, rated: bool) -> Self {
+        self.rated = rated;
+        self
+    }
+
+    /// At most this many attempts per puzzle before giving up (default 10,000).
+    pub fn attempts(mut self, attempts: u32) -> Self {
+        self.attempts = attempts.max(1);
+        self
+    }
+
+    /// The budget of the whole generation of one puzzle (its deadline and cancel flag) and of
+    /// each search in it (its node limit).
+    pub fn budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// One puzzle from `seed`: the same settings and seed give the same puzzle.
+    pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
+        for attempt in 0..self.attempts {
+            if let Some(deadline) = self.budget.deadline() {
+                if std::time::Instant::now() >= deadline {
+                    return Err(GaveUp::Deadline);
+                }
+            }
+            if self.budget.cancel_flag().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
+                return Err(GaveUp::Cancelled);
+            }
+            let attempt_seed = mix(seed, attempt);
+            if let Some(mut made) = self.attempt(attempt_seed)? {
+                made.seed = seed;
+                made.attempts = attempt + 1;
+                return Ok(made);
+            }
+        }
+        Err(GaveUp::NodeLimit)
+    }
+
+    /// One attempt: `None` if the result has the wrong level.
+    fn attempt(&self, seed: u64) -> Result<Option<Generated>, GaveUp> {
+        let empty = Sudoku::empty(self.layout.clone());
+        let solution = solve_with_seed(&empty, seed, &self.budget)?.ok_or(GaveUp::NodeLimit)?;
+        let mut orbits = self.symmetry.orbits(self.layout.size());
+        let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+        orbits.shuffle(&mut rng);
+        let cap = match self.difficulty {
+            Some(level) if level != Difficulty::Diabolical && !self.minimal => Some(level.max_technique()),
+            _ => None,
+        };
+        let mut puzzle = solution.clone();
+        for orbit in &orbits {
+            for &cell in orbit {
+                puzzle.set(cell, 0);
+            }
+            let keep = match cap {
+                Some(cap) => logic::solve_logically(&puzzle, cap).2,
+                None => self.is_unique(&puzzle)?,
+            };
+            if !keep {
+                for &cell in orbit {
+                    puzzle.set(cell, solution.get(cell));
+                }
+            }
+        }
+        let rating = if self.difficulty.is_some() || self.rated { Some(logic::rate(&puzzle)) } else { None };
+        if let (Some(level), Some(rating)) = (self.difficulty, &rating) {
+            if rating.difficulty != level {
+                return Ok(None);
+            }
+        }
+        Ok(Some(Generated { puzzle, solution, seed, rating, attempts: 0 }))
+    }
+
+    fn is_unique(&self, puzzle: &Sudoku) -> Result<bool, GaveUp> {
+        let counted = count(puzzle, 2, Engine::Auto, &self.budget);
+        match counted.outcome {
+            crate::sudoku::Outcome::GaveUp(reason) => Err(reason),
+            _ => Ok(counted.solutions == 1),
+        }
+    }
+}
+
+/// The seed of attempt `attempt` of a generation from `seed` (SplitMix64's finaliser).
+fn mix(seed: u64, attempt: u32) -> u64 {
+    let mut z = seed.wrapping_add(u64::from(attempt).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn orbits_cover_every_cell_once() {
+        for symmetry in Symmetry::ALL {
+            for size in [4, 6, 9, 16] {
+                let mut cells: Vec<usize> = symmetry.orbits(size).concat();
+                cells.sort_unstable();
+                assert_eq!(cells, (0..size * size).collect::<Vec<_>>(), "{symmetry:?} {size}");
+            }
+        }
+        assert_eq!(Symmetry::Rot90.orbits(9).iter().filter(|o| o.len() == 4).count(), 20);
+        assert_eq!(Symmetry::Rot180.orbits(9).len(), 41);
+    }
+
+    #[test]
+    fn symmetry_names_round_trip() {
+        for symmetry in Symmetry::ALL {
+            assert_eq!(symmetry.name().parse::<Symmetry>(), Ok(symmetry));
+        }
+        assert!("sideways".parse::<Symmetry>().is_err());
+    }
+}

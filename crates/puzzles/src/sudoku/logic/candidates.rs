@@ -1,0 +1,337 @@
+//! The pencil-mark grid every technique reads.
+//!
+//! Each empty cell keeps its candidates as a bitmask (`bit d - 1` for digit `d`, so a `u32`
+//! covers sizes up to 25), and every house keeps, for each digit, the mask of its cells that
+//! can still take it (`bit i` for the house's `i`-th cell, in [`Layout::houses`] order), and
+//! its count of empty cells. Both are kept up to date as candidates go: each cell knows its
+//! houses and its index in each (`slots`), so removing a candidate touches 3 to 5 words.
+//!
+//! ```text
+//!   marks[cell]          positions[house * n + d - 1]
+//!   r1c1: 0b1_0010_0100  row 1, digit 3: 0b0_1000_0101 -> r1c1, r1c3, r1c8
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::sudoku::{Layout, Sudoku, SudokuError};
+
+use super::Step;
+
+/// The bit of digit `d` (1-based) in a candidate mask.
+#[inline]
+pub(crate) fn bit(d: u8) -> u32 {
+    1 << (d - 1)
+}
+
+/// The digits of a candidate mask, smallest first.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Digits(pub u32);
+
+impl Iterator for Digits {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let d = self.0.trailing_zeros() as u8 + 1;
+        self.0 &= self.0 - 1;
+        Some(d)
+    }
+}
+
+/// The set bits of a mask, as indices, smallest first.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bits(pub u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
+/// A grid's placed digits and the candidates (pencil marks) of its empty cells.
+///
+/// ```
+/// use tessera::sudoku::{logic::Candidates, Layout, Sudoku};
+/// let layout = std::sync::Arc::new(Layout::classic(4).unwrap());
+/// let grid = Sudoku::from_digits(layout, vec![1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2]).unwrap();
+/// let marks = Candidates::new(&grid);
+/// assert_eq!(marks.candidates(1), 0b0110); // r1c2 can be 2 or 3 (its column has the 4)
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Candidates {
+    layout: Arc<Layout>,
+    digits: Vec<u8>,
+    marks: Vec<u32>,
+    positions: Vec<u32>,
+    /// Empty cells per house.
+    empty: Vec<u8>,
+    /// Each cell's houses and its index in each: `(house, index)`, as many as
+    /// `layout.cell_houses(cell)`.
+    slots: Vec<[(u16, u8); MAX_HOUSES]>,
+    /// Each cell's row, column, region and diagonals (bit 0 main, bit 1 anti), for [`Self::sees`].
+    coords: Vec<[u8; 4]>,
+    /// Whether steps found on this grid skip their explanations (for rating).
+    quiet: bool,
+}
+
+/// A cell is in a row, a column, a region and at most both diagonals.
+const MAX_HOUSES: usize = 5;
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Candidates({}: ", self.layout.name())?;
+        for cell in 0..self.digits.len() {
+            if self.digits[cell] != 0 {
+                write!(f, "{}", self.layout.symbol(self.digits[cell]))?;
+            } else {
+                write!(f, "{{")?;
+                for d in Digits(self.marks[cell]) {
+                    write!(f, "{}", self.layout.symbol(d))?;
+                }
+                write!(f, "}}")?;
+            }
+            if cell + 1 < self.digits.len() {
+                write!(f, " ")?;
+            }
+        }
+        write!(f, ")")
+    }
+}
+
+impl Candidates {
+    /// The candidates implied by the placed digits: every digit not yet in a cell's houses.
+    pub fn new(puzzle: &Sudoku) -> Self {
+        let layout = Arc::clone(puzzle.layout_arc());
+        let n = layout.size();
+        let all = (1u32 << n) - 1;
+        let mut slots = vec![[(0u16, 0u8); MAX_HOUSES]; layout.cells()];
+        let mut filled = vec![0usize; layout.cells()];
+        let mut empty = vec![0u8; layout.houses().len()];
+        for (h, house) in layout.houses().iter().enumerate() {
+            for (i, &cell) in house.iter().enumerate() {
+                let cell = cell as usize;
+                slots[cell][filled[cell]] = (h as u16, i as u8);
+                filled[cell] += 1;
+                empty[h] += u8::from(puzzle.get(cell) == 0);
+            }
+        }
+        let coords = (0..layout.cells())
+            .map(|cell| {
+                let diagonals =
+                    layout.cell_houses(cell)[3..].iter().fold(0, |acc, &h| acc | 1 << (h as usize - 3 * n));
+                [(cell / n) as u8, (cell % n) as u8, layout.region_of(cell) as u8, diagonals]
+            })
+            .collect();
+        let mut grid = Candidates {
+            digits: puzzle.cells().to_vec(),
+            marks: vec![all; layout.cells()],
+            positions: vec![0; layout.houses().len() * n],
+            empty,
+            slots,
+            coords,
+            layout,
+            quiet: false,
+        };
+        for cell in 0..grid.digits.len() {
+            let d = grid.digits[cell];
+            if d != 0 {
+                grid.marks[cell] = 0;
+                for &peer in grid.layout.peers(cell) {
+                    grid.marks[peer as usize] &= !bit(d);
+                }
+            }
+        }
+        grid.refresh();
+        grid
+    }
+
+    /// A player's pencil marks (`marks[cell]`, bit `d - 1` for digit `d`) on the grid's empty
+    /// cells. They are trusted as given, except that a mark clashing with a placed digit in the
+    /// same house is dropped, and marks on filled cells are ignored.
+    pub fn with_marks(puzzle: &Sudoku, marks: &[u32]) -> Result<Self, SudokuError> {
+        let mut grid = Self::new(puzzle);
+        if marks.len() != grid.marks.len() {
+            return Err(SudokuError::BadShape(format!(
+                "a {} grid has {} cells, but {} pencil-mark masks were given",
+                grid.layout.name(),
+                grid.marks.len(),
+                marks.len()
+            )));
+        }
+        for (mine, &theirs) in grid.marks.iter_mut().zip(marks) {
+            *mine &= theirs;
+        }
+        grid.refresh();
+        Ok(grid)
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The digit placed in a cell, `0` when empty.
+    pub fn digit(&self, cell: usize) -> u8 {
+        self.digits[cell]
+    }
+
+    /// The candidates of an empty cell (bit `d - 1` for digit `d`); `0` for a filled cell.
+    pub fn candidates(&self, cell: usize) -> u32 {
+        self.marks[cell]
+    }
+
+    /// Whether `d` is a candidate of `cell`.
+    pub fn has(&self, cell: usize, d: u8) -> bool {
+        self.marks[cell] & bit(d) != 0
+    }
+
+    /// The placed digits as a grid.
+    pub fn grid(&self) -> Sudoku {
+        Sudoku::from_digits(Arc::clone(&self.layout), self.digits.clone())
+            .expect("the digits came from a grid of this layout")
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_full(&self) -> bool {
+        self.digits.iter().all(|&d| d != 0)
+    }
+
+    /// Whether the marks show a contradiction: an empty cell without candidates, or a digit
+    /// missing from a house with nowhere left to go in it.
+    pub fn is_broken(&self) -> bool {
+        let n = self.layout.size();
+        if (0..self.digits.len()).any(|cell| self.digits[cell] == 0 && self.marks[cell] == 0) {
+            return true;
+        }
+        for (h, house) in self.layout.houses().iter().enumerate() {
+            let placed = house.iter().fold(0, |acc, &cell| match self.digits[cell as usize] {
+                0 => acc,
+                d => acc | bit(d),
+            });
+            for d in 1..=n as u8 {
+                if placed & bit(d) == 0 && self.positions[h * n + d as usize - 1] == 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Applies a step: its eliminations, then its placements (each placement clears the digit
+    /// from the cell's peers).
+    pub fn apply(&mut self, step: &Step) {
+        for &(cell, d) in &step.eliminations {
+            self.eliminate(cell, d);
+        }
+        for &(cell, d) in &step.placements {
+            self.place(cell, d);
+        }
+    }
+
+    /// Places `d` in an empty `cell` and clears it from the peers' candidates.
+    pub fn place(&mut self, cell: usize, d: u8) {
+        if self.digits[cell] != 0 {
+            return;
+        }
+        for e in Digits(self.marks[cell]) {
+            self.eliminate(cell, e);
+        }
+        self.digits[cell] = d;
+        for k in 0..self.layout.cell_houses(cell).len() {
+            self.empty[self.slots[cell][k].0 as usize] -= 1;
+        }
+        for i in 0..self.layout.peers(cell).len() {
+            let peer = self.layout.peers(cell)[i] as usize;
+            self.eliminate(peer, d);
+        }
+    }
+
+    /// Removes candidate `d` from `cell` (nothing happens if it is not there).
+    #[inline]
+    pub fn eliminate(&mut self, cell: usize, d: u8) {
+        if self.marks[cell] & bit(d) == 0 {
+            return;
+        }
+        self.marks[cell] &= !bit(d);
+        let n = self.layout.size();
+        for k in 0..self.layout.cell_houses(cell).len() {
+            let (h, i) = self.slots[cell][k];
+            self.positions[h as usize * n + d as usize - 1] &= !(1 << i);
+        }
+    }
+
+    fn refresh(&mut self) {
+        let n = self.layout.size();
+        self.positions.iter_mut().for_each(|p| *p = 0);
+        for (h, house) in self.layout.houses().iter().enumerate() {
+            let row = &mut self.positions[h * n..(h + 1) * n];
+            for (i, &cell) in house.iter().enumerate() {
+                for d in Digits(self.marks[cell as usize]) {
+                    row[d as usize - 1] |= 1 << i;
+                }
+            }
+        }
+    }
+
+    /// Whether steps found on this grid leave their explanations empty.
+    #[inline]
+    pub(crate) fn quiet(&self) -> bool {
+        self.quiet
+    }
+
+    /// Makes steps found on this grid leave their explanations empty.
+    pub(crate) fn set_quiet(&mut self) {
+        self.quiet = true;
+    }
+
+    /// Empty cells of house `h`.
+    #[inline]
+    pub(crate) fn empty_in(&self, h: usize) -> usize {
+        self.empty[h] as usize
+    }
+
+    /// Size of the grid (digits per house).
+    #[inline]
+    pub(crate) fn n(&self) -> usize {
+        self.layout.size()
+    }
+
+    /// The cells of house `h` that can take `d`, as a mask over the house's cell list.
+    #[inline]
+    pub(crate) fn positions(&self, h: usize, d: u8) -> u32 {
+        self.positions[h * self.layout.size() + d as usize - 1]
+    }
+
+    /// The `i`-th cell of house `h`.
+    #[inline]
+    pub(crate) fn house_cell(&self, h: usize, i: usize) -> usize {
+        self.layout.houses()[h][i] as usize
+    }
+
+    /// Whether two different cells share a house.
+    #[inline]
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (self.coords[a], self.coords[b]);
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2] || x[3] & y[3] != 0)
+    }
+
+    /// The houses, in the order the searches visit them: regions first (players look at boxes
+    /// first), then rows, columns and diagonals.
+    pub(crate) fn house_order(&self) -> impl Iterator<Item = usize> {
+        let n = self.layout.size();
+        let total = self.layout.houses().len();
+        (2 * n..3 * n).chain(0..2 * n).chain(3 * n..total)
+    }
+}

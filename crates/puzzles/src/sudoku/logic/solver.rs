@@ -1,0 +1,135 @@
+//! The driver: find the easiest step, apply it, repeat; and the public entry points built on it.
+
+use super::candidates::Candidates;
+use super::{chains, colouring, fish, guess, intersections, singles, subsets, wings};
+use super::{Difficulty, Rating, Step, Technique};
+use crate::sudoku::Sudoku;
+
+/// One step by `technique` on the current marks, if it applies.
+pub fn find(grid: &Candidates, technique: Technique) -> Option<Step> {
+    use Technique::*;
+    match technique {
+        FullHouse => singles::full_house(grid),
+        HiddenSingle => singles::hidden_single(grid),
+        NakedSingle => singles::naked_single(grid),
+        Pointing | Claiming => intersections::locked(grid, technique),
+        NakedPair => subsets::naked(grid, 2),
+        HiddenPair => subsets::hidden(grid, 2),
+        NakedTriple => subsets::naked(grid, 3),
+        HiddenTriple => subsets::hidden(grid, 3),
+        NakedQuad => subsets::naked(grid, 4),
+        HiddenQuad => subsets::hidden(grid, 4),
+        XWing => fish::fish(grid, 2),
+        Swordfish => fish::fish(grid, 3),
+        XYWing => wings::xy_wing(grid),
+        XYZWing => wings::xyz_wing(grid),
+        WWing => wings::w_wing(grid),
+        Jellyfish => fish::fish(grid, 4),
+        SimpleColouring => colouring::simple_colouring(grid),
+        XChain => chains::x_chain(grid),
+        XYChain => chains::xy_chain(grid),
+        Aic => chains::aic(grid),
+        Guess => guess::guess(grid),
+    }
+}
+
+/// The step of the easiest technique up to `max` that applies to the marks, `None` when the
+/// grid is full or nothing up to `max` applies.
+pub fn next_step(grid: &Candidates, max: Technique) -> Option<Step> {
+    if grid.is_full() {
+        return None;
+    }
+    Technique::ALL.into_iter().take_while(|&t| t <= max).find_map(|t| find(grid, t))
+}
+
+/// Applies the easiest step again and again until the grid is full or nothing up to `max`
+/// applies. Every step removes a candidate or fills a cell, so this ends.
+fn run(grid: &mut Candidates, max: Technique, mut each: impl FnMut(Step)) {
+    let mut kept = None;
+    while !grid.is_full() {
+        let step = Technique::ALL
+            .into_iter()
+            .take_while(|&t| t <= max.min(Technique::Aic))
+            .find_map(|t| find(grid, t))
+            .or_else(|| if max >= Technique::Guess { guess::guess_with(grid, &mut kept) } else { None });
+        let Some(step) = step else { break };
+        grid.apply(&step);
+        each(step);
+    }
+}
+
+/// Solves like a person, using techniques up to `max` (pass [`Technique::Guess`] to allow
+/// guessing): the grid reached, every step taken, and whether the grid is solved. A grid whose
+/// givens clash is returned as it is, unsolved.
+///
+/// The generator's test "a hard puzzle really needs a hard technique and nothing harder" is
+/// `solve_logically(p, Difficulty::Hard.max_technique()).2` and not
+/// `solve_logically(p, Difficulty::Medium.max_technique()).2`.
+pub fn solve_logically(puzzle: &Sudoku, max: Technique) -> (Sudoku, Vec<Step>, bool) {
+    if !puzzle.is_consistent() {
+        return (puzzle.clone(), Vec::new(), false);
+    }
+    let mut grid = Candidates::new(puzzle);
+    let mut steps = Vec::new();
+    run(&mut grid, max, |step| steps.push(step));
+    let result = grid.grid();
+    let solved = result.is_solved();
+    (result, steps, solved)
+}
+
+/// Rates a puzzle: solves it with the easiest technique at every step, guessing when nothing
+/// else applies, and reports the hardest technique, the level and the score (see the module
+/// header). Does not check that the solution is unique.
+pub fn rate(puzzle: &Sudoku) -> Rating {
+    let mut counts = [0usize; Technique::ALL.len()];
+    let mut score = 0u32;
+    let mut steps = 0;
+    let solved = if puzzle.is_consistent() {
+        let mut grid = Candidates::new(puzzle);
+        grid.set_quiet();
+        run(&mut grid, Technique::Guess, |step| {
+            counts[step.technique as usize] += 1;
+            score += step.technique.weight();
+            steps += 1;
+        });
+        grid.grid().is_solved()
+    } else {
+        false
+    };
+    let techniques: Vec<(Technique, usize)> =
+        Technique::ALL.into_iter().zip(counts).filter(|&(_, count)| count > 0).collect();
+    let hardest = techniques.last().map(|&(t, _)| t);
+    let difficulty = match hardest {
+        _ if !solved => Difficulty::Diabolical,
+        Some(t) => t.difficulty(),
+        None => Difficulty::Easy,
+    };
+    Rating {
+        difficulty,
+        score,
+        hardest,
+        steps,
+        guesses: counts[Technique::Guess as usize],
+        techniques,
+        solved,
+    }
+}
+
+/// The next step for a player, from the placed digits alone (candidates are every digit not yet
+/// in a cell's houses): the easiest technique that applies, guessing last. `None` when the grid
+/// is full, its digits clash, or it has no solution (a wrong digit was placed).
+pub fn hint(puzzle: &Sudoku) -> Option<Step> {
+    if !puzzle.is_consistent() {
+        return None;
+    }
+    hint_with_candidates(&Candidates::new(puzzle))
+}
+
+/// The next step on a player's own pencil marks (see [`Candidates::with_marks`]). `None` when
+/// the grid is full or the marks admit no solution (a wrong digit or a wrongly removed mark).
+pub fn hint_with_candidates(grid: &Candidates) -> Option<Step> {
+    if grid.is_full() || !matches!(guess::solve(grid), guess::Outcome::Solved(_)) {
+        return None;
+    }
+    next_step(grid, Technique::Guess)
+}

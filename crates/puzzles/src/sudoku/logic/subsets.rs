@@ -1,0 +1,183 @@
+//! Naked and hidden subsets (pairs, triples, quads) in any house, and the combination search
+//! the fish share.
+//!
+//! Naked: `k` cells of a house whose candidates together number `k` digits must hold exactly
+//! those digits, so the digits leave every other cell of each house the `k` cells share (a
+//! pair in a row and a box clears both). Hidden: `k` digits whose places in a house together
+//! number `k` cells fill those cells, so the cells lose their other candidates.
+
+use super::candidates::{bit, Bits, Candidates, Digits};
+use super::{explain, Step, Technique};
+
+/// Calls `visit` with every choice of `k` items (indices, ascending) whose masks together have
+/// at most `k` bits, with that union, until `visit` returns `Some`. Unions are pruned as they
+/// grow, so large houses stay cheap.
+pub(crate) fn choose<T>(
+    items: &[(usize, u32)],
+    k: usize,
+    visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
+) -> Option<T> {
+    fn walk<T>(
+        items: &[(usize, u32)],
+        k: usize,
+        start: usize,
+        depth: usize,
+        union: u32,
+        chosen: &mut [usize; 4],
+        visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
+    ) -> Option<T> {
+        if depth == k {
+            return visit(&chosen[..k], union);
+        }
+        for i in start..items.len() {
+            if items.len() - i < k - depth {
+                break;
+            }
+            let grown = union | items[i].1;
+            if grown.count_ones() as usize > k {
+                continue;
+            }
+            chosen[depth] = i;
+            if let Some(found) = walk(items, k, i + 1, depth + 1, grown, chosen, visit) {
+                return Some(found);
+            }
+        }
+        None
+    }
+    debug_assert!((1..=4).contains(&k));
+    walk(items, k, 0, 0, 0, &mut [0; 4], visit)
+}
+
+/// The techniques of this module by size: (naked, hidden).
+fn names(k: usize) -> (Technique, Technique) {
+    match k {
+        2 => (Technique::NakedPair, Technique::HiddenPair),
+        3 => (Technique::NakedTriple, Technique::HiddenTriple),
+        _ => (Technique::NakedQuad, Technique::HiddenQuad),
+    }
+}
+
+/// A naked subset of `k` cells.
+pub(crate) fn naked(grid: &Candidates, k: usize) -> Option<Step> {
+    let layout = grid.layout();
+    let mut items = [(0usize, 0u32); 32];
+    for h in grid.house_order() {
+        let mut len = 0;
+        for &cell in &layout.houses()[h] {
+            let marks = grid.candidates(cell as usize);
+            if (2..=k).contains(&(marks.count_ones() as usize)) {
+                items[len] = (cell as usize, marks);
+                len += 1;
+            }
+        }
+        if len < k {
+            continue;
+        }
+        let found = choose(&items[..len], k, &mut |chosen, union| {
+            if union.count_ones() as usize != k {
+                return None;
+            }
+            let cells: Vec<usize> = chosen.iter().map(|&i| items[i].0).collect();
+            let houses: Vec<usize> = layout
+                .cell_houses(cells[0])
+                .iter()
+                .map(|&s| s as usize)
+                .filter(|&s| cells.iter().all(|&c| layout.cell_houses(c).contains(&(s as u16))))
+                .collect();
+            let mut eliminations = Vec::new();
+            for &s in &houses {
+                for &other in &layout.houses()[s] {
+                    let other = other as usize;
+                    let hit = grid.candidates(other) & union;
+                    if hit == 0 || cells.contains(&other) || eliminations.iter().any(|&(c, _)| c == other) {
+                        continue;
+                    }
+                    eliminations.extend(Digits(hit).map(|d| (other, d)));
+                }
+            }
+            if eliminations.is_empty() {
+                return None;
+            }
+            eliminations.sort_unstable_by_key(|&(cell, d)| (d, cell));
+            let where_: Vec<String> = houses.iter().map(|&s| explain::house(layout, s)).collect();
+            let explanation = explain::text(grid, || {
+                format!(
+                    "{} in {}: {} can only hold {} between them, so {}",
+                    names(k).0.name(),
+                    explain::join_and(&where_),
+                    explain::cells(layout, &cells),
+                    explain::digits(layout, union),
+                    explain::eliminations(layout, &eliminations)
+                )
+            });
+            Some(Step {
+                technique: names(k).0,
+                placements: Vec::new(),
+                eliminations,
+                cells,
+                houses,
+                explanation,
+            })
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// A hidden subset of `k` digits.
+pub(crate) fn hidden(grid: &Candidates, k: usize) -> Option<Step> {
+    let layout = grid.layout();
+    let mut items = [(0usize, 0u32); 32];
+    for h in grid.house_order() {
+        let mut len = 0;
+        for d in 1..=grid.n() as u8 {
+            let positions = grid.positions(h, d);
+            if (2..=k).contains(&(positions.count_ones() as usize)) {
+                items[len] = (d as usize, positions);
+                len += 1;
+            }
+        }
+        if len < k {
+            continue;
+        }
+        let found = choose(&items[..len], k, &mut |chosen, union| {
+            if union.count_ones() as usize != k {
+                return None;
+            }
+            let digits = chosen.iter().fold(0, |acc, &i| acc | bit(items[i].0 as u8));
+            let cells: Vec<usize> = Bits(union).map(|i| grid.house_cell(h, i)).collect();
+            let mut eliminations = Vec::new();
+            for &cell in &cells {
+                eliminations.extend(Digits(grid.candidates(cell) & !digits).map(|d| (cell, d)));
+            }
+            if eliminations.is_empty() {
+                return None;
+            }
+            eliminations.sort_unstable_by_key(|&(cell, d)| (d, cell));
+            let explanation = explain::text(grid, || {
+                format!(
+                    "{} in {}: {} can only go in {}, so those cells hold nothing else: {}",
+                    names(k).1.name(),
+                    explain::house(layout, h),
+                    explain::digits(layout, digits),
+                    explain::cells(layout, &cells),
+                    explain::eliminations(layout, &eliminations)
+                )
+            });
+            Some(Step {
+                technique: names(k).1,
+                placements: Vec::new(),
+                eliminations,
+                cells,
+                houses: vec![h],
+                explanation,
+            })
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}

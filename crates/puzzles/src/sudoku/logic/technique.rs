@@ -1,0 +1,269 @@
+//! The named techniques, in the order the solver tries them, and the levels players see.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A solving technique. The order of the variants is the order of difficulty, and the order in
+/// which the solver tries them: `a < b` means `a` is easier and is tried first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Technique {
+    /// The last empty cell of a house takes the last digit.
+    FullHouse,
+    /// A digit that fits in only one cell of a house.
+    HiddenSingle,
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// Locked candidates, type 1: in a box, a digit confined to one line leaves the rest of
+    /// that line.
+    Pointing,
+    /// Locked candidates, type 2 (box/line reduction): in a line, a digit confined to one box
+    /// leaves the rest of that box.
+    Claiming,
+    /// Two cells of a house with the same two candidates.
+    NakedPair,
+    /// Two digits confined to the same two cells of a house.
+    HiddenPair,
+    /// Three cells of a house holding only three digits between them.
+    NakedTriple,
+    /// Three digits confined to the same three cells of a house.
+    HiddenTriple,
+    /// Four cells of a house holding only four digits between them.
+    NakedQuad,
+    /// Four digits confined to the same four cells of a house.
+    HiddenQuad,
+    /// A digit in two rows confined to two columns (or the transpose).
+    XWing,
+    /// The same over three rows and three columns.
+    Swordfish,
+    /// A bivalue pivot and two bivalue pincers sharing a third digit.
+    XYWing,
+    /// A trivalue pivot and two bivalue pincers sharing a digit with it.
+    XYZWing,
+    /// Two bivalue cells with the same pair, tied by a strong link on one of the digits.
+    WWing,
+    /// The fish over four rows and four columns.
+    Jellyfish,
+    /// Two-colouring one digit's conjugate pairs: colour wrap and colour trap.
+    SimpleColouring,
+    /// An alternating chain on one digit (strong links are conjugate pairs).
+    XChain,
+    /// An alternating chain through bivalue cells.
+    XYChain,
+    /// A general alternating inference chain (bivalue cells and conjugate pairs).
+    Aic,
+    /// Bifurcation: nothing else applies, so one cell is settled by trial and error.
+    Guess,
+}
+
+impl Technique {
+    /// Every technique, easiest first.
+    pub const ALL: [Technique; 22] = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::XYWing,
+        Technique::XYZWing,
+        Technique::WWing,
+        Technique::Jellyfish,
+        Technique::SimpleColouring,
+        Technique::XChain,
+        Technique::XYChain,
+        Technique::Aic,
+        Technique::Guess,
+    ];
+
+    /// The name shown to players: "Hidden single", "X-wing".
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "Full house",
+            Technique::HiddenSingle => "Hidden single",
+            Technique::NakedSingle => "Naked single",
+            Technique::Pointing => "Pointing",
+            Technique::Claiming => "Claiming",
+            Technique::NakedPair => "Naked pair",
+            Technique::HiddenPair => "Hidden pair",
+            Technique::NakedTriple => "Naked triple",
+            Technique::HiddenTriple => "Hidden triple",
+            Technique::NakedQuad => "Naked quad",
+            Technique::HiddenQuad => "Hidden quad",
+            Technique::XWing => "X-wing",
+            Technique::Swordfish => "Swordfish",
+            Technique::XYWing => "XY-wing",
+            Technique::XYZWing => "XYZ-wing",
+            Technique::WWing => "W-wing",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::SimpleColouring => "Simple colouring",
+            Technique::XChain => "X-chain",
+            Technique::XYChain => "XY-chain",
+            Technique::Aic => "Alternating inference chain",
+            Technique::Guess => "Guess",
+        }
+    }
+
+    /// The weight added to a rating's score each time the technique is used (see the module
+    /// header). Weights rise with the order of the variants.
+    pub fn weight(self) -> u32 {
+        match self {
+            Technique::FullHouse => 1,
+            Technique::HiddenSingle => 2,
+            Technique::NakedSingle => 3,
+            Technique::Pointing => 10,
+            Technique::Claiming => 12,
+            Technique::NakedPair => 20,
+            Technique::HiddenPair => 25,
+            Technique::NakedTriple => 30,
+            Technique::HiddenTriple => 35,
+            Technique::NakedQuad => 40,
+            Technique::HiddenQuad => 45,
+            Technique::XWing => 60,
+            Technique::Swordfish => 70,
+            Technique::XYWing => 75,
+            Technique::XYZWing => 80,
+            Technique::WWing => 85,
+            Technique::Jellyfish => 90,
+            Technique::SimpleColouring => 120,
+            Technique::XChain => 140,
+            Technique::XYChain => 150,
+            Technique::Aic => 180,
+            Technique::Guess => 500,
+        }
+    }
+
+    /// The level a puzzle gets when this is the hardest technique it needs.
+    pub fn difficulty(self) -> Difficulty {
+        use Technique::*;
+        match self {
+            FullHouse | HiddenSingle | NakedSingle => Difficulty::Easy,
+            Pointing | Claiming => Difficulty::Medium,
+            NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => Difficulty::Hard,
+            XWing | Swordfish | XYWing | XYZWing | WWing | Jellyfish => Difficulty::Expert,
+            SimpleColouring | XChain | XYChain | Aic => Difficulty::Extreme,
+            Guess => Difficulty::Diabolical,
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The levels players see, each defined by the techniques it allows (see the module header).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Difficulty {
+    /// Full houses, hidden and naked singles.
+    Easy,
+    /// Plus locked candidates (pointing, claiming).
+    Medium,
+    /// Plus naked and hidden pairs, triples and quads.
+    Hard,
+    /// Plus fish (X-wing, swordfish, jellyfish) and wings (XY, XYZ, W).
+    Expert,
+    /// Plus simple colouring, X-chains, XY-chains and alternating inference chains.
+    Extreme,
+    /// Needs guessing (bifurcation) with these techniques.
+    Diabolical,
+}
+
+impl Difficulty {
+    /// Every level, easiest first.
+    pub const ALL: [Difficulty; 6] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+        Difficulty::Extreme,
+        Difficulty::Diabolical,
+    ];
+
+    /// The lower-case name: "easy", "medium", "hard", "expert", "extreme", "diabolical".
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+            Difficulty::Extreme => "extreme",
+            Difficulty::Diabolical => "diabolical",
+        }
+    }
+
+    /// The hardest technique this level allows: the cap to pass to
+    /// [`solve_logically`](super::solve_logically).
+    pub fn max_technique(self) -> Technique {
+        match self {
+            Difficulty::Easy => Technique::NakedSingle,
+            Difficulty::Medium => Technique::Claiming,
+            Difficulty::Hard => Technique::HiddenQuad,
+            Difficulty::Expert => Technique::Jellyfish,
+            Difficulty::Extreme => Technique::Aic,
+            Difficulty::Diabolical => Technique::Guess,
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of [`Difficulty::from_str`]: the text named no level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownDifficulty(pub String);
+
+impl fmt::Display for UnknownDifficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown difficulty {:?}: expected easy, medium, hard, expert, extreme or diabolical",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownDifficulty {}
+
+impl FromStr for Difficulty {
+    type Err = UnknownDifficulty;
+
+    /// Reads a level's name, ignoring case.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let wanted = s.trim().to_ascii_lowercase();
+        Difficulty::ALL
+            .into_iter()
+            .find(|level| level.name() == wanted)
+            .ok_or_else(|| UnknownDifficulty(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_weights_and_levels_agree() {
+        for pair in Technique::ALL.windows(2) {
+            assert!(pair[0] < pair[1]);
+            assert!(pair[0].weight() < pair[1].weight());
+            assert!(pair[0].difficulty() <= pair[1].difficulty());
+        }
+        for level in Difficulty::ALL {
+            assert_eq!(level.max_technique().difficulty(), level);
+            assert_eq!(level.name().parse::<Difficulty>(), Ok(level));
+        }
+        assert!("fiendish".parse::<Difficulty>().is_err());
+    }
+}
