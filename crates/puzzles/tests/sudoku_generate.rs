@@ -1,0 +1,73 @@
+//! The generator's promises, as properties over random seeds: every puzzle has exactly one
+//! solution (counted by two different solvers: the general one and the exact-cover reduction),
+//! keeps the requested symmetry and size, is completed by its reported solution, and the same
+//! seed gives the same puzzle.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use tessera::sudoku::logic::{self, Difficulty};
+use tessera::sudoku::{count, Budget, Engine, Generator, Layout, Symmetry};
+
+fn layouts() -> impl Strategy<Value = Layout> {
+    prop_oneof![
+        Just(Layout::classic(4).unwrap()),
+        Just(Layout::classic(6).unwrap()),
+        Just(Layout::classic(6).unwrap().with_diagonals()),
+        Just(Layout::classic(9).unwrap()),
+        Just(Layout::classic(9).unwrap().with_diagonals()),
+    ]
+}
+
+fn symmetries() -> impl Strategy<Value = Symmetry> {
+    proptest::sample::select(Symmetry::ALL.to_vec())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn generated_puzzles_are_unique_symmetric_and_reproducible(
+        layout in layouts(),
+        symmetry in symmetries(),
+        seed in any::<u64>(),
+    ) {
+        let generator = Generator::new(Arc::new(layout)).symmetry(symmetry);
+        let made = generator.generate(seed).unwrap();
+        for engine in [Engine::General, Engine::ExactCover] {
+            prop_assert_eq!(count(&made.puzzle, 2, engine, &Budget::unlimited()).solutions, 1, "{:?}", engine);
+        }
+        prop_assert!(symmetry.holds_for(&made.puzzle));
+        prop_assert!(made.puzzle.is_completed_by(&made.solution) && made.solution.is_solved());
+        let again = generator.generate(seed).unwrap();
+        prop_assert_eq!(again.puzzle, made.puzzle);
+    }
+
+    #[test]
+    fn a_level_asked_for_is_the_rating(seed in any::<u64>(), level in 0usize..5) {
+        let level = Difficulty::ALL[level];
+        let generator = Generator::new(Arc::new(Layout::classic(9).unwrap())).difficulty(level);
+        let made = generator.generate(seed).unwrap();
+        prop_assert_eq!(logic::rate(&made.puzzle).difficulty, level);
+        prop_assert_eq!(made.rating.map(|r| r.difficulty), Some(level));
+        prop_assert_eq!(count(&made.puzzle, 2, Engine::ExactCover, &Budget::unlimited()).solutions, 1);
+    }
+
+    #[test]
+    fn minimal_puzzles_have_no_removable_clue(seed in any::<u64>()) {
+        let made = Generator::new(Arc::new(Layout::classic(9).unwrap())).minimal(true).generate(seed).unwrap();
+        for cell in (0..81).filter(|&c| made.puzzle.get(c) != 0) {
+            let mut fewer = made.puzzle.clone();
+            fewer.set(cell, 0);
+            prop_assert_eq!(count(&fewer, 2, Engine::General, &Budget::unlimited()).solutions, 2);
+        }
+    }
+}
+
+#[test]
+fn a_spent_budget_gives_up_cleanly() {
+    let generator = Generator::new(Arc::new(Layout::classic(9).unwrap()))
+        .difficulty(Difficulty::Diabolical)
+        .budget(Budget::unlimited().with_timeout(std::time::Duration::ZERO));
+    assert!(generator.generate(1).is_err());
+}
