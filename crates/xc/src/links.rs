@@ -444,16 +444,9 @@ impl Links {
     /// Undoes [`commit_others`](Self::commit_others), right to left.
     #[inline(always)]
     pub(crate) fn uncommit_others<const COLORED: bool>(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let node = self.node(q);
-            if node.top == SPACER {
-                q = node.down;
-                continue;
-            }
-            self.uncommit::<COLORED>(q);
-            q -= 1;
-        }
+        // Node `p - 1` is the option's last other node, or the spacer before it, which
+        // `uncommit_from` steps over to the option's last node.
+        self.uncommit_from::<COLORED>(p, p - 1);
     }
 
     /// Checks every link: each active primary's ring is consistent, each vertical list is a ring

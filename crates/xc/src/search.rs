@@ -381,35 +381,29 @@ impl<'p> Solver<'p> {
     pub(crate) fn fix_prefix(&mut self, prefix: &[u32]) {
         debug_assert_eq!(self.level, 0);
         self.prepare();
-        if let Some(bits) = self.bits.as_mut() {
-            for (level, &option) in prefix.iter().enumerate() {
-                bits.descend_any(level, option);
-                self.item.push(0);
-                self.zeros_start.push(0);
-                self.choice.push(option);
-                self.order_start.push(0);
-                self.tried.push(0);
-                self.width.push(1);
-            }
-            self.level = prefix.len();
-            self.base = prefix.len();
-            return;
-        }
-        for &node in prefix {
-            let item = self.links.top(node);
-            if self.colored {
-                self.links.cover::<true>(item);
-                self.links.commit_others::<true>(node);
-            } else {
-                self.links.cover::<false>(item);
-                self.links.commit_others::<false>(node);
-            }
-            self.item.push(item);
-            self.zeros_start.push(0);
-            self.choice.push(node);
-            self.order_start.push(0);
-            self.tried.push(0);
-            self.width.push(1);
+        for (level, &choice) in prefix.iter().enumerate() {
+            // The bitset engine's choices are options, the links' are nodes.
+            let item = match self.bits.as_mut() {
+                Some(bits) => {
+                    bits.descend_any(level, choice);
+                    0
+                }
+                None => {
+                    let item = self.links.top(choice);
+                    if self.colored {
+                        self.links.cover::<true>(item);
+                        self.links.commit_others::<true>(choice);
+                    } else {
+                        self.links.cover::<false>(item);
+                        self.links.commit_others::<false>(choice);
+                    }
+                    item
+                }
+            };
+            self.grow_stacks(level);
+            self.item[level] = item;
+            self.choice[level] = choice;
+            self.width[level] = 1;
         }
         self.level = prefix.len();
         self.base = prefix.len();
@@ -436,39 +430,14 @@ impl<'p> Solver<'p> {
         let step = loop {
             match state {
                 State::Enter => {
-                    if level == self.depth_limit && self.links.right(0) != 0 {
-                        state = State::Backup;
-                        break Step::Leaf;
-                    }
-                    if self.stats.nodes >= node_limit {
-                        state = State::Done;
-                        break Step::GaveUp(GaveUp::NodeLimit);
-                    }
-                    // Knuth counts a level where a solution is found as a node too.
-                    self.stats.nodes += 1;
-                    if self.links.right(0) == 0 {
-                        state = State::Backup;
-                        self.solutions += 1;
-                        break Step::Solution;
-                    }
-                    if self.stats.nodes % Budget::CHECK_INTERVAL == 0 {
-                        self.level = level;
-                        if let Some(reason) = self.checkpoint() {
-                            state = State::Done;
-                            break Step::GaveUp(reason);
-                        }
+                    if let Some((next, step)) = self.enter(level, self.links.right(0) == 0, node_limit) {
+                        state = next;
+                        break step;
                     }
                     let item = self.choose();
                     self.links.zeros.clear();
                     self.stats.updates += self.links.cover::<COLORED>(item);
-                    if level == self.item.len() {
-                        self.zeros_start.push(0);
-                        self.item.push(0);
-                        self.choice.push(0);
-                        self.order_start.push(0);
-                        self.tried.push(0);
-                        self.width.push(0);
-                    }
+                    self.grow_stacks(level);
                     // Items left with no option by covering `item` can only be covered by the
                     // option chosen here: an option without them is skipped untried.
                     self.zeros_start[level] = self.level_zeros.len() as u32;
@@ -582,37 +551,12 @@ impl<'p> Solver<'p> {
         let step = loop {
             match state {
                 State::Enter => {
-                    let remaining = bits.active_count(level);
-                    if level == self.depth_limit && remaining != 0 {
-                        state = State::Backup;
-                        break Step::Leaf;
-                    }
-                    if self.stats.nodes >= node_limit {
-                        state = State::Done;
-                        break Step::GaveUp(GaveUp::NodeLimit);
-                    }
-                    self.stats.nodes += 1;
-                    if remaining == 0 {
-                        state = State::Backup;
-                        self.solutions += 1;
-                        break Step::Solution;
-                    }
-                    if self.stats.nodes % Budget::CHECK_INTERVAL == 0 {
-                        self.level = level;
-                        if let Some(reason) = self.checkpoint() {
-                            state = State::Done;
-                            break Step::GaveUp(reason);
-                        }
+                    if let Some((next, step)) = self.enter(level, bits.active_count(level) == 0, node_limit) {
+                        state = next;
+                        break step;
                     }
                     let (item, count) = bits.choose::<W>(level);
-                    if level == self.item.len() {
-                        self.zeros_start.push(0);
-                        self.item.push(0);
-                        self.choice.push(0);
-                        self.order_start.push(0);
-                        self.tried.push(0);
-                        self.width.push(0);
-                    }
+                    self.grow_stacks(level);
                     self.item[level] = item;
                     self.tried[level] = 0;
                     self.width[level] = count;
@@ -666,6 +610,46 @@ impl<'p> Solver<'p> {
             self.gave_up = Some(reason);
         }
         step
+    }
+
+    /// Knuth's step C2 up to the item choice, the same for every engine: stop at the depth limit
+    /// (a prefix for the parallel search), spend the node budget, count the node (Knuth counts a
+    /// level where a solution is found as a node too), report a solution when no primary item
+    /// is left, and look at the clock every [`Budget::CHECK_INTERVAL`] nodes. `Some` ends the
+    /// step with this state and result; `None` goes on to choose an item.
+    #[inline(always)]
+    fn enter(&mut self, level: usize, all_covered: bool, node_limit: u64) -> Option<(State, Step)> {
+        if level == self.depth_limit && !all_covered {
+            return Some((State::Backup, Step::Leaf));
+        }
+        if self.stats.nodes >= node_limit {
+            return Some((State::Done, Step::GaveUp(GaveUp::NodeLimit)));
+        }
+        self.stats.nodes += 1;
+        if all_covered {
+            self.solutions += 1;
+            return Some((State::Backup, Step::Solution));
+        }
+        if self.stats.nodes % Budget::CHECK_INTERVAL == 0 {
+            self.level = level;
+            if let Some(reason) = self.checkpoint() {
+                return Some((State::Done, Step::GaveUp(reason)));
+            }
+        }
+        None
+    }
+
+    /// Makes room in the per-level stacks for `level`, the first time the search gets that deep.
+    #[inline(always)]
+    fn grow_stacks(&mut self, level: usize) {
+        if level == self.item.len() {
+            self.zeros_start.push(0);
+            self.item.push(0);
+            self.choice.push(0);
+            self.order_start.push(0);
+            self.tried.push(0);
+            self.width.push(0);
+        }
     }
 
     /// The primary item with the fewest options; the first such in declaration order.
