@@ -279,13 +279,6 @@ impl<'a> Search<'a> {
                 explain::eliminations(layout, &self.found)
             )
         });
-        Step {
-            technique,
-            placements: Vec::new(),
-            eliminations: self.found.clone(),
-            cells,
-            houses: Vec::new(),
-            explanation,
-        }
+        Step::eliminating(technique, self.found.clone(), cells, Vec::new(), explanation)
     }
 }

@@ -103,14 +103,13 @@ fn wrap(grid: &Candidates, d: u8, members: &[usize], colour: &[u32]) -> Option<S
             });
             let mut cells = a.clone();
             cells.extend(&b);
-            return Some(Step {
-                technique: Technique::SimpleColouring,
-                placements: Vec::new(),
+            return Some(Step::eliminating(
+                Technique::SimpleColouring,
                 eliminations,
                 cells,
-                houses: Vec::new(),
+                Vec::new(),
                 explanation,
-            });
+            ));
         }
     }
     None
@@ -154,12 +153,5 @@ fn trap(grid: &Candidates, d: u8, component: u32, members: &[usize], colour: &[u
     });
     let mut cells = a;
     cells.extend(&b);
-    Some(Step {
-        technique: Technique::SimpleColouring,
-        placements: Vec::new(),
-        eliminations,
-        cells,
-        houses: Vec::new(),
-        explanation,
-    })
+    Some(Step::eliminating(Technique::SimpleColouring, eliminations, cells, Vec::new(), explanation))
 }

@@ -7,7 +7,7 @@
 //! row's position mask is directly a set of columns.
 
 use super::candidates::{Bits, Candidates};
-use super::subsets::choose;
+use super::subsets::{choose, small_sets};
 use super::{explain, Step, Technique};
 
 /// A fish of size `k` on any digit, rows as base first, then columns.
@@ -23,14 +23,8 @@ pub(crate) fn fish(grid: &Candidates, k: usize) -> Option<Step> {
     for d in 1..=n as u8 {
         for by_rows in [true, false] {
             let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
-            let mut len = 0;
-            for line in 0..n {
-                let positions = grid.positions(base_offset + line, d);
-                if (2..=k).contains(&(positions.count_ones() as usize)) {
-                    items[len] = (line, positions);
-                    len += 1;
-                }
-            }
+            let len =
+                small_sets(&mut items, k, (0..n).map(|line| (line, grid.positions(base_offset + line, d))));
             if len < k {
                 continue;
             }
@@ -75,7 +69,7 @@ pub(crate) fn fish(grid: &Candidates, k: usize) -> Option<Step> {
                     .map(|&line| base_offset + line)
                     .chain(cover.iter().map(|&c| cover_offset + c))
                     .collect();
-                Some(Step { technique, placements: Vec::new(), eliminations, cells, houses, explanation })
+                Some(Step::eliminating(technique, eliminations, cells, houses, explanation))
             });
             if found.is_some() {
                 return found;

@@ -54,14 +54,7 @@ pub(crate) fn locked(grid: &Candidates, technique: Technique) -> Option<Step> {
                         explain::eliminations(layout, &eliminations)
                     )
                 });
-                return Some(Step {
-                    technique,
-                    placements: Vec::new(),
-                    eliminations,
-                    cells,
-                    houses: vec![a, b],
-                    explanation,
-                });
+                return Some(Step::eliminating(technique, eliminations, cells, vec![a, b], explanation));
             }
         }
     }

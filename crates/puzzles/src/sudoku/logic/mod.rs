@@ -107,6 +107,17 @@ pub struct Step {
 }
 
 impl Step {
+    /// A step that only removes candidates: the pattern's cells and houses, and why.
+    fn eliminating(
+        technique: Technique,
+        eliminations: Vec<(usize, u8)>,
+        cells: Vec<usize>,
+        houses: Vec<usize>,
+        explanation: String,
+    ) -> Step {
+        Step { technique, placements: Vec::new(), eliminations, cells, houses, explanation }
+    }
+
     fn placing(technique: Technique, cell: usize, d: u8, houses: Vec<usize>, explanation: String) -> Step {
         Step {
             technique,

@@ -9,6 +9,24 @@
 use super::candidates::{bit, Bits, Candidates, Digits};
 use super::{explain, Step, Technique};
 
+/// Gathers into `items` the sets among `sets` with 2 to `k` members, the only ones that can be
+/// part of a naked or hidden subset or a fish of size `k`; returns how many. A house has at most
+/// 25 cells or digits, so 32 slots are enough.
+pub(crate) fn small_sets(
+    items: &mut [(usize, u32); 32],
+    k: usize,
+    sets: impl Iterator<Item = (usize, u32)>,
+) -> usize {
+    let mut len = 0;
+    for (key, mask) in sets {
+        if (2..=k).contains(&(mask.count_ones() as usize)) {
+            items[len] = (key, mask);
+            len += 1;
+        }
+    }
+    len
+}
+
 /// Calls `visit` with every choice of `k` items (indices, ascending) whose masks together have
 /// at most `k` bits, with that union, until `visit` returns `Some`. Unions are pruned as they
 /// grow, so large houses stay cheap.
@@ -62,14 +80,11 @@ pub(crate) fn naked(grid: &Candidates, k: usize) -> Option<Step> {
     let layout = grid.layout();
     let mut items = [(0usize, 0u32); 32];
     for h in grid.house_order() {
-        let mut len = 0;
-        for &cell in &layout.houses()[h] {
-            let marks = grid.candidates(cell as usize);
-            if (2..=k).contains(&(marks.count_ones() as usize)) {
-                items[len] = (cell as usize, marks);
-                len += 1;
-            }
-        }
+        let len = small_sets(
+            &mut items,
+            k,
+            layout.houses()[h].iter().map(|&cell| (cell as usize, grid.candidates(cell as usize))),
+        );
         if len < k {
             continue;
         }
@@ -110,14 +125,7 @@ pub(crate) fn naked(grid: &Candidates, k: usize) -> Option<Step> {
                     explain::eliminations(layout, &eliminations)
                 )
             });
-            Some(Step {
-                technique: names(k).0,
-                placements: Vec::new(),
-                eliminations,
-                cells,
-                houses,
-                explanation,
-            })
+            Some(Step::eliminating(names(k).0, eliminations, cells, houses, explanation))
         });
         if found.is_some() {
             return found;
@@ -131,14 +139,7 @@ pub(crate) fn hidden(grid: &Candidates, k: usize) -> Option<Step> {
     let layout = grid.layout();
     let mut items = [(0usize, 0u32); 32];
     for h in grid.house_order() {
-        let mut len = 0;
-        for d in 1..=grid.n() as u8 {
-            let positions = grid.positions(h, d);
-            if (2..=k).contains(&(positions.count_ones() as usize)) {
-                items[len] = (d as usize, positions);
-                len += 1;
-            }
-        }
+        let len = small_sets(&mut items, k, (1..=grid.n() as u8).map(|d| (d as usize, grid.positions(h, d))));
         if len < k {
             continue;
         }
@@ -166,14 +167,7 @@ pub(crate) fn hidden(grid: &Candidates, k: usize) -> Option<Step> {
                     explain::eliminations(layout, &eliminations)
                 )
             });
-            Some(Step {
-                technique: names(k).1,
-                placements: Vec::new(),
-                eliminations,
-                cells,
-                houses: vec![h],
-                explanation,
-            })
+            Some(Step::eliminating(names(k).1, eliminations, cells, vec![h], explanation))
         });
         if found.is_some() {
             return found;

@@ -62,14 +62,13 @@ pub(crate) fn xy_wing(grid: &Candidates) -> Option<Step> {
                     explain::eliminations(layout, &eliminations)
                 )
                 });
-                return Some(Step {
-                    technique: Technique::XYWing,
-                    placements: Vec::new(),
+                return Some(Step::eliminating(
+                    Technique::XYWing,
                     eliminations,
-                    cells: vec![pivot, a, b],
-                    houses: Vec::new(),
+                    vec![pivot, a, b],
+                    Vec::new(),
                     explanation,
-                });
+                ));
             }
         }
     }
@@ -111,14 +110,13 @@ pub(crate) fn xyz_wing(grid: &Candidates) -> Option<Step> {
                         explain::eliminations(layout, &eliminations)
                     )
                 });
-                return Some(Step {
-                    technique: Technique::XYZWing,
-                    placements: Vec::new(),
+                return Some(Step::eliminating(
+                    Technique::XYZWing,
                     eliminations,
-                    cells: vec![pivot, a, b],
-                    houses: Vec::new(),
+                    vec![pivot, a, b],
+                    Vec::new(),
                     explanation,
-                });
+                ));
             }
         }
     }
@@ -174,14 +172,13 @@ pub(crate) fn w_wing(grid: &Candidates) -> Option<Step> {
                         explain::eliminations(layout, &eliminations)
                     )
                     });
-                    return Some(Step {
-                        technique: Technique::WWing,
-                        placements: Vec::new(),
+                    return Some(Step::eliminating(
+                        Technique::WWing,
                         eliminations,
-                        cells: vec![c1, c2, p, q],
-                        houses: vec![h],
+                        vec![c1, c2, p, q],
+                        vec![h],
                         explanation,
-                    });
+                    ));
                 }
             }
         }
