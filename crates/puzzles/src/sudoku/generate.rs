@@ -2,8 +2,8 @@
 //! asked for.
 //!
 //! 1. **A complete grid**, from [`solve_with_seed`] on the empty grid: a random branching order,
-//!    reproducible from the attempt's seed (seed 000's backtracking generator, for any layout).
-//!    Classic 9x9 grids take a faster route (`complete_grid`).
+//!    reproducible from the attempt's seed (seed 000's backtracking generator, for any layout;
+//!    classic 9x9 takes a faster route, described there).
 //! 2. **Removal.** The cells are grouped into orbits of the requested [`Symmetry`] (a single cell
 //!    each without one), visited in a random order; an orbit's clues are removed and put back if
 //!    the puzzle no longer passes the test below. Removing clues only ever adds solutions, so one
@@ -222,7 +222,8 @@ impl Generator {
 
     /// One attempt: `None` if the result has the wrong level.
     fn attempt(&self, seed: u64) -> Result<Option<Generated>, GaveUp> {
-        let solution = self.complete_grid(seed)?;
+        let empty = Sudoku::empty(self.layout.clone());
+        let solution = solve_with_seed(&empty, seed, &self.budget)?.ok_or(GaveUp::NodeLimit)?;
         let mut orbits = self.symmetry.orbits(self.layout.size());
         let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
         orbits.shuffle(&mut rng);
@@ -256,41 +257,6 @@ impl Generator {
             }
         }
         Ok(Some(Generated { puzzle, solution, seed, rating, attempts: 0 }))
-    }
-
-    /// A random complete grid. Classic 9x9: the three diagonal boxes filled with random
-    /// permutations (independent of each other, and any such filling completes), finished by the
-    /// fast solver, then rows shuffled within bands, bands shuffled, and the same for columns;
-    /// a tenth of the general solver's time. Other layouts: the seeded general solver.
-    fn complete_grid(&self, seed: u64) -> Result<Sudoku, GaveUp> {
-        if !self.layout.is_classic_9x9() {
-            let empty = Sudoku::empty(self.layout.clone());
-            return solve_with_seed(&empty, seed, &self.budget)?.ok_or(GaveUp::NodeLimit);
-        }
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut cells = [0u8; 81];
-        for b in [0, 4, 8] {
-            let mut digits: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-            digits.shuffle(&mut rng);
-            for (k, &digit) in digits.iter().enumerate() {
-                cells[(b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3] = digit;
-            }
-        }
-        let filled = crate::sudoku::solve_9x9(&cells).expect("three diagonal boxes always complete");
-        let line_order = |rng: &mut Pcg64Mcg| {
-            let mut bands = [0usize, 1, 2];
-            bands.shuffle(rng);
-            let mut order = Vec::with_capacity(9);
-            for band in bands {
-                let mut lines = [0usize, 1, 2];
-                lines.shuffle(rng);
-                order.extend(lines.iter().map(|line| band * 3 + line));
-            }
-            order
-        };
-        let (rows, cols) = (line_order(&mut rng), line_order(&mut rng));
-        let digits = (0..81).map(|cell| filled[rows[cell / 9] * 9 + cols[cell % 9]]).collect();
-        Sudoku::from_digits(self.layout.clone(), digits).map_err(|_| GaveUp::NodeLimit)
     }
 
     fn is_unique(&self, puzzle: &Sudoku) -> Result<bool, GaveUp> {
