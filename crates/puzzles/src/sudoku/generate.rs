@@ -25,7 +25,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::sudoku::logic::{self, Difficulty, Rating};
+use crate::sudoku::fast9;
+use crate::sudoku::logic::{self, Difficulty, Rating, Technique};
 use crate::sudoku::{count, solve_with_seed, Budget, Engine, GaveUp, Layout, Sudoku};
 
 /// The symmetry of the clue pattern.
@@ -235,8 +236,33 @@ impl Generator {
             Some(Difficulty::Easy) if !self.minimal => Some(Difficulty::Easy.max_technique()),
             _ => None,
         };
+        let puzzle = if cap.is_none() && self.layout.is_classic_9x9() {
+            // The same removals, decided the same way, in the dedicated 9x9 solver's terms.
+            let cells = solution.cells().try_into().expect("a classic 9x9 grid has 81 cells");
+            let minimal = fast9::minimize_9x9(cells, &orbits, &self.budget)?;
+            Sudoku::from_digits(self.layout.clone(), minimal.to_vec()).expect("digits of the solution")
+        } else {
+            self.remove_clues(&solution, &orbits, cap)?
+        };
+        let rating = if self.difficulty.is_some() || self.rated { Some(logic::rate(&puzzle)) } else { None };
+        if let (Some(level), Some(rating)) = (self.difficulty, &rating) {
+            if rating.difficulty != level {
+                return Ok(None);
+            }
+        }
+        Ok(Some(Generated { puzzle, solution, seed, rating, attempts: 0 }))
+    }
+
+    /// Empties the cells of each orbit in turn, keeping them empty while the puzzle stays unique
+    /// (with `cap`: while techniques up to it still solve it).
+    fn remove_clues(
+        &self,
+        solution: &Sudoku,
+        orbits: &[Vec<usize>],
+        cap: Option<Technique>,
+    ) -> Result<Sudoku, GaveUp> {
         let mut puzzle = solution.clone();
-        for orbit in &orbits {
+        for orbit in orbits {
             for &cell in orbit {
                 puzzle.set(cell, 0);
             }
@@ -250,13 +276,7 @@ impl Generator {
                 }
             }
         }
-        let rating = if self.difficulty.is_some() || self.rated { Some(logic::rate(&puzzle)) } else { None };
-        if let (Some(level), Some(rating)) = (self.difficulty, &rating) {
-            if rating.difficulty != level {
-                return Ok(None);
-            }
-        }
-        Ok(Some(Generated { puzzle, solution, seed, rating, attempts: 0 }))
+        Ok(puzzle)
     }
 
     fn is_unique(&self, puzzle: &Sudoku) -> Result<bool, GaveUp> {
@@ -311,5 +331,25 @@ mod tests {
             assert_eq!(symmetry.name().parse::<Symmetry>(), Ok(symmetry));
         }
         assert!("sideways".parse::<Symmetry>().is_err());
+    }
+
+    /// The 9x9 fast path (clue words, forbidden-digit searches) and the general one (counting to 2
+    /// with any engine) must empty exactly the same cells.
+    #[test]
+    fn fast_minimizing_agrees_with_counting() {
+        let layout = Arc::new(Layout::classic(9).unwrap());
+        let generator = Generator::new(layout.clone());
+        for seed in 0..60u64 {
+            let symmetry = Symmetry::ALL[seed as usize % Symmetry::ALL.len()];
+            let solution =
+                solve_with_seed(&Sudoku::empty(layout.clone()), seed, &Budget::unlimited()).unwrap().unwrap();
+            let mut orbits = symmetry.orbits(9);
+            orbits.shuffle(&mut Pcg64Mcg::seed_from_u64(seed));
+            let cells = solution.cells().try_into().unwrap();
+            let fast = fast9::minimize_9x9(cells, &orbits, &Budget::unlimited()).unwrap();
+            let general = generator.remove_clues(&solution, &orbits, None).unwrap();
+            assert_eq!(&fast[..], general.cells(), "seed {seed}, {symmetry:?}");
+            assert_eq!(count(&general, 2, Engine::ExactCover, &Budget::unlimited()).solutions, 1);
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! The bitboard state of a 9x9 search and its propagation to a fixed point.
 
 use super::tables::{
-    BAND, BAND_PEERS, CLAIMED, COLUMN, LOCKED, POINTED, ROW_SINGLE, TRIADS_OF_ROW, TRIAD_CELLS,
+    BAND, BAND_PEERS, CLAIMED, COLUMN, LOCKED, POINTED, ROW_SINGLE, TRIADS_OF_ROW, TRIAD_CELLS, TRIAD_PEERS,
 };
 
 /// One search node: every digit's candidates, band by band, and the cells still open.
@@ -42,33 +42,102 @@ impl Board {
     /// out of range.
     pub(super) fn from_cells(cells: &[u8; 81]) -> Option<Board> {
         let mut board = Board { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3], pairs: [0; 3] };
+        // Givens go in completely at once (their cell from the other digits, their column from the
+        // other bands): cheaper than letting the updates find them. Each given clears its peers in
+        // its own digit's words now, which is what detects two clashing givens; the cells are
+        // taken from the other digits' words in one pass at the end.
+        let mut given = [0u32; 27];
+        let mut filled = [0u32; 3];
         for (cell, &value) in cells.iter().enumerate() {
             match value {
                 0 => {}
                 1..=9 => {
-                    let (digit, band, pos) = (usize::from(value - 1), cell / 27, cell % 27);
-                    let k = 3 * digit + band;
-                    let bit = 1 << pos;
-                    if board.cand[k] & bit == 0 {
+                    let (band, pos) = (cell / 27, cell % 27);
+                    if !board.put(usize::from(value - 1), band, pos) {
                         return None;
                     }
-                    // Givens go in completely at once (their cell from the other digits, their
-                    // column from the other bands): cheaper than letting the updates find them.
-                    let column = COLUMN << (pos % 9);
-                    let own = (board.cand[k] & !(BAND_PEERS[pos] | column)) | bit;
-                    for d in 0..9 {
-                        board.cand[3 * d + band] &= !bit;
-                    }
-                    for b in 0..3 {
-                        board.cand[3 * digit + b] &= !column;
-                    }
-                    board.cand[k] = own;
-                    board.open[band] &= !bit;
+                    given[3 * usize::from(value - 1) + band] |= 1 << pos;
+                    filled[band] |= 1 << pos;
                 }
                 _ => return None,
             }
         }
+        for (k, word) in board.cand.iter_mut().enumerate() {
+            *word = (*word & !filled[k % 3]) | given[k];
+        }
+        board.open = filled.map(|filled| BAND & !filled);
         Some(board)
+    }
+
+    /// The board of givens that are part of one solution (so never clash), given as words laid out
+    /// like the board's: `given[3 * digit + band]` holds the cells given that digit. Built word by
+    /// word without looking at cells one by one, for the generator, which tests a clue set
+    /// differing by one or two clues from the last at every step.
+    pub(super) fn from_givens(given: &[u32; 27]) -> Board {
+        let mut filled = [0u32; 3];
+        for (k, &word) in given.iter().enumerate() {
+            filled[k % 3] |= word;
+        }
+        let mut board = Board { cand: [0; 27], seen: [0; 27], open: [0; 3], pairs: [0; 3] };
+        for digit in 0..9 {
+            let words = [given[3 * digit], given[3 * digit + 1], given[3 * digit + 2]];
+            let anywhere = words[0] | words[1] | words[2];
+            let column_cells = ((anywhere | anywhere >> 9 | anywhere >> 18) & 511) * COLUMN;
+            for band in 0..3 {
+                let word = words[band];
+                let triads = usize::from(TRIADS_OF_ROW[(word & 511) as usize])
+                    | usize::from(TRIADS_OF_ROW[(word >> 9 & 511) as usize]) << 3
+                    | usize::from(TRIADS_OF_ROW[(word >> 18 & 511) as usize]) << 6;
+                let taken = TRIAD_PEERS[triads & 511] | column_cells | filled[band];
+                board.cand[3 * digit + band] = (BAND & !taken) | word;
+            }
+        }
+        board.open = filled.map(|filled| BAND & !filled);
+        board
+    }
+
+    /// The candidates of a cell as bits `1 << digit`.
+    pub(super) fn candidates(&self, band: usize, pos: usize) -> u32 {
+        (0..9).fold(0, |digits, d| digits | (self.cand[3 * d + band] >> pos & 1) << d)
+    }
+
+    /// Takes a digit's band peers and its column in the other bands from a cell's digit, which
+    /// keeps the cell; `false` if the digit could not go there. The cell stays open, and in the
+    /// other digits' words, for the caller to settle.
+    #[inline(always)]
+    fn put(&mut self, digit: usize, band: usize, pos: usize) -> bool {
+        let k = 3 * digit + band;
+        let bit = 1 << pos;
+        if self.cand[k] & bit == 0 {
+            return false;
+        }
+        let column = COLUMN << (pos % 9);
+        let own = (self.cand[k] & !(BAND_PEERS[pos] | column)) | bit;
+        for b in 0..3 {
+            self.cand[3 * digit + b] &= !column;
+        }
+        self.cand[k] = own;
+        true
+    }
+
+    /// Fixes a digit in a cell of a board built by [`from_cells`](Self::from_cells) (as if it
+    /// had been given); `false` if the digit could not go there.
+    pub(super) fn fix(&mut self, digit: usize, band: usize, pos: usize) -> bool {
+        if !self.put(digit, band, pos) {
+            return false;
+        }
+        for d in 0..9 {
+            if d != digit {
+                self.cand[3 * d + band] &= !(1 << pos);
+            }
+        }
+        self.open[band] &= !(1 << pos);
+        true
+    }
+
+    /// Takes a digit out of a cell's candidates.
+    pub(super) fn forbid(&mut self, digit: usize, band: usize, pos: usize) {
+        self.cand[3 * digit + band] &= !(1 << pos);
     }
 
     /// Whether every cell holds a digit.
@@ -124,7 +193,7 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !self.claim() {
+            if self.is_solved() || !self.claim() {
                 return true;
             }
         }

@@ -31,6 +31,11 @@
 //!    with three candidates, else any. Every branch but the last works on a copy of the board
 //!    (240 bytes, on the stack); the last reuses it.
 //!
+//! 5. **Minimizing** (the generator's loop, [`minimize_9x9`]): the clues are kept as board words
+//!    and each test builds its board from them in one branch-free pass (`Board::from_givens`);
+//!    uniqueness after emptying a cell is "no solution with that cell's digit forbidden", a search
+//!    for one solution instead of a count to 2.
+//!
 //! # Layout
 //!
 //! ```text
@@ -130,6 +135,75 @@ pub fn count_9x9_with_stats(cells: &[u8; 81], limit: u64, budget: &Budget) -> Re
         Ok(()) | Err(Stop::Limit) => Ok(Stats9 { solutions: search.count, guesses: search.guesses }),
         Err(Stop::GaveUp(reason)) => Err(reason),
     }
+}
+
+/// A minimal puzzle of a complete classic 9x9 grid: the cells of each orbit in turn are emptied,
+/// and stay empty when `solution` is still the puzzle's only solution. With orbits of single cells
+/// no clue of the result can be removed; with larger orbits, no orbit. `Err` when a search's
+/// budget (its node limit counts guesses, per search) runs out.
+///
+/// The clues live in board-shaped words, so each test builds its board with
+/// [`Board::from_givens`] instead of reading 81 cells. An emptied cell its peers' clues still force
+/// needs no search. Otherwise another solution must differ from `solution` in an emptied cell:
+/// each emptied cell in turn is searched with its digit forbidden and the cells before it fixed,
+/// for one solution. These cases are disjoint and together cover every other solution, and
+/// each is cheaper than counting to 2, which would find `solution` again on the way.
+pub(crate) fn minimize_9x9(
+    solution: &[u8; 81],
+    orbits: &[Vec<usize>],
+    budget: &Budget,
+) -> Result<[u8; 81], GaveUp> {
+    // Bits of `given` for a cell: its word (by the solution's digit) and its bit.
+    let at = |cell: usize| (3 * usize::from(solution[cell] - 1) + cell / 27, 1u32 << (cell % 27));
+    let mut given = [0u32; 27];
+    for cell in 0..81 {
+        let (k, bit) = at(cell);
+        given[k] |= bit;
+    }
+    for orbit in orbits {
+        for &cell in orbit {
+            let (k, bit) = at(cell);
+            given[k] &= !bit;
+        }
+        let board = Board::from_givens(&given);
+        let forced = orbit.iter().all(|&cell| board.candidates(cell / 27, cell % 27).count_ones() == 1);
+        if forced || !differs_in(board, solution, orbit, budget)? {
+            continue;
+        }
+        for &cell in orbit {
+            let (k, bit) = at(cell);
+            given[k] |= bit;
+        }
+    }
+    let mut cells = [0u8; 81];
+    for (cell, value) in cells.iter_mut().enumerate() {
+        let (k, bit) = at(cell);
+        if given[k] & bit != 0 {
+            *value = solution[cell];
+        }
+    }
+    Ok(cells)
+}
+
+/// Whether the puzzle on `board` has a solution that differs from `solution` in one of the
+/// `emptied` cells (see [`minimize_9x9`]).
+fn differs_in(board: Board, solution: &[u8; 81], emptied: &[usize], budget: &Budget) -> Result<bool, GaveUp> {
+    for (i, &cell) in emptied.iter().enumerate() {
+        let mut case = board;
+        let fixed = emptied[..i]
+            .iter()
+            .all(|&before| case.fix(usize::from(solution[before]) - 1, before / 27, before % 27));
+        if !fixed {
+            continue;
+        }
+        case.forbid(usize::from(solution[cell]) - 1, cell / 27, cell % 27);
+        match Search::new(1, budget, false).run(case) {
+            Ok(()) => {}
+            Err(Stop::Limit) => return Ok(true),
+            Err(Stop::GaveUp(reason)) => return Err(reason),
+        }
+    }
+    Ok(false)
 }
 
 /// Why a search unwinds early.

@@ -20,6 +20,10 @@ pub(super) static LOCKED: [u16; 512] = locked();
 /// The 27 cells covered by a 9-bit set of triads.
 pub(super) static TRIAD_CELLS: [u32; 512] = triad_cells();
 
+/// For a 9-bit set of triads, the cells of the band in the same row or box as one of them: where
+/// a digit given in those triads cannot be too.
+pub(super) static TRIAD_PEERS: [u32; 512] = triad_peers();
+
 /// For a band's nine columns (bit set: the digit may be in that column somewhere in the band), the
 /// cells of the three bands in the columns a box confines it to (a box whose only column is `c`:
 /// the digit of that box is in column `c`, so no other band may have it there).
@@ -85,6 +89,26 @@ const fn triad_cells() -> [u32; 512] {
         while t < 9 {
             if set >> t & 1 != 0 {
                 cells |= 7 << (9 * (t / 3) + 3 * (t % 3));
+            }
+            t += 1;
+        }
+        table[set] = cells;
+        set += 1;
+    }
+    table
+}
+
+const fn triad_peers() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut cells = 0u32;
+        let mut t = 0;
+        while t < 9 {
+            if set >> t & 1 != 0 {
+                let (row, box_) = (t / 3, t % 3);
+                cells |= 511 << (9 * row);
+                cells |= (7 | 7 << 9 | 7 << 18) << (3 * box_);
             }
             t += 1;
         }
