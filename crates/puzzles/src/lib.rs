@@ -4,6 +4,7 @@
 
 #![warn(missing_docs)]
 
+pub mod hidato;
 pub mod sudoku;
 
 pub use tessera_xc as xc;
