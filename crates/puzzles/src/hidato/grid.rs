@@ -112,7 +112,7 @@ impl Hidato {
         cells: Vec<i32>,
         adjacency: Adjacency,
     ) -> Result<Self, ShapeError> {
-        let expected = width.checked_mul(height).unwrap_or(usize::MAX);
+        let expected = width.saturating_mul(height);
         if width == 0 || height == 0 || cells.len() != expected {
             return Err(ShapeError::Size { width, height, expected, found: cells.len() });
         }
