@@ -19,6 +19,8 @@ pub(super) struct Board {
     open: [u32; 3],
     /// Open cells with exactly two candidates, per band, as the last naked-singles pass saw them.
     pairs: [u32; 3],
+    /// Digits (bit `d`) whose words changed since [`Board::claim`] last looked at them.
+    unclaimed: u32,
 }
 
 /// A branching point: a cell, its candidate digits (bit `d` for digit `d + 1`) and the one to
@@ -41,7 +43,8 @@ impl Board {
     /// The board of a puzzle with its givens placed, or `None` if two givens clash or a value is
     /// out of range.
     pub(super) fn from_cells(cells: &[u8; 81]) -> Option<Board> {
-        let mut board = Board { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3], pairs: [0; 3] };
+        let mut board =
+            Board { cand: [BAND; 27], seen: [0; 27], open: [BAND; 3], pairs: [0; 3], unclaimed: 511 };
         // Givens go in completely at once (their cell from the other digits, their column from the
         // other bands): cheaper than letting the updates find them. Each given clears its peers in
         // its own digit's words now, which is what detects two clashing givens; the cells are
@@ -78,7 +81,7 @@ impl Board {
         for (k, &word) in given.iter().enumerate() {
             filled[k % 3] |= word;
         }
-        let mut board = Board { cand: [0; 27], seen: [0; 27], open: [0; 3], pairs: [0; 3] };
+        let mut board = Board { cand: [0; 27], seen: [0; 27], open: [0; 3], pairs: [0; 3], unclaimed: 511 };
         for digit in 0..9 {
             let words = [given[3 * digit], given[3 * digit + 1], given[3 * digit + 2]];
             let anywhere = words[0] | words[1] | words[2];
@@ -228,6 +231,7 @@ impl Board {
         }
         self.cand[K] = word;
         self.seen[K] = word;
+        self.unclaimed |= 1 << digit;
         true
     }
 
@@ -241,7 +245,11 @@ impl Board {
             (word | word >> 9 | word >> 18) & 511
         }
         let mut changed = false;
-        for d in 0..9 {
+        let mut digits = self.unclaimed;
+        self.unclaimed = 0;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let (w0, w1, w2) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
             let (c0, c1, c2) = (columns(w0), columns(w1), columns(w2));
             let n0 = w0 & (u32::from(CLAIMED[(c0 & !(c1 | c2)) as usize]) * COLUMN);
