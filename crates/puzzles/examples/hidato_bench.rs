@@ -1,0 +1,105 @@
+//! Times the dedicated Hidato solver over puzzle files: each puzzle is solved, then proven unique
+//! (counted up to 2). Prints per file the median and maximum time per puzzle and the slowest one.
+//!
+//! ```text
+//! cargo run --release -p tessera --example hidato_bench -- /work/shared/data/hidato/janko.txt ...
+//! ```
+//!
+//! With no arguments it reads `$TESSERA_DATA/hidato/{janko,curated,unsolvable}.txt`. The 50x3
+//! "snake in the grass" of `curated.txt` is also timed on its own.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use tessera::hidato::{count_with_stats, solve, Adjacency, Budget, Engine, Hidato};
+
+/// The puzzles of a file in the seed's text format (a count, then `W H` and H rows per puzzle).
+fn read(path: &PathBuf) -> Vec<Hidato> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut numbers = text.split_whitespace().map(|t| t.parse::<i64>().expect("an integer"));
+    let count = numbers.next().expect("a puzzle count") as usize;
+    (0..count)
+        .map(|_| {
+            let w = numbers.next().expect("a width") as usize;
+            let h = numbers.next().expect("a height") as usize;
+            let cells = numbers.by_ref().take(w * h).map(|v| v as i32).collect();
+            Hidato::new(w, h, cells, Adjacency::King).expect("a valid puzzle")
+        })
+        .collect()
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `--only 40,395` times just those puzzles (1-based) of each file.
+    let mut only: Option<Vec<usize>> = None;
+    if let Some(i) = args.iter().position(|a| a == "--only") {
+        let list = args.get(i + 1).expect("--only takes a list like 40,395").clone();
+        only = Some(list.split(',').map(|x| x.trim().parse().expect("a puzzle number")).collect());
+        args.drain(i..i + 2);
+    }
+    let mut files: Vec<PathBuf> = args.into_iter().map(PathBuf::from).collect();
+    if files.is_empty() {
+        let dir = PathBuf::from(std::env::var_os("TESSERA_DATA").expect("give files or set TESSERA_DATA"));
+        files = ["janko.txt", "curated.txt", "unsolvable.txt"]
+            .iter()
+            .map(|f| dir.join("hidato").join(f))
+            .collect();
+    }
+    let budget = Budget::unlimited();
+    for file in &files {
+        let mut puzzles = read(file);
+        let numbers: Vec<usize> = match &only {
+            Some(list) => list.iter().copied().filter(|&i| i >= 1 && i <= puzzles.len()).collect(),
+            None => (1..=puzzles.len()).collect(),
+        };
+        puzzles = numbers.iter().map(|&i| puzzles[i - 1].clone()).collect();
+        if puzzles.is_empty() {
+            continue;
+        }
+        let mut times = Vec::with_capacity(puzzles.len());
+        let mut nodes = Vec::with_capacity(puzzles.len());
+        for puzzle in &puzzles {
+            let start = Instant::now();
+            let answer = solve(puzzle, Engine::Auto, &budget).expect("no budget");
+            let stats = count_with_stats(puzzle, 2, &budget).expect("no budget");
+            let elapsed = start.elapsed();
+            assert_eq!(answer.is_some(), stats.solutions > 0);
+            times.push(elapsed);
+            nodes.push(stats.nodes);
+            if puzzle.width() == 50 && puzzle.height() == 3 {
+                println!(
+                    "  snake 50x3: {:.3} ms (solve + count to 2), {} count nodes",
+                    ms(elapsed),
+                    stats.nodes
+                );
+            }
+        }
+        let over: Vec<String> = times
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| only.is_some() || t.as_secs_f64() > 0.005)
+            .map(|(i, t)| format!("#{} {:.1} ms {} nodes", numbers[i], ms(*t), nodes[i]))
+            .collect();
+        if !over.is_empty() {
+            println!("  over 5 ms: {}", over.join(", "));
+        }
+        let mut sorted = times.clone();
+        sorted.sort();
+        let (slowest, max) = times.iter().enumerate().max_by_key(|(_, t)| **t).map(|(i, t)| (i, *t)).unwrap();
+        println!(
+            "{}: {} puzzles, median {:.3} ms, p90 {:.3} ms, max {:.3} ms (puzzle #{}, 1-based, {} count nodes), total {:.1} ms",
+            file.display(),
+            puzzles.len(),
+            ms(sorted[sorted.len() / 2]),
+            ms(sorted[sorted.len() * 9 / 10]),
+            ms(max),
+            numbers[slowest],
+            nodes[slowest],
+            ms(times.iter().sum()),
+        );
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}

@@ -1,0 +1,392 @@
+//! Generating Hidato puzzles: a random Hamiltonian path over the shape, its numbers, then clues
+//! removed while the puzzle keeps exactly one solution and the asked level.
+//!
+//! 1. **Checks.** The shape's cells must be connected, have at most two cells with a single
+//!    neighbour, and (Numbrix) the two colours of the chequerboard may differ by one at most;
+//!    otherwise no path exists and generation fails at once with [`GaveUp::NodeLimit`].
+//! 2. **A first path.** Depth-first search with Warnsdorff's order (the neighbour with the fewest
+//!    free neighbours first, ties at random), restarted from other cells after a bounded number of
+//!    nodes; the total work is bounded, so an odd shape without a path ends in `GaveUp` too. On
+//!    full rectangles the greedy order nearly always succeeds without backtracking.
+//! 3. **Mixing.** `10 * N` backbite moves (Oberdorf et al. 2006, as in `hamilton.c` and Ascent):
+//!    an end of the path jumps to one of its neighbours and the segment after that neighbour is
+//!    reversed. Each move keeps a Hamiltonian path on any graph, so holes need no special case,
+//!    and it removes Warnsdorff's bias toward the edges. Each attempt mixes anew from the same
+//!    first path.
+//! 4. **Removal.** Clues are visited in a random order; 1 and `N` stay given below hard. A removal
+//!    is kept when one of these proves the puzzle still unique and no harder than asked:
+//!    - the number is forced by its given neighbours (the only empty cell touching given `k-1`
+//!      and `k+1`): an easy step leads back to the previous puzzle, no solver needed;
+//!    - the logical solver with the rules of the asked level finishes it (Tatham's method: a
+//!      puzzle solved by deduction has one solution, and it cannot be harder than asked);
+//!    - expert only, in a second pass over the clues the hard rules kept: the counting solver
+//!      finds exactly one solution (`count(.., 2, Engine::Auto, budget)`; a budget overrun keeps
+//!      the clue). Without a node limit in the budget each count gets 20,000 nodes: sparse 15x15
+//!      boards can take the solver far longer, and an unproven clue simply stays.
+//!
+//!    Unrated generation uses the hard rules, no counting: 15x15 in about 25 ms instead of
+//!    seconds, with unique puzzles of every level but expert.
+//! 5. **The level.** The result is rated; it is kept only at exactly the asked level, else the
+//!    next attempt (a seed mixed from the seed and the attempt number) starts. An expert attempt
+//!    succeeds when the counting pass removed a clue: the hard rules could not remove it, and
+//!    fewer clues never make the rules stronger.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::hidato::logic::{self, Difficulty};
+use crate::hidato::{count, Adjacency, Budget, Engine, GaveUp, Hidato, EMPTY, HOLE};
+
+/// A generated puzzle with its solution and what it took.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The puzzle: exactly one solution.
+    pub puzzle: Hidato,
+    /// Its solution.
+    pub solution: Hidato,
+    /// The seed that reproduces it with the same generator settings.
+    pub seed: u64,
+    /// Its level by the logical rater.
+    pub difficulty: Difficulty,
+    /// Attempts made (rejected for the wrong level, plus the one kept).
+    pub attempts: u32,
+}
+
+/// Settings for generating puzzles over a shape; [`generate`](Self::generate) makes one from a
+/// seed.
+///
+/// ```
+/// use tessera::hidato::{Adjacency, Difficulty, Generator, Hidato};
+/// let shape = Hidato::new(5, 5, vec![0; 25], Adjacency::King).unwrap();
+/// let made = Generator::new(shape).difficulty(Difficulty::Easy).generate(7).unwrap();
+/// assert_eq!(made.difficulty, Difficulty::Easy);
+/// assert_eq!(made.puzzle.shape(), made.solution.shape());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Generator {
+    shape: Hidato,
+    difficulty: Option<Difficulty>,
+    attempts: u32,
+    budget: Budget,
+}
+
+impl Generator {
+    /// Puzzles over this shape (holes stay holes; givens in it are ignored), any level.
+    pub fn new(shape: Hidato) -> Self {
+        Generator { shape: shape.shape(), difficulty: None, attempts: 1_000, budget: Budget::unlimited() }
+    }
+
+    /// Only puzzles of exactly this level.
+    pub fn difficulty(mut self, difficulty: Difficulty) -> Self {
+        self.difficulty = Some(difficulty);
+        self
+    }
+
+    /// At most this many attempts per puzzle before giving up (default 1,000).
+    pub fn attempts(mut self, attempts: u32) -> Self {
+        self.attempts = attempts.max(1);
+        self
+    }
+
+    /// The budget of the whole generation (its deadline and cancel flag) and of each count in it
+    /// (its node limit).
+    pub fn budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// One puzzle from `seed`: the same settings and seed give the same puzzle.
+    pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let graph = Graph::new(&self.shape);
+        let first = graph.first_path(&mut rng, &self.budget)?;
+        for attempt in 0..self.attempts {
+            self.check_clock()?;
+            let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, attempt));
+            let mut path = first.clone();
+            let moves = 10 * path.len();
+            graph.backbite(&mut path, moves, &mut rng);
+            if let Some(mut made) = self.attempt(&path, &mut rng)? {
+                made.seed = seed;
+                made.attempts = attempt + 1;
+                return Ok(made);
+            }
+        }
+        Err(GaveUp::NodeLimit)
+    }
+
+    fn check_clock(&self) -> Result<(), GaveUp> {
+        if self.budget.cancel_flag().is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Err(GaveUp::Cancelled);
+        }
+        match self.budget.deadline() {
+            Some(deadline) if Instant::now() >= deadline => Err(GaveUp::Deadline),
+            _ => Ok(()),
+        }
+    }
+
+    /// One attempt from a mixed path: `None` if the result has the wrong level.
+    fn attempt(&self, path: &[usize], rng: &mut Pcg64Mcg) -> Result<Option<Generated>, GaveUp> {
+        let mut solution = self.shape.clone();
+        for (i, &cell) in path.iter().enumerate() {
+            solution.set(cell, i as i32 + 1);
+        }
+        let n = path.len();
+        let hide_ends = self.difficulty >= Some(Difficulty::Hard);
+        let mut order: Vec<usize> = (0..n).filter(|&i| hide_ends || (i != 0 && i != n - 1)).collect();
+        order.shuffle(rng);
+        let mut puzzle = solution.clone();
+        let cap = self.difficulty.unwrap_or(Difficulty::Hard).min(Difficulty::Hard);
+        // First pass: removals the rules of `cap` (hard when unrated) can undo; no counting.
+        let mut kept = Vec::new();
+        for &i in &order {
+            self.check_clock()?;
+            puzzle.set(path[i], EMPTY);
+            if !(forced(&puzzle, path, i) || logic::solve_logically(&puzzle, cap).solved) {
+                puzzle.set(path[i], i as i32 + 1);
+                kept.push(i);
+            }
+        }
+        // Expert: a second pass by counting, down to a minimal puzzle.
+        let mut counted = false;
+        if self.difficulty == Some(Difficulty::Expert) {
+            let budget = match self.budget.nodes() {
+                Some(_) => self.budget.clone(),
+                None => self.budget.clone().with_nodes(COUNT_NODES),
+            };
+            for &i in &kept {
+                self.check_clock()?;
+                puzzle.set(path[i], EMPTY);
+                if is_unique(&puzzle, &budget)? {
+                    counted = true;
+                } else {
+                    puzzle.set(path[i], i as i32 + 1);
+                }
+            }
+        }
+        let difficulty = match self.difficulty {
+            Some(Difficulty::Expert) if counted => Difficulty::Expert,
+            _ => logic::rate(&puzzle).difficulty,
+        };
+        if self.difficulty.is_some_and(|level| level != difficulty) {
+            return Ok(None);
+        }
+        Ok(Some(Generated { puzzle, solution, seed: 0, difficulty, attempts: 0 }))
+    }
+}
+
+/// Nodes allowed to each count when the budget sets no node limit, so that generation stays
+/// bounded: a count that needs more keeps its clue.
+const COUNT_NODES: u64 = 20_000;
+
+/// Exactly one solution by the counting solver; a node-limit overrun counts as not unique.
+fn is_unique(puzzle: &Hidato, budget: &Budget) -> Result<bool, GaveUp> {
+    match count(puzzle, 2, Engine::Auto, budget) {
+        Ok(found) => Ok(found == 1),
+        Err(GaveUp::NodeLimit) => Ok(false),
+        Err(other) => Err(other),
+    }
+}
+
+/// Whether number `i + 1` (just removed from `path[i]`) is the only empty cell touching its given
+/// neighbours `i` and `i + 2`: then one easy step restores the previous puzzle.
+fn forced(puzzle: &Hidato, path: &[usize], i: usize) -> bool {
+    let given = |j: usize| puzzle.get(path[j]) > 0;
+    let lo = (i > 0 && given(i - 1)).then(|| path[i - 1]);
+    let hi = (i + 1 < path.len() && given(i + 1)).then(|| path[i + 1]);
+    let Some(anchor) = lo.or(hi) else { return false };
+    let other = if lo.is_some() { hi } else { None };
+    let mut candidates = puzzle
+        .neighbours(anchor)
+        .filter(|&c| puzzle.get(c) == EMPTY && other.is_none_or(|o| puzzle.touch(c, o)));
+    candidates.next() == Some(path[i]) && candidates.next().is_none()
+}
+
+/// The shape's cells and neighbour lists.
+struct Graph {
+    cells: Vec<usize>,
+    near: Vec<Vec<usize>>,
+    adjacency: Adjacency,
+    width: usize,
+}
+
+impl Graph {
+    fn new(shape: &Hidato) -> Self {
+        let cells: Vec<usize> = (0..shape.cells().len()).filter(|&c| shape.get(c) != HOLE).collect();
+        let near = (0..shape.cells().len())
+            .map(|c| if shape.is_hole(c) { Vec::new() } else { shape.neighbours(c).collect() })
+            .collect();
+        Graph { cells, near, adjacency: shape.adjacency(), width: shape.width() }
+    }
+
+    /// Quick proofs that no Hamiltonian path exists.
+    fn impossible(&self) -> bool {
+        let total = self.cells.len();
+        if total == 1 {
+            return false;
+        }
+        let mut seen = vec![false; self.near.len()];
+        let mut stack = vec![self.cells[0]];
+        seen[self.cells[0]] = true;
+        let mut reached = 0;
+        while let Some(c) = stack.pop() {
+            reached += 1;
+            for &d in &self.near[c] {
+                if !seen[d] {
+                    seen[d] = true;
+                    stack.push(d);
+                }
+            }
+        }
+        let leaves = self.cells.iter().filter(|&&c| self.near[c].len() == 1).count();
+        let black = self.cells.iter().filter(|&&c| (c % self.width + c / self.width) % 2 == 0).count();
+        let bipartite_gap = (2 * black).abs_diff(total);
+        reached < total || leaves > 2 || (self.adjacency == Adjacency::Orthogonal && bipartite_gap > 1)
+    }
+
+    /// A Hamiltonian path by Warnsdorff-ordered search with restarts; bounded work.
+    fn first_path(&self, rng: &mut Pcg64Mcg, budget: &Budget) -> Result<Vec<usize>, GaveUp> {
+        if self.impossible() {
+            return Err(GaveUp::NodeLimit);
+        }
+        let total = self.cells.len();
+        let leaves: Vec<usize> = self.cells.iter().copied().filter(|&c| self.near[c].len() == 1).collect();
+        let per_try = 20 * total as u64 + 2_000;
+        for restart in 0..64 {
+            if budget.cancel_flag().is_some_and(|f| f.load(Ordering::Relaxed))
+                || budget.deadline().is_some_and(|d| Instant::now() >= d)
+            {
+                return Err(GaveUp::Deadline);
+            }
+            let start = if leaves.is_empty() {
+                self.cells[rng.random_range(0..total)]
+            } else {
+                leaves[restart % leaves.len()]
+            };
+            if let Some(path) = self.search(start, per_try, rng) {
+                return Ok(path);
+            }
+        }
+        Err(GaveUp::NodeLimit)
+    }
+
+    fn search(&self, start: usize, mut nodes: u64, rng: &mut Pcg64Mcg) -> Option<Vec<usize>> {
+        let total = self.cells.len();
+        let mut used = vec![false; self.near.len()];
+        let mut path = vec![start];
+        used[start] = true;
+        // Each level: the ordered moves still to try from the path's end.
+        let mut choices: Vec<Vec<usize>> = vec![self.ordered(start, &used, rng)];
+        while path.len() < total {
+            let Some(next) = choices.last_mut().and_then(Vec::pop) else {
+                choices.pop();
+                let back = path.pop()?;
+                used[back] = false;
+                if path.is_empty() {
+                    return None;
+                }
+                continue;
+            };
+            if nodes == 0 {
+                return None;
+            }
+            nodes -= 1;
+            used[next] = true;
+            path.push(next);
+            choices.push(self.ordered(next, &used, rng));
+        }
+        Some(path)
+    }
+
+    /// Free neighbours of `cell`, the best (fewest onward moves) last as the search pops from the
+    /// end, ties shuffled.
+    fn ordered(&self, cell: usize, used: &[bool], rng: &mut Pcg64Mcg) -> Vec<usize> {
+        let mut moves: Vec<(usize, u32, usize)> = self.near[cell]
+            .iter()
+            .filter(|&&d| !used[d])
+            .map(|&d| (self.near[d].iter().filter(|&&e| !used[e]).count(), rng.random::<u32>(), d))
+            .collect();
+        // A neighbour left with no free neighbour of its own must be visited now, as the last cell.
+        let dead: Vec<usize> = moves.iter().filter(|m| m.0 == 0).map(|m| m.2).collect();
+        if dead.len() > 1 {
+            return Vec::new();
+        }
+        if let [only] = dead[..] {
+            return vec![only];
+        }
+        moves.sort_unstable_by_key(|m| std::cmp::Reverse((m.0, m.1)));
+        moves.into_iter().map(|m| m.2).collect()
+    }
+
+    /// `moves` backbite moves at either end, chosen at random.
+    fn backbite(&self, path: &mut [usize], moves: usize, rng: &mut Pcg64Mcg) {
+        let n = path.len();
+        if n < 3 {
+            return;
+        }
+        let mut pos = vec![usize::MAX; self.near.len()];
+        for (i, &c) in path.iter().enumerate() {
+            pos[c] = i;
+        }
+        for _ in 0..moves {
+            let head = rng.random::<bool>();
+            let end = if head { path[n - 1] } else { path[0] };
+            let near = &self.near[end];
+            let x = near[rng.random_range(0..near.len())];
+            let i = pos[x];
+            let (from, to) = if head { (i + 1, n) } else { (0, i) };
+            if to - from < 2 {
+                continue;
+            }
+            path[from..to].reverse();
+            for (j, &c) in path[from..to].iter().enumerate() {
+                pos[c] = from + j;
+            }
+        }
+    }
+}
+
+/// The seed of attempt `attempt` of a generation from `seed` (SplitMix64's finaliser).
+fn mix(seed: u64, attempt: u32) -> u64 {
+    let mut z = seed.wrapping_add(u64::from(attempt).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(width: usize, height: usize, holes: &[usize]) -> Hidato {
+        let cells = (0..width * height).map(|c| if holes.contains(&c) { HOLE } else { EMPTY }).collect();
+        Hidato::new(width, height, cells, Adjacency::King).unwrap()
+    }
+
+    #[test]
+    fn backbite_keeps_a_hamiltonian_path() {
+        let board = shape(7, 5, &[3, 10, 17]);
+        let graph = Graph::new(&board);
+        let mut rng = Pcg64Mcg::seed_from_u64(3);
+        let mut path = graph.first_path(&mut rng, &Budget::unlimited()).unwrap();
+        graph.backbite(&mut path, 1_000, &mut rng);
+        let mut sorted = path.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, graph.cells);
+        assert!(path.windows(2).all(|w| board.touch(w[0], w[1])));
+    }
+
+    #[test]
+    fn impossible_shapes_are_refused() {
+        // Two cells apart: disconnected.
+        assert!(Graph::new(&shape(3, 1, &[1])).impossible());
+        // A plus sign in Numbrix: four leaves.
+        let plus = Hidato::new(3, 3, vec![-1, 0, -1, 0, 0, 0, -1, 0, -1], Adjacency::Orthogonal).unwrap();
+        assert!(Graph::new(&plus).impossible());
+        assert!(!Graph::new(&shape(1, 1, &[])).impossible());
+    }
+}

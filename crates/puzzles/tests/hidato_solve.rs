@@ -1,0 +1,387 @@
+//! Known answers for the Hidato solvers ([`solve`], [`count`]) and the cross-check between the
+//! dedicated solver and the exact-cover reduction.
+//!
+//! The shared puzzle sets come from `$TESSERA_DATA/hidato/` (the folder holding `hidato/`). Without
+//! `TESSERA_DATA` those tests say so loudly and pass, unless `TESSERA_REQUIRE_DATA=1`, which turns
+//! the missing data into a failure (for CI).
+
+use std::path::PathBuf;
+
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use tessera::hidato::{count, solve, Adjacency, Budget, Engine, GaveUp, Hidato};
+
+/// The puzzles of a text in the seed's format: a count, then `W H` and H rows of W integers.
+fn read(text: &str) -> Vec<Hidato> {
+    let mut numbers = text.split_whitespace().map(|t| t.parse::<i64>().expect("an integer"));
+    let count = numbers.next().expect("a puzzle count") as usize;
+    let puzzles: Vec<Hidato> = (0..count)
+        .map(|_| {
+            let w = numbers.next().expect("a width") as usize;
+            let h = numbers.next().expect("a height") as usize;
+            let cells: Vec<i32> = numbers.by_ref().take(w * h).map(|v| v as i32).collect();
+            Hidato::new(w, h, cells, Adjacency::King).expect("a valid board")
+        })
+        .collect();
+    assert!(numbers.next().is_none(), "trailing numbers");
+    puzzles
+}
+
+/// A shared file's text, or `None` (after a loud note) when `TESSERA_DATA` is unset.
+fn shared_file(file: &str) -> Option<String> {
+    let Some(dir) = std::env::var_os("TESSERA_DATA").filter(|dir| !dir.is_empty()) else {
+        if std::env::var("TESSERA_REQUIRE_DATA").is_ok_and(|v| v == "1") {
+            panic!("TESSERA_REQUIRE_DATA=1 but TESSERA_DATA is not set");
+        }
+        eprintln!("SKIPPED: TESSERA_DATA not set (no known answers from hidato/{file})");
+        return None;
+    };
+    let path = PathBuf::from(dir).join("hidato").join(file);
+    Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+fn shared_set(file: &str) -> Option<Vec<Hidato>> {
+    shared_file(file).map(|text| read(&text))
+}
+
+/// An independent checker, from coordinates alone: holes kept, givens kept, every number 1..=N
+/// once, consecutive numbers touching (king or orthogonal step).
+fn check(puzzle: &Hidato, answer: &Hidato) -> Result<(), String> {
+    let (w, h) = (puzzle.width(), puzzle.height());
+    if answer.width() != w || answer.height() != h {
+        return Err("shape changed".into());
+    }
+    let cells = w * h;
+    let n = puzzle.cells().iter().filter(|&&v| v != -1).count();
+    let mut at = vec![usize::MAX; n + 1];
+    for c in 0..cells {
+        let (given, value) = (puzzle.cells()[c], answer.cells()[c]);
+        if (given == -1) != (value == -1) {
+            return Err(format!("cell {c}: hole changed"));
+        }
+        if given > 0 && given != value {
+            return Err(format!("cell {c}: given {given} became {value}"));
+        }
+        if value == -1 {
+            continue;
+        }
+        if value < 1 || value as usize > n {
+            return Err(format!("cell {c} holds {value}"));
+        }
+        if at[value as usize] != usize::MAX {
+            return Err(format!("{value} twice"));
+        }
+        at[value as usize] = c;
+    }
+    for k in 1..n {
+        let (a, b) = (at[k], at[k + 1]);
+        let (dx, dy) = ((a % w).abs_diff(b % w), (a / w).abs_diff(b / w));
+        let touch = match puzzle.adjacency() {
+            Adjacency::Orthogonal => dx + dy == 1,
+            _ => dx.max(dy) == 1,
+        };
+        if !touch {
+            return Err(format!("{k} and {} do not touch", k + 1));
+        }
+    }
+    Ok(())
+}
+
+fn board(w: usize, h: usize, cells: &[i32], adjacency: Adjacency) -> Hidato {
+    Hidato::new(w, h, cells.to_vec(), adjacency).unwrap()
+}
+
+fn unlimited() -> Budget {
+    Budget::unlimited()
+}
+
+/// Brute force for tiny boards: every path over the non-hole cells, from coordinates alone.
+fn brute_count(puzzle: &Hidato) -> u64 {
+    let (w, h) = (puzzle.width() as i64, puzzle.height() as i64);
+    let cells: Vec<usize> = (0..puzzle.cells().len()).filter(|&c| puzzle.cells()[c] != -1).collect();
+    let n = cells.len();
+    let touch = |a: usize, b: usize| {
+        let (dx, dy) = (((a as i64) % w - (b as i64) % w).abs(), ((a as i64) / w - (b as i64) / w).abs());
+        match puzzle.adjacency() {
+            Adjacency::Orthogonal => dx + dy == 1,
+            _ => dx.max(dy) == 1,
+        }
+    };
+    let _ = h;
+    fn go(
+        path: &mut Vec<usize>,
+        used: &mut Vec<bool>,
+        cells: &[usize],
+        n: usize,
+        puzzle: &Hidato,
+        touch: &dyn Fn(usize, usize) -> bool,
+    ) -> u64 {
+        if path.len() == n {
+            return 1;
+        }
+        let k = path.len() as i32 + 1;
+        let mut total = 0;
+        for (i, &c) in cells.iter().enumerate() {
+            let given = puzzle.cells()[c];
+            if used[i] || (given > 0 && given != k) || path.last().is_some_and(|&p| !touch(p, c)) {
+                continue;
+            }
+            if puzzle.cells().iter().position(|&v| v == k).is_some_and(|p| p != c) {
+                continue;
+            }
+            used[i] = true;
+            path.push(c);
+            total += go(path, used, cells, n, puzzle, touch);
+            path.pop();
+            used[i] = false;
+        }
+        total
+    }
+    go(&mut Vec::new(), &mut vec![false; n], &cells, n, puzzle, &touch)
+}
+
+#[test]
+fn janko_solved_to_published_answers_and_unique() {
+    let (Some(puzzles), Some(answers)) = (shared_set("janko.txt"), shared_set("janko.solutions.txt")) else {
+        return;
+    };
+    assert_eq!(puzzles.len(), 510);
+    assert_eq!(answers.len(), 510);
+    for (i, (puzzle, answer)) in puzzles.iter().zip(&answers).enumerate() {
+        let found = solve(puzzle, Engine::Auto, &unlimited()).unwrap();
+        assert_eq!(found.as_ref(), Some(answer), "janko #{}", i + 1);
+        assert_eq!(count(puzzle, 2, Engine::Auto, &unlimited()), Ok(1), "janko #{}", i + 1);
+    }
+}
+
+#[test]
+fn curated_solved_and_counted() {
+    let (Some(puzzles), Some(answers), Some(tsv)) =
+        (shared_set("curated.txt"), shared_set("curated.solutions.txt"), shared_file("curated.tsv"))
+    else {
+        return;
+    };
+    let counts: Vec<(String, u64)> = tsv
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[1].to_owned(), f[2].trim().parse().unwrap())
+        })
+        .collect();
+    assert_eq!((puzzles.len(), answers.len(), counts.len()), (39, 39, 39));
+    for ((puzzle, answer), (name, expected)) in puzzles.iter().zip(&answers).zip(&counts) {
+        let found =
+            solve(puzzle, Engine::Auto, &unlimited()).unwrap().unwrap_or_else(|| panic!("{name}: none"));
+        check(puzzle, &found).unwrap_or_else(|e| panic!("{name}: {e}"));
+        check(puzzle, answer).unwrap_or_else(|e| panic!("{name}: published answer: {e}"));
+        if *expected == 1 {
+            assert_eq!(&found, answer, "{name}");
+        }
+        // A limit above the published count proves it exact.
+        assert_eq!(count(puzzle, expected + 5, Engine::Auto, &unlimited()), Ok(*expected), "{name}");
+    }
+}
+
+#[test]
+fn unsolvable_refuted() {
+    let Some(puzzles) = shared_set("unsolvable.txt") else { return };
+    assert_eq!(puzzles.len(), 41);
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        assert_eq!(solve(puzzle, Engine::Auto, &unlimited()), Ok(None), "unsolvable #{}", i + 1);
+        assert_eq!(count(puzzle, 2, Engine::Auto, &unlimited()), Ok(0), "unsolvable #{}", i + 1);
+    }
+}
+
+#[test]
+fn exact_cover_agrees_on_small_curated() {
+    let Some(puzzles) = shared_set("curated.txt") else { return };
+    let mut compared = 0;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        if puzzle.size() > 64 {
+            continue;
+        }
+        let dedicated = count(puzzle, 10, Engine::Auto, &unlimited()).unwrap();
+        let exact = count(puzzle, 10, Engine::ExactCover, &unlimited()).unwrap();
+        assert_eq!(dedicated, exact, "curated #{}", i + 1);
+        let answer = solve(puzzle, Engine::ExactCover, &unlimited()).unwrap().unwrap();
+        check(puzzle, &answer).unwrap_or_else(|e| panic!("curated #{} by exact cover: {e}", i + 1));
+        compared += 1;
+    }
+    assert!(compared >= 15, "only {compared} small puzzles");
+}
+
+#[test]
+fn given_in_the_top_left_cell() {
+    let puzzle = board(3, 3, &[1, 0, 0, 0, 0, 0, 0, 0, 9], Adjacency::King);
+    let answer = solve(&puzzle, Engine::Auto, &unlimited()).unwrap().unwrap();
+    check(&puzzle, &answer).unwrap();
+    assert_eq!(answer.get(0), 1);
+    let n = count(&puzzle, 1000, Engine::Auto, &unlimited()).unwrap();
+    assert_eq!(n, brute_count(&puzzle));
+    assert_eq!(count(&puzzle, 1000, Engine::ExactCover, &unlimited()), Ok(n));
+    // 9 in the top left, 1 elsewhere.
+    let puzzle = board(3, 3, &[9, 0, 0, 0, 1, 0, 0, 0, 0], Adjacency::King);
+    let answer = solve(&puzzle, Engine::Auto, &unlimited()).unwrap().unwrap();
+    check(&puzzle, &answer).unwrap();
+}
+
+#[test]
+fn largest_or_smallest_number_not_given() {
+    // N = 4 not given: the path's far end is free.
+    let puzzle = board(2, 2, &[1, 2, 0, 0], Adjacency::Orthogonal);
+    assert_eq!(count(&puzzle, 10, Engine::Auto, &unlimited()), Ok(1));
+    let answer = solve(&puzzle, Engine::Auto, &unlimited()).unwrap().unwrap();
+    assert_eq!(answer.cells(), &[1, 2, 4, 3]);
+    // 1 not given.
+    let puzzle = board(3, 1, &[0, 0, 3], Adjacency::King);
+    assert_eq!(solve(&puzzle, Engine::Auto, &unlimited()).unwrap().unwrap().cells(), &[1, 2, 3]);
+    // Only a middle number given (like the curated 8x9 that gives only 3).
+    let puzzle = board(3, 3, &[0, 0, 0, 0, 5, 0, 0, 0, 0], Adjacency::King);
+    let n = brute_count(&puzzle);
+    assert!(n > 1);
+    assert_eq!(count(&puzzle, u64::MAX, Engine::Auto, &unlimited()), Ok(n));
+    assert_eq!(count(&puzzle, u64::MAX, Engine::ExactCover, &unlimited()), Ok(n));
+    // Nothing given at all, and a single cell.
+    let puzzle = board(3, 2, &[0; 6], Adjacency::Orthogonal);
+    assert_eq!(count(&puzzle, u64::MAX, Engine::Auto, &unlimited()), Ok(brute_count(&puzzle)));
+    let puzzle = board(1, 1, &[0], Adjacency::King);
+    assert_eq!(solve(&puzzle, Engine::Auto, &unlimited()).unwrap().unwrap().cells(), &[1]);
+    assert_eq!(count(&puzzle, 5, Engine::ExactCover, &unlimited()), Ok(1));
+}
+
+#[test]
+fn paths_never_wrap_from_a_row_end_to_the_next_row_start() {
+    // 3 ends row 1 and 4 starts row 2: with wrapping flat indices this would "solve".
+    for adjacency in [Adjacency::King, Adjacency::Orthogonal] {
+        let puzzle = board(3, 2, &[1, 2, 3, 4, 0, 0], adjacency);
+        assert_eq!(solve(&puzzle, Engine::Auto, &unlimited()), Ok(None));
+        assert_eq!(count(&puzzle, 5, Engine::Auto, &unlimited()), Ok(0));
+        assert_eq!(count(&puzzle, 5, Engine::ExactCover, &unlimited()), Ok(0));
+        let puzzle = board(3, 2, &[1, 2, 0, 0, 0, 0], adjacency);
+        for engine in [Engine::Auto, Engine::ExactCover] {
+            let answer = solve(&puzzle, engine, &unlimited()).unwrap().unwrap();
+            check(&puzzle, &answer).unwrap();
+        }
+    }
+}
+
+#[test]
+fn numbrix_counts_match_brute_force() {
+    let puzzle = board(3, 3, &[1, 0, 0, 0, 0, 0, 0, 0, 0], Adjacency::Orthogonal);
+    let n = brute_count(&puzzle);
+    assert_eq!(n, 8); // Hamiltonian paths of the 3x3 grid from a corner
+    assert_eq!(count(&puzzle, 100, Engine::Auto, &unlimited()), Ok(n));
+    assert_eq!(count(&puzzle, 100, Engine::ExactCover, &unlimited()), Ok(n));
+    // Parity: on a 3x3 Numbrix the odd numbers sit on the corner colour.
+    let puzzle = board(3, 3, &[0, 1, 0, 0, 0, 0, 0, 0, 0], Adjacency::Orthogonal);
+    assert_eq!(count(&puzzle, 100, Engine::Auto, &unlimited()), Ok(0));
+    assert_eq!(brute_count(&puzzle), 0);
+}
+
+#[test]
+fn tiny_budget_gives_up_cleanly() {
+    let Some(puzzles) = shared_set("curated.txt") else { return };
+    let snake = puzzles.iter().find(|p| p.width() == 50 && p.height() == 3).expect("the snake");
+    let tiny = Budget::unlimited().with_nodes(10);
+    assert_eq!(solve(snake, Engine::Auto, &tiny), Err(GaveUp::NodeLimit));
+    assert_eq!(count(snake, 2, Engine::Auto, &tiny), Err(GaveUp::NodeLimit));
+    assert_eq!(count(snake, 2, Engine::ExactCover, &tiny), Err(GaveUp::NodeLimit));
+    // With room, the same call answers.
+    assert_eq!(count(snake, 2, Engine::Auto, &unlimited()), Ok(1));
+}
+
+/// A random board up to 5x5 with holes, and givens from a random path over it (when the random
+/// walk covers every cell) or placed at random.
+fn random_board() -> impl Strategy<Value = Hidato> {
+    (1usize..=5, 1usize..=5, any::<u64>(), any::<bool>(), 0u32..=3).prop_map(|(w, h, seed, king, density)| {
+        let mut state = seed | 1;
+        let mut next = move |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
+        };
+        let adjacency = if king { Adjacency::King } else { Adjacency::Orthogonal };
+        let mut cells: Vec<i32> = (0..w * h).map(|_| if next(6) == 0 { -1 } else { 0 }).collect();
+        if cells.iter().all(|&v| v == -1) {
+            cells[0] = 0;
+        }
+        let shape = Hidato::new(w, h, cells.clone(), adjacency).unwrap();
+        let n = shape.size();
+        // A random walk that never revisits: a Hamiltonian path if it reaches n cells.
+        let open: Vec<usize> = (0..w * h).filter(|&c| cells[c] != -1).collect();
+        let mut path = vec![open[next(open.len() as u64) as usize]];
+        loop {
+            let last = *path.last().unwrap();
+            let free: Vec<usize> = shape.neighbours(last).filter(|c| !path.contains(c)).collect();
+            if free.is_empty() {
+                break;
+            }
+            path.push(free[next(free.len() as u64) as usize]);
+        }
+        if path.len() == n {
+            for (k, &c) in path.iter().enumerate() {
+                if next(4) < u64::from(density) {
+                    cells[c] = k as i32 + 1;
+                }
+            }
+        } else {
+            for &c in &open {
+                if next(8) < u64::from(density) {
+                    let k = next(n as u64) as i32 + 1;
+                    if !cells.contains(&k) {
+                        cells[c] = k;
+                    }
+                }
+            }
+        }
+        Hidato::new(w, h, cells, adjacency).unwrap()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 300,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn dedicated_and_exact_cover_agree(puzzle in random_board()) {
+        let limit = 30;
+        let dedicated = count(&puzzle, limit, Engine::Auto, &unlimited()).unwrap();
+        let exact = count(&puzzle, limit, Engine::ExactCover, &unlimited()).unwrap();
+        prop_assert_eq!(dedicated, exact, "{}", puzzle);
+        if puzzle.width() * puzzle.height() <= 9 {
+            prop_assert_eq!(dedicated, brute_count(&puzzle).min(limit), "{}", puzzle);
+        }
+        let answer = solve(&puzzle, Engine::Auto, &unlimited()).unwrap();
+        prop_assert_eq!(answer.is_some(), dedicated > 0);
+        if let Some(answer) = answer {
+            prop_assert_eq!(check(&puzzle, &answer), Ok(()));
+        }
+    }
+}
+
+#[test]
+fn boards_of_50x50_work() {
+    // A serpentine path with every seventh number given (Numbrix), every third (Hidato, whose
+    // diagonal moves leave sparse serpentines many near-solutions to wander through).
+    let (w, h) = (50usize, 50usize);
+    for (adjacency, every) in [(Adjacency::Orthogonal, 7), (Adjacency::King, 3)] {
+        let mut cells = vec![0i32; w * h];
+        for k in 0..w * h {
+            let (row, i) = (k / w, k % w);
+            let column = if row % 2 == 0 { i } else { w - 1 - i };
+            if k % every == 0 || k == w * h - 1 {
+                cells[row * w + column] = k as i32 + 1;
+            }
+        }
+        let puzzle = board(w, h, &cells, adjacency);
+        let budget = Budget::unlimited().with_timeout(std::time::Duration::from_secs(20));
+        let answer = solve(&puzzle, Engine::Auto, &budget).unwrap().expect("the serpentine");
+        check(&puzzle, &answer).unwrap();
+    }
+}
