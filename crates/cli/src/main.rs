@@ -2,7 +2,10 @@
 //! is parsed in [`args`] and carried out in [`commands`].
 //!
 //! Exit status: 0 success, 1 usage or internal error, 2 bad input, 3 gave up (a budget ran out),
-//! 4 a checked answer is wrong (`sudoku verify`).
+//! 4 a checked answer is wrong (`sudoku verify`; `hidato verify`: a given or the shape changed,
+//! the seed's -1), 5 `hidato verify`: consecutive numbers do not touch (the seed's -2), 6 `hidato
+//! verify`: the answer is incomplete (empty cells, numbers missing or twice), 7 `hidato solve`:
+//! some puzzle has no solution.
 
 mod args;
 mod commands;
@@ -21,6 +24,9 @@ const USAGE_OR_INTERNAL: u8 = 1;
 const BAD_INPUT: u8 = 2;
 const GAVE_UP: u8 = 3;
 const REJECTED: u8 = 4;
+const PATH_BROKEN: u8 = 5;
+const INCOMPLETE: u8 = 6;
+const NO_SOLUTION: u8 = 7;
 
 fn main() -> ExitCode {
     let cli = match args::Cli::try_parse() {
@@ -36,6 +42,9 @@ fn main() -> ExitCode {
         Ok(Status::GaveUp) => ExitCode::from(GAVE_UP),
         Ok(Status::BadInput) => ExitCode::from(BAD_INPUT),
         Ok(Status::Rejected) => ExitCode::from(REJECTED),
+        Ok(Status::PathBroken) => ExitCode::from(PATH_BROKEN),
+        Ok(Status::Incomplete) => ExitCode::from(INCOMPLETE),
+        Ok(Status::NoSolution) => ExitCode::from(NO_SOLUTION),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             let _ = writeln!(std::io::stderr(), "tessera: {err:#}");

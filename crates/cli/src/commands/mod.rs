@@ -1,11 +1,13 @@
 //! Doing what the command line asked: one module per top-level subcommand.
 
+pub mod hidato;
+pub mod hidato_generate;
 pub mod sudoku;
 pub mod sudoku_generate;
 pub mod sudoku_rate;
 pub mod xc;
 
-use crate::args::{Cli, Command, SudokuCommand, XcCommand};
+use crate::args::{Cli, Command, HidatoCommand, SudokuCommand, XcCommand};
 
 /// How a command that did not fail ended; `main` turns it into the exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,8 +19,15 @@ pub enum Status {
     /// Some of the input was bad, already reported on standard error, while the rest was done
     /// (exit status 2, as for an error of type `BadInput`).
     BadInput,
-    /// `sudoku verify`: the answer does not solve the puzzle (exit status 4).
+    /// `sudoku verify`: the answer does not solve the puzzle; `hidato verify`: it changed a given
+    /// or the shape (exit status 4).
     Rejected,
+    /// `hidato verify`: consecutive numbers do not touch (exit status 5).
+    PathBroken,
+    /// `hidato verify`: empty cells, numbers missing or twice (exit status 6).
+    Incomplete,
+    /// `hidato solve`: some puzzle has no solution (exit status 7).
+    NoSolution,
 }
 
 /// Runs the command.
@@ -32,5 +41,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Sudoku(SudokuCommand::Generate(args)) => sudoku_generate::generate(&args),
         Command::Sudoku(SudokuCommand::Rate(args)) => sudoku_rate::rate(&args),
         Command::Sudoku(SudokuCommand::Hint(args)) => sudoku_rate::hint(&args),
+        Command::Hidato(HidatoCommand::Solve(args)) => hidato::solve(&args),
+        Command::Hidato(HidatoCommand::Count(args)) => hidato::count(&args),
+        Command::Hidato(HidatoCommand::Verify(args)) => hidato::verify(&args),
+        Command::Hidato(HidatoCommand::Generate(args)) => hidato_generate::generate(&args),
     }
 }

@@ -1,0 +1,276 @@
+//! `tessera hidato solve`, `count` and `verify`.
+//!
+//! Files are read whole with [`tessera::hidato::parse`] (the seed's text format or JSON): a
+//! mistake anywhere is bad input (status 2) with its line and column, since the count line ties
+//! the puzzles of a file together. Each puzzle has its own budget. `solve` writes a file in the
+//! seed's format, the same puzzles in the same order, solved where a solution was found;
+//! `verify` checks the i-th answer against the i-th puzzle with [`tessera::hidato::verify`].
+
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use serde::Serialize;
+use tessera::hidato::{
+    self, to_text, Adjacency, Budget, Class, GaveUp, Hidato, ParseError, ParseErrorKind, Violation,
+};
+
+use super::Status;
+use crate::args::{HidatoCountArgs, HidatoRunArgs, HidatoSolveArgs, HidatoVerifyArgs};
+use crate::input::{BadInput, Input};
+
+/// `tessera hidato solve [FILE]`
+pub fn solve(args: &HidatoSolveArgs) -> Result<Status> {
+    let (_, puzzles) = read(&args.run.file, args.run.numbrix)?;
+    let engine = args.run.engine.into();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let (mut none, mut gave_up) = (false, false);
+    let mut printed = Vec::with_capacity(puzzles.len());
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let start = Instant::now();
+        let result = hidato::solve(puzzle, engine, &budget(&args.run));
+        let seconds = start.elapsed().as_secs_f64();
+        let mut report = Report::new(i + 1, seconds);
+        match result {
+            Ok(Some(solution)) => {
+                report.outcome = "solved";
+                report.solution = Some(solution.clone());
+                printed.push(solution);
+            }
+            Ok(None) => {
+                none = true;
+                report.outcome = "none";
+                note(&format!("puzzle {}: no solution", i + 1));
+                printed.push(puzzle.clone());
+            }
+            Err(reason) => {
+                gave_up = true;
+                report.gave_up(reason);
+                note(&format!("puzzle {}: gave up ({reason})", i + 1));
+                printed.push(puzzle.clone());
+            }
+        }
+        if args.run.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        }
+    }
+    if !args.run.json {
+        write!(out, "{}", to_text(&printed))?;
+    }
+    out.flush()?;
+    Ok(if gave_up {
+        Status::GaveUp
+    } else if none {
+        Status::NoSolution
+    } else {
+        Status::Done
+    })
+}
+
+/// `tessera hidato count [FILE] --limit N`
+pub fn count(args: &HidatoCountArgs) -> Result<Status> {
+    let (_, puzzles) = read(&args.run.file, args.run.numbrix)?;
+    let engine = args.run.engine.into();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut gave_up = false;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let start = Instant::now();
+        let result = hidato::count(puzzle, args.limit, engine, &budget(&args.run));
+        let mut report = Report::new(i + 1, start.elapsed().as_secs_f64());
+        match result {
+            Ok(solutions) => {
+                report.outcome = if solutions >= args.limit { "limit-reached" } else { "exhausted" };
+                report.solutions = Some(solutions);
+                report.limit = Some(args.limit);
+                if !args.run.json {
+                    writeln!(out, "{solutions}")?;
+                }
+            }
+            Err(reason) => {
+                gave_up = true;
+                report.gave_up(reason);
+                if !args.run.json {
+                    writeln!(out, "gave-up")?;
+                }
+            }
+        }
+        if args.run.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        }
+    }
+    out.flush()?;
+    Ok(if gave_up { Status::GaveUp } else { Status::Done })
+}
+
+/// A puzzle's budget, started now.
+fn budget(args: &HidatoRunArgs) -> Budget {
+    let mut budget = Budget::unlimited();
+    if let Some(nodes) = args.max_nodes {
+        budget = budget.with_nodes(nodes);
+    }
+    if let Some(timeout) = args.timeout {
+        budget = budget.with_timeout(timeout);
+    }
+    budget
+}
+
+/// The `--json` object of one puzzle of `solve` or `count`.
+#[derive(Debug, Serialize)]
+struct Report {
+    puzzle: usize,
+    /// solve: "solved", "none"; count: "exhausted", "limit-reached"; both: "gave-up".
+    outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Hidato>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    seconds: f64,
+}
+
+impl Report {
+    fn new(puzzle: usize, seconds: f64) -> Self {
+        Report { puzzle, outcome: "", solution: None, solutions: None, limit: None, reason: None, seconds }
+    }
+
+    fn gave_up(&mut self, reason: GaveUp) {
+        self.outcome = "gave-up";
+        self.reason = Some(match reason {
+            GaveUp::NodeLimit => "max-nodes",
+            GaveUp::Deadline => "timeout",
+            _ => "cancelled",
+        });
+    }
+}
+
+/// `tessera hidato verify PUZZLE ANSWER`
+pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
+    if args.puzzle.as_os_str() == "-" && args.answer.as_os_str() == "-" {
+        bail!("only one of PUZZLE and ANSWER can be `-` (standard input)");
+    }
+    let (puzzle_name, puzzles) = read(&args.puzzle, args.numbrix)?;
+    let answer_input = Input::read(&args.answer)?;
+    let adjacency = if args.numbrix { Adjacency::Orthogonal } else { Adjacency::King };
+    let answers = match hidato::parse(&String::from_utf8_lossy(&answer_input.bytes), adjacency) {
+        Ok(answers) => answers,
+        // A number twice or out of range is no board, but it is a wrong answer, not bad input.
+        Err(
+            err @ ParseError { kind: ParseErrorKind::Twice { .. } | ParseErrorKind::TooLarge { .. }, .. },
+        ) => {
+            let message = format!("{}: {err}", answer_input.name);
+            if args.json {
+                let report = VerifyReport {
+                    valid: false,
+                    violations: vec![ViolationReport {
+                        puzzle: None,
+                        kind: "unreadable-number",
+                        class: "incomplete",
+                        message,
+                        cells: Vec::new(),
+                    }],
+                };
+                println!("{}", serde_json::to_string(&report)?);
+            } else {
+                println!("{message}");
+            }
+            return Ok(Status::Incomplete);
+        }
+        Err(err) => return Err(BadInput { name: answer_input.name, message: err.to_string() }.into()),
+    };
+    if answers.len() != puzzles.len() {
+        return Err(BadInput {
+            name: answer_input.name,
+            message: format!("{} answers for the {} puzzles of {puzzle_name}", answers.len(), puzzles.len()),
+        }
+        .into());
+    }
+
+    let several = puzzles.len() > 1;
+    let mut worst: Option<Class> = None;
+    let mut reports = Vec::new();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (i, (puzzle, answer)) in puzzles.iter().zip(&answers).enumerate() {
+        let verdict = hidato::verify(puzzle, answer);
+        worst = worst.into_iter().chain(verdict.violations().iter().map(Violation::class)).min();
+        let prefix = if several { format!("puzzle {}: ", i + 1) } else { String::new() };
+        if args.json {
+            reports.extend(verdict.violations().iter().map(|violation| ViolationReport {
+                puzzle: Some(i + 1),
+                kind: violation.kind(),
+                class: class_name(violation.class()),
+                message: violation.to_string(),
+                cells: violation.cells().iter().map(|&cell| answer.position(cell)).collect(),
+            }));
+        } else if verdict.is_valid() {
+            if !several {
+                writeln!(out, "the answer is correct")?;
+            }
+        } else {
+            for violation in verdict.violations() {
+                writeln!(out, "{prefix}{violation}")?;
+            }
+        }
+    }
+    if several && worst.is_none() && !args.json {
+        writeln!(out, "all {} answers are correct", puzzles.len())?;
+    }
+    if args.json {
+        let report = VerifyReport { valid: reports.is_empty(), violations: reports };
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    }
+    out.flush()?;
+    Ok(match worst {
+        None => Status::Done,
+        Some(Class::Changed) => Status::Rejected,
+        Some(Class::Incomplete) => Status::Incomplete,
+        Some(_) => Status::PathBroken,
+    })
+}
+
+/// The `--json` object of `verify`.
+#[derive(Debug, Serialize)]
+struct VerifyReport {
+    valid: bool,
+    violations: Vec<ViolationReport>,
+}
+
+#[derive(Debug, Serialize)]
+struct ViolationReport {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<usize>,
+    kind: &'static str,
+    class: &'static str,
+    message: String,
+    cells: Vec<(usize, usize)>,
+}
+
+fn class_name(class: Class) -> &'static str {
+    match class {
+        Class::Changed => "changed",
+        Class::Incomplete => "incomplete",
+        _ => "broken",
+    }
+}
+
+/// The puzzles of a file (or `-`), with the name to show; a mistake is bad input.
+pub(crate) fn read(path: &Path, numbrix: bool) -> Result<(String, Vec<Hidato>), BadInput> {
+    let input = Input::read(path)?;
+    let adjacency = if numbrix { Adjacency::Orthogonal } else { Adjacency::King };
+    let text = String::from_utf8_lossy(&input.bytes);
+    match hidato::parse(&text, adjacency) {
+        Ok(puzzles) if puzzles.is_empty() => {
+            Err(BadInput { name: input.name, message: "no puzzle (the count line says 0)".to_owned() })
+        }
+        Ok(puzzles) => Ok((input.name, puzzles)),
+        Err(err) => Err(BadInput { name: input.name, message: err.to_string() }),
+    }
+}
+
+/// A line on standard error. Failing to write it is not worth failing the command for.
+fn note(message: &str) {
+    let _ = writeln!(io::stderr(), "tessera: {message}");
+}

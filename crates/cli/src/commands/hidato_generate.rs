@@ -1,0 +1,120 @@
+//! `tessera hidato generate`: puzzles from [`tessera::hidato::Generator`] over the shapes of a
+//! file or a rectangle, one after another (puzzle i from seed SEED + i), with a progress bar on
+//! long runs.
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{bail, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use tessera::hidato::{to_text, Adjacency, Budget, Generated, Generator, Hidato};
+
+use super::hidato::read;
+use super::Status;
+use crate::args::HidatoGenerateArgs;
+
+/// One line of `--json`.
+#[derive(Debug, Serialize)]
+struct Record<'a> {
+    seed: u64,
+    difficulty: &'static str,
+    attempts: u32,
+    givens: usize,
+    puzzle: &'a Hidato,
+    solution: &'a Hidato,
+}
+
+/// `tessera hidato generate`
+pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
+    let adjacency = if args.numbrix { Adjacency::Orthogonal } else { Adjacency::King };
+    let shapes = match &args.shape {
+        Some(path) => {
+            read(path, args.numbrix)?.1.into_iter().map(|shape| shape.with_adjacency(adjacency)).collect()
+        }
+        None => vec![rectangle(args.size.as_deref().unwrap_or("7x7"), adjacency)?],
+    };
+    let first_seed = args
+        .seed
+        .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
+    let total = args.count.saturating_mul(shapes.len() as u64);
+    let progress = progress_bar(args, total);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut status = Status::Done;
+    let mut made: Vec<Hidato> = Vec::new();
+    let mut index = 0u64;
+    for shape in shapes {
+        let mut generator = Generator::new(shape);
+        if let Some(level) = args.difficulty {
+            generator = generator.difficulty(level);
+        }
+        for _ in 0..args.count {
+            let seed = first_seed.wrapping_add(index);
+            index += 1;
+            // A fresh deadline per puzzle: --timeout is per puzzle.
+            let mut budget = Budget::unlimited();
+            if let Some(timeout) = args.timeout {
+                budget = budget.with_timeout(timeout);
+            }
+            match generator.clone().budget(budget).generate(seed) {
+                Ok(generated) if args.json => write_json(&mut out, &generated)?,
+                Ok(generated) => made.push(generated.puzzle),
+                Err(reason) => {
+                    out.flush()?;
+                    eprintln!("tessera: puzzle {index} (seed {seed}): gave up: {reason}");
+                    status = Status::GaveUp;
+                }
+            }
+            if let Some(bar) = &progress {
+                bar.set_position(index);
+            }
+        }
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    if !args.json {
+        write!(out, "{}", to_text(&made))?;
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+/// A full rectangle from `WxH`.
+fn rectangle(size: &str, adjacency: Adjacency) -> Result<Hidato> {
+    let parsed = size.split_once(['x', 'X']).and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
+    let Some((width, height)) = parsed else {
+        bail!("--size {size:?}: expected WIDTHxHEIGHT, e.g. 7x7");
+    };
+    let (width, height): (usize, usize) = (width, height);
+    if width == 0 || height == 0 || width > tessera::hidato::MAX_SIDE || height > tessera::hidato::MAX_SIDE {
+        bail!("--size {size:?}: width and height go from 1 to {}", tessera::hidato::MAX_SIDE);
+    }
+    Ok(Hidato::new(width, height, vec![0; width * height], adjacency)?)
+}
+
+fn write_json(out: &mut impl Write, made: &Generated) -> Result<()> {
+    let record = Record {
+        seed: made.seed,
+        difficulty: made.difficulty.name(),
+        attempts: made.attempts,
+        givens: made.puzzle.givens(),
+        puzzle: &made.puzzle,
+        solution: &made.solution,
+    };
+    writeln!(out, "{}", serde_json::to_string(&record)?)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// A bar on standard error for runs of several puzzles, when it is a terminal.
+fn progress_bar(args: &HidatoGenerateArgs, total: u64) -> Option<ProgressBar> {
+    if args.no_progress || total < 2 || !io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(total);
+    let style = ProgressStyle::with_template("[{elapsed_precise}] {bar:40} {pos}/{len} puzzles, eta {eta}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    Some(bar)
+}
