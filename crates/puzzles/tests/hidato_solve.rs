@@ -385,3 +385,41 @@ fn boards_of_50x50_work() {
         check(&puzzle, &answer).unwrap();
     }
 }
+
+#[test]
+fn hard_janko_puzzles_proven_unique_within_a_node_budget() {
+    // Nodes are placements (forced moves included). Janko #40 and #395 took 34,088 and 73,331
+    // nodes before the domain search (chain arc consistency, all-different matching, two
+    // distinct neighbours, dead ends, components); they take about 75 and 1,340 now.
+    let Some(puzzles) = shared_set("janko.txt") else { return };
+    for (number, nodes) in [(40, 500), (395, 4_000), (489, 1_000), (365, 1_000), (469, 2_000)] {
+        let budget = Budget::unlimited().with_nodes(nodes);
+        assert_eq!(count(&puzzles[number - 1], 2, Engine::Auto, &budget), Ok(1), "janko #{number}");
+    }
+    // Every janko puzzle within 5,000 nodes.
+    let budget = Budget::unlimited().with_nodes(5_000);
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        assert_eq!(count(puzzle, 2, Engine::Auto, &budget), Ok(1), "janko #{}", i + 1);
+    }
+}
+
+#[test]
+fn a_cell_needs_two_distinct_neighbours_for_a_middle_number() {
+    // Small boards where the rule prunes (a number in a cell whose neighbours offer one cell
+    // to both consecutive numbers): the full count still agrees with brute force and with
+    // exact cover.
+    for cells in
+        [vec![1, 0, 0, 0, 0, 6], vec![0, 0, 0, 0, 0, 0], vec![0, 2, 0, 0, 0, 0], vec![6, 0, 0, 0, 0, 1]]
+    {
+        for adjacency in [Adjacency::King, Adjacency::Orthogonal] {
+            let puzzle = board(3, 2, &cells, adjacency);
+            let n = brute_count(&puzzle);
+            assert_eq!(count(&puzzle, u64::MAX, Engine::Auto, &unlimited()), Ok(n), "{puzzle}");
+            assert_eq!(count(&puzzle, u64::MAX, Engine::ExactCover, &unlimited()), Ok(n), "{puzzle}");
+        }
+    }
+    // A corner cell whose only free neighbour is one cell can hold only 1 or N.
+    let puzzle = board(3, 3, &[0, 5, 0, 6, 4, 0, 0, 0, 0], Adjacency::King);
+    let n = brute_count(&puzzle);
+    assert_eq!(count(&puzzle, u64::MAX, Engine::Auto, &unlimited()), Ok(n));
+}

@@ -1,7 +1,58 @@
 //! The dedicated Hidato / Numbrix solver: depth-first search over *numbers*, most constrained
-//! first, with a global feasibility check at every node.
+//! first, with propagation at every node. Two searches share the entry points: a board of at
+//! most [`DOMAIN_SEARCH_MAX_BITS`] bits (a padding column per row included: up to 50x50) gets the
+//! **domain search** ([`BitSearch`]), a larger one the **gap search** ([`Search`]). Both count
+//! the same solutions; the tests cross-check them against each other, against the exact-cover
+//! reduction in `exact.rs` and against brute force.
 //!
-//! # Algorithm
+//! # Domain search
+//!
+//! Each number k keeps its *domain*: the set of cells that may still hold it, a bitset over the
+//! board (bit `row * (width + 1) + column`; the padding column stays clear, so shifting a set by
+//! one never carries a row's end onto the next row's start, and a neighbourhood is six or four
+//! shifts). The bitset is a `u128` when the board fits (every janko.at puzzle, up to 10x10:
+//! single-instruction set operations), else [`Wide`] words, 4, 8, 16 or 40 of them, picked by
+//! [`domain_search`]. A placed number's domain is its cell. Each node propagates to a fixed
+//! point:
+//!
+//! 1. **Chain arc consistency**: k's domain stays within the neighbourhood of the domains of k - 1
+//!    and k + 1 (a worklist holds the numbers whose consecutive numbers' domains shrank). From a
+//!    placed a this is the BFS distance window through free cells, from both ends of a gap at
+//!    once, and it also cuts a window by what the other numbers' windows have lost; on a Numbrix
+//!    board it carries the colour parity.
+//! 2. **Singles**: a number with one cell left is placed and its cell leaves every other domain
+//!    (a forced move); a free cell in one domain only holds that number (a hidden single); a
+//!    free cell in no domain kills the node.
+//! 3. At the fixed point of 1-2, the whole-board rules, each of which can shrink domains and
+//!    restart 1-2:
+//!    - **Dead ends**: a free cell with fewer than two usable neighbours (free, or holding a
+//!      number with an unplaced consecutive number) can hold only 1 or N, and there can be no
+//!      more such cells than of 1 and N unplaced.
+//!    - **Two distinct neighbours**: a middle number k can sit on cell x only if x's
+//!      neighbours offer *two different* cells to k - 1 and k + 1 (arc consistency lets the same
+//!      single cell support both sides). This one rule took janko #40 from 25,250 to 75 nodes.
+//!    - **All different** to arc consistency (Régin): a perfect matching of unplaced numbers to
+//!      free cells, warm-started from the previous call (Kuhn's augmenting paths), then Tarjan's
+//!      strongly connected components of "k -> the number matched to a cell of k's domain"; k
+//!      keeps only the cells matched inside its component. This is every Hall-type check at
+//!      once: naked and hidden pairs, a gap's cells that only it can reach, and so on.
+//!    - **Runs and components**: a run of consecutive unplaced numbers is a path of free cells,
+//!      so it lies in one component of the free cells; it needs as many cells as numbers in the
+//!      union of its domains, a component that its two end numbers reach and that is big
+//!      enough, is confined to that component when there is one only, and every component must
+//!      be filled exactly (the runs confined to it fit, the runs that may enter are enough).
+//!
+//! It then branches on the unplaced number with the fewest cells, preferring on a tie a number
+//! next to a placed one (it extends a path, HoustonWeHaveABug's bidirectional MRV). Going back
+//! uses a **trail**: a domain's old value is recorded the first time a branch changes it, so a
+//! branch costs what it changes, not a copy of n domains (a 50x50 board would copy 800 KB per
+//! level). The search, the augmenting paths and Tarjan's recursion all run on explicit heap
+//! stacks, since a 50x50 board nests thousands deep (it overflowed a 2 MB thread stack when
+//! recursive). Measured (best of 3, solve + count to 2): janko median 0.05 ms, max 2.2 ms
+//! (#395, 1,336 nodes; #40 75 nodes); a 20x20 Hidato giving every 7th number of a serpentine
+//! 14 ms, 50x50 2.7 s (the gap search missed 20 s on both).
+//!
+//! # Gap search
 //!
 //! A partial answer is the set of placed numbers (givens and guesses). Sorted, consecutive placed
 //! numbers `a < b` delimit a *gap* of `b - a - 1` numbers that must form a path of free cells from
@@ -27,9 +78,10 @@
 //!
 //! The node then branches on the unplaced number with the fewest candidates among the gap and
 //! tail ends (HoustonWeHaveABug's MRV over numbers, which makes the search bidirectional): a
-//! number with one candidate is a forced move, a number with none a dead node.
+//! number with one candidate is a forced move, a number with none a dead node. It recurses once
+//! per placement; only boards above 50x50 come here.
 //!
-//! # Data layout
+//! # Data layout (gap search)
 //!
 //! ```text
 //!   board cell index  ──index──►  compact cell 0..N (holes dropped)
@@ -46,9 +98,11 @@
 //! cells a gap can reach, which keeps the code short and obviously right (the exact-cover route in
 //! `exact.rs` cross-checks it).
 //!
-//! The budget's node limit counts placements (guesses and forced moves alike); the clock and the
-//! cancel flag are read every [`CHECK_EVERY`] nodes.
+//! In both searches the budget's node limit counts placements (guesses and forced moves alike);
+//! the clock and the cancel flag are read every [`CHECK_EVERY`] nodes ([`DOMAIN_CHECK_EVERY`] in
+//! the domain search, whose nodes cost more on big boards).
 
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -87,12 +141,10 @@ pub struct SolveStats {
 pub fn solve(puzzle: &Hidato, engine: Engine, budget: &Budget) -> Result<Option<Hidato>, GaveUp> {
     match engine {
         Engine::ExactCover => crate::hidato::exact::solve(puzzle, budget),
-        _ if uses_bitsets(puzzle) => {
-            let mut search = BitSearch::new(puzzle, 1, true, budget);
-            search.run()?;
-            Ok(search.first.take())
-        }
         _ => {
+            if let Some(result) = domain_search(puzzle, 1, true, budget) {
+                return result.map(|(_, first)| first);
+            }
             let mut search = Search::new(puzzle, 1, true, budget);
             search.run()?;
             Ok(search.first.take())
@@ -110,31 +162,57 @@ pub fn count(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) -> Re
 
 /// [`count`] with the dedicated solver, also reporting its node count.
 pub fn count_with_stats(puzzle: &Hidato, limit: u64, budget: &Budget) -> Result<SolveStats, GaveUp> {
-    if uses_bitsets(puzzle) {
-        let mut search = BitSearch::new(puzzle, limit, false, budget);
-        search.run()?;
-        return Ok(SolveStats { solutions: search.solutions, nodes: search.nodes });
+    if let Some(result) = domain_search(puzzle, limit, false, budget) {
+        return result.map(|(stats, _)| stats);
     }
     let mut search = Search::new(puzzle, limit, false, budget);
     search.run()?;
     Ok(SolveStats { solutions: search.solutions, nodes: search.nodes })
 }
 
-/// Numbers with at most this many cells are probed.
-const PROBE_CELLS: u32 = 0;
-
-/// Whether a cell with two possible numbers may be branched on.
-const BRANCH_ON_CELLS: bool = true;
-const BRANCH_RULE: u32 = 1;
-
-/// Whether the bitset search takes this board: its cells, one padding column per row included,
-/// fit in a `u128`, and so do its numbers.
-fn uses_bitsets(puzzle: &Hidato) -> bool {
-    puzzle.height() * (puzzle.width() + 1) <= 128 && puzzle.size() < 127
+/// The domain search on boards it takes (see the module header), as the count, the node count
+/// and the first solution when `keep_first`; `None` for a board too big for its widest bitset.
+fn domain_search(
+    puzzle: &Hidato,
+    limit: u64,
+    keep_first: bool,
+    budget: &Budget,
+) -> Option<Result<(SolveStats, Option<Hidato>), GaveUp>> {
+    // Bits for the cells (one padding column per row) and for the numbers 0..=n+1.
+    let need = (puzzle.height() * (puzzle.width() + 1)).max(puzzle.size() + 2);
+    Some(if need <= 128 {
+        run_domain_search::<u128>(puzzle, limit, keep_first, budget)
+    } else if need <= 256 {
+        run_domain_search::<Wide<4>>(puzzle, limit, keep_first, budget)
+    } else if need <= 512 {
+        run_domain_search::<Wide<8>>(puzzle, limit, keep_first, budget)
+    } else if need <= 1024 {
+        run_domain_search::<Wide<16>>(puzzle, limit, keep_first, budget)
+    } else if need <= DOMAIN_SEARCH_MAX_BITS {
+        run_domain_search::<Wide<40>>(puzzle, limit, keep_first, budget)
+    } else {
+        return None;
+    })
 }
 
-/// Nodes between two looks at the clock and the cancel flag.
+/// The widest board (bits, padding included) for the domain search: 50x50. Its whole-board
+/// rules cost some n sets of `words` words per node, so beyond this the gap search.
+const DOMAIN_SEARCH_MAX_BITS: usize = 2560;
+
+fn run_domain_search<B: Cells>(
+    puzzle: &Hidato,
+    limit: u64,
+    keep_first: bool,
+    budget: &Budget,
+) -> Result<(SolveStats, Option<Hidato>), GaveUp> {
+    let mut search = BitSearch::<B>::new(puzzle, limit, keep_first, budget);
+    search.run()?;
+    Ok((SolveStats { solutions: search.solutions, nodes: search.nodes }, search.first.take()))
+}
+
+/// Nodes between two looks at the clock and the cancel flag: gap search, domain search.
 const CHECK_EVERY: u64 = 4096;
+const DOMAIN_CHECK_EVERY: u64 = 64;
 const NONE: u32 = u32::MAX;
 
 /// Why the search stopped early.
@@ -786,39 +864,228 @@ impl<'a> Search<'a> {
     }
 }
 
+/// A set of cells (or of numbers) as a fixed-width bitset: `u128`, or [`Wide`] words.
+trait Cells:
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    const ZERO: Self;
+    const BITS: usize;
+    fn bit(i: usize) -> Self;
+    fn has(self, i: usize) -> bool;
+    /// Shifted towards higher bits.
+    fn shl(self, s: u32) -> Self;
+    /// Shifted towards lower bits.
+    fn shr(self, s: u32) -> Self;
+    fn ones(self) -> u32;
+    fn is_zero(self) -> bool;
+    /// The lowest set bit's index (the set is not empty).
+    fn first(self) -> usize;
+    /// The lowest set bit alone.
+    fn lowest(self) -> Self;
+    /// Removes the lowest set bit and returns its index.
+    fn pop_first(&mut self) -> usize;
+}
+
+impl Cells for u128 {
+    const ZERO: Self = 0;
+    const BITS: usize = 128;
+    #[inline]
+    fn bit(i: usize) -> Self {
+        1 << i
+    }
+    #[inline]
+    fn has(self, i: usize) -> bool {
+        self >> i & 1 == 1
+    }
+    #[inline]
+    fn shl(self, s: u32) -> Self {
+        self << s
+    }
+    #[inline]
+    fn shr(self, s: u32) -> Self {
+        self >> s
+    }
+    #[inline]
+    fn ones(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn is_zero(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn first(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+    #[inline]
+    fn lowest(self) -> Self {
+        self & self.wrapping_neg()
+    }
+    #[inline]
+    fn pop_first(&mut self) -> usize {
+        let i = self.trailing_zeros() as usize;
+        *self &= *self - 1;
+        i
+    }
+}
+
+/// `W` 64-bit words, bit `i` in word `i / 64`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Wide<const W: usize>([u64; W]);
+
+macro_rules! wide_op {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $aop:tt) => {
+        impl<const W: usize> $assign for Wide<W> {
+            #[inline]
+            fn $assign_method(&mut self, other: Self) {
+                for (a, b) in self.0.iter_mut().zip(other.0) {
+                    *a $aop b;
+                }
+            }
+        }
+        impl<const W: usize> $trait for Wide<W> {
+            type Output = Self;
+            #[inline]
+            fn $method(mut self, other: Self) -> Self {
+                self.$assign_method(other);
+                self
+            }
+        }
+    };
+}
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
+
+impl<const W: usize> Not for Wide<W> {
+    type Output = Self;
+    #[inline]
+    fn not(self) -> Self {
+        Wide(self.0.map(|a| !a))
+    }
+}
+
+impl<const W: usize> Cells for Wide<W> {
+    const ZERO: Self = Wide([0; W]);
+    const BITS: usize = 64 * W;
+    #[inline]
+    fn bit(i: usize) -> Self {
+        let mut set = Self::ZERO;
+        set.0[i / 64] = 1 << (i % 64);
+        set
+    }
+    #[inline]
+    fn has(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+    #[inline]
+    fn shl(self, s: u32) -> Self {
+        let (ws, bs) = (s as usize / 64, s % 64);
+        let mut out = Self::ZERO;
+        for i in ws..W {
+            out.0[i] = self.0[i - ws] << bs;
+            if bs > 0 && i > ws {
+                out.0[i] |= self.0[i - ws - 1] >> (64 - bs);
+            }
+        }
+        out
+    }
+    #[inline]
+    fn shr(self, s: u32) -> Self {
+        let (ws, bs) = (s as usize / 64, s % 64);
+        let mut out = Self::ZERO;
+        for i in 0..W.saturating_sub(ws) {
+            out.0[i] = self.0[i + ws] >> bs;
+            if bs > 0 && i + ws + 1 < W {
+                out.0[i] |= self.0[i + ws + 1] << (64 - bs);
+            }
+        }
+        out
+    }
+    #[inline]
+    fn ones(self) -> u32 {
+        self.0.iter().map(|a| a.count_ones()).sum()
+    }
+    #[inline]
+    fn is_zero(self) -> bool {
+        self.0.iter().all(|&a| a == 0)
+    }
+    #[inline]
+    fn first(self) -> usize {
+        let i = self.0.iter().position(|&a| a != 0).expect("not empty");
+        i * 64 + self.0[i].trailing_zeros() as usize
+    }
+    #[inline]
+    fn lowest(self) -> Self {
+        let mut out = Self::ZERO;
+        if let Some(i) = self.0.iter().position(|&a| a != 0) {
+            out.0[i] = self.0[i] & self.0[i].wrapping_neg();
+        }
+        out
+    }
+    #[inline]
+    fn pop_first(&mut self) -> usize {
+        let i = self.0.iter().position(|&a| a != 0).expect("not empty");
+        let b = self.0[i].trailing_zeros() as usize;
+        self.0[i] &= self.0[i] - 1;
+        i * 64 + b
+    }
+}
+
+/// A branch point of [`BitSearch::dfs`]: the number branched on, its cells not yet tried, and
+/// what to go back to before the next one (trail length, used cells, placed numbers, count).
+struct Branch<B> {
+    pick: usize,
+    cells: B,
+    mark: usize,
+    kept: (B, B, usize),
+}
+
 /// The bitset search of the module header: one candidate-cell set per number, a `u128` over
 /// the board's cells (bit `row * (width + 1) + column`; the padding column stays clear, so a
 /// shift by one never wraps a row's end onto the next row's start).
-struct BitSearch<'a> {
+struct BitSearch<'a, B: Cells> {
     puzzle: &'a Hidato,
     n: usize,
     stride: u32,
     king: bool,
     /// The board's cells.
-    board: u128,
+    board: B,
     /// Candidate cells of each number 0..=n+1 (0 and n+1 unused).
-    dom: Vec<u128>,
+    dom: Vec<B>,
     /// Cells holding a placed number.
-    used: u128,
+    used: B,
     /// Bit k: number k placed.
-    placed: u128,
+    placed: B,
     count: usize,
-    /// Saved domains per depth (`n + 2` each) and the other state.
-    saves: Vec<u128>,
-    saved: Vec<(u128, u128, usize)>,
-    probe_base: Vec<u128>,
-    probe_union: Vec<u128>,
+    /// Numbers whose domain must be narrowed again by the chain rule, and all numbers 1..=n.
+    dirty: B,
+    numbers: B,
+    /// The trail: (number, domain before this branch changed it), and per number the branch
+    /// that last recorded it (branches are numbered in the order they start).
+    trail: Vec<(u32, B)>,
+    stamp: Vec<u64>,
+    branch: u64,
     // All different: matching (number -> cell bit, cell bit -> number) and Tarjan scratch.
     mate: Vec<u32>,
-    owner: [u32; 128],
+    owner: Vec<u32>,
     unmatched: Vec<u32>,
     scc: Vec<u32>,
     low: Vec<u32>,
     index: Vec<u32>,
-    on_stack: u128,
+    on_stack: B,
     tarjan_stack: Vec<u32>,
-    scc_cells: Vec<u128>,
-    branches: u64,
+    tarjan_frames: Vec<(usize, B)>,
+    augment_frames: Vec<(usize, B, usize)>,
+    scc_cells: Vec<B>,
     // Outcome and budget.
     limit: u64,
     solutions: u64,
@@ -830,15 +1097,15 @@ struct BitSearch<'a> {
     cancel: Option<&'a AtomicBool>,
 }
 
-impl<'a> BitSearch<'a> {
+impl<'a, B: Cells> BitSearch<'a, B> {
     fn new(puzzle: &'a Hidato, limit: u64, keep_first: bool, budget: &'a Budget) -> Self {
         let (w, h) = (puzzle.width(), puzzle.height());
         let stride = w + 1;
         let n = puzzle.size();
-        let bit = |cell: usize| 1u128 << (cell / w * stride + cell % w);
-        let mut board = 0;
-        let mut dom = vec![0u128; n + 2];
-        let (mut used, mut placed, mut count) = (0, 0, 0);
+        let bit = |cell: usize| B::bit(cell / w * stride + cell % w);
+        let mut board = B::ZERO;
+        let mut dom = vec![B::ZERO; n + 2];
+        let (mut used, mut placed, mut count) = (B::ZERO, B::ZERO, 0);
         for cell in 0..w * h {
             if !puzzle.is_hole(cell) {
                 board |= bit(cell);
@@ -847,15 +1114,16 @@ impl<'a> BitSearch<'a> {
             if v > 0 {
                 dom[v as usize] = bit(cell);
                 used |= bit(cell);
-                placed |= 1u128 << v;
+                placed |= B::bit(v as usize);
                 count += 1;
             }
         }
         for (k, d) in dom.iter_mut().enumerate().take(n + 1).skip(1) {
-            if placed >> k & 1 == 0 {
+            if !placed.has(k) {
                 *d = board & !used;
             }
         }
+        let numbers = (1..=n).fold(B::ZERO, |set, k| set | B::bit(k));
         BitSearch {
             puzzle,
             n,
@@ -866,20 +1134,22 @@ impl<'a> BitSearch<'a> {
             used,
             placed,
             count,
-            saves: Vec::new(),
-            saved: Vec::new(),
-            probe_base: Vec::new(),
-            probe_union: Vec::new(),
+            dirty: numbers,
+            numbers,
+            trail: Vec::new(),
+            stamp: vec![0; n + 2],
+            branch: 0,
             mate: vec![NONE; n + 2],
-            owner: [NONE; 128],
+            owner: vec![NONE; B::BITS],
             unmatched: Vec::new(),
             scc: vec![NONE; n + 2],
             low: vec![0; n + 2],
             index: vec![NONE; n + 2],
-            on_stack: 0,
+            on_stack: B::ZERO,
             tarjan_stack: Vec::new(),
+            tarjan_frames: Vec::new(),
+            augment_frames: Vec::new(),
             scc_cells: Vec::new(),
-            branches: 0,
             limit,
             solutions: 0,
             keep_first,
@@ -895,31 +1165,53 @@ impl<'a> BitSearch<'a> {
         if self.limit == 0 {
             return Ok(());
         }
-        let r = match self.dfs(0) {
+        match self.dfs() {
             Ok(()) | Err(Stop::Limit) => Ok(()),
             Err(Stop::GaveUp(reason)) => Err(reason),
-        };
-        if std::env::var_os("HDEBUG").is_some() {
-            eprintln!("DEBUG branches {} nodes {}", self.branches, self.nodes);
         }
-        r
     }
 
     fn is_placed(&self, k: usize) -> bool {
-        self.placed >> k & 1 == 1
+        self.placed.has(k)
     }
 
     /// The cells next to a cell of `x`.
     #[inline]
-    fn nb(&self, x: u128) -> u128 {
+    fn nb(&self, x: B) -> B {
         let s = self.stride;
         let around = if self.king {
-            let row = x | x << 1 | x >> 1;
-            row << s | row >> s | x << 1 | x >> 1
+            let row = x | x.shl(1) | x.shr(1);
+            row.shl(s) | row.shr(s) | x.shl(1) | x.shr(1)
         } else {
-            x << 1 | x >> 1 | x << s | x >> s
+            x.shl(1) | x.shr(1) | x.shl(s) | x.shr(s)
         };
         around & self.board
+    }
+
+    /// Sets `k`'s domain to `v` (a subset), recording the old one on the trail once per branch,
+    /// and marks the numbers next to `k` for the chain worklist.
+    #[inline]
+    fn set(&mut self, k: usize, v: B) {
+        if self.stamp[k] != self.branch {
+            self.stamp[k] = self.branch;
+            self.trail.push((k as u32, self.dom[k]));
+        }
+        self.dom[k] = v;
+        self.touch(k);
+    }
+
+    /// Restores the domains recorded on the trail since `mark`.
+    fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let (k, v) = self.trail.pop().expect("above the mark");
+            self.dom[k as usize] = v;
+        }
+    }
+
+    /// Marks the numbers next to `k` for the chain worklist (`k`'s domain shrank).
+    #[inline]
+    fn touch(&mut self, k: usize) {
+        self.dirty |= (B::bit(k - 1) | B::bit(k + 1)) & self.numbers;
     }
 
     /// Propagates to a fixed point; false if the node is dead.
@@ -927,52 +1219,53 @@ impl<'a> BitSearch<'a> {
         let n = self.n;
         loop {
             let mut changed = false;
-            // Chain: k sits next to k - 1 and to k + 1.
-            for k in 2..=n {
-                let v = self.dom[k] & self.nb(self.dom[k - 1]);
-                if v == 0 {
+            // Chain: k sits next to k - 1 and to k + 1 (a worklist of the numbers whose
+            // consecutive numbers' domains shrank).
+            while !self.dirty.is_zero() {
+                let k = self.dirty.pop_first();
+                let mut v = self.dom[k];
+                if k > 1 {
+                    v &= self.nb(self.dom[k - 1]);
+                }
+                if k < n {
+                    v &= self.nb(self.dom[k + 1]);
+                }
+                if v.is_zero() {
                     return Ok(false);
                 }
-                changed |= v != self.dom[k];
-                self.dom[k] = v;
-            }
-            for k in (1..n).rev() {
-                let v = self.dom[k] & self.nb(self.dom[k + 1]);
-                if v == 0 {
-                    return Ok(false);
+                if v != self.dom[k] {
+                    self.set(k, v);
                 }
-                changed |= v != self.dom[k];
-                self.dom[k] = v;
             }
             // Numbers with one cell left are placed.
-            let mut fresh = 0u128;
+            let mut fresh = B::ZERO;
             for k in 1..=n {
                 let d = self.dom[k];
-                if self.is_placed(k) || d.count_ones() != 1 {
+                if self.is_placed(k) || d.ones() != 1 {
                     continue;
                 }
-                if d & (fresh | self.used) != 0 {
+                if !(d & (fresh | self.used)).is_zero() {
                     return Ok(false);
                 }
                 fresh |= d;
-                self.placed |= 1 << k;
+                self.placed |= B::bit(k);
                 self.count += 1;
                 self.tick()?;
             }
-            if fresh != 0 {
+            if !fresh.is_zero() {
                 changed = true;
                 self.used |= fresh;
                 for k in 1..=n {
-                    if !self.is_placed(k) {
-                        self.dom[k] &= !fresh;
-                        if self.dom[k] == 0 {
+                    if !self.is_placed(k) && !(self.dom[k] & fresh).is_zero() {
+                        self.set(k, self.dom[k] & !fresh);
+                        if self.dom[k].is_zero() {
                             return Ok(false);
                         }
                     }
                 }
             }
             // Every free cell holds some number; a cell with one possible number holds it.
-            let (mut once, mut twice) = (0u128, 0u128);
+            let (mut once, mut twice) = (B::ZERO, B::ZERO);
             for k in 1..=n {
                 if !self.is_placed(k) {
                     twice |= once & self.dom[k];
@@ -980,19 +1273,21 @@ impl<'a> BitSearch<'a> {
                 }
             }
             let free = self.board & !self.used;
-            if free & !once != 0 {
+            if !(free & !once).is_zero() {
                 return Ok(false);
             }
             let mut single = free & !twice;
-            while single != 0 {
-                let bit = single & single.wrapping_neg();
+            while !single.is_zero() {
+                let bit = single.lowest();
                 single ^= bit;
-                if let Some(k) = (1..=n).find(|&k| !self.is_placed(k) && self.dom[k] & bit != 0) {
-                    self.dom[k] &= bit;
-                    changed = true;
+                if let Some(k) = (1..=n).find(|&k| !self.is_placed(k) && !(self.dom[k] & bit).is_zero()) {
+                    if self.dom[k] != bit {
+                        self.set(k, bit);
+                        changed = true;
+                    }
                 }
             }
-            if !changed {
+            if !changed && self.dirty.is_zero() {
                 match self.global() {
                     None => return Ok(false),
                     Some(false) => return Ok(true),
@@ -1017,35 +1312,35 @@ impl<'a> BitSearch<'a> {
                 open |= self.dom[k];
             }
         }
-        let (mut once, mut twice) = (0u128, 0u128);
+        let (mut once, mut twice) = (B::ZERO, B::ZERO);
         let s = self.stride;
-        let mut add = |v: u128| {
+        let mut add = |v: B| {
             twice |= once & v;
             once |= v;
         };
-        add(open << 1);
-        add(open >> 1);
-        add(open << s);
-        add(open >> s);
+        add(open.shl(1));
+        add(open.shr(1));
+        add(open.shl(s));
+        add(open.shr(s));
         if self.king {
-            add(open << (s + 1));
-            add(open >> (s + 1));
-            add(open << (s - 1));
-            add(open >> (s - 1));
+            add(open.shl(s + 1));
+            add(open.shr(s + 1));
+            add(open.shl(s - 1));
+            add(open.shr(s - 1));
         }
-        if n > 1 && free & !once != 0 {
+        if n > 1 && !(free & !once).is_zero() {
             return None;
         }
         let ends = free & !twice;
-        if ends != 0 {
+        if !ends.is_zero() {
             let open_ends = u32::from(!self.is_placed(1)) + u32::from(!self.is_placed(n));
-            if ends.count_ones() > open_ends {
+            if ends.ones() > open_ends {
                 return None;
             }
             for k in 2..n {
-                if !self.is_placed(k) && self.dom[k] & ends != 0 {
-                    self.dom[k] &= !ends;
-                    if self.dom[k] == 0 {
+                if !self.is_placed(k) && !(self.dom[k] & ends).is_zero() {
+                    self.set(k, self.dom[k] & !ends);
+                    if self.dom[k].is_zero() {
                         return None;
                     }
                     changed = true;
@@ -1058,30 +1353,32 @@ impl<'a> BitSearch<'a> {
                 continue;
             }
             let (before, after) = (self.dom[k - 1], self.dom[k + 1]);
-            let mut cells = self.dom[k];
-            while cells != 0 {
-                let bit = cells & cells.wrapping_neg();
+            let (mut cells, mut lost) = (self.dom[k], B::ZERO);
+            while !cells.is_zero() {
+                let bit = cells.lowest();
                 cells ^= bit;
-                let around = self.nb(bit);
-                if ((before | after) & around).count_ones() < 2 {
-                    self.dom[k] &= !bit;
-                    changed = true;
+                if ((before | after) & self.nb(bit)).ones() < 2 {
+                    lost |= bit;
                 }
             }
-            if self.dom[k] == 0 {
-                return None;
+            if !lost.is_zero() {
+                self.set(k, self.dom[k] & !lost);
+                if self.dom[k].is_zero() {
+                    return None;
+                }
+                changed = true;
             }
         }
         if !self.all_different(&mut changed) {
             return None;
         }
         // Components of the free cells.
-        let mut comps = [0u128; 64];
+        let mut comps = [B::ZERO; 64];
         let mut sizes = [0u32; 64];
         let mut count = 0;
         let mut rest = free;
-        while rest != 0 && count < 64 {
-            let mut comp = rest & rest.wrapping_neg();
+        while !rest.is_zero() && count < 64 {
+            let mut comp = rest.lowest();
             loop {
                 let grown = (comp | self.nb(comp)) & rest;
                 if grown == comp {
@@ -1091,10 +1388,10 @@ impl<'a> BitSearch<'a> {
             }
             rest &= !comp;
             comps[count] = comp;
-            sizes[count] = comp.count_ones();
+            sizes[count] = comp.ones();
             count += 1;
         }
-        let split = count > 1 && rest == 0;
+        let split = count > 1 && rest.is_zero();
         let mut forced = [0u32; 64];
         let mut possible = [0u32; 64];
         // Runs of unplaced numbers: each is a path of free cells, inside one component.
@@ -1110,8 +1407,8 @@ impl<'a> BitSearch<'a> {
             }
             let end = k - 1;
             let len = (end - start + 1) as u32;
-            let union = self.dom[start..=end].iter().fold(0, |u, d| u | d);
-            if union.count_ones() < len {
+            let union = self.dom[start..=end].iter().fold(B::ZERO, |u, &d| u | d);
+            if union.ones() < len {
                 return None;
             }
             if !split {
@@ -1119,7 +1416,10 @@ impl<'a> BitSearch<'a> {
             }
             let mut fits = 0u64;
             for c in 0..count {
-                if sizes[c] >= len && self.dom[start] & comps[c] != 0 && self.dom[end] & comps[c] != 0 {
+                if sizes[c] >= len
+                    && !(self.dom[start] & comps[c]).is_zero()
+                    && !(self.dom[end] & comps[c]).is_zero()
+                {
                     fits |= 1 << c;
                     possible[c] += len;
                 }
@@ -1129,12 +1429,14 @@ impl<'a> BitSearch<'a> {
                 1 => {
                     let c = fits.trailing_zeros() as usize;
                     forced[c] += len;
-                    if union & !comps[c] != 0 {
+                    if !(union & !comps[c]).is_zero() {
                         changed = true;
-                        for d in &mut self.dom[start..=end] {
-                            *d &= comps[c];
-                            if *d == 0 {
-                                return None;
+                        for j in start..=end {
+                            if !(self.dom[j] & !comps[c]).is_zero() {
+                                self.set(j, self.dom[j] & comps[c]);
+                                if self.dom[j].is_zero() {
+                                    return None;
+                                }
                             }
                         }
                     }
@@ -1148,68 +1450,6 @@ impl<'a> BitSearch<'a> {
         Some(changed)
     }
 
-    /// Failed-literal probing: for each unplaced number with at most [`PROBE_CELLS`] cells,
-    /// tries each cell and propagates; a cell whose trial dies is dropped, and the cells kept by
-    /// every surviving trial narrow all domains (what holds in every case holds). Repeats while
-    /// something shrinks; false if the node is dead.
-    fn probe(&mut self) -> Result<bool, Stop> {
-        let n = self.n;
-        let mut base = std::mem::take(&mut self.probe_base);
-        let mut union = std::mem::take(&mut self.probe_union);
-        let result = 'outer: loop {
-            let mut shrank = false;
-            for k in 1..=n {
-                if self.is_placed(k) || self.dom[k].count_ones() > PROBE_CELLS {
-                    continue;
-                }
-                base.clear();
-                base.extend_from_slice(&self.dom);
-                let kept = (self.used, self.placed, self.count);
-                union.clear();
-                union.resize(n + 2, 0);
-                let mut cells = base[k];
-                let mut alive = 0;
-                while cells != 0 {
-                    let bit = cells & cells.wrapping_neg();
-                    cells ^= bit;
-                    self.dom.copy_from_slice(&base);
-                    (self.used, self.placed, self.count) = kept;
-                    self.dom[k] = bit;
-                    if self.propagate()? {
-                        alive += 1;
-                        for (u, d) in union.iter_mut().zip(&self.dom) {
-                            *u |= d;
-                        }
-                    }
-                }
-                self.dom.copy_from_slice(&base);
-                (self.used, self.placed, self.count) = kept;
-                if alive == 0 {
-                    break 'outer false;
-                }
-                let mut narrowed = false;
-                for (d, u) in self.dom.iter_mut().zip(&union).skip(1).take(n) {
-                    if *d & !u != 0 {
-                        *d &= u;
-                        narrowed = true;
-                    }
-                }
-                if narrowed {
-                    shrank = true;
-                    if !self.propagate()? {
-                        break 'outer false;
-                    }
-                }
-            }
-            if !shrank {
-                break true;
-            }
-        };
-        self.probe_base = base;
-        self.probe_union = union;
-        Ok(result)
-    }
-
     /// All different, to arc consistency (Régin): a perfect matching of the unplaced numbers to
     /// the free cells (kept between calls as a warm start), then a number keeps a cell only if
     /// the cell's matched number is in its strongly connected component of the graph "k -> the
@@ -1217,7 +1457,7 @@ impl<'a> BitSearch<'a> {
     fn all_different(&mut self, changed: &mut bool) -> bool {
         let n = self.n;
         self.owner.fill(NONE);
-        let mut owned = 0u128;
+        let mut owned = B::ZERO;
         let mut unmatched = Vec::new();
         std::mem::swap(&mut unmatched, &mut self.unmatched);
         unmatched.clear();
@@ -1226,16 +1466,16 @@ impl<'a> BitSearch<'a> {
                 continue;
             }
             let m = self.mate[k];
-            if m != NONE && self.dom[k] >> m & 1 == 1 && owned >> m & 1 == 0 {
+            if m != NONE && self.dom[k].has(m as usize) && !owned.has(m as usize) {
                 self.owner[m as usize] = k as u32;
-                owned |= 1 << m;
+                owned |= B::bit(m as usize);
             } else {
                 self.mate[k] = NONE;
                 unmatched.push(k as u32);
             }
         }
         for &k in &unmatched {
-            let mut visited = 0u128;
+            let mut visited = B::ZERO;
             if !self.augment(k as usize, &mut owned, &mut visited) {
                 self.unmatched = unmatched;
                 return false;
@@ -1256,17 +1496,17 @@ impl<'a> BitSearch<'a> {
         }
         // Cells of each component.
         self.scc_cells.clear();
-        self.scc_cells.resize(sccs as usize, 0);
+        self.scc_cells.resize(sccs as usize, B::ZERO);
         for k in 1..=n {
             if !self.is_placed(k) {
-                self.scc_cells[self.scc[k] as usize] |= 1 << self.mate[k];
+                self.scc_cells[self.scc[k] as usize] |= B::bit(self.mate[k] as usize);
             }
         }
         for k in 1..=n {
             if !self.is_placed(k) {
                 let v = self.dom[k] & self.scc_cells[self.scc[k] as usize];
                 if v != self.dom[k] {
-                    self.dom[k] = v;
+                    self.set(k, v);
                     *changed = true;
                 }
             }
@@ -1274,141 +1514,152 @@ impl<'a> BitSearch<'a> {
         true
     }
 
-    /// Kuhn's augmenting path from number `k`.
-    fn augment(&mut self, k: usize, owned: &mut u128, visited: &mut u128) -> bool {
-        let spare = self.dom[k] & !*owned;
-        if spare != 0 {
-            let c = spare.trailing_zeros();
-            self.owner[c as usize] = k as u32;
-            self.mate[k] = c;
-            *owned |= 1 << c;
+    /// Kuhn's augmenting path from number `root`, with an explicit stack (a path may be as long
+    /// as the board): each frame is a number, its cells not yet tried, and the cell it would
+    /// take from the next frame's number.
+    fn augment(&mut self, root: usize, owned: &mut B, visited: &mut B) -> bool {
+        let spare = self.dom[root] & !*owned;
+        if !spare.is_zero() {
+            self.take_cell(root, spare.first(), owned);
             return true;
         }
-        let mut cells = self.dom[k];
-        while cells != 0 {
-            let c = cells.trailing_zeros();
-            cells &= cells - 1;
-            let other = self.owner[c as usize] as usize;
-            if *visited >> other & 1 == 0 {
-                *visited |= 1 << other;
-                if self.augment(other, owned, visited) {
-                    self.owner[c as usize] = k as u32;
-                    self.mate[k] = c;
-                    return true;
-                }
+        let mut frames = std::mem::take(&mut self.augment_frames);
+        frames.clear();
+        frames.push((root, self.dom[root], usize::MAX));
+        let mut found = false;
+        while let Some(frame) = frames.last_mut() {
+            if frame.1.is_zero() {
+                frames.pop();
+                continue;
             }
+            let c = frame.1.pop_first();
+            let other = self.owner[c] as usize;
+            if visited.has(other) {
+                continue;
+            }
+            *visited |= B::bit(other);
+            frame.2 = c;
+            let spare = self.dom[other] & !*owned;
+            if !spare.is_zero() {
+                self.take_cell(other, spare.first(), owned);
+                for &(k, _, via) in frames.iter().rev() {
+                    self.owner[via] = k as u32;
+                    self.mate[k] = via as u32;
+                }
+                found = true;
+                break;
+            }
+            frames.push((other, self.dom[other], usize::MAX));
         }
-        false
+        self.augment_frames = frames;
+        found
     }
 
-    /// Tarjan's recursion from number `k` (edges: `k` to the owners of its domain's cells).
-    fn strong(&mut self, k: usize, next_index: &mut u32, sccs: &mut u32) {
+    fn take_cell(&mut self, k: usize, c: usize, owned: &mut B) {
+        self.owner[c] = k as u32;
+        self.mate[k] = c as u32;
+        *owned |= B::bit(c);
+    }
+
+    /// Tarjan's strongly connected components from number `root` (edges: a number to the
+    /// owners of its domain's other cells), with an explicit stack of (number, cells left).
+    fn strong(&mut self, root: usize, next_index: &mut u32, sccs: &mut u32) {
+        let mut frames = std::mem::take(&mut self.tarjan_frames);
+        frames.clear();
+        self.visit(root, next_index, &mut frames);
+        while let Some(frame) = frames.last_mut() {
+            let k = frame.0;
+            if !frame.1.is_zero() {
+                let c = frame.1.pop_first();
+                let other = self.owner[c] as usize;
+                if self.index[other] == NONE {
+                    self.visit(other, next_index, &mut frames);
+                } else if self.on_stack.has(other) {
+                    self.low[k] = self.low[k].min(self.index[other]);
+                }
+                continue;
+            }
+            frames.pop();
+            if self.low[k] == self.index[k] {
+                loop {
+                    let top = self.tarjan_stack.pop().expect("on the stack") as usize;
+                    self.on_stack &= !B::bit(top);
+                    self.scc[top] = *sccs;
+                    if top == k {
+                        break;
+                    }
+                }
+                *sccs += 1;
+            }
+            if let Some(parent) = frames.last() {
+                self.low[parent.0] = self.low[parent.0].min(self.low[k]);
+            }
+        }
+        self.tarjan_frames = frames;
+    }
+
+    fn visit(&mut self, k: usize, next_index: &mut u32, frames: &mut Vec<(usize, B)>) {
         self.index[k] = *next_index;
         self.low[k] = *next_index;
         *next_index += 1;
         self.tarjan_stack.push(k as u32);
-        self.on_stack |= 1 << k;
-        let mut cells = self.dom[k] & !(1u128 << self.mate[k]);
-        while cells != 0 {
-            let c = cells.trailing_zeros();
-            cells &= cells - 1;
-            let other = self.owner[c as usize] as usize;
-            if self.index[other] == NONE {
-                self.strong(other, next_index, sccs);
-                self.low[k] = self.low[k].min(self.low[other]);
-            } else if self.on_stack >> other & 1 == 1 {
-                self.low[k] = self.low[k].min(self.index[other]);
-            }
-        }
-        if self.low[k] == self.index[k] {
-            loop {
-                let top = self.tarjan_stack.pop().expect("on the stack") as usize;
-                self.on_stack &= !(1u128 << top);
-                self.scc[top] = *sccs;
-                if top == k {
-                    break;
+        self.on_stack |= B::bit(k);
+        frames.push((k, self.dom[k] & !B::bit(self.mate[k] as usize)));
+    }
+
+    /// The search, with an explicit stack of branch points (the board may be deep): each frame
+    /// is the number branched on, its cells not yet tried, the trail mark and the placed state
+    /// to go back to.
+    fn dfs(&mut self) -> Result<(), Stop> {
+        let mut frames: Vec<Branch<B>> = Vec::new();
+        let mut entering = true;
+        loop {
+            if entering {
+                entering = false;
+                if self.propagate()? {
+                    if self.count == self.n {
+                        self.found()?;
+                    } else {
+                        let pick = self.pick();
+                        let kept = (self.used, self.placed, self.count);
+                        frames.push(Branch { pick, cells: self.dom[pick], mark: self.trail.len(), kept });
+                    }
                 }
             }
-            *sccs += 1;
+            let Some(frame) = frames.last_mut() else { return Ok(()) };
+            if frame.cells.is_zero() {
+                frames.pop();
+                continue;
+            }
+            let bit = frame.cells.lowest();
+            frame.cells ^= bit;
+            let (pick, mark, kept) = (frame.pick, frame.mark, frame.kept);
+            self.undo(mark);
+            (self.used, self.placed, self.count) = kept;
+            self.branch += 1;
+            self.dirty = B::ZERO;
+            self.set(pick, bit);
+            entering = true;
         }
     }
 
-    fn dfs(&mut self, depth: usize) -> Result<(), Stop> {
-        if !self.propagate()? || (PROBE_CELLS > 0 && !self.probe()?) {
-            return Ok(());
-        }
-        if self.count == self.n {
-            return self.found();
-        }
-        self.branches += 1;
+    /// The number to branch on: the fewest cells; among equals, one next to a placed number
+    /// (it extends a path).
+    fn pick(&self) -> usize {
         let n = self.n;
         let mut pick = 0;
         let mut fewest = u32::MAX;
         for k in 1..=n {
             if !self.is_placed(k) {
-                let size = self.dom[k].count_ones();
                 let end = (k > 1 && self.is_placed(k - 1)) || (k < n && self.is_placed(k + 1));
-                let score = match BRANCH_RULE {
-                    1 => size * 2 + u32::from(!end),
-                    _ => size,
-                };
+                let score = self.dom[k].ones() * 2 + u32::from(!end);
                 if score < fewest {
                     fewest = score;
                     pick = k;
                 }
             }
         }
-        if BRANCH_RULE == 1 {
-            fewest = self.dom[pick].count_ones();
-        }
-        let width = n + 2;
-        if self.saved.len() <= depth {
-            self.saves.extend_from_slice(&self.dom);
-            self.saved.push((0, 0, 0));
-        } else {
-            self.saves[depth * width..(depth + 1) * width].copy_from_slice(&self.dom);
-        }
-        self.saved[depth] = (self.used, self.placed, self.count);
-        // A free cell with two possible numbers beats a number with three or more cells.
-        let mut pair = None;
-        if fewest > 2 && BRANCH_ON_CELLS {
-            let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
-            for k in 1..=n {
-                if !self.is_placed(k) {
-                    let d = self.dom[k];
-                    thrice |= twice & d;
-                    twice |= once & d;
-                    once |= d;
-                }
-            }
-            let two = twice & !thrice;
-            if two != 0 {
-                let bit = two & two.wrapping_neg();
-                let mut numbers = (1..=n).filter(|&k| !self.is_placed(k) && self.dom[k] & bit != 0);
-                let first = numbers.next().expect("two numbers");
-                let second = numbers.next().expect("two numbers");
-                pair = Some((bit, first, second));
-            }
-        }
-        if let Some((bit, first, second)) = pair {
-            for k in [first, second] {
-                self.dom.copy_from_slice(&self.saves[depth * width..(depth + 1) * width]);
-                (self.used, self.placed, self.count) = self.saved[depth];
-                self.dom[k] = bit;
-                self.dfs(depth + 1)?;
-            }
-            return Ok(());
-        }
-        let mut cells = self.dom[pick];
-        while cells != 0 {
-            let bit = cells & cells.wrapping_neg();
-            cells ^= bit;
-            self.dom.copy_from_slice(&self.saves[depth * width..(depth + 1) * width]);
-            (self.used, self.placed, self.count) = self.saved[depth];
-            self.dom[pick] = bit;
-            self.dfs(depth + 1)?;
-        }
-        Ok(())
+        pick
     }
 
     fn tick(&mut self) -> Result<(), Stop> {
@@ -1416,7 +1667,8 @@ impl<'a> BitSearch<'a> {
         if self.nodes > self.max_nodes {
             return Err(Stop::GaveUp(GaveUp::NodeLimit));
         }
-        if self.nodes % CHECK_EVERY == 0 {
+        // A node here costs up to a millisecond on a 50x50 board: look at the clock more often.
+        if self.nodes % DOMAIN_CHECK_EVERY == 0 {
             if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
                 return Err(Stop::GaveUp(GaveUp::Cancelled));
             }
@@ -1433,7 +1685,7 @@ impl<'a> BitSearch<'a> {
             let (w, stride) = (self.puzzle.width(), self.stride as usize);
             let mut answer = self.puzzle.clone();
             for k in 1..=self.n {
-                let bit = self.dom[k].trailing_zeros() as usize;
+                let bit = self.dom[k].first();
                 answer.set(bit / stride * w + bit % stride, k as i32);
             }
             self.first = Some(answer);
@@ -1442,6 +1694,128 @@ impl<'a> BitSearch<'a> {
             Err(Stop::Limit)
         } else {
             Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn domain_count<B: Cells>(puzzle: &Hidato, limit: u64) -> u64 {
+        let budget = Budget::unlimited();
+        let mut search = BitSearch::<B>::new(puzzle, limit, false, &budget);
+        search.run().unwrap();
+        search.solutions
+    }
+
+    fn gap_count(puzzle: &Hidato, limit: u64) -> u64 {
+        let budget = Budget::unlimited();
+        let mut search = Search::new(puzzle, limit, false, &budget);
+        search.run().unwrap();
+        search.solutions
+    }
+
+    /// A random board (holes, givens from a random self-avoiding walk or at random).
+    fn random_board(next: &mut impl FnMut(u64) -> u64, w: usize, h: usize) -> Hidato {
+        let adjacency = if next(2) == 0 { Adjacency::King } else { Adjacency::Orthogonal };
+        let holes = next(3);
+        let mut cells: Vec<i32> = (0..w * h).map(|_| if next(10) < holes { -1 } else { 0 }).collect();
+        if cells.iter().all(|&v| v == -1) {
+            cells[0] = 0;
+        }
+        let shape = Hidato::new(w, h, cells.clone(), adjacency).unwrap();
+        let open: Vec<usize> = (0..w * h).filter(|&c| cells[c] != -1).collect();
+        let mut path = vec![open[next(open.len() as u64) as usize]];
+        loop {
+            let last = *path.last().unwrap();
+            let free: Vec<usize> = shape.neighbours(last).filter(|c| !path.contains(c)).collect();
+            if free.is_empty() {
+                break;
+            }
+            path.push(free[next(free.len() as u64) as usize]);
+        }
+        let density = next(5);
+        if path.len() == shape.size() {
+            for (k, &c) in path.iter().enumerate() {
+                if next(6) < density {
+                    cells[c] = k as i32 + 1;
+                }
+            }
+        } else {
+            for &c in &open {
+                if next(10) < density {
+                    let k = next(shape.size() as u64) as i32 + 1;
+                    if !cells.contains(&k) {
+                        cells[c] = k;
+                    }
+                }
+            }
+        }
+        Hidato::new(w, h, cells, adjacency).unwrap()
+    }
+
+    fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed | 1;
+        move |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
+        }
+    }
+
+    /// The domain search in every width and the gap search count the same solutions.
+    #[test]
+    fn every_bitset_width_and_the_gap_search_agree() {
+        let mut next = xorshift(0x9e37_79b9);
+        for _ in 0..1500 {
+            let (w, h) = (1 + next(6) as usize, 1 + next(6) as usize);
+            let puzzle = random_board(&mut next, w, h);
+            let expected = gap_count(&puzzle, 20);
+            assert_eq!(domain_count::<u128>(&puzzle, 20), expected, "{puzzle}");
+            assert_eq!(domain_count::<Wide<4>>(&puzzle, 20), expected, "{puzzle}");
+            assert_eq!(domain_count::<Wide<40>>(&puzzle, 20), expected, "{puzzle}");
+        }
+        // Rows longer than a word: shifts by the row stride cross whole words.
+        let mut next = xorshift(0x5151);
+        for _ in 0..40 {
+            let (w, h) = (60 + next(20) as usize, 1 + next(2) as usize);
+            let mut puzzle = random_board(&mut next, w, h);
+            // Dense givens so the gap search answers quickly: every third number of a
+            // serpentine where the board is full.
+            if puzzle.cells().iter().all(|&v| v != -1) {
+                let mut cells = vec![0; w * h];
+                for k in 0..w * h {
+                    let (row, i) = (k / w, k % w);
+                    let column = if row % 2 == 0 { i } else { w - 1 - i };
+                    if k % 3 == 0 || k == w * h - 1 {
+                        cells[row * w + column] = k as i32 + 1;
+                    }
+                }
+                puzzle = Hidato::new(w, h, cells, puzzle.adjacency()).unwrap();
+            }
+            let expected = gap_count(&puzzle, 5);
+            assert_eq!(domain_count::<Wide<4>>(&puzzle, 5), expected, "{puzzle}");
+            assert_eq!(domain_count::<Wide<40>>(&puzzle, 5), expected, "{puzzle}");
+        }
+    }
+
+    #[test]
+    fn wide_shifts_match_u128() {
+        let mut next = xorshift(77);
+        for _ in 0..2000 {
+            let x = (u128::from(next(u64::MAX)) << 64 | u128::from(next(u64::MAX))) >> next(100);
+            let wide = Wide::<2>([x as u64, (x >> 64) as u64]);
+            let back = |w: Wide<2>| u128::from(w.0[0]) | u128::from(w.0[1]) << 64;
+            let s = next(127) as u32;
+            assert_eq!(back(wide.shl(s)), x << s);
+            assert_eq!(back(wide.shr(s)), x >> s);
+            assert_eq!(wide.ones(), x.count_ones());
+            if x != 0 {
+                assert_eq!(wide.first(), x.first());
+                assert_eq!(back(wide.lowest()), x.lowest());
+            }
         }
     }
 }
