@@ -1,0 +1,285 @@
+//! The domain search (see the `solve` module header): one candidate-cell set per number, the
+//! trail that restores them, the depth-first search over numbers and its budget. The
+//! propagation rules are in `propagate`, the all-different matching in `matching`.
+
+mod matching;
+mod propagate;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use tessera_xc::{Budget, GaveUp};
+
+use super::bits::Cells;
+use super::{Stop, NONE};
+use crate::hidato::{Adjacency, Hidato};
+
+/// Nodes between two looks at the clock and the cancel flag (a node costs more here than in
+/// the gap search on big boards).
+// `pub(super)` for the link in the `solve` module header.
+pub(super) const DOMAIN_CHECK_EVERY: u64 = 64;
+
+/// A branch point of [`BitSearch::dfs`]: the number branched on, its cells not yet tried, and
+/// what to go back to before the next one (trail length, used cells, placed numbers, count).
+struct Branch<B> {
+    pick: usize,
+    cells: B,
+    mark: usize,
+    kept: (B, B, usize),
+}
+
+/// The domain search of the `solve` module header: one candidate-cell set per number, a
+/// [`Cells`] bitset over the board's cells (bit `row * (width + 1) + column`; the padding
+/// column stays clear, so a shift by one never wraps a row's end onto the next row's start).
+pub(super) struct BitSearch<'a, B: Cells> {
+    puzzle: &'a Hidato,
+    n: usize,
+    stride: u32,
+    king: bool,
+    /// The board's cells.
+    board: B,
+    /// Candidate cells of each number 0..=n+1 (0 and n+1 unused).
+    dom: Vec<B>,
+    /// Cells holding a placed number.
+    used: B,
+    /// Bit k: number k placed.
+    placed: B,
+    count: usize,
+    /// Numbers whose domain must be narrowed again by the chain rule, and all numbers 1..=n.
+    dirty: B,
+    numbers: B,
+    /// The trail: (number, domain before this branch changed it), and per number the branch
+    /// that last recorded it (branches are numbered in the order they start).
+    trail: Vec<(u32, B)>,
+    stamp: Vec<u64>,
+    branch: u64,
+    // All different: matching (number -> cell bit, cell bit -> number) and Tarjan scratch.
+    mate: Vec<u32>,
+    owner: Vec<u32>,
+    unmatched: Vec<u32>,
+    scc: Vec<u32>,
+    low: Vec<u32>,
+    index: Vec<u32>,
+    on_stack: B,
+    tarjan_stack: Vec<u32>,
+    tarjan_frames: Vec<(usize, B)>,
+    augment_frames: Vec<(usize, B, usize)>,
+    scc_cells: Vec<B>,
+    // Outcome and budget.
+    limit: u64,
+    pub(super) solutions: u64,
+    keep_first: bool,
+    pub(super) first: Option<Hidato>,
+    pub(super) nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    cancel: Option<&'a AtomicBool>,
+}
+
+impl<'a, B: Cells> BitSearch<'a, B> {
+    pub(super) fn new(puzzle: &'a Hidato, limit: u64, keep_first: bool, budget: &'a Budget) -> Self {
+        let (w, h) = (puzzle.width(), puzzle.height());
+        let stride = w + 1;
+        let n = puzzle.size();
+        let bit = |cell: usize| B::bit(cell / w * stride + cell % w);
+        let mut board = B::ZERO;
+        let mut dom = vec![B::ZERO; n + 2];
+        let (mut used, mut placed, mut count) = (B::ZERO, B::ZERO, 0);
+        for cell in 0..w * h {
+            if !puzzle.is_hole(cell) {
+                board |= bit(cell);
+            }
+            let v = puzzle.get(cell);
+            if v > 0 {
+                dom[v as usize] = bit(cell);
+                used |= bit(cell);
+                placed |= B::bit(v as usize);
+                count += 1;
+            }
+        }
+        for (k, d) in dom.iter_mut().enumerate().take(n + 1).skip(1) {
+            if !placed.has(k) {
+                *d = board & !used;
+            }
+        }
+        let numbers = (1..=n).fold(B::ZERO, |set, k| set | B::bit(k));
+        BitSearch {
+            puzzle,
+            n,
+            stride: stride as u32,
+            king: puzzle.adjacency() == Adjacency::King,
+            board,
+            dom,
+            used,
+            placed,
+            count,
+            dirty: numbers,
+            numbers,
+            trail: Vec::new(),
+            stamp: vec![0; n + 2],
+            branch: 0,
+            mate: vec![NONE; n + 2],
+            owner: vec![NONE; B::BITS],
+            unmatched: Vec::new(),
+            scc: vec![NONE; n + 2],
+            low: vec![0; n + 2],
+            index: vec![NONE; n + 2],
+            on_stack: B::ZERO,
+            tarjan_stack: Vec::new(),
+            tarjan_frames: Vec::new(),
+            augment_frames: Vec::new(),
+            scc_cells: Vec::new(),
+            limit,
+            solutions: 0,
+            keep_first,
+            first: None,
+            nodes: 0,
+            max_nodes: budget.nodes().unwrap_or(u64::MAX),
+            deadline: budget.deadline(),
+            cancel: budget.cancel_flag().map(|flag| &**flag),
+        }
+    }
+
+    pub(super) fn run(&mut self) -> Result<(), GaveUp> {
+        if self.limit == 0 {
+            return Ok(());
+        }
+        match self.dfs() {
+            Ok(()) | Err(Stop::Limit) => Ok(()),
+            Err(Stop::GaveUp(reason)) => Err(reason),
+        }
+    }
+
+    fn is_placed(&self, k: usize) -> bool {
+        self.placed.has(k)
+    }
+
+    /// The cells next to a cell of `x`.
+    #[inline]
+    fn nb(&self, x: B) -> B {
+        let s = self.stride;
+        let around = if self.king {
+            let row = x | x.shl(1) | x.shr(1);
+            row.shl(s) | row.shr(s) | x.shl(1) | x.shr(1)
+        } else {
+            x.shl(1) | x.shr(1) | x.shl(s) | x.shr(s)
+        };
+        around & self.board
+    }
+
+    /// Sets `k`'s domain to `v` (a subset), recording the old one on the trail once per branch,
+    /// and marks the numbers next to `k` for the chain worklist.
+    #[inline]
+    fn set(&mut self, k: usize, v: B) {
+        if self.stamp[k] != self.branch {
+            self.stamp[k] = self.branch;
+            self.trail.push((k as u32, self.dom[k]));
+        }
+        self.dom[k] = v;
+        self.touch(k);
+    }
+
+    /// Restores the domains recorded on the trail since `mark`.
+    fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let (k, v) = self.trail.pop().expect("above the mark");
+            self.dom[k as usize] = v;
+        }
+    }
+
+    /// Marks the numbers next to `k` for the chain worklist (`k`'s domain shrank).
+    #[inline]
+    fn touch(&mut self, k: usize) {
+        self.dirty |= (B::bit(k - 1) | B::bit(k + 1)) & self.numbers;
+    }
+
+    /// The search, with an explicit stack of branch points (the board may be deep): each frame
+    /// is the number branched on, its cells not yet tried, the trail mark and the placed state
+    /// to go back to.
+    fn dfs(&mut self) -> Result<(), Stop> {
+        let mut frames: Vec<Branch<B>> = Vec::new();
+        let mut entering = true;
+        loop {
+            if entering {
+                entering = false;
+                if self.propagate()? {
+                    if self.count == self.n {
+                        self.found()?;
+                    } else {
+                        let pick = self.pick();
+                        let kept = (self.used, self.placed, self.count);
+                        frames.push(Branch { pick, cells: self.dom[pick], mark: self.trail.len(), kept });
+                    }
+                }
+            }
+            let Some(frame) = frames.last_mut() else { return Ok(()) };
+            if frame.cells.is_zero() {
+                frames.pop();
+                continue;
+            }
+            let bit = frame.cells.lowest();
+            frame.cells ^= bit;
+            let (pick, mark, kept) = (frame.pick, frame.mark, frame.kept);
+            self.undo(mark);
+            (self.used, self.placed, self.count) = kept;
+            self.branch += 1;
+            self.dirty = B::ZERO;
+            self.set(pick, bit);
+            entering = true;
+        }
+    }
+
+    /// The number to branch on: the fewest cells; among equals, one next to a placed number
+    /// (it extends a path).
+    fn pick(&self) -> usize {
+        let n = self.n;
+        let mut pick = 0;
+        let mut fewest = u32::MAX;
+        for k in 1..=n {
+            if !self.is_placed(k) {
+                let end = (k > 1 && self.is_placed(k - 1)) || (k < n && self.is_placed(k + 1));
+                let score = self.dom[k].ones() * 2 + u32::from(!end);
+                if score < fewest {
+                    fewest = score;
+                    pick = k;
+                }
+            }
+        }
+        pick
+    }
+
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(Stop::GaveUp(GaveUp::NodeLimit));
+        }
+        // A node here costs up to a millisecond on a 50x50 board: look at the clock more often.
+        if self.nodes % DOMAIN_CHECK_EVERY == 0 {
+            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                return Err(Stop::GaveUp(GaveUp::Cancelled));
+            }
+            if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+                return Err(Stop::GaveUp(GaveUp::Deadline));
+            }
+        }
+        Ok(())
+    }
+
+    fn found(&mut self) -> Result<(), Stop> {
+        self.solutions += 1;
+        if self.keep_first && self.first.is_none() {
+            let (w, stride) = (self.puzzle.width(), self.stride as usize);
+            let mut answer = self.puzzle.clone();
+            for k in 1..=self.n {
+                let bit = self.dom[k].first();
+                answer.set(bit / stride * w + bit % stride, k as i32);
+            }
+            self.first = Some(answer);
+        }
+        if self.solutions >= self.limit {
+            Err(Stop::Limit)
+        } else {
+            Ok(())
+        }
+    }
+}
