@@ -1,0 +1,143 @@
+// The records page: the best time per configuration, and the top 20 of one configuration.
+import { api, hms } from './api.js';
+import { initTheme } from './theme.js';
+
+const $ = (id) => document.getElementById(id);
+const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'diabolical'];
+const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : '—');
+let options = {
+  sudoku: { sizes: [4, 6, 9, 16], variants: ['classic', 'x'], difficulties: LEVELS },
+  hidato: { sizes: ['5x5', '7x7', '9x9', '12x12'], adjacencies: ['hidato', 'numbrix'], difficulties: ['easy', 'medium', 'hard', 'expert'] },
+};
+
+function fill(sel, values, label) {
+  const keep = sel.value;
+  sel.replaceChildren(...values.map((v) => new Option(label(v), String(v))));
+  if (values.map(String).includes(keep)) sel.value = keep;
+}
+
+function refreshForm() {
+  const kind = $('rec-kind').value;
+  if (kind === 'sudoku') {
+    $('rec-size-label').textContent = 'Size';
+    $('rec-variant-label').textContent = 'Variant';
+    const first = !$('rec-size').options.length || $('rec-size').value.includes('x');
+    fill($('rec-size'), options.sudoku.sizes, (n) => `${n}×${n}`);
+    if (first && options.sudoku.sizes.map(String).includes('9')) $('rec-size').value = '9';
+    fill($('rec-variant'), options.sudoku.variants, (v) => (v === 'x' ? 'X' : cap(v)));
+    fill($('rec-difficulty'), options.sudoku.difficulties, cap);
+  } else {
+    $('rec-size-label').textContent = 'Shape';
+    $('rec-variant-label').textContent = 'Rules';
+    fill($('rec-size'), options.hidato.sizes, (s) => s.replace('x', '×'));
+    fill($('rec-variant'), options.hidato.adjacencies, cap);
+    fill($('rec-difficulty'), options.hidato.difficulties, cap);
+  }
+}
+
+/** Query of GET /api/records for a kind and a summary "config" such as "9x9 classic". */
+function queryFor(kind, size, variant, difficulty) {
+  if (kind === 'sudoku') return { kind, size: String(size).split('x')[0], variant, difficulty };
+  const [w, h] = String(size).split('x');
+  return { kind, width: w, height: h, adjacency: variant, difficulty };
+}
+
+async function showList(q, title) {
+  const table = $('records-list');
+  const body = table.tBodies[0];
+  $('records-status').textContent = 'Loading…';
+  try {
+    const res = await api.records(q);
+    const rows = (res.records || []).map((r, k) => {
+      const tr = document.createElement('tr');
+      const when = r.finished_at ? new Date(r.finished_at) : null;
+      const cells = [String(k + 1), hms(r.seconds), when && !isNaN(when) ? when.toLocaleString() : '', r.assisted ? 'yes' : 'no'];
+      cells.forEach((t, j) => {
+        const td = document.createElement('td');
+        td.textContent = t;
+        if (j < 2) td.className = 'num';
+        tr.appendChild(td);
+      });
+      return tr;
+    });
+    body.replaceChildren(...rows);
+    $('records-list-caption').textContent = `${title}: ${rows.length ? `${rows.length} best` : 'no results yet'}`;
+    table.hidden = false;
+    $('records-status').textContent = '';
+  } catch (e) {
+    $('records-status').textContent = `Could not load the records: ${e.message}`;
+  }
+}
+
+async function loadSummary() {
+  const body = $('records-summary').tBodies[0];
+  try {
+    const res = await api.summary();
+    const order = (d) => { const i = LEVELS.indexOf(d); return i < 0 ? 99 : i; };
+    const best = (res.best || []).slice().sort((a, b) => a.kind.localeCompare(b.kind)
+      || String(a.config).localeCompare(String(b.config), undefined, { numeric: true })
+      || order(a.difficulty) - order(b.difficulty));
+    body.replaceChildren(...best.map((b) => {
+      const tr = document.createElement('tr');
+      tr.dataset.testid = `best-${b.kind}-${b.config}-${b.difficulty || 'unrated'}`.replace(/\s+/g, '-');
+      const [shape, variant] = String(b.config).split(' ');
+      const cells = [cap(b.kind), String(b.config).replace(/(\d+)x(\d+)/, '$1×$2'), cap(b.difficulty), hms(b.seconds), String(b.games ?? '')];
+      cells.forEach((t, j) => {
+        const td = document.createElement('td');
+        td.textContent = t;
+        if (j >= 3) td.className = 'num';
+        tr.appendChild(td);
+      });
+      const td = document.createElement('td');
+      if (b.difficulty) {
+        const btn = document.createElement('button');
+        btn.type = 'button';
+        btn.className = 'btn';
+        btn.textContent = 'Top 20';
+        btn.setAttribute('aria-label', `Top 20, ${b.kind} ${b.config} ${b.difficulty}`);
+        btn.addEventListener('click', () => {
+          $('rec-kind').value = b.kind;
+          refreshForm();
+          $('rec-size').value = b.kind === 'sudoku' ? shape.split('x')[0] : shape;
+          $('rec-variant').value = variant;
+          $('rec-difficulty').value = b.difficulty;
+          showList(queryFor(b.kind, shape, variant, b.difficulty), `${cap(b.kind)} ${b.config}, ${b.difficulty}`);
+        });
+        td.appendChild(btn);
+      }
+      tr.appendChild(td);
+      return tr;
+    }));
+    $('records-empty').hidden = best.length > 0;
+  } catch (e) {
+    $('records-status').textContent = `Could not load the records: ${e.message}`;
+  }
+}
+
+async function init() {
+  initTheme($('theme-toggle'));
+  try {
+    const o = await api.options();
+    if (o && o.sudoku) options.sudoku = { ...options.sudoku, ...o.sudoku };
+    if (o && o.hidato) {
+      const h = o.hidato;
+      const shape = (x) => (typeof x === 'string' ? x : Array.isArray(x) ? `${x[0]}x${x[1]}` : `${x.width}x${x.height}`);
+      options.hidato = {
+        sizes: (h.sizes || h.shapes || options.hidato.sizes).map(shape),
+        adjacencies: h.adjacencies || h.adjacency || options.hidato.adjacencies,
+        difficulties: h.difficulties || options.hidato.difficulties,
+      };
+    }
+  } catch (e) { /* defaults */ }
+  refreshForm();
+  $('rec-kind').addEventListener('change', refreshForm);
+  $('records-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const kind = $('rec-kind').value;
+    const q = queryFor(kind, $('rec-size').value, $('rec-variant').value, $('rec-difficulty').value);
+    showList(q, `${cap(kind)} ${$('rec-size').value} ${$('rec-variant').value}, ${$('rec-difficulty').value}`);
+  });
+  loadSummary();
+}
+
+init();
