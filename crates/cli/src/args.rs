@@ -46,6 +46,35 @@ pub enum Command {
     /// Hidato and Numbrix (seed format or JSON): solve, count solutions, verify an answer, generate.
     #[command(subcommand, after_help = HIDATO_EXIT_CODES)]
     Hidato(HidatoCommand),
+    /// Polyomino tiling: count or show the ways to cover a board with pieces (pentominoes, ...).
+    #[command(subcommand, after_help = EXIT_CODES)]
+    Tiling(TilingCommand),
+    /// N-queens: show solutions or count them.
+    #[command(
+        long_about = "Place N queens on an NxN board so that no two attack each other. Prints the \
+            first solution (Q for a queen, . for an empty square), --limit K solutions, --all of them \
+            (in lexicographic order with the bitmask solver), or with --count only their number. \
+            Solutions are separated by a blank line.",
+        after_help = EXIT_CODES
+    )]
+    Queens(QueensArgs),
+    /// Play in the browser: start the web game and print its address.
+    #[command(long_about = "Start the web game: Sudoku and Hidato in the browser, with best times. Prints \
+            the address to open, serves until Ctrl+C, then stops gracefully. Games and results are \
+            kept in one SQLite file (--db), created on first start. Logs go to standard error \
+            (RUST_LOG=debug for more).")]
+    Serve(ServeArgs),
+}
+
+/// Options of `tessera serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    pub addr: std::net::SocketAddr,
+    /// The SQLite file of games and results (created if missing).
+    #[arg(long, value_name = "FILE", default_value = "tessera.db")]
+    pub db: PathBuf,
 }
 
 /// `tessera xc ...`
@@ -672,3 +701,173 @@ mod tests {
         assert!(parse_seconds("NaN").is_err());
     }
 }
+
+/// `tessera tiling ...`
+#[derive(Debug, Subcommand)]
+pub enum TilingCommand {
+    /// Count the tilings of a board (all of them, or up to the board's symmetries).
+    #[command(
+        long_about = "Count the ways to tile a board with pieces, each used once (or as many times \
+            as its copies say). Prints the number on standard output. With --limit the count stops \
+            there (a note says so). With --distinct, tilings that differ by a symmetry of the board \
+            count once, and a note on standard error says how the symmetry was removed.",
+        after_help = TILING_HELP
+    )]
+    Count(TilingCountArgs),
+    /// Show tilings: letters in the terminal (coloured there), and an SVG picture with --svg.
+    #[command(
+        long_about = "Find tilings and print them, one character per square (the piece's letter; \
+            '.' for a hole), a blank line between tilings; coloured when standard output is a \
+            terminal (see --color). --svg FILE also draws them in one SVG picture.",
+        after_help = TILING_HELP
+    )]
+    Solve(TilingSolveArgs),
+}
+
+/// Pieces, board and search options shared by `tiling count` and `tiling solve`.
+#[derive(Debug, Args)]
+pub struct TilingArgs {
+    /// A built-in set: pentominoes, tetrominoes, hexominoes, one-sided-pentominoes.
+    #[arg(long, value_name = "SET", default_value = "pentominoes", conflicts_with = "pieces_file")]
+    pub pieces: String,
+    /// Pieces drawn in a file with letters (`* L 2` lines give copies); `-` reads standard input.
+    #[arg(long, value_name = "FILE")]
+    pub pieces_file: Option<PathBuf>,
+    /// The board: WxH (width x height), e.g. 6x10.
+    #[arg(long, value_name = "WxH", default_value = "6x10", conflicts_with = "board_file")]
+    pub board: String,
+    /// The board drawn in a file: '.' a cell to fill, '#' or ' ' a hole.
+    #[arg(long, value_name = "FILE")]
+    pub board_file: Option<PathBuf>,
+    /// Every piece is used N times (instead of once, or the file's counts).
+    #[arg(long, value_name = "N")]
+    pub copies: Option<u32>,
+    /// How pieces may move: free (turn and flip), rotations (turn only), fixed (as drawn).
+    /// Default: free, rotations for one-sided-pentominoes.
+    #[arg(long, value_enum)]
+    pub motion: Option<MotionArg>,
+    /// The solver: bits (the dedicated bitboard search) or xc (exact cover through tessera-xc).
+    #[arg(long, value_enum, default_value_t = TilingSolverArg::Bits)]
+    pub solver: TilingSolverArg,
+    /// Search on N threads; 0 means one per CPU.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
+    /// Give up after N search nodes; exit status 3.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Give up after this many seconds (decimals allowed); exit status 3.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Print the search's nodes and seconds on standard error.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Options of `tessera tiling count`.
+#[derive(Debug, Args)]
+pub struct TilingCountArgs {
+    #[command(flatten)]
+    pub tiling: TilingArgs,
+    /// Stop counting at K tilings.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "distinct")]
+    pub limit: Option<u64>,
+    /// Count tilings up to the board's symmetries (rotations and reflections the pieces allow).
+    #[arg(long)]
+    pub distinct: bool,
+}
+
+/// Options of `tessera tiling solve`.
+#[derive(Debug, Args)]
+pub struct TilingSolveArgs {
+    #[command(flatten)]
+    pub tiling: TilingArgs,
+    /// Show at most K tilings.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "all")]
+    pub limit: u64,
+    /// Show every tiling.
+    #[arg(long)]
+    pub all: bool,
+    /// Show one tiling of each class under the board's symmetries.
+    #[arg(long)]
+    pub distinct: bool,
+    /// Also draw the tilings in this SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Colour the letters: auto (when standard output is a terminal), always, never.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+}
+
+/// How tiling pieces may move, as named on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MotionArg {
+    /// Turn and flip (free polyominoes).
+    Free,
+    /// Turn only (one-sided).
+    Rotations,
+    /// As drawn (translations only).
+    Fixed,
+}
+
+/// The tiling solvers, as named on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TilingSolverArg {
+    /// The dedicated bitboard search.
+    Bits,
+    /// Exact cover through tessera-xc.
+    Xc,
+}
+
+/// When to colour output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorArg {
+    /// When standard output is a terminal.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Options of `tessera queens`.
+#[derive(Debug, Args)]
+pub struct QueensArgs {
+    /// The board's size (1 to 32).
+    #[arg(value_name = "N", value_parser = clap::value_parser!(u64).range(1..=32))]
+    pub n: u64,
+    /// Print only the number of solutions.
+    #[arg(long, conflicts_with = "all")]
+    pub count: bool,
+    /// Print every solution.
+    #[arg(long, conflicts_with = "limit")]
+    pub all: bool,
+    /// Print (with --count: count) at most K solutions.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// The solver: bits (bitmask backtracking) or xc (exact cover through tessera-xc).
+    #[arg(long, value_enum, default_value_t = TilingSolverArg::Bits)]
+    pub solver: TilingSolverArg,
+    /// Search on T threads; 0 means one per CPU.
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub threads: usize,
+    /// Give up after N search nodes; exit status 3.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Give up after this many seconds (decimals allowed); exit status 3.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Print the search's nodes and seconds on standard error.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Shown under `tessera tiling --help`.
+pub const TILING_HELP: &str = "\
+Piece file: pieces drawn with letters or digits ('.' or ' ' empty), one name per piece; lines
+starting with '#' are comments; `* L 2` uses piece L twice. Board file: '.' a cell to fill,
+'#' or ' ' a hole. Examples:
+  tessera tiling count --board 6x10 --distinct
+  tessera tiling solve --board-file holed8x8.txt --svg tiling.svg
+
+Exit status: 0 success, 1 usage error, 2 bad input (line and column given), 3 gave up
+(--max-nodes or --timeout).";

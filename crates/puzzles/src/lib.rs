@@ -5,6 +5,8 @@
 #![warn(missing_docs)]
 
 pub mod hidato;
+pub mod queens;
 pub mod sudoku;
+pub mod tiling;
 
 pub use tessera_xc as xc;

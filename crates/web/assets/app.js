@@ -125,7 +125,7 @@ function refreshSettings(wanted = {}) {
   } else {
     $('size-label').textContent = 'Shape';
     $('variant-label').textContent = 'Rules';
-    fillSelect($('size'), options.hidato.sizes, (s) => s.replace('x', '×'), wanted.size ?? '7x7');
+    fillSelect($('size'), options.hidato.sizes, (s) => s.replace('x', '×'), wanted.size ?? (options.hidato.sizes.includes($('size').value) ? $('size').value : '7x7'));
     fillSelect($('variant'), options.hidato.adjacencies, (v) => LABELS[v] || v, wanted.variant);
     fillSelect($('difficulty'), options.hidato.difficulties, cap, wanted.difficulty);
   }

@@ -1,1 +1,170 @@
-//! Tessera's web game (axum server, SQLite store, embedded assets). Empty until the web issue lands.
+//! Tessera's web game: an axum server with the pages embedded, a JSON API under `/api`, and
+//! one SQLite file as the store. The design and the API contract are in `docs/web.md`.
+//!
+//! - [`router`] builds the application over an [`AppState`] (store, pool, games in play).
+//! - [`Server`] binds the address and serves until Ctrl+C or SIGTERM, then shuts down gracefully.
+//!
+//! ```no_run
+//! # async fn run() -> anyhow::Result<()> {
+//! let server = tessera_web::Server::bind(tessera_web::Config::default()).await?;
+//! println!("http://{}/", server.local_addr()?);
+//! server.run().await
+//! # }
+//! ```
+#![warn(missing_docs)]
+
+mod assets;
+mod config;
+mod error;
+mod game;
+pub mod handlers;
+mod model;
+mod pool;
+mod state;
+mod store;
+
+use std::future::Future;
+use std::net::SocketAddr;
+
+use anyhow::Context;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{middleware, Router};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+pub use crate::config::Config;
+pub use crate::error::{AppError, AppResult};
+pub use crate::model::Kind;
+pub use crate::pool::{Pool, PoolKey};
+pub use crate::state::AppState;
+pub use crate::store::{GameRow, Place, PuzzleRow, Store, Write, Written};
+
+/// The whole application: `/api/...` and the pages.
+pub fn router(state: AppState) -> Router {
+    use handlers::{games, puzzles, records};
+    let limit = state.config.body_limit;
+    let timeout = state.config.request_timeout;
+    let api = Router::new()
+        .route("/health", get(handlers::health))
+        .route("/options", get(handlers::options))
+        .route("/games", post(games::create))
+        .route("/games/{id}", get(games::get))
+        .route("/games/{id}/check", post(games::check))
+        .route("/games/{id}/pause", post(games::pause))
+        .route("/games/{id}/resume", post(games::resume))
+        .route("/games/{id}/quit", post(games::quit))
+        .route("/games/{id}/hint", post(games::hint))
+        .route("/puzzles/analyze", post(puzzles::analyze))
+        .route("/puzzles/verify", post(puzzles::verify))
+        .route("/records", get(records::list))
+        .route("/records/summary", get(records::summary))
+        .fallback(handlers::not_found);
+    Router::new()
+        .nest("/api", api)
+        .fallback(assets::serve)
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(limit))
+        .layer(RequestBodyLimitLayer::new(limit))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, timeout))
+        .layer(middleware::map_response(json_errors))
+        .layer(TraceLayer::new_for_http())
+}
+
+/// Errors made by the layers (413, 408, 405) come as plain text: make them JSON like ours.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "the request body is too large; at most 64 KiB".to_owned(),
+        StatusCode::REQUEST_TIMEOUT => "the request took too long and was stopped".to_owned(),
+        StatusCode::METHOD_NOT_ALLOWED => "method not allowed on this path".to_owned(),
+        other => other.canonical_reason().unwrap_or("error").to_lowercase(),
+    };
+    (status, axum::Json(serde_json::json!({"error": message}))).into_response()
+}
+
+/// A server bound to its address, ready to run.
+#[derive(Debug)]
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    state: AppState,
+}
+
+impl Server {
+    /// Opens the store (creating and migrating it), starts the pool, binds the address.
+    pub async fn bind(config: Config) -> anyhow::Result<Server> {
+        let db = config.db.clone();
+        let store = tokio::task::spawn_blocking(move || Store::open(&db)).await??;
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .with_context(|| format!("listening on {}", config.addr))?;
+        Ok(Server { listener, state: AppState::new(store, config) })
+    }
+
+    /// The address bound (useful with port 0).
+    pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {
+        Ok(self.listener.local_addr()?)
+    }
+
+    /// Serves until Ctrl+C or SIGTERM, then finishes the requests in flight and the writes.
+    pub async fn run(self) -> anyhow::Result<()> {
+        self.run_until(shutdown_signal()).await
+    }
+
+    /// Serves until `signal` completes, then shuts down gracefully.
+    pub async fn run_until(self, signal: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let Server { listener, state } = self;
+        let (store, pool) = (state.store.clone(), state.pool.clone());
+        axum::serve(listener, router(state)).with_graceful_shutdown(signal).await?;
+        tracing::info!("stopped; closing the store");
+        pool.stop();
+        drop(pool);
+        // The writer finishes its queue when the last handle goes.
+        tokio::task::spawn_blocking(move || drop(store)).await?;
+        Ok(())
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}
+
+/// Logs to standard error, filtered by `RUST_LOG` (default `info` for the server,
+/// `tower_http=info`).
+pub fn init_tracing() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=info"));
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(ansi)
+        .with_writer(std::io::stderr)
+        .try_init();
+}

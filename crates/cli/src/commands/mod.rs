@@ -2,12 +2,15 @@
 
 pub mod hidato;
 pub mod hidato_generate;
+pub mod queens;
+pub mod serve;
 pub mod sudoku;
 pub mod sudoku_generate;
 pub mod sudoku_rate;
+pub mod tiling;
 pub mod xc;
 
-use crate::args::{Cli, Command, HidatoCommand, SudokuCommand, XcCommand};
+use crate::args::{Cli, Command, HidatoCommand, SudokuCommand, TilingCommand, XcCommand};
 
 /// How a command that did not fail ended; `main` turns it into the exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,5 +48,9 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Hidato(HidatoCommand::Count(args)) => hidato::count(&args),
         Command::Hidato(HidatoCommand::Verify(args)) => hidato::verify(&args),
         Command::Hidato(HidatoCommand::Generate(args)) => hidato_generate::generate(&args),
+        Command::Tiling(TilingCommand::Count(args)) => tiling::count(&args),
+        Command::Tiling(TilingCommand::Solve(args)) => tiling::solve(&args),
+        Command::Queens(args) => queens::run(&args),
+        Command::Serve(args) => serve::serve(&args),
     }
 }

@@ -1,0 +1,160 @@
+//! `tessera tiling count` and `tessera tiling solve`: pieces (a built-in set or a file) on a
+//! board (`WxH` or a file), through the bitboard solver or exact cover. Bad files are bad input
+//! (status 2) with their line and column; budgets give up with status 3.
+
+use std::collections::{BTreeSet, HashSet};
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::time::Instant;
+
+use anyhow::Result;
+use tessera::tiling::{
+    self, builtin, canonical, count_distinct, parse_pieces, render, render_svg, Board, Budget, Engine,
+    Motion, Puzzle, Restriction, Style, Symmetry, SETS,
+};
+
+use super::queens::{note, report, threads};
+use super::Status;
+use crate::args::{ColorArg, MotionArg, TilingArgs, TilingCountArgs, TilingSolveArgs, TilingSolverArg};
+use crate::input::{BadInput, Input};
+
+/// `tessera tiling count`
+pub fn count(args: &TilingCountArgs) -> Result<Status> {
+    let (puzzle, engine, budget) = setup(&args.tiling)?;
+    let threads = threads(args.tiling.threads);
+    let start = Instant::now();
+    if args.distinct {
+        let distinct = count_distinct(&puzzle, engine, threads, &budget);
+        if !distinct.count.gave_up() {
+            writeln!(io::stdout(), "{}", distinct.count.solutions)?;
+            note(&distinct.reason);
+        }
+        return report(&distinct.count, args.tiling.stats, start.elapsed().as_secs_f64(), threads, false);
+    }
+    let count = tiling::count(&puzzle, engine, args.limit.unwrap_or(u64::MAX), threads, &budget);
+    if !count.gave_up() {
+        writeln!(io::stdout(), "{}", count.solutions)?;
+    }
+    report(&count, args.tiling.stats, start.elapsed().as_secs_f64(), threads, args.limit.is_some())
+}
+
+/// `tessera tiling solve`
+pub fn solve(args: &TilingSolveArgs) -> Result<Status> {
+    let (puzzle, engine, budget) = setup(&args.tiling)?;
+    let threads = threads(args.tiling.threads);
+    let limit = if args.all { u64::MAX } else { args.limit };
+    let start = Instant::now();
+    let (tilings, count) = if args.distinct {
+        // One per class: the symmetry-restricted puzzle, then canonical forms to drop the
+        // repeats that symmetric placements of the restricted piece can leave.
+        let symmetry = Symmetry::of(&puzzle);
+        let restricted = match Restriction::choose(&puzzle, &symmetry) {
+            Some(r) => {
+                let reps: BTreeSet<usize> =
+                    r.kept.iter().copied().chain(r.symmetric.iter().map(|s| s.0)).collect();
+                puzzle.restricted(|i| puzzle.placements()[i].piece != r.piece || reps.contains(&i))
+            }
+            None => puzzle.clone(),
+        };
+        let (found, count) = tiling::solutions(&restricted, engine, limit, threads, &budget);
+        let mut seen = HashSet::new();
+        let found: Vec<_> = found
+            .into_iter()
+            .filter(|t| seen.insert(canonical(&restricted, t, &symmetry, symmetry.transforms())))
+            .collect();
+        let puzzle = restricted;
+        return finish(args, &puzzle, &found, &count, start, threads);
+    } else {
+        tiling::solutions(&puzzle, engine, limit, threads, &budget)
+    };
+    finish(args, &puzzle, &tilings, &count, start, threads)
+}
+
+fn finish(
+    args: &TilingSolveArgs,
+    puzzle: &Puzzle,
+    tilings: &[tiling::Tiling],
+    count: &tiling::Count,
+    start: Instant,
+    threads: usize,
+) -> Result<Status> {
+    let seconds = start.elapsed().as_secs_f64();
+    let style = match args.color {
+        ColorArg::Always => Style::Color,
+        ColorArg::Never => Style::Plain,
+        ColorArg::Auto if io::stdout().is_terminal() => Style::Color,
+        ColorArg::Auto => Style::Plain,
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (i, t) in tilings.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        write!(out, "{}", render(puzzle, t, style))?;
+    }
+    out.flush()?;
+    if tilings.is_empty() && !count.gave_up() {
+        note("no tiling");
+    }
+    if let Some(path) = &args.svg {
+        std::fs::write(path, render_svg(puzzle, tilings))
+            .map_err(|err| anyhow::anyhow!("cannot write {}: {err}", path.display()))?;
+    }
+    report(count, args.tiling.stats, seconds, threads, !args.all)
+}
+
+/// The puzzle, engine and budget the options describe.
+fn setup(args: &TilingArgs) -> Result<(Puzzle, Engine, Budget)> {
+    let (mut pieces, mut motion) = match &args.pieces_file {
+        Some(path) => {
+            let input = Input::read(path)?;
+            let text = text(&input)?;
+            (parse_pieces(&text).map_err(|e| bad(&input.name, &e))?, Motion::Free)
+        }
+        None => builtin(&args.pieces).ok_or_else(|| {
+            let names: Vec<&str> = SETS.iter().map(|s| s.0).collect();
+            BadInput {
+                name: "--pieces".into(),
+                message: format!("no built-in set `{}`; there are: {}", args.pieces, names.join(", ")),
+            }
+        })?,
+    };
+    if let Some(copies) = args.copies {
+        pieces = pieces.into_iter().map(|p| p.with_copies(copies)).collect();
+    }
+    if let Some(m) = args.motion {
+        motion = match m {
+            MotionArg::Free => Motion::Free,
+            MotionArg::Rotations => Motion::Rotations,
+            MotionArg::Fixed => Motion::Fixed,
+        };
+    }
+    let board = match &args.board_file {
+        Some(path) => {
+            let input = Input::read(path)?;
+            Board::parse(&text(&input)?).map_err(|e| bad(&input.name, &e))?
+        }
+        None => Board::parse_size(&args.board)
+            .map_err(|e| BadInput { name: "--board".into(), message: e.message })?,
+    };
+    let engine = match args.solver {
+        TilingSolverArg::Bits => Engine::Bits,
+        TilingSolverArg::Xc => Engine::Exact,
+    };
+    let mut budget = Budget::unlimited();
+    if let Some(nodes) = args.max_nodes {
+        budget = budget.with_nodes(nodes);
+    }
+    if let Some(timeout) = args.timeout {
+        budget = budget.with_timeout(timeout);
+    }
+    Ok((Puzzle::new(board, pieces, motion), engine, budget))
+}
+
+fn text(input: &Input) -> Result<String, BadInput> {
+    String::from_utf8(input.bytes.clone())
+        .map_err(|_| BadInput { name: input.name.clone(), message: "not UTF-8 text".into() })
+}
+
+fn bad(name: &str, err: &tiling::ParseError) -> BadInput {
+    BadInput { name: name.into(), message: err.to_string() }
+}

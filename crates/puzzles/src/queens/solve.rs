@@ -1,0 +1,245 @@
+//! The dedicated N-queens solver: bitmask backtracking, row by row.
+//!
+//! # Algorithm
+//!
+//! The classic one (Wirth 1976; Richards' bit version): place a queen in each row in turn. Three
+//! masks hold the squares of the current row that are attacked: `cols` by a queen in the same
+//! column, `left` and `right` along the two diagonals. Going down a row shifts the diagonal masks
+//! one square left or right. The free squares are `!(cols | left | right) & full`; the lowest one
+//! is `free & free.wrapping_neg()`.
+//!
+//! ```text
+//!   row r:    cols  . . Q . . .      left  . Q . . . .   (moves left each row)
+//!             right . . . Q . .      free = !(cols | left | right) & full
+//! ```
+//!
+//! # Counting faster
+//!
+//! * Mirror symmetry: reflecting a solution left to right gives another, with the first row's
+//!   queen in column `n - 1 - c`. So only first-row columns `c < n / 2` are searched and their
+//!   count is doubled; for odd `n` the middle column is searched once more and not doubled (its
+//!   mirror images are among its own solutions).
+//! * Threads: the first two rows' placements are independent tasks (weight 2 or 1 as above),
+//!   spread over a rayon pool by work stealing.
+//!
+//! Listing solutions does not use the mirror trick: it walks the whole tree in order, so the
+//! solutions come in lexicographic order of their columns.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use rayon::prelude::*;
+use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
+
+/// The largest `n` (masks are `u32`).
+pub const MAX_N: usize = 32;
+
+const CHECK_INTERVAL: u64 = 1 << 16;
+
+/// Counts the solutions for an `n`x`n` board on `threads` threads (0 or 1: sequentially), within
+/// `budget`. `n` above [`MAX_N`] counts nothing and reports [`Outcome::Exhausted`] only for 0.
+pub fn count(n: usize, threads: usize, budget: &Budget) -> Count {
+    if n == 0 || n > MAX_N {
+        let solutions = u64::from(n == 0);
+        return Count { solutions, outcome: Outcome::Exhausted, stats: Stats::default() };
+    }
+    let full = mask(n);
+    // Tasks: the first two rows (or one, for n = 1), with weights from the mirror symmetry.
+    let mut tasks = Vec::new();
+    for c1 in 0..n.div_ceil(2) {
+        let weight = if n % 2 == 1 && c1 == n / 2 { 1 } else { 2 };
+        let bit = 1u32 << c1;
+        if n == 1 {
+            tasks.push((bit, 0, 0, weight));
+            continue;
+        }
+        let (cols, left, right) = (bit, (bit << 1) & full, bit >> 1);
+        let mut free = full & !(cols | left | right);
+        while free != 0 {
+            let b = free & free.wrapping_neg();
+            free ^= b;
+            tasks.push((cols | b, ((left | b) << 1) & full, (right | b) >> 1, weight));
+        }
+    }
+    let shared = Shared::new(budget);
+    let run = |&(cols, left, right, weight): &(u32, u32, u32, u64)| {
+        let mut search = Search { full, nodes: 0, unpublished: 0, shared: &shared, stop: None };
+        let found = search.count(cols, left, right);
+        (found * weight, search.nodes, search.stop)
+    };
+    let results: Vec<(u64, u64, Option<GaveUp>)> = match threads {
+        0 | 1 => tasks.iter().map(run).collect(),
+        t => match rayon::ThreadPoolBuilder::new().num_threads(t).build() {
+            Ok(pool) => pool.install(|| tasks.par_iter().map(run).collect()),
+            Err(_) => tasks.iter().map(run).collect(),
+        },
+    };
+    // The nodes of the first two rows are not counted: they are fixed, like a split's prefix.
+    let solutions = results.iter().map(|r| r.0).sum();
+    let nodes = results.iter().map(|r| r.1).sum();
+    let outcome = results.iter().find_map(|r| r.2).map_or(Outcome::Exhausted, Outcome::GaveUp);
+    Count { solutions, outcome, stats: Stats { nodes, updates: 0 } }
+}
+
+/// Up to `limit` solutions in lexicographic order (each the queen's column in each row), and how
+/// the search ended.
+pub fn solutions_up_to(n: usize, limit: u64, budget: &Budget) -> (Vec<Vec<usize>>, Count) {
+    let mut found = Vec::new();
+    if n > MAX_N || limit == 0 {
+        let outcome = if limit == 0 { Outcome::LimitReached } else { Outcome::Exhausted };
+        return (found, Count { solutions: 0, outcome, stats: Stats::default() });
+    }
+    let shared = Shared::new(budget);
+    let mut search = Search { full: mask(n), nodes: 0, unpublished: 0, shared: &shared, stop: None };
+    let mut row = Vec::with_capacity(n);
+    let done = search.list(0, 0, 0, &mut row, &mut |columns| {
+        found.push(columns.to_vec());
+        (found.len() as u64) < limit
+    });
+    let outcome = match (search.stop, done) {
+        (Some(reason), _) => Outcome::GaveUp(reason),
+        (None, false) => Outcome::LimitReached,
+        (None, true) => Outcome::Exhausted,
+    };
+    let count =
+        Count { solutions: found.len() as u64, outcome, stats: Stats { nodes: search.nodes, updates: 0 } };
+    (found, count)
+}
+
+fn mask(n: usize) -> u32 {
+    if n >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << n) - 1
+    }
+}
+
+struct Shared {
+    nodes: AtomicU64,
+    halt: AtomicBool,
+    max_nodes: Option<u64>,
+    deadline: Option<Instant>,
+    cancel: Option<std::sync::Arc<AtomicBool>>,
+    /// Why the first thread to stop stopped.
+    reason: std::sync::Mutex<GaveUp>,
+}
+
+impl Shared {
+    fn new(budget: &Budget) -> Self {
+        Shared {
+            nodes: AtomicU64::new(0),
+            halt: AtomicBool::new(false),
+            max_nodes: budget.nodes(),
+            deadline: budget.deadline(),
+            cancel: budget.cancel_flag().cloned(),
+            reason: std::sync::Mutex::new(GaveUp::Cancelled),
+        }
+    }
+}
+
+struct Search<'a> {
+    full: u32,
+    nodes: u64,
+    unpublished: u64,
+    shared: &'a Shared,
+    stop: Option<GaveUp>,
+}
+
+impl Search<'_> {
+    /// Spends a node; false when the budget has run out. The node budget, the clock and the
+    /// flags are looked at every [`CHECK_INTERVAL`] nodes, so `--max-nodes` is honoured to
+    /// within that many nodes per thread.
+    #[inline(always)]
+    fn spend(&mut self) -> bool {
+        self.nodes += 1;
+        self.unpublished += 1;
+        if self.unpublished >= CHECK_INTERVAL {
+            return self.check();
+        }
+        true
+    }
+
+    #[cold]
+    fn check(&mut self) -> bool {
+        let total = self.shared.nodes.fetch_add(self.unpublished, Ordering::Relaxed) + self.unpublished;
+        self.unpublished = 0;
+        let lock = || self.shared.reason.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if self.shared.halt.load(Ordering::Relaxed) {
+            // Another thread stopped: report its reason.
+            self.stop = Some(*lock());
+            return false;
+        }
+        let reason = if self.shared.max_nodes.is_some_and(|max| total > max) {
+            Some(GaveUp::NodeLimit)
+        } else if self.shared.cancel.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+            Some(GaveUp::Cancelled)
+        } else if self.shared.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(GaveUp::Deadline)
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            let mut first = lock();
+            if !self.shared.halt.swap(true, Ordering::Relaxed) {
+                *first = reason;
+            }
+            self.stop = Some(*first);
+            return false;
+        }
+        true
+    }
+
+    /// Solutions below this node. The last row needs no node of its own: one column is left,
+    /// and the queen fits there or not.
+    fn count(&mut self, cols: u32, left: u32, right: u32) -> u64 {
+        if !self.spend() {
+            return 0;
+        }
+        if cols == self.full {
+            return 1;
+        }
+        let mut free = self.full & !(cols | left | right);
+        if (self.full & !cols).is_power_of_two() {
+            return u64::from(free != 0);
+        }
+        let mut total = 0;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            total += self.count(cols | bit, ((left | bit) << 1) & self.full, (right | bit) >> 1);
+            if self.stop.is_some() {
+                break;
+            }
+        }
+        total
+    }
+
+    /// Visits the solutions below this node in order; false once `visit` or the budget says stop.
+    fn list(
+        &mut self,
+        cols: u32,
+        left: u32,
+        right: u32,
+        row: &mut Vec<usize>,
+        visit: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if !self.spend() {
+            return false;
+        }
+        if cols == self.full {
+            return visit(row);
+        }
+        let mut free = self.full & !(cols | left | right);
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            row.push(bit.trailing_zeros() as usize);
+            let go = self.list(cols | bit, ((left | bit) << 1) & self.full, (right | bit) >> 1, row, visit);
+            row.pop();
+            if !go {
+                return false;
+            }
+        }
+        true
+    }
+}

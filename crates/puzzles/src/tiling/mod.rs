@@ -1,0 +1,272 @@
+//! Polyomino tiling: cover a board with pieces, each used once (or a given number of times),
+//! turned and flipped as a [`Motion`] allows.
+//!
+//! [`Puzzle`] ties a [`Board`] to a set of [`Piece`]s and lists every placement. Two solvers
+//! answer the same queries and are cross-checked by the tests: the exact-cover reduction through
+//! `tessera-xc` ([`exact`](ExactCover)) and a dedicated bitboard search ([`Engine::Bits`]).
+//! [`count_distinct`] counts up to the board's symmetries; [`render`] draws a tiling in ASCII
+//! (coloured on request) or SVG.
+//!
+//! ```
+//! use tessera::tiling::{builtin, count, Board, Engine, Puzzle};
+//! use tessera::xc::Budget;
+//! let (pieces, motion) = builtin("pentominoes").unwrap();
+//! let puzzle = Puzzle::new(Board::parse_size("3x20").unwrap(), pieces, motion);
+//! let bits = count(&puzzle, Engine::Bits, u64::MAX, 1, &Budget::unlimited());
+//! let exact = count(&puzzle, Engine::Exact, u64::MAX, 1, &Budget::unlimited());
+//! assert_eq!((bits.solutions, exact.solutions), (8, 8));
+//! ```
+
+mod board;
+mod exact;
+mod pieces;
+mod render;
+mod solve;
+mod symmetry;
+
+pub use board::{Board, MAX_CELLS, MAX_SIDE};
+pub use exact::ExactCover;
+pub use pieces::{builtin, parse_pieces, Motion, Piece, MAX_PIECE_CELLS, SETS};
+pub use render::{render, render_svg, Style};
+pub use solve::BitSolver;
+pub use symmetry::{canonical, count_distinct, Distinct, Restriction, Symmetry};
+pub use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
+
+use std::collections::HashMap;
+
+/// A mistake in a piece or board file, or a bad size: where (1-based line and column, in
+/// characters) and what.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+#[non_exhaustive]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ParseError {
+    pub(crate) fn new(line: usize, column: usize, message: String) -> Self {
+        ParseError { line, column, message }
+    }
+}
+
+/// Which solver answers a query. Both find the same tilings (in different orders).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The dedicated bitboard search ([`BitSolver`]).
+    Bits,
+    /// The exact-cover reduction through `tessera-xc` ([`ExactCover`]).
+    Exact,
+}
+
+/// One way to put one piece on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// The piece's index in [`Puzzle::pieces`].
+    pub piece: usize,
+    /// The cells it covers, as indices in [`Puzzle::cells`], increasing.
+    pub cells: Vec<u16>,
+}
+
+/// A tiling problem: a board, pieces, the motion allowed, and every placement.
+///
+/// Cells to fill are numbered along the board's shorter side first (row by row on a tall board,
+/// column by column on a wide one): both solvers fill the lowest-numbered empty cell next, and
+/// filling along the short side closes off dead regions soonest.
+#[derive(Debug, Clone)]
+pub struct Puzzle {
+    board: Board,
+    pieces: Vec<Piece>,
+    motion: Motion,
+    /// `(row, column)` of each cell to fill, by cell number.
+    cells: Vec<(i32, i32)>,
+    /// Cell number of each square of the board (row-major), `None` for holes.
+    numbers: Vec<Option<u16>>,
+    placements: Vec<Placement>,
+}
+
+impl Puzzle {
+    /// The problem of tiling `board` with `pieces` moved as `motion` allows.
+    pub fn new(board: Board, pieces: Vec<Piece>, motion: Motion) -> Self {
+        let (w, h) = (board.width(), board.height());
+        let mut cells = Vec::new();
+        let mut numbers = vec![None; w * h];
+        let column_major = w > h;
+        let (outer, inner) = if column_major { (w, h) } else { (h, w) };
+        for a in 0..outer {
+            for b in 0..inner {
+                let (r, c) = if column_major { (b, a) } else { (a, b) };
+                if board.is_open(r as i32, c as i32) {
+                    numbers[r * w + c] = Some(cells.len() as u16);
+                    cells.push((r as i32, c as i32));
+                }
+            }
+        }
+        let mut placements = Vec::new();
+        for (p, piece) in pieces.iter().enumerate() {
+            if piece.copies() == 0 {
+                continue;
+            }
+            for shape in piece.orientations(motion) {
+                let rows = shape.iter().map(|c| c.0).max().unwrap_or(0);
+                let cols = shape.iter().map(|c| c.1).max().unwrap_or(0);
+                for r in 0..h as i32 - rows {
+                    for c in 0..w as i32 - cols {
+                        let covered: Option<Vec<u16>> = shape
+                            .iter()
+                            .map(|&(dr, dc)| numbers[(r + dr) as usize * w + (c + dc) as usize])
+                            .collect();
+                        if let Some(mut covered) = covered {
+                            covered.sort_unstable();
+                            placements.push(Placement { piece: p, cells: covered });
+                        }
+                    }
+                }
+            }
+        }
+        Puzzle { board, pieces, motion, cells, numbers, placements }
+    }
+
+    /// The same puzzle with only the placements for which `keep` (given each placement's index)
+    /// is true.
+    pub fn restricted(&self, mut keep: impl FnMut(usize) -> bool) -> Puzzle {
+        let mut puzzle = self.clone();
+        let mut i = 0;
+        puzzle.placements.retain(|_| {
+            i += 1;
+            keep(i - 1)
+        });
+        puzzle
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The pieces.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The motion allowed.
+    pub fn motion(&self) -> Motion {
+        self.motion
+    }
+
+    /// `(row, column)` of each cell to fill, by cell number.
+    pub fn cells(&self) -> &[(i32, i32)] {
+        &self.cells
+    }
+
+    /// The cell number of the square at `(row, column)`, if it is a cell to fill.
+    pub fn cell_at(&self, row: i32, column: i32) -> Option<u16> {
+        if !self.board.is_open(row, column) {
+            return None;
+        }
+        self.numbers[row as usize * self.board.width() + column as usize]
+    }
+
+    /// Every placement.
+    pub fn placements(&self) -> &[Placement] {
+        &self.placements
+    }
+
+    /// Total cells of all the pieces' copies.
+    pub fn piece_area(&self) -> usize {
+        self.pieces.iter().map(|p| p.size() * p.copies() as usize).sum()
+    }
+
+    /// Whether every piece must be used (its copies all placed): the pieces' area equals the
+    /// board's. When the pieces hold more cells than the board, each is used at most its copies.
+    pub fn uses_every_piece(&self) -> bool {
+        self.piece_area() == self.cells.len()
+    }
+
+    /// Checks a tiling independently of the solvers: placements of this puzzle, every cell
+    /// covered exactly once, no piece used more than its copies (and every copy, when
+    /// [`uses_every_piece`](Self::uses_every_piece)).
+    pub fn is_tiling(&self, tiling: &Tiling) -> bool {
+        let mut covered = vec![false; self.cells.len()];
+        let mut used = vec![0u32; self.pieces.len()];
+        for &p in &tiling.placements {
+            let Some(placement) = self.placements.get(p) else { return false };
+            used[placement.piece] += 1;
+            for &c in &placement.cells {
+                if std::mem::replace(&mut covered[c as usize], true) {
+                    return false;
+                }
+            }
+        }
+        let counts_ok = self.pieces.iter().zip(&used).all(|(piece, &n)| {
+            if self.uses_every_piece() {
+                n == piece.copies()
+            } else {
+                n <= piece.copies()
+            }
+        });
+        counts_ok && covered.iter().all(|&c| c)
+    }
+
+    /// Finds a placement by its piece and covered cells (`cells` increasing).
+    pub(crate) fn placement_index(&self) -> HashMap<(usize, Vec<u16>), usize> {
+        self.placements.iter().enumerate().map(|(i, p)| ((p.piece, p.cells.clone()), i)).collect()
+    }
+}
+
+/// A tiling: the placements used, as indices in [`Puzzle::placements`], increasing.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tiling {
+    /// Indices in [`Puzzle::placements`], increasing.
+    pub placements: Vec<usize>,
+}
+
+impl Tiling {
+    /// A tiling from placement indices in any order.
+    pub fn new(mut placements: Vec<usize>) -> Self {
+        placements.sort_unstable();
+        Tiling { placements }
+    }
+
+    /// Per square of the board (row-major): `(piece, part)` where `part` numbers the tiling's
+    /// placements, or `None` for holes and uncovered squares.
+    pub fn grid(&self, puzzle: &Puzzle) -> Vec<Option<(usize, usize)>> {
+        let w = puzzle.board().width();
+        let mut grid = vec![None; w * puzzle.board().height()];
+        for (part, &p) in self.placements.iter().enumerate() {
+            let placement = &puzzle.placements()[p];
+            for &c in &placement.cells {
+                let (r, col) = puzzle.cells()[c as usize];
+                grid[r as usize * w + col as usize] = Some((placement.piece, part));
+            }
+        }
+        grid
+    }
+}
+
+/// Counts tilings, stopping at `limit`, on `threads` threads (1: sequential), within `budget`.
+pub fn count(puzzle: &Puzzle, engine: Engine, limit: u64, threads: usize, budget: &Budget) -> Count {
+    match engine {
+        Engine::Bits => BitSolver::new(puzzle).threads(threads).budget(budget.clone()).count_up_to(limit),
+        Engine::Exact => ExactCover::new(puzzle).count_up_to(limit, threads, budget),
+    }
+}
+
+/// Up to `limit` tilings (in the solver's order when sequential, in no fixed order with
+/// threads), and how the search ended.
+pub fn solutions(
+    puzzle: &Puzzle,
+    engine: Engine,
+    limit: u64,
+    threads: usize,
+    budget: &Budget,
+) -> (Vec<Tiling>, Count) {
+    match engine {
+        Engine::Bits => BitSolver::new(puzzle).threads(threads).budget(budget.clone()).solutions_up_to(limit),
+        Engine::Exact => ExactCover::new(puzzle).solutions_up_to(limit, threads, budget),
+    }
+}

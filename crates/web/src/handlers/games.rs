@@ -1,0 +1,434 @@
+//! `/api/games`: new games (from the pool or pasted), resume, check, pause, resume, quit, hint.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::Json;
+use rand::distr::Alphanumeric;
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tessera::hidato::{self, Hidato};
+use tessera::sudoku::{self, logic, Layout};
+
+use super::Body;
+use crate::error::{AppError, AppResult};
+use crate::game::Game;
+use crate::model::{
+    hidato_shape, join_cells, parse_adjacency, parse_hidato, parse_sudoku, parse_variant, sudoku_cells,
+    to_sudoku, Kind, Shape, HIDATO_SIZES, SUDOKU_SIZES,
+};
+use crate::pool::{sudoku_levels, PoolKey, HIDATO_LEVELS};
+use crate::state::AppState;
+use crate::store::{now_ms, GameRow, PuzzleRow, Write, Written};
+
+/// The body of `POST /api/games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    kind: String,
+    size: Option<usize>,
+    variant: Option<String>,
+    width: Option<usize>,
+    height: Option<usize>,
+    adjacency: Option<String>,
+    difficulty: Option<String>,
+    puzzle: Option<String>,
+}
+
+/// The body of check and hint: the player's grid.
+#[derive(Debug, Deserialize)]
+pub struct Grid {
+    cells: Vec<i32>,
+}
+
+/// `POST /api/games`
+pub async fn create(
+    State(state): State<AppState>,
+    Body(body): Body<NewGame>,
+) -> AppResult<impl IntoResponse> {
+    let kind = Kind::parse(&body.kind)?;
+    let (shape, difficulty, source, puzzle_id, puzzle, solution) = match &body.puzzle {
+        Some(text) => {
+            let (shape, difficulty, puzzle, solution) = pasted(&state, kind, text, &body).await?;
+            (shape, difficulty, "pasted", None, puzzle, solution)
+        }
+        None => {
+            let (shape, key) = configuration(kind, &body)?;
+            let row = from_pool(&state, &key).await?;
+            let puzzle = crate::model::split_cells(&row.puzzle).map_err(AppError::Internal)?;
+            let solution = crate::model::split_cells(&row.solution).map_err(AppError::Internal)?;
+            (shape, Some(key.difficulty), "pool", Some(row.id), puzzle, solution)
+        }
+    };
+    let id: String = rand::rng().sample_iter(&Alphanumeric).take(22).map(char::from).collect();
+    let row = GameRow {
+        id,
+        puzzle_id,
+        source: source.to_owned(),
+        kind: kind.name().to_owned(),
+        config: shape.key(),
+        difficulty,
+        puzzle: join_cells(&puzzle),
+        solution: join_cells(&solution),
+        started_at: now_ms(),
+        paused_at: None,
+        paused_ms: 0,
+        status: "playing".to_owned(),
+        assisted: false,
+        finished_at: None,
+        ms: None,
+    };
+    state.store.write(Write::InsertGame(row.clone())).await?;
+    let game = Game { row, kind, shape, puzzle, solution };
+    let body = game.to_json(now_ms());
+    tracing::debug!(id = %game.row.id, config = %game.row.config, "new game");
+    state.remember(game);
+    Ok((StatusCode::CREATED, Json(body)))
+}
+
+/// The shape and pool key a new game asks for; 422 for a level the generator does not offer.
+fn configuration(kind: Kind, body: &NewGame) -> AppResult<(Shape, PoolKey)> {
+    let difficulty = body.difficulty.clone().unwrap_or_else(|| "easy".to_owned());
+    let (shape, levels): (Shape, &[&str]) = match kind {
+        Kind::Sudoku => {
+            let size = body.size.unwrap_or(9);
+            if !SUDOKU_SIZES.contains(&size) {
+                return Err(AppError::unprocessable(
+                    "size",
+                    format!("size {size}: the game offers 4, 6, 9 and 16"),
+                ));
+            }
+            let diagonals = parse_variant(body.variant.as_deref().unwrap_or("classic"))?;
+            (Shape::sudoku(size, diagonals)?, sudoku_levels(size))
+        }
+        Kind::Hidato => {
+            let (width, height) = (body.width.unwrap_or(7), body.height.unwrap_or(7));
+            if !HIDATO_SIZES.contains(&(width, height)) {
+                return Err(AppError::unprocessable(
+                    "width",
+                    format!("{width}x{height}: the game offers 5x5, 7x7, 9x9 and 12x12"),
+                ));
+            }
+            let adjacency = parse_adjacency(body.adjacency.as_deref().unwrap_or("hidato"))?;
+            (Shape::Hidato { width, height, adjacency }, &HIDATO_LEVELS)
+        }
+    };
+    if !levels.contains(&difficulty.as_str()) {
+        let all = ["easy", "medium", "hard", "expert", "extreme", "diabolical"];
+        let message = format!(
+            "difficulty {difficulty:?} is not offered for {} {}; the levels are {}",
+            kind.name(),
+            shape.key(),
+            levels.join(", ")
+        );
+        return Err(if all.contains(&difficulty.as_str()) {
+            AppError::unprocessable("difficulty", message)
+        } else {
+            AppError::bad("difficulty", message)
+        });
+    }
+    let key = PoolKey { kind, config: shape.key(), difficulty };
+    Ok((shape, key))
+}
+
+/// A puzzle for a new game: an unplayed one from the pool, else one generated now, else the
+/// least-played stored one.
+async fn from_pool(state: &AppState, key: &PoolKey) -> AppResult<PuzzleRow> {
+    if let Some(row) = state.pool.take(key).await {
+        return Ok(row);
+    }
+    // At most one generation on the spot a second: under load a replay is better than a core
+    // spent generating.
+    if let Some(row) = state.pool.generate_now(key, state.config.generate_budget, false).await {
+        return Ok(row);
+    }
+    if let Some(row) = state.pool.replay(key) {
+        return Ok(row);
+    }
+    if let Some(row) = state.pool.generate_now(key, state.config.generate_budget, true).await {
+        return Ok(row);
+    }
+    let (kind, config, difficulty) = (key.kind.name().to_owned(), key.config.clone(), key.difficulty.clone());
+    state.store.least_played(kind, config, difficulty).await?.ok_or_else(|| {
+        AppError::Busy(format!(
+            "no {} {} puzzle is ready yet; try again in a few seconds",
+            key.config, key.difficulty
+        ))
+    })
+}
+
+/// A pasted puzzle to play: it must have exactly one solution, found within budget.
+async fn pasted(
+    state: &AppState,
+    kind: Kind,
+    text: &str,
+    body: &NewGame,
+) -> AppResult<(Shape, Option<String>, Vec<i32>, Vec<i32>)> {
+    let budget = state.budget();
+    match kind {
+        Kind::Sudoku => {
+            let puzzle = parse_sudoku(text, body.variant.as_deref(), "puzzle")?;
+            let size = puzzle.layout().size();
+            let plain = Layout::classic(size).ok();
+            let usual = plain.is_some_and(|plain| {
+                let plain = if puzzle.layout().has_diagonals() { plain.with_diagonals() } else { plain };
+                &plain == puzzle.layout()
+            });
+            if !usual {
+                return Err(AppError::unprocessable(
+                    "puzzle",
+                    "only Sudoku with the usual boxes can be played here (analyze and verify take any)",
+                ));
+            }
+            let shape = Shape::Sudoku(puzzle.layout_arc().clone());
+            let cells = sudoku_cells(&puzzle);
+            let (solution, difficulty) = state
+                .compute("solving the puzzle", move || {
+                    let count = sudoku::count(&puzzle, 2, sudoku::Engine::Auto, &budget);
+                    if let sudoku::Outcome::GaveUp(_) = count.outcome {
+                        return Err(AppError::gave_up("solving the puzzle"));
+                    }
+                    unique(count.solutions)?;
+                    let solution = sudoku::solve(&puzzle, sudoku::Engine::Auto, &budget)
+                        .map_err(|_| AppError::gave_up("solving the puzzle"))?
+                        .ok_or_else(|| AppError::unprocessable("puzzle", "the puzzle has no solution"))?;
+                    let rating = logic::rate(&puzzle);
+                    let difficulty = rating.solved.then(|| rating.difficulty.name().to_owned());
+                    Ok::<_, AppError>((sudoku_cells(&solution), difficulty))
+                })
+                .await??;
+            Ok((shape, difficulty, cells, solution))
+        }
+        Kind::Hidato => {
+            let adjacency = parse_adjacency(body.adjacency.as_deref().unwrap_or("hidato"))?;
+            let puzzle = parse_hidato(text, adjacency, "puzzle")?;
+            let shape = hidato_shape(&puzzle);
+            let cells = puzzle.cells().to_vec();
+            let (solution, difficulty) = state
+                .compute("solving the puzzle", move || {
+                    let count = hidato::count(&puzzle, 2, hidato::Engine::Auto, &budget)
+                        .map_err(|_| AppError::gave_up("solving the puzzle"))?;
+                    unique(count)?;
+                    let solution = hidato::solve(&puzzle, hidato::Engine::Auto, &budget)
+                        .map_err(|_| AppError::gave_up("solving the puzzle"))?
+                        .ok_or_else(|| AppError::unprocessable("puzzle", "the puzzle has no solution"))?;
+                    let rating = hidato::rate(&puzzle);
+                    let difficulty = (!rating.contradiction).then(|| rating.difficulty.name().to_owned());
+                    Ok::<_, AppError>((solution.cells().to_vec(), difficulty))
+                })
+                .await??;
+            Ok((shape, difficulty, cells, solution))
+        }
+    }
+}
+
+fn unique(solutions: u64) -> AppResult<()> {
+    match solutions {
+        0 => Err(AppError::unprocessable("puzzle", "the puzzle has no solution")),
+        1 => Ok(()),
+        _ => Err(AppError::unprocessable(
+            "puzzle",
+            "the puzzle has several solutions; only a puzzle with exactly one can be played",
+        )),
+    }
+}
+
+/// `GET /api/games/{id}`
+pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
+    let game = state.game(&id).await?;
+    let game = game.lock().await;
+    Ok(Json(game.to_json(now_ms())))
+}
+
+fn over(game: &Game) -> AppError {
+    AppError::Conflict { message: format!("the game is over ({})", game.row.status), extra: json!({}) }
+}
+
+/// `POST /api/games/{id}/check`
+pub async fn check(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Body(grid): Body<Grid>,
+) -> AppResult<Json<Value>> {
+    let shared = state.game(&id).await?;
+    let mut game = shared.lock().await;
+    if game.is_over() {
+        return Err(over(&game));
+    }
+    game.shape.validate(&game.puzzle, &grid.cells)?;
+    let conflicts = game.shape.conflicts(&grid.cells);
+    let complete = game.shape.is_complete(&grid.cells);
+    let solved = complete && conflicts.is_empty();
+    let now = now_ms();
+    if !solved {
+        return Ok(Json(json!({"complete": complete, "conflicts": conflicts, "solved": false,
+            "seconds": game.seconds(now), "place": null, "of": null})));
+    }
+    let mut row = game.row.clone();
+    let ms = game.played_ms(now);
+    row.ms = Some(ms);
+    row.finished_at = Some(now);
+    row.paused_at = None;
+    row.status = "solved".to_owned();
+    let place = match state.store.write(Write::Solve(row.clone())).await? {
+        Written::Placed(place) => place,
+        _ => None,
+    };
+    game.row = row;
+    tracing::info!(id = %game.row.id, config = %game.row.config, ms, "solved");
+    Ok(Json(json!({"complete": true, "conflicts": [], "solved": true, "seconds": ms / 1000,
+        "place": place.map(|p| p.place), "of": place.map(|p| p.of)})))
+}
+
+/// `POST /api/games/{id}/pause`
+pub async fn pause(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
+    let shared = state.game(&id).await?;
+    let mut game = shared.lock().await;
+    if game.is_over() {
+        return Err(over(&game));
+    }
+    let now = now_ms();
+    if game.row.paused_at.is_none() {
+        let mut row = game.row.clone();
+        row.paused_at = Some(now);
+        row.status = "paused".to_owned();
+        state.store.write(Write::UpdateGame(row.clone())).await?;
+        game.row = row;
+    }
+    Ok(Json(json!({"paused": true, "seconds": game.seconds(now)})))
+}
+
+/// `POST /api/games/{id}/resume`
+pub async fn resume(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
+    let shared = state.game(&id).await?;
+    let mut game = shared.lock().await;
+    if game.is_over() {
+        return Err(over(&game));
+    }
+    let now = now_ms();
+    if let Some(paused_at) = game.row.paused_at {
+        let mut row = game.row.clone();
+        row.paused_ms += (now - paused_at).max(0);
+        row.paused_at = None;
+        row.status = "playing".to_owned();
+        state.store.write(Write::UpdateGame(row.clone())).await?;
+        game.row = row;
+    }
+    Ok(Json(json!({"paused": false, "seconds": game.seconds(now)})))
+}
+
+/// `POST /api/games/{id}/quit`
+pub async fn quit(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
+    let shared = state.game(&id).await?;
+    let mut game = shared.lock().await;
+    if game.is_over() {
+        return Err(over(&game));
+    }
+    let mut row = game.row.clone();
+    row.finished_at = Some(now_ms());
+    row.status = "quit".to_owned();
+    state.store.write(Write::UpdateGame(row.clone())).await?;
+    game.row = row;
+    Ok(Json(json!({"status": "quit"})))
+}
+
+/// `POST /api/games/{id}/hint`: the rater's next step on the player's grid, explained. The game
+/// is then assisted.
+pub async fn hint(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Body(grid): Body<Grid>,
+) -> AppResult<Json<Value>> {
+    let shared = state.game(&id).await?;
+    let mut game = shared.lock().await;
+    if game.is_over() {
+        return Err(over(&game));
+    }
+    game.shape.validate(&game.puzzle, &grid.cells)?;
+    let wrong: Vec<usize> = grid
+        .cells
+        .iter()
+        .zip(&game.solution)
+        .enumerate()
+        .filter(|(_, (&v, &s))| v > 0 && v != s)
+        .map(|(cell, _)| cell)
+        .collect();
+    if !wrong.is_empty() {
+        let names: Vec<String> = wrong.iter().take(5).map(|&c| game.shape.cell_name(c)).collect();
+        return Err(AppError::Conflict {
+            message: format!("the grid has a mistake: {} cannot be right", names.join(", ")),
+            extra: json!({"wrong": wrong}),
+        });
+    }
+    if game.shape.is_complete(&grid.cells) {
+        return Err(AppError::Conflict { message: "the grid is already complete".into(), extra: json!({}) });
+    }
+    let (shape, cells, solution) = (game.shape.clone(), grid.cells, game.solution.clone());
+    let step = state.compute("finding a hint", move || next_step(&shape, &cells, &solution)).await??;
+    if !game.row.assisted {
+        let mut row = game.row.clone();
+        row.assisted = true;
+        state.store.write(Write::UpdateGame(row.clone())).await?;
+        game.row = row;
+    }
+    Ok(Json(step))
+}
+
+/// The next step on a grid without mistakes: the rater's easiest technique, or the next number
+/// revealed when the rules are stuck.
+fn next_step(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Value> {
+    match shape {
+        Shape::Sudoku(layout) => {
+            let grid = to_sudoku(layout, cells)?;
+            if let Some(step) = logic::hint(&grid) {
+                return Ok(json!({
+                    "technique": step.technique.name(),
+                    "explanation": step.explanation,
+                    "cells": step.cells,
+                    "placements": step.placements,
+                    "eliminations": step.eliminations,
+                }));
+            }
+            reveal(shape, cells, solution)
+        }
+        Shape::Hidato { width, height, adjacency } => {
+            let board = Hidato::new(*width, *height, cells.to_vec(), *adjacency)
+                .map_err(|err| AppError::bad("cells", err.to_string()))?;
+            let rating = hidato::solve_logically(&board, hidato::Difficulty::Expert);
+            match rating.steps.iter().find(|s| s.placed.is_some()).or(rating.steps.first()) {
+                Some(step) => Ok(json!({
+                    "technique": step.technique.name(),
+                    "explanation": step.explanation,
+                    "cells": step.placed.map(|(cell, _)| vec![cell]).unwrap_or_default(),
+                    "placements": step.placed.map(|p| vec![p]).unwrap_or_default(),
+                    "eliminations": [],
+                })),
+                None => reveal(shape, cells, solution),
+            }
+        }
+    }
+}
+
+/// The first empty cell's value, from the solution.
+fn reveal(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Value> {
+    let cell = cells.iter().position(|&v| v == 0).ok_or_else(|| AppError::Conflict {
+        message: "the grid is already complete".into(),
+        extra: json!({}),
+    })?;
+    let name = shape.cell_name(cell);
+    Ok(json!({
+        "technique": "reveal",
+        "explanation": format!("No rule finds the next step here; {name} is {}.", solution[cell]),
+        "cells": [cell],
+        "placements": [[cell, solution[cell]]],
+        "eliminations": [],
+    }))
+}
+
+impl AppState {
+    /// A fresh budget for one solve or count of a pasted puzzle.
+    pub fn budget(&self) -> sudoku::Budget {
+        sudoku::Budget::unlimited().with_nodes(self.config.solve_nodes).with_timeout(self.config.solve_budget)
+    }
+}

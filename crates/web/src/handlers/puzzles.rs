@@ -1,0 +1,127 @@
+//! `/api/puzzles`: analyse a pasted puzzle (count its solutions up to 2, solve it, rate it) and
+//! verify an answer. Every search runs with a budget; an overrun answers 422 "gave up".
+
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tessera::hidato::{self, ParseErrorKind};
+use tessera::sudoku::{self, logic, Sudoku};
+
+use super::Body;
+use crate::error::{AppError, AppResult};
+use crate::model::{parse_adjacency, parse_hidato, parse_sudoku, sudoku_cells, Kind};
+use crate::state::AppState;
+
+/// The body of analyze and verify.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleText {
+    kind: String,
+    puzzle: String,
+    /// Verify only.
+    answer: Option<String>,
+    /// Sudoku: `"x"` adds the diagonals.
+    variant: Option<String>,
+    /// Hidato: `"hidato"` (default) or `"numbrix"`.
+    adjacency: Option<String>,
+}
+
+/// `POST /api/puzzles/analyze`
+pub async fn analyze(State(state): State<AppState>, Body(body): Body<PuzzleText>) -> AppResult<Json<Value>> {
+    let budget = state.budget();
+    let answer = match Kind::parse(&body.kind)? {
+        Kind::Sudoku => {
+            let puzzle = parse_sudoku(&body.puzzle, body.variant.as_deref(), "puzzle")?;
+            state
+                .compute("counting the solutions", move || {
+                    let count = sudoku::count(&puzzle, 2, sudoku::Engine::Auto, &budget);
+                    if let sudoku::Outcome::GaveUp(_) = count.outcome {
+                        return Err(AppError::gave_up("counting the solutions"));
+                    }
+                    let solution = if count.solutions > 0 {
+                        sudoku::solve(&puzzle, sudoku::Engine::Auto, &budget)
+                            .map_err(|_| AppError::gave_up("solving"))?
+                            .map(|s| sudoku_cells(&s))
+                    } else {
+                        None
+                    };
+                    let difficulty = (count.solutions == 1)
+                        .then(|| logic::rate(&puzzle))
+                        .filter(|rating| rating.solved)
+                        .map(|rating| rating.difficulty.name());
+                    Ok::<_, AppError>(json!({"solutions": count.solutions, "unique": count.solutions == 1,
+                        "difficulty": difficulty, "solution": solution, "givens": puzzle.clues()}))
+                })
+                .await??
+        }
+        Kind::Hidato => {
+            let adjacency = parse_adjacency(body.adjacency.as_deref().unwrap_or("hidato"))?;
+            let puzzle = parse_hidato(&body.puzzle, adjacency, "puzzle")?;
+            state
+                .compute("counting the solutions", move || {
+                    let solutions = hidato::count(&puzzle, 2, hidato::Engine::Auto, &budget)
+                        .map_err(|_| AppError::gave_up("counting the solutions"))?;
+                    let solution = if solutions > 0 {
+                        hidato::solve(&puzzle, hidato::Engine::Auto, &budget)
+                            .map_err(|_| AppError::gave_up("solving"))?
+                            .map(|s| s.cells().to_vec())
+                    } else {
+                        None
+                    };
+                    let difficulty = (solutions == 1).then(|| hidato::rate(&puzzle).difficulty.name());
+                    Ok::<_, AppError>(json!({"solutions": solutions, "unique": solutions == 1,
+                        "difficulty": difficulty, "solution": solution, "givens": puzzle.givens()}))
+                })
+                .await??
+        }
+    };
+    Ok(Json(answer))
+}
+
+/// `POST /api/puzzles/verify`
+pub async fn verify(Body(body): Body<PuzzleText>) -> AppResult<Json<Value>> {
+    let answer = body.answer.as_deref().ok_or_else(|| AppError::bad("answer", "answer: missing"))?;
+    let violations: Vec<String> = match Kind::parse(&body.kind)? {
+        Kind::Sudoku => {
+            let puzzle = parse_sudoku(&body.puzzle, body.variant.as_deref(), "puzzle")?;
+            let mut answer = parse_sudoku(answer, None, "answer")?;
+            // An answer written as a plain line takes the puzzle's diagonals or regions.
+            let plain = sudoku::Layout::classic(answer.layout().size()).ok();
+            if answer.layout() != puzzle.layout()
+                && answer.layout().size() == puzzle.layout().size()
+                && plain.as_ref() == Some(answer.layout())
+            {
+                answer = Sudoku::from_digits(puzzle.layout_arc().clone(), answer.cells().to_vec())
+                    .map_err(|err| AppError::bad("answer", format!("answer: {err}")))?;
+            }
+            sudoku::verify(&puzzle, &answer).violations().iter().map(ToString::to_string).collect()
+        }
+        Kind::Hidato => {
+            let adjacency = parse_adjacency(body.adjacency.as_deref().unwrap_or("hidato"))?;
+            let puzzle = parse_hidato(&body.puzzle, adjacency, "puzzle")?;
+            let parsed = if answer.trim_start().starts_with(char::is_numeric) && answer.contains(':') {
+                parse_hidato(answer, puzzle.adjacency(), "answer").map(Some)
+            } else {
+                match hidato::parse_puzzle(answer, puzzle.adjacency()) {
+                    Ok(answer) => Ok(Some(answer)),
+                    // A number twice or out of range is no board, but it is a wrong answer.
+                    Err(
+                        err @ hidato::ParseError {
+                            kind: ParseErrorKind::Twice { .. } | ParseErrorKind::TooLarge { .. },
+                            ..
+                        },
+                    ) => return Ok(Json(json!({"valid": false, "violations": [format!("answer: {err}")]}))),
+                    Err(err) => Err(AppError::bad("answer", format!("answer: {err}"))),
+                }
+            };
+            match parsed? {
+                Some(answer) => {
+                    hidato::verify(&puzzle, &answer).violations().iter().map(ToString::to_string).collect()
+                }
+                None => Vec::new(),
+            }
+        }
+    };
+    Ok(Json(json!({"valid": violations.is_empty(), "violations": violations})))
+}

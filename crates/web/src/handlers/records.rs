@@ -1,0 +1,93 @@
+//! `/api/records`: best times per configuration, and the summary of every configuration played.
+//! Only games from the pool are ranked (a pasted puzzle could be anything).
+
+use axum::extract::{Query, State};
+use axum::Json;
+use rusqlite::params;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::error::{AppError, AppResult};
+use crate::model::{parse_adjacency, parse_variant, Kind, Shape};
+use crate::state::AppState;
+
+/// The query of `GET /api/records`.
+#[derive(Debug, Deserialize)]
+pub struct RecordsQuery {
+    kind: Option<String>,
+    size: Option<usize>,
+    variant: Option<String>,
+    width: Option<usize>,
+    height: Option<usize>,
+    adjacency: Option<String>,
+    /// The configuration key itself, e.g. `9x9 classic`, instead of its parts.
+    config: Option<String>,
+    difficulty: Option<String>,
+}
+
+/// Results listed, at most.
+const TOP: i64 = 20;
+
+/// `GET /api/records?kind=sudoku&size=9&variant=classic&difficulty=hard`
+pub async fn list(State(state): State<AppState>, Query(q): Query<RecordsQuery>) -> AppResult<Json<Value>> {
+    let kind = Kind::parse(q.kind.as_deref().unwrap_or("sudoku"))?;
+    let config = match (&q.config, kind) {
+        (Some(config), _) => Shape::from_key(kind, config)?.key(),
+        (None, Kind::Sudoku) => {
+            Shape::sudoku(q.size.unwrap_or(9), parse_variant(q.variant.as_deref().unwrap_or("classic"))?)?
+                .key()
+        }
+        (None, Kind::Hidato) => {
+            let (width, height) = (q.width.unwrap_or(7), q.height.unwrap_or(7));
+            let adjacency = parse_adjacency(q.adjacency.as_deref().unwrap_or("hidato"))?;
+            Shape::Hidato { width, height, adjacency }.key()
+        }
+    };
+    let difficulty =
+        q.difficulty.clone().ok_or_else(|| AppError::bad("difficulty", "difficulty: missing"))?;
+    let kind = kind.name();
+    let records = state
+        .store
+        .read(move |conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT ms, strftime('%Y-%m-%dT%H:%M:%SZ', finished_at / 1000, 'unixepoch'), assisted
+                 FROM results WHERE kind = ?1 AND config = ?2 AND difficulty = ?3 ORDER BY ms, id LIMIT ?4",
+            )?;
+            let rows = stmt.query_map(params![kind, config, difficulty, TOP], |row| {
+                let ms: i64 = row.get(0)?;
+                let finished: String = row.get(1)?;
+                let assisted: bool = row.get(2)?;
+                Ok(json!({"seconds": ms / 1000, "ms": ms, "finished_at": finished, "assisted": assisted}))
+            })?;
+            rows.collect::<rusqlite::Result<Vec<Value>>>()
+        })
+        .await?;
+    Ok(Json(json!({"records": records})))
+}
+
+/// `GET /api/records/summary`: per kind, configuration and level, the best time (unassisted
+/// when there is one) and the number of games.
+pub async fn summary(State(state): State<AppState>) -> AppResult<Json<Value>> {
+    let best = state
+        .store
+        .read(|conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT kind, config, difficulty, COALESCE(MIN(CASE WHEN assisted = 0 THEN ms END), MIN(ms)),
+                        COUNT(*), MIN(CASE WHEN assisted = 0 THEN ms END) IS NULL
+                 FROM results GROUP BY kind, config, difficulty ORDER BY kind, config, difficulty",
+            )?;
+            let rows = stmt.query_map([], |row| {
+                let kind: String = row.get(0)?;
+                let config: String = row.get(1)?;
+                let difficulty: String = row.get(2)?;
+                let ms: i64 = row.get(3)?;
+                let games: i64 = row.get(4)?;
+                let assisted: bool = row.get(5)?;
+                Ok(json!({"kind": kind, "config": config, "difficulty": difficulty, "seconds": ms / 1000,
+                    "ms": ms, "games": games, "assisted": assisted}))
+            })?;
+            rows.collect::<rusqlite::Result<Vec<Value>>>()
+        })
+        .await?;
+    Ok(Json(json!({"best": best})))
+}

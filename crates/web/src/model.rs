@@ -1,0 +1,436 @@
+//! What a game is played on: a [`Shape`] (a Sudoku layout or a Hidato rectangle), its canonical
+//! configuration key (`"9x9 classic"`, `"7x7 numbrix"`), the rules a player's grid is checked by
+//! (conflicts, solved), and the text forms of pasted and shared puzzles.
+//!
+//! Grids travel as `Vec<i32>` row by row for both kinds: Sudoku digits `0..=n` (0 empty); Hidato
+//! `-1` hole, `0` empty, `1..=N`.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use tessera::hidato::{self, Adjacency, Hidato};
+use tessera::sudoku::{Layout, Regions, Sudoku};
+
+use crate::error::{AppError, AppResult};
+
+/// Sudoku sizes the game offers.
+pub const SUDOKU_SIZES: [usize; 4] = [4, 6, 9, 16];
+/// Hidato boards the game offers (width, height).
+pub const HIDATO_SIZES: [(usize, usize); 4] = [(5, 5), (7, 7), (9, 9), (12, 12)];
+/// The largest pasted Hidato (cells) the server analyses, verifies or plays.
+pub const MAX_HIDATO_CELLS: usize = 900;
+
+/// Sudoku layouts by size and diagonals.
+type Layouts = HashMap<(usize, bool), Arc<Layout>>;
+
+/// The two puzzle families of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Sudoku, classic or X.
+    Sudoku,
+    /// Hidato or Numbrix.
+    Hidato,
+}
+
+impl Kind {
+    /// `"sudoku"` or `"hidato"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Sudoku => "sudoku",
+            Kind::Hidato => "hidato",
+        }
+    }
+
+    /// The kind named by `text`.
+    pub fn parse(text: &str) -> AppResult<Kind> {
+        match text {
+            "sudoku" => Ok(Kind::Sudoku),
+            "hidato" => Ok(Kind::Hidato),
+            other => Err(AppError::bad("kind", format!("unknown kind {other:?}; expected sudoku or hidato"))),
+        }
+    }
+}
+
+/// The board a game is played on.
+#[derive(Debug, Clone)]
+pub enum Shape {
+    /// A Sudoku layout with the usual boxes for its size, with or without the diagonals.
+    Sudoku(Arc<Layout>),
+    /// A Hidato rectangle (holes are part of the puzzle, not of the shape).
+    Hidato {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Which cells touch.
+        adjacency: Adjacency,
+    },
+}
+
+/// `"classic"` or `"x"`.
+pub fn variant_name(diagonals: bool) -> &'static str {
+    if diagonals {
+        "x"
+    } else {
+        "classic"
+    }
+}
+
+/// Whether a variant name asks for the diagonals.
+pub fn parse_variant(text: &str) -> AppResult<bool> {
+    match text {
+        "classic" => Ok(false),
+        "x" | "X" => Ok(true),
+        other => Err(AppError::bad("variant", format!("unknown variant {other:?}; expected classic or x"))),
+    }
+}
+
+/// `"hidato"` (8 neighbours) or `"numbrix"` (4).
+pub fn adjacency_name(adjacency: Adjacency) -> &'static str {
+    match adjacency {
+        Adjacency::Orthogonal => "numbrix",
+        _ => "hidato",
+    }
+}
+
+/// The adjacency named by `text`.
+pub fn parse_adjacency(text: &str) -> AppResult<Adjacency> {
+    match text {
+        "hidato" | "king" => Ok(Adjacency::King),
+        "numbrix" | "orthogonal" => Ok(Adjacency::Orthogonal),
+        other => Err(AppError::bad(
+            "adjacency",
+            format!("unknown adjacency {other:?}; expected hidato or numbrix"),
+        )),
+    }
+}
+
+impl Shape {
+    /// A Sudoku of `size` with the usual boxes. Layouts are built once per size and variant
+    /// (building one costs more than a check).
+    pub fn sudoku(size: usize, diagonals: bool) -> AppResult<Shape> {
+        static LAYOUTS: OnceLock<Mutex<Layouts>> = OnceLock::new();
+        let layouts = LAYOUTS.get_or_init(Mutex::default);
+        if let Some(layout) = layouts.lock().ok().and_then(|l| l.get(&(size, diagonals)).cloned()) {
+            return Ok(Shape::Sudoku(layout));
+        }
+        let layout = Layout::classic(size).map_err(|err| AppError::unprocessable("size", err.to_string()))?;
+        let layout = Arc::new(if diagonals { layout.with_diagonals() } else { layout });
+        if let Ok(mut layouts) = layouts.lock() {
+            layouts.insert((size, diagonals), layout.clone());
+        }
+        Ok(Shape::Sudoku(layout))
+    }
+
+    /// The family.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Shape::Sudoku(_) => Kind::Sudoku,
+            Shape::Hidato { .. } => Kind::Hidato,
+        }
+    }
+
+    /// The canonical configuration key, as stored: `"9x9 classic"`, `"7x7 numbrix"`.
+    pub fn key(&self) -> String {
+        match self {
+            Shape::Sudoku(layout) => {
+                let n = layout.size();
+                format!("{n}x{n} {}", variant_name(layout.has_diagonals()))
+            }
+            Shape::Hidato { width, height, adjacency } => {
+                format!("{width}x{height} {}", adjacency_name(*adjacency))
+            }
+        }
+    }
+
+    /// The shape of a stored key.
+    pub fn from_key(kind: Kind, key: &str) -> AppResult<Shape> {
+        let bad = || AppError::bad("config", format!("unknown configuration {key:?}"));
+        let (dims, name) = key.split_once(' ').ok_or_else(bad)?;
+        let (w, h) = dims.split_once('x').ok_or_else(bad)?;
+        let (w, h): (usize, usize) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+        match kind {
+            Kind::Sudoku if w == h => Shape::sudoku(w, parse_variant(name)?),
+            Kind::Sudoku => Err(bad()),
+            Kind::Hidato => {
+                if w == 0 || h == 0 || w.saturating_mul(h) > MAX_HIDATO_CELLS {
+                    return Err(bad());
+                }
+                Ok(Shape::Hidato { width: w, height: h, adjacency: parse_adjacency(name)? })
+            }
+        }
+    }
+
+    /// The `config` object of a game.
+    pub fn config_json(&self) -> Value {
+        match self {
+            Shape::Sudoku(layout) => {
+                let (box_rows, box_cols) = match layout.regions() {
+                    Regions::Boxes { rows, cols } => (*rows, *cols),
+                    Regions::Jigsaw(_) => (0, 0),
+                };
+                json!({"size": layout.size(), "variant": variant_name(layout.has_diagonals()),
+                       "box_rows": box_rows, "box_cols": box_cols})
+            }
+            Shape::Hidato { width, height, adjacency } => {
+                json!({"width": width, "height": height, "adjacency": adjacency_name(*adjacency)})
+            }
+        }
+    }
+
+    /// Cells of the grid.
+    pub fn cells(&self) -> usize {
+        match self {
+            Shape::Sudoku(layout) => layout.cells(),
+            Shape::Hidato { width, height, .. } => width * height,
+        }
+    }
+
+    /// The text to share a puzzle by: the Sudoku line, or Hidato's compact `WxH:row/row` form.
+    pub fn share(&self, puzzle: &[i32]) -> String {
+        match self {
+            Shape::Sudoku(layout) => match to_sudoku(layout, puzzle) {
+                Ok(sudoku) => sudoku.to_line(),
+                Err(_) => String::new(),
+            },
+            Shape::Hidato { width, height, .. } => hidato_compact(*width, *height, puzzle),
+        }
+    }
+
+    /// Checks that `cells` is a grid of this puzzle: the length, the values, the givens (and
+    /// Hidato's holes) kept. The error names the first cell at fault.
+    pub fn validate(&self, puzzle: &[i32], cells: &[i32]) -> AppResult<()> {
+        if cells.len() != puzzle.len() {
+            return Err(AppError::bad(
+                "cells",
+                format!("the grid has {} cells; this puzzle has {}", cells.len(), puzzle.len()),
+            ));
+        }
+        let max = match self {
+            Shape::Sudoku(layout) => layout.size() as i32,
+            Shape::Hidato { .. } => puzzle.iter().filter(|&&v| v != hidato::HOLE).count() as i32,
+        };
+        for (cell, (&given, &value)) in puzzle.iter().zip(cells).enumerate() {
+            let name = self.cell_name(cell);
+            if given == hidato::HOLE || value == hidato::HOLE {
+                if given != value {
+                    let what = if given == hidato::HOLE { "is a hole" } else { "is not a hole" };
+                    return Err(AppError::bad("cells", format!("cell {name} {what} (cells[{cell}])")));
+                }
+                continue;
+            }
+            if !(0..=max).contains(&value) {
+                return Err(AppError::bad(
+                    "cells",
+                    format!("cell {name} holds {value}; expected 0 (empty) to {max} (cells[{cell}])"),
+                ));
+            }
+            if given > 0 && value != given {
+                return Err(AppError::bad(
+                    "cells",
+                    format!("cell {name} is the given {given}; it cannot be changed (cells[{cell}])"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A cell's name for messages: `r4c7` for Sudoku, `(column,row)` for Hidato.
+    pub fn cell_name(&self, cell: usize) -> String {
+        match self {
+            Shape::Sudoku(layout) => layout.cell_name(cell),
+            Shape::Hidato { width, .. } => format!("({},{})", cell % width + 1, cell / width + 1),
+        }
+    }
+
+    /// The cells breaking a rule, ascending: a digit twice in a house; in Hidato a number twice,
+    /// or a number not touching the one before or after it when both are placed.
+    pub fn conflicts(&self, cells: &[i32]) -> Vec<usize> {
+        let mut bad = vec![false; cells.len()];
+        match self {
+            Shape::Sudoku(layout) => {
+                let mut seen = vec![usize::MAX; layout.size() + 1];
+                for house in layout.houses() {
+                    seen.fill(usize::MAX);
+                    for &cell in house {
+                        let cell = usize::from(cell);
+                        let digit = cells[cell];
+                        if digit <= 0 {
+                            continue;
+                        }
+                        let digit = digit as usize;
+                        if seen[digit] == usize::MAX {
+                            seen[digit] = cell;
+                        } else {
+                            bad[seen[digit]] = true;
+                            bad[cell] = true;
+                        }
+                    }
+                }
+            }
+            Shape::Hidato { width, adjacency, .. } => {
+                let mut at: HashMap<i32, Vec<usize>> = HashMap::new();
+                for (cell, &value) in cells.iter().enumerate() {
+                    if value > 0 {
+                        at.entry(value).or_default().push(cell);
+                    }
+                }
+                for (&value, places) in &at {
+                    if places.len() > 1 {
+                        places.iter().for_each(|&cell| bad[cell] = true);
+                        continue;
+                    }
+                    if let Some(next) = at.get(&(value + 1)).filter(|next| next.len() == 1) {
+                        let (a, b) = (places[0], next[0]);
+                        if !touch(*width, *adjacency, a, b) {
+                            bad[a] = true;
+                            bad[b] = true;
+                        }
+                    }
+                }
+            }
+        }
+        bad.iter().enumerate().filter(|(_, &b)| b).map(|(cell, _)| cell).collect()
+    }
+
+    /// Whether every cell that is not a hole is filled.
+    pub fn is_complete(&self, cells: &[i32]) -> bool {
+        cells.iter().all(|&v| v != 0)
+    }
+}
+
+/// Whether two Hidato cells touch.
+fn touch(width: usize, adjacency: Adjacency, a: usize, b: usize) -> bool {
+    let (dx, dy) = ((a % width).abs_diff(b % width), (a / width).abs_diff(b / width));
+    match adjacency {
+        Adjacency::Orthogonal => dx + dy == 1,
+        _ => dx.max(dy) == 1,
+    }
+}
+
+/// A Sudoku from a layout and a grid of `i32`.
+pub fn to_sudoku(layout: &Arc<Layout>, cells: &[i32]) -> AppResult<Sudoku> {
+    let digits = cells.iter().map(|&v| v.clamp(0, 255) as u8).collect();
+    Sudoku::from_digits(layout.clone(), digits).map_err(|err| AppError::bad("cells", err.to_string()))
+}
+
+/// A Sudoku's cells as `i32`.
+pub fn sudoku_cells(sudoku: &Sudoku) -> Vec<i32> {
+    sudoku.cells().iter().map(|&d| i32::from(d)).collect()
+}
+
+/// Reads a pasted Sudoku (a line, a grid or JSON); `variant` `"x"` adds the diagonals.
+pub fn parse_sudoku(text: &str, variant: Option<&str>, field: &'static str) -> AppResult<Sudoku> {
+    let sudoku = Sudoku::parse(text).map_err(|err| AppError::bad(field, format!("{field}: {err}")))?;
+    match variant.map(parse_variant).transpose()? {
+        Some(true) if !sudoku.layout().has_diagonals() => {
+            let layout = Arc::new(sudoku.layout().clone().with_diagonals());
+            Sudoku::from_digits(layout, sudoku.cells().to_vec())
+                .map_err(|err| AppError::bad(field, err.to_string()))
+        }
+        _ => Ok(sudoku),
+    }
+}
+
+/// Reads a pasted Hidato: the seed's format (with or without the count line), JSON, or the
+/// compact URL form `WxH:1,0,x/0,0,5` (`x` or `-1` a hole, rows separated by `/`).
+pub fn parse_hidato(text: &str, adjacency: Adjacency, field: &'static str) -> AppResult<Hidato> {
+    let text = text.trim();
+    let puzzle = match compact_header(text) {
+        Some((width, height, rows)) => parse_compact(width, height, rows, adjacency, field)?,
+        None => hidato::parse_puzzle(text, adjacency)
+            .map_err(|err| AppError::bad(field, format!("{field}: {err}")))?,
+    };
+    if puzzle.width() * puzzle.height() > MAX_HIDATO_CELLS {
+        return Err(AppError::unprocessable(
+            field,
+            format!(
+                "{field}: {}x{} is too large; at most {MAX_HIDATO_CELLS} cells",
+                puzzle.width(),
+                puzzle.height()
+            ),
+        ));
+    }
+    Ok(puzzle)
+}
+
+fn compact_header(text: &str) -> Option<(usize, usize, &str)> {
+    let (dims, rows) = text.split_once(':')?;
+    let (w, h) = dims.trim().split_once(['x', 'X'])?;
+    Some((w.trim().parse().ok()?, h.trim().parse().ok()?, rows))
+}
+
+fn parse_compact(
+    width: usize,
+    height: usize,
+    rows: &str,
+    adjacency: Adjacency,
+    field: &'static str,
+) -> AppResult<Hidato> {
+    if width == 0 || height == 0 || width.saturating_mul(height) > MAX_HIDATO_CELLS {
+        return Err(AppError::unprocessable(
+            field,
+            format!("{field}: {width}x{height}: sides from 1 and at most {MAX_HIDATO_CELLS} cells"),
+        ));
+    }
+    let rows: Vec<&str> = rows.trim().split('/').collect();
+    if rows.len() != height {
+        return Err(AppError::bad(field, format!("{field}: {} rows; the header says {height}", rows.len())));
+    }
+    let mut cells = Vec::with_capacity(width * height);
+    for (r, row) in rows.iter().enumerate() {
+        let fields: Vec<&str> = row.split(',').map(str::trim).collect();
+        if fields.len() != width {
+            return Err(AppError::bad(
+                field,
+                format!("{field}: row {} has {} cells; the header says {width}", r + 1, fields.len()),
+            ));
+        }
+        for (c, value) in fields.into_iter().enumerate() {
+            let value = match value {
+                "x" | "X" => hidato::HOLE,
+                other => other.parse::<i32>().map_err(|_| {
+                    AppError::bad(
+                        field,
+                        format!("{field}: row {}, cell {}: {other:?} is not x, 0 or a number", r + 1, c + 1),
+                    )
+                })?,
+            };
+            cells.push(value);
+        }
+    }
+    Hidato::new(width, height, cells, adjacency)
+        .map_err(|err| AppError::bad(field, format!("{field}: {err}")))
+}
+
+/// Hidato's compact URL form: `WxH:` then rows separated by `/`, cells by `,`, holes as `x`.
+pub fn hidato_compact(width: usize, height: usize, cells: &[i32]) -> String {
+    let rows: Vec<String> = cells
+        .chunks(width.max(1))
+        .map(|row| {
+            row.iter()
+                .map(|&v| if v == hidato::HOLE { "x".to_owned() } else { v.to_string() })
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    format!("{width}x{height}:{}", rows.join("/"))
+}
+
+/// A Hidato's shape.
+pub fn hidato_shape(puzzle: &Hidato) -> Shape {
+    Shape::Hidato { width: puzzle.width(), height: puzzle.height(), adjacency: puzzle.adjacency() }
+}
+
+/// A grid stored as text: comma-separated integers.
+pub fn join_cells(cells: &[i32]) -> String {
+    cells.iter().map(i32::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// The inverse of [`join_cells`].
+pub fn split_cells(text: &str) -> anyhow::Result<Vec<i32>> {
+    text.split(',').map(|v| v.parse::<i32>().map_err(anyhow::Error::from)).collect()
+}

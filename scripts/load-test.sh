@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# Load benchmark of the web game (docs/performance.md, "Web game"): wrk against `tessera serve`
+# on this machine, on two endpoints:
+#   new-game  POST /api/games               {"kind":"sudoku","size":9,"variant":"classic","difficulty":"easy"}
+#   check     POST /api/games/{id}/check    the puzzle's own grid, over GAMES games made first
+# Bar (from the issue): >= 5,000 requests/s with p99 <= 20 ms and no errors, on 2 cores.
+#
+# It builds `tessera` in release under its own target directory, starts it on a free port of
+# 127.0.0.1 with a temporary database, warms it (the pool of 9x9 easy puzzles filled), runs wrk
+# with --latency, prints one line per endpoint and a verdict. It exits 1 if any request failed
+# (socket errors or a status >= 400), and also when the bar is missed if STRICT=1.
+#
+# Settings (environment): DURATION (20s), CONNECTIONS (64), THREADS (2, wrk's threads),
+# GAMES (256 games for check), LOAD_GAME (the new-game body), TESSERA_LOAD_TARGET (the cargo
+# target directory, /tmp/tessera-load-target), TESSERA_BIN (use this binary, no build),
+# ENDPOINTS ("new-game check"), KEEP=1 (keep the temporary directory and the server's log).
+# Traffic goes to 127.0.0.1 only, and each run stops by itself after DURATION.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+DURATION=${DURATION:-20s}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+GAMES=${GAMES:-256}
+ENDPOINTS=${ENDPOINTS:-new-game check}
+LOAD_GAME=${LOAD_GAME:-'{"kind":"sudoku","size":9,"variant":"classic","difficulty":"easy"}'}
+export LOAD_GAME
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+    SUDO=sudo
+fi
+need() { # need COMMAND PACKAGE
+    if ! command -v "$1" >/dev/null 2>&1; then
+        echo "== installing $2 (for $1)"
+        $SUDO apt-get update -q
+        $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$2"
+    fi
+}
+need wrk wrk
+need curl curl
+
+# The server: release build (lto = "fat": a few minutes the first time).
+if [ -n "${TESSERA_BIN:-}" ]; then
+    BIN=$TESSERA_BIN
+else
+    TARGET=${TESSERA_LOAD_TARGET:-/tmp/tessera-load-target}
+    echo "== cargo build --release -p tessera-cli (target $TARGET)"
+    CARGO_TARGET_DIR=$TARGET cargo build --release -q -p tessera-cli --bin tessera
+    BIN=$TARGET/release/tessera
+fi
+
+TMP=$(mktemp -d /tmp/tessera-load.XXXXXX)
+SERVER_PID=""
+cleanup() {
+    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill -TERM "$SERVER_PID" 2>/dev/null || true
+        wait "$SERVER_PID" 2>/dev/null || true
+    fi
+    if [ "${KEEP:-0}" = 1 ]; then
+        echo "kept $TMP (server.log, load.db, games.txt, wrk-*.txt)"
+    else
+        rm -rf "$TMP"
+    fi
+}
+trap cleanup EXIT
+
+# A free port: one nobody answers on.
+PORT=""
+for _ in $(seq 1 50); do
+    candidate=$((20000 + RANDOM % 40000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then
+        PORT=$candidate
+        break
+    fi
+done
+[ -n "$PORT" ] || { echo "no free port found" >&2; exit 1; }
+BASE="http://127.0.0.1:$PORT"
+
+# The pool's "generated" lines tell when it is full; nothing per request is logged.
+RUST_LOG="warn,tessera_web=info,tessera_web::pool=debug" \
+    "$BIN" serve --addr "127.0.0.1:$PORT" --db "$TMP/load.db" >"$TMP/server.out" 2>"$TMP/server.log" &
+SERVER_PID=$!
+for _ in $(seq 1 100); do
+    if curl -fsS "$BASE/api/health" >/dev/null 2>&1; then
+        break
+    fi
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$TMP/server.log" >&2; echo "the server died" >&2; exit 1; }
+    sleep 0.1
+done
+curl -fsS "$BASE/api/health" >/dev/null
+
+post() { # post PATH BODY -> the answer's body; fails on a status >= 400
+    curl -fsS -X POST -H 'Content-Type: application/json' --data "$2" "$BASE$1"
+}
+
+# Warm-up: ask for games of the configuration until the pool has made some, then wait until the
+# pool has stopped generating (no "pool: generated" line for 2 s; at most 60 s). There is no
+# pool-status endpoint; the server's debug log of the pool is the signal.
+echo "== warming up: the pool of $LOAD_GAME"
+post /api/games "$LOAD_GAME" >/dev/null
+generated() { grep -c 'pool: generated' "$TMP/server.log" || true; }
+last=-1
+quiet=0
+for _ in $(seq 1 120); do
+    now=$(generated)
+    if [ "$now" = "$last" ] && [ "$now" -gt 0 ]; then
+        quiet=$((quiet + 1))
+        [ "$quiet" -ge 4 ] && break
+    else
+        quiet=0
+    fi
+    last=$now
+    sleep 0.5
+done
+echo "   the pool generated $(generated) puzzles"
+
+uptime_load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+run() { # run NAME SCRIPT -> the RESULT line
+    local name=$1 script=$2
+    echo "== $name: wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency (load average before: $(uptime_load))" >&2
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 5s --latency -s "$script" "$BASE" \
+        >"$TMP/wrk-$name.txt" 2>&1 || true
+    sed 's/^/   /' "$TMP/wrk-$name.txt" >&2
+    grep '^RESULT ' "$TMP/wrk-$name.txt" | tail -1
+}
+
+RESULTS=()
+for endpoint in $ENDPOINTS; do
+    case $endpoint in
+        new-game)
+            RESULTS+=("$(run new-game "$ROOT/scripts/load/new-game.lua")")
+            ;;
+        check)
+            echo "== making $GAMES games for check"
+            : >"$TMP/games.txt"
+            for _ in $(seq 1 "$GAMES"); do
+                game=$(post /api/games "$LOAD_GAME")
+                id=$(printf '%s' "$game" | grep -o '"id":"[A-Za-z0-9]*"' | head -1 | cut -d'"' -f4)
+                cells=$(printf '%s' "$game" | grep -o '"puzzle":\[[-0-9,]*\]' | head -1 | sed 's/.*\[\(.*\)\]/\1/')
+                echo "$id $cells" >>"$TMP/games.txt"
+            done
+            export LOAD_GAMES=$TMP/games.txt
+            # One check by hand first: the body is accepted.
+            read -r id cells <"$TMP/games.txt"
+            post "/api/games/$id/check" "{\"cells\":[$cells]}" >/dev/null
+            RESULTS+=("$(run check "$ROOT/scripts/load/check.lua")")
+            ;;
+        *)
+            echo "unknown endpoint $endpoint (new-game, check)" >&2
+            exit 2
+            ;;
+    esac
+done
+
+field() { # field LINE KEY
+    printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"
+}
+
+echo
+echo "== results ($(nproc) cores; load average now $(uptime_load); $CONNECTIONS connections, $THREADS wrk threads, $DURATION each)"
+printf '%-9s %10s %9s %9s %9s %9s %8s %s\n' endpoint requests/s p50_ms p90_ms p99_ms max_ms errors verdict
+failed=0
+missed=0
+for line in "${RESULTS[@]}"; do
+    name=$(printf '%s' "$line" | cut -d' ' -f2)
+    rps=$(field "$line" rps)
+    p99=$(field "$line" p99_ms)
+    errors=0
+    for key in errors_connect errors_read errors_write errors_timeout errors_status; do
+        errors=$((errors + $(field "$line" $key)))
+    done
+    verdict=met
+    if [ "$errors" -gt 0 ]; then
+        verdict="ERRORS"
+        failed=1
+    elif awk -v r="$rps" -v p="$p99" 'BEGIN { exit !(r >= 5000 && p <= 20) }'; then
+        verdict="met (>= 5000/s, p99 <= 20 ms)"
+    else
+        verdict="MISSED (bar: >= 5000/s, p99 <= 20 ms)"
+        missed=1
+    fi
+    printf '%-9s %10s %9s %9s %9s %9s %8s %s\n' "$name" "$rps" "$(field "$line" p50_ms)" \
+        "$(field "$line" p90_ms)" "$p99" "$(field "$line" max_ms)" "$errors" "$verdict"
+done
+[ "${#RESULTS[@]}" -gt 0 ] || { echo "no result" >&2; exit 1; }
+if [ "$failed" = 1 ]; then
+    echo "some requests failed (see the wrk output above)" >&2
+    exit 1
+fi
+if [ "$missed" = 1 ] && [ "${STRICT:-0}" = 1 ]; then
+    exit 1
+fi
