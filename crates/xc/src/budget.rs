@@ -72,8 +72,17 @@ impl Budget {
         self.cancel.as_ref()
     }
 
-    /// Why the search must stop now, looking only at the clock and the flag.
-    pub(crate) fn check_clock(&self) -> Option<GaveUp> {
+    /// Why a search must stop now, looking only at the cancel flag and the clock (the node limit is
+    /// the caller's to count). Solvers call it every so many nodes, not at every node: reading the
+    /// clock costs more than a node of a fast search.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use tessera_xc::{Budget, GaveUp};
+    /// assert_eq!(Budget::unlimited().check_clock(), None);
+    /// assert_eq!(Budget::unlimited().with_timeout(Duration::ZERO).check_clock(), Some(GaveUp::Deadline));
+    /// ```
+    pub fn check_clock(&self) -> Option<GaveUp> {
         if let Some(flag) = &self.cancel {
             if flag.load(Ordering::Relaxed) {
                 return Some(GaveUp::Cancelled);

@@ -31,9 +31,6 @@
 //!    succeeds when the counting pass removed a clue: the hard rules could not remove it, and
 //!    fewer clues never make the rules stronger.
 
-use std::sync::atomic::Ordering;
-use std::time::Instant;
-
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -120,13 +117,7 @@ impl Generator {
     }
 
     fn check_clock(&self) -> Result<(), GaveUp> {
-        if self.budget.cancel_flag().is_some_and(|f| f.load(Ordering::Relaxed)) {
-            return Err(GaveUp::Cancelled);
-        }
-        match self.budget.deadline() {
-            Some(deadline) if Instant::now() >= deadline => Err(GaveUp::Deadline),
-            _ => Ok(()),
-        }
+        self.budget.check_clock().map_or(Ok(()), Err)
     }
 
     /// One attempt from a mixed path: `None` if the result has the wrong level.
@@ -257,10 +248,8 @@ impl Graph {
         let leaves: Vec<usize> = self.cells.iter().copied().filter(|&c| self.near[c].len() == 1).collect();
         let per_try = 20 * total as u64 + 2_000;
         for restart in 0..64 {
-            if budget.cancel_flag().is_some_and(|f| f.load(Ordering::Relaxed))
-                || budget.deadline().is_some_and(|d| Instant::now() >= d)
-            {
-                return Err(GaveUp::Deadline);
+            if let Some(reason) = budget.check_clock() {
+                return Err(reason);
             }
             let start = if leaves.is_empty() {
                 self.cells[rng.random_range(0..total)]

@@ -203,13 +203,8 @@ impl Generator {
     /// One puzzle from `seed`: the same settings and seed give the same puzzle.
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
         for attempt in 0..self.attempts {
-            if let Some(deadline) = self.budget.deadline() {
-                if std::time::Instant::now() >= deadline {
-                    return Err(GaveUp::Deadline);
-                }
-            }
-            if self.budget.cancel_flag().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
-                return Err(GaveUp::Cancelled);
+            if let Some(reason) = self.budget.check_clock() {
+                return Err(reason);
             }
             let attempt_seed = mix(seed, attempt);
             if let Some(mut made) = self.attempt(attempt_seed)? {

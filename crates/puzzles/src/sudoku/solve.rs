@@ -70,9 +70,7 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -540,7 +538,7 @@ impl<'t> Search<'t> {
                     return Outcome::GaveUp(GaveUp::NodeLimit);
                 }
                 if self.nodes % CHECK_INTERVAL == 0 {
-                    if let Some(reason) = self.check_clock() {
+                    if let Some(reason) = self.budget.check_clock() {
                         return Outcome::GaveUp(reason);
                     }
                 }
@@ -589,15 +587,5 @@ impl<'t> Search<'t> {
             }
         }
         mask & mask.wrapping_neg()
-    }
-
-    fn check_clock(&self) -> Option<GaveUp> {
-        if self.budget.cancel_flag().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-            return Some(GaveUp::Cancelled);
-        }
-        match self.budget.deadline() {
-            Some(deadline) if Instant::now() >= deadline => Some(GaveUp::Deadline),
-            _ => None,
-        }
     }
 }

@@ -71,9 +71,6 @@
 mod board;
 mod tables;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
 use tessera_xc::{Budget, GaveUp};
 
 use board::Board;
@@ -220,8 +217,8 @@ struct Search<'a> {
     count: u64,
     guesses: u64,
     max_guesses: u64,
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+    /// Its deadline and cancel flag, read every so many nodes.
+    budget: &'a Budget,
     /// Keep the first solution (`solve`), or only count.
     keep_first: bool,
     first: Option<[u8; 81]>,
@@ -234,8 +231,7 @@ impl<'a> Search<'a> {
             count: 0,
             guesses: 0,
             max_guesses: budget.nodes().unwrap_or(u64::MAX),
-            deadline: budget.deadline(),
-            cancel: budget.cancel_flag().map(|flag| &**flag),
+            budget,
             keep_first,
             first: None,
         }
@@ -281,11 +277,8 @@ impl<'a> Search<'a> {
             return Err(Stop::GaveUp(GaveUp::NodeLimit));
         }
         if self.guesses % CLOCK_INTERVAL == 0 {
-            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-                return Err(Stop::GaveUp(GaveUp::Cancelled));
-            }
-            if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                return Err(Stop::GaveUp(GaveUp::Deadline));
+            if let Some(reason) = self.budget.check_clock() {
+                return Err(Stop::GaveUp(reason));
             }
         }
         Ok(())

@@ -5,9 +5,6 @@
 mod matching;
 mod propagate;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
 use tessera_xc::{Budget, GaveUp};
 
 use super::bits::Cells;
@@ -72,8 +69,8 @@ pub(super) struct BitSearch<'a, B: Cells> {
     pub(super) first: Option<Hidato>,
     pub(super) nodes: u64,
     max_nodes: u64,
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+    /// Its deadline and cancel flag, read every so many nodes.
+    budget: &'a Budget,
 }
 
 impl<'a, B: Cells> BitSearch<'a, B> {
@@ -135,8 +132,7 @@ impl<'a, B: Cells> BitSearch<'a, B> {
             first: None,
             nodes: 0,
             max_nodes: budget.nodes().unwrap_or(u64::MAX),
-            deadline: budget.deadline(),
-            cancel: budget.cancel_flag().map(|flag| &**flag),
+            budget,
         }
     }
 
@@ -255,11 +251,8 @@ impl<'a, B: Cells> BitSearch<'a, B> {
         }
         // A node here costs up to a millisecond on a 50x50 board: look at the clock more often.
         if self.nodes % DOMAIN_CHECK_EVERY == 0 {
-            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-                return Err(Stop::GaveUp(GaveUp::Cancelled));
-            }
-            if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                return Err(Stop::GaveUp(GaveUp::Deadline));
+            if let Some(reason) = self.budget.check_clock() {
+                return Err(Stop::GaveUp(reason));
             }
         }
         Ok(())

@@ -5,9 +5,6 @@
 mod check;
 mod flood;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
 use tessera_xc::{Budget, GaveUp};
 
 use super::{Stop, NONE};
@@ -82,8 +79,8 @@ pub(super) struct Search<'a> {
     pub(super) first: Option<Hidato>,
     pub(super) nodes: u64,
     max_nodes: u64,
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+    /// Its deadline and cancel flag, read every so many nodes.
+    budget: &'a Budget,
     /// Givens contradict each other (placed consecutive numbers not touching, parity).
     broken: bool,
 }
@@ -156,8 +153,7 @@ impl<'a> Search<'a> {
             first: None,
             nodes: 0,
             max_nodes: budget.nodes().unwrap_or(u64::MAX),
-            deadline: budget.deadline(),
-            cancel: budget.cancel_flag().map(|flag| &**flag),
+            budget,
             broken: false,
         };
         search.broken = !search.givens_agree();
@@ -249,11 +245,8 @@ impl<'a> Search<'a> {
             return Err(Stop::GaveUp(GaveUp::NodeLimit));
         }
         if self.nodes % CHECK_EVERY == 0 {
-            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-                return Err(Stop::GaveUp(GaveUp::Cancelled));
-            }
-            if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                return Err(Stop::GaveUp(GaveUp::Deadline));
+            if let Some(reason) = self.budget.check_clock() {
+                return Err(Stop::GaveUp(reason));
             }
         }
         Ok(())
