@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tessera::hidato::{count, solve, Adjacency, Budget, Engine, Hidato};
+use tessera::hidato::{count, parse_puzzles, solve, Adjacency, Budget, Engine, Hidato};
 
 const SETS: [&str; 3] = ["janko.txt", "curated.txt", "unsolvable.txt"];
 
@@ -34,16 +34,7 @@ fn data_dir() -> Option<PathBuf> {
 /// The puzzles of a file in the seed's text format.
 fn read(path: &Path) -> Vec<Hidato> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut numbers = text.split_whitespace().map(|t| t.parse::<i64>().expect("an integer"));
-    let count = numbers.next().expect("a puzzle count") as usize;
-    (0..count)
-        .map(|_| {
-            let w = numbers.next().expect("a width") as usize;
-            let h = numbers.next().expect("a height") as usize;
-            let cells = numbers.by_ref().take(w * h).map(|v| v as i32).collect();
-            Hidato::new(w, h, cells, Adjacency::King).expect("a valid puzzle")
-        })
-        .collect()
+    parse_puzzles(&text, Adjacency::King).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 fn solve_and_count(puzzle: &Hidato, budget: &Budget) -> u64 {

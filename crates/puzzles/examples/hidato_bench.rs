@@ -14,21 +14,12 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tessera::hidato::{count_with_stats, solve, Adjacency, Budget, Engine, Hidato};
+use tessera::hidato::{count_with_stats, parse_puzzles, solve, Adjacency, Budget, Engine, Hidato};
 
 /// The puzzles of a file in the seed's text format (a count, then `W H` and H rows per puzzle).
 fn read(path: &PathBuf) -> Vec<Hidato> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut numbers = text.split_whitespace().map(|t| t.parse::<i64>().expect("an integer"));
-    let count = numbers.next().expect("a puzzle count") as usize;
-    (0..count)
-        .map(|_| {
-            let w = numbers.next().expect("a width") as usize;
-            let h = numbers.next().expect("a height") as usize;
-            let cells = numbers.by_ref().take(w * h).map(|v| v as i32).collect();
-            Hidato::new(w, h, cells, Adjacency::King).expect("a valid puzzle")
-        })
-        .collect()
+    parse_puzzles(&text, Adjacency::King).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 fn main() {

@@ -4,26 +4,13 @@
 //! Tests over the shared data read `$TESSERA_DATA/hidato/`; without `TESSERA_DATA` they print
 //! "SKIPPED" and pass, unless `TESSERA_REQUIRE_DATA=1`.
 
-use std::path::PathBuf;
+mod common;
 
 use proptest::prelude::*;
 use tessera::hidato::{
     from_json, parse, parse_puzzle, parse_puzzles, to_json, to_text, verify, Adjacency, Class, Hidato,
     ParseError, ParseErrorKind, Violation,
 };
-
-/// The text of a shared data file, or `None` (after a loud note) when `TESSERA_DATA` is unset.
-fn shared_set(file: &str) -> Option<String> {
-    let Some(dir) = std::env::var_os("TESSERA_DATA").filter(|dir| !dir.is_empty()) else {
-        if std::env::var("TESSERA_REQUIRE_DATA").is_ok_and(|v| v == "1") {
-            panic!("TESSERA_REQUIRE_DATA=1 but TESSERA_DATA is not set");
-        }
-        eprintln!("SKIPPED: TESSERA_DATA not set (no shared Hidato data from {file})");
-        return None;
-    };
-    let path = PathBuf::from(dir).join("hidato").join(file);
-    Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-}
 
 const FILES: [&str; 6] = [
     "curated.txt",
@@ -38,7 +25,7 @@ const FILES: [&str; 6] = [
 fn every_shared_file_round_trips() {
     let mut checked = 0;
     for file in FILES {
-        let Some(text) = shared_set(file) else { return };
+        let Some(text) = common::shared_text("hidato", file) else { return };
         let puzzles = parse_puzzles(&text, Adjacency::King).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert!(!puzzles.is_empty(), "{file}");
         let printed = to_text(&puzzles);
@@ -56,7 +43,7 @@ fn the_printer_writes_the_shared_files_byte_for_byte() {
     // small puzzles there (2x1 and 3x3, one-digit numbers) print narrower; same numbers.
     for file in ["janko.txt", "janko.solutions.txt", "unsolvable.txt", "curated.txt", "curated.solutions.txt"]
     {
-        let Some(text) = shared_set(file) else { return };
+        let Some(text) = common::shared_text("hidato", file) else { return };
         let puzzles = parse_puzzles(&text, Adjacency::King).unwrap();
         let printed = to_text(&puzzles);
         if file.starts_with("curated") {
@@ -74,11 +61,11 @@ fn the_printer_writes_the_shared_files_byte_for_byte() {
 
 #[test]
 fn the_counts_and_sizes_of_the_shared_files() {
-    let Some(text) = shared_set("curated.txt") else { return };
+    let Some(text) = common::shared_text("hidato", "curated.txt") else { return };
     let puzzles = parse_puzzles(&text, Adjacency::King).unwrap();
     assert_eq!(puzzles.len(), 39);
     assert!(puzzles.iter().any(|p| (p.width(), p.height()) == (50, 3)));
-    let Some(text) = shared_set("unsolvable.txt") else { return };
+    let Some(text) = common::shared_text("hidato", "unsolvable.txt") else { return };
     assert_eq!(parse_puzzles(&text, Adjacency::King).unwrap().len(), 41);
 }
 
@@ -222,8 +209,9 @@ proptest! {
 
 /// The janko puzzles and their published solutions.
 fn janko() -> Option<Vec<(Hidato, Hidato)>> {
-    let puzzles = parse_puzzles(&shared_set("janko.txt")?, Adjacency::King).unwrap();
-    let solutions = parse_puzzles(&shared_set("janko.solutions.txt")?, Adjacency::King).unwrap();
+    let puzzles = parse_puzzles(&common::shared_text("hidato", "janko.txt")?, Adjacency::King).unwrap();
+    let solutions =
+        parse_puzzles(&common::shared_text("hidato", "janko.solutions.txt")?, Adjacency::King).unwrap();
     assert_eq!(puzzles.len(), solutions.len());
     Some(puzzles.into_iter().zip(solutions).collect())
 }
@@ -237,9 +225,11 @@ fn every_janko_solution_is_valid() {
         assert!(verdict.is_valid(), "janko #{}: {verdict}", n + 1);
         assert_eq!(verdict.seed_code(), 0);
     }
-    let Some(text) = shared_set("curated.txt") else { return };
+    let Some(text) = common::shared_text("hidato", "curated.txt") else { return };
     let curated = parse_puzzles(&text, Adjacency::King).unwrap();
-    let solutions = parse_puzzles(&shared_set("curated.solutions.txt").unwrap(), Adjacency::King).unwrap();
+    let solutions =
+        parse_puzzles(&common::shared_text("hidato", "curated.solutions.txt").unwrap(), Adjacency::King)
+            .unwrap();
     for (n, (puzzle, solution)) in curated.iter().zip(&solutions).enumerate() {
         assert!(verify(puzzle, solution).is_valid(), "curated #{}: {}", n + 1, verify(puzzle, solution));
     }

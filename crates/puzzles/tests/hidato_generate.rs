@@ -1,7 +1,7 @@
 //! The Hidato generator and rater: generated puzzles are unique (two solvers agree), keep their
 //! shape and level, and are reproducible; the rater agrees with janko.at's published solutions.
 
-use std::path::PathBuf;
+mod common;
 
 use proptest::prelude::*;
 use tessera::hidato::{
@@ -161,36 +161,10 @@ fn an_exhausted_deadline_gives_up() {
     assert_eq!(generator.generate(1).unwrap_err(), GaveUp::Deadline);
 }
 
-/// The shared data directory, or `None` (loudly) when `TESSERA_DATA` is unset.
-fn shared_set(file: &str) -> Option<Vec<Hidato>> {
-    let Some(dir) = std::env::var_os("TESSERA_DATA").filter(|dir| !dir.is_empty()) else {
-        if std::env::var("TESSERA_REQUIRE_DATA").is_ok_and(|v| v == "1") {
-            panic!("TESSERA_REQUIRE_DATA=1 but TESSERA_DATA is not set");
-        }
-        eprintln!("SKIPPED: TESSERA_DATA not set (no known answers from {file})");
-        return None;
-    };
-    let path = PathBuf::from(dir).join("hidato").join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    Some(read_boards(&text))
-}
-
-/// The seed's format: a count, then per board `W H` and H rows of W integers.
-fn read_boards(text: &str) -> Vec<Hidato> {
-    let mut numbers = text.split_whitespace().map(|t| t.parse::<i64>().expect("an integer"));
-    let total = numbers.next().expect("a count") as usize;
-    (0..total)
-        .map(|_| {
-            let (w, h) = (numbers.next().unwrap() as usize, numbers.next().unwrap() as usize);
-            let cells = (0..w * h).map(|_| numbers.next().unwrap() as i32).collect();
-            Hidato::new(w, h, cells, Adjacency::King).unwrap()
-        })
-        .collect()
-}
-
 #[test]
 fn janko_puzzles_are_rated_and_solved_right() {
-    let (Some(puzzles), Some(solutions)) = (shared_set("janko.txt"), shared_set("janko.solutions.txt"))
+    let (Some(puzzles), Some(solutions)) =
+        (common::shared_hidato("janko.txt"), common::shared_hidato("janko.solutions.txt"))
     else {
         return;
     };

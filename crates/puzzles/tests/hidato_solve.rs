@@ -5,44 +5,11 @@
 //! `TESSERA_DATA` those tests say so loudly and pass, unless `TESSERA_REQUIRE_DATA=1`, which turns
 //! the missing data into a failure (for CI).
 
-use std::path::PathBuf;
+mod common;
 
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use tessera::hidato::{count, solve, Adjacency, Budget, Engine, GaveUp, Hidato};
-
-/// The puzzles of a text in the seed's format: a count, then `W H` and H rows of W integers.
-fn read(text: &str) -> Vec<Hidato> {
-    let mut numbers = text.split_whitespace().map(|t| t.parse::<i64>().expect("an integer"));
-    let count = numbers.next().expect("a puzzle count") as usize;
-    let puzzles: Vec<Hidato> = (0..count)
-        .map(|_| {
-            let w = numbers.next().expect("a width") as usize;
-            let h = numbers.next().expect("a height") as usize;
-            let cells: Vec<i32> = numbers.by_ref().take(w * h).map(|v| v as i32).collect();
-            Hidato::new(w, h, cells, Adjacency::King).expect("a valid board")
-        })
-        .collect();
-    assert!(numbers.next().is_none(), "trailing numbers");
-    puzzles
-}
-
-/// A shared file's text, or `None` (after a loud note) when `TESSERA_DATA` is unset.
-fn shared_file(file: &str) -> Option<String> {
-    let Some(dir) = std::env::var_os("TESSERA_DATA").filter(|dir| !dir.is_empty()) else {
-        if std::env::var("TESSERA_REQUIRE_DATA").is_ok_and(|v| v == "1") {
-            panic!("TESSERA_REQUIRE_DATA=1 but TESSERA_DATA is not set");
-        }
-        eprintln!("SKIPPED: TESSERA_DATA not set (no known answers from hidato/{file})");
-        return None;
-    };
-    let path = PathBuf::from(dir).join("hidato").join(file);
-    Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-}
-
-fn shared_set(file: &str) -> Option<Vec<Hidato>> {
-    shared_file(file).map(|text| read(&text))
-}
 
 /// An independent checker, from coordinates alone: holes kept, givens kept, every number 1..=N
 /// once, consecutive numbers touching (king or orthogonal step).
@@ -142,7 +109,9 @@ fn brute_count(puzzle: &Hidato) -> u64 {
 
 #[test]
 fn janko_solved_to_published_answers_and_unique() {
-    let (Some(puzzles), Some(answers)) = (shared_set("janko.txt"), shared_set("janko.solutions.txt")) else {
+    let (Some(puzzles), Some(answers)) =
+        (common::shared_hidato("janko.txt"), common::shared_hidato("janko.solutions.txt"))
+    else {
         return;
     };
     assert_eq!(puzzles.len(), 510);
@@ -156,9 +125,11 @@ fn janko_solved_to_published_answers_and_unique() {
 
 #[test]
 fn curated_solved_and_counted() {
-    let (Some(puzzles), Some(answers), Some(tsv)) =
-        (shared_set("curated.txt"), shared_set("curated.solutions.txt"), shared_file("curated.tsv"))
-    else {
+    let (Some(puzzles), Some(answers), Some(tsv)) = (
+        common::shared_hidato("curated.txt"),
+        common::shared_hidato("curated.solutions.txt"),
+        common::shared_text("hidato", "curated.tsv"),
+    ) else {
         return;
     };
     let counts: Vec<(String, u64)> = tsv
@@ -186,7 +157,7 @@ fn curated_solved_and_counted() {
 
 #[test]
 fn unsolvable_refuted() {
-    let Some(puzzles) = shared_set("unsolvable.txt") else { return };
+    let Some(puzzles) = common::shared_hidato("unsolvable.txt") else { return };
     assert_eq!(puzzles.len(), 41);
     for (i, puzzle) in puzzles.iter().enumerate() {
         assert_eq!(solve(puzzle, Engine::Auto, &unlimited()), Ok(None), "unsolvable #{}", i + 1);
@@ -196,7 +167,7 @@ fn unsolvable_refuted() {
 
 #[test]
 fn exact_cover_agrees_on_small_curated() {
-    let Some(puzzles) = shared_set("curated.txt") else { return };
+    let Some(puzzles) = common::shared_hidato("curated.txt") else { return };
     let mut compared = 0;
     for (i, puzzle) in puzzles.iter().enumerate() {
         if puzzle.size() > 64 {
@@ -282,7 +253,7 @@ fn numbrix_counts_match_brute_force() {
 
 #[test]
 fn tiny_budget_gives_up_cleanly() {
-    let Some(puzzles) = shared_set("curated.txt") else { return };
+    let Some(puzzles) = common::shared_hidato("curated.txt") else { return };
     let snake = puzzles.iter().find(|p| p.width() == 50 && p.height() == 3).expect("the snake");
     let tiny = Budget::unlimited().with_nodes(10);
     assert_eq!(solve(snake, Engine::Auto, &tiny), Err(GaveUp::NodeLimit));
@@ -391,7 +362,7 @@ fn hard_janko_puzzles_proven_unique_within_a_node_budget() {
     // Nodes are placements (forced moves included). Janko #40 and #395 took 34,088 and 73,331
     // nodes before the domain search (chain arc consistency, all-different matching, two
     // distinct neighbours, dead ends, components); they take about 75 and 1,340 now.
-    let Some(puzzles) = shared_set("janko.txt") else { return };
+    let Some(puzzles) = common::shared_hidato("janko.txt") else { return };
     for (number, nodes) in [(40, 500), (395, 4_000), (489, 1_000), (365, 1_000), (469, 2_000)] {
         let budget = Budget::unlimited().with_nodes(nodes);
         assert_eq!(count(&puzzles[number - 1], 2, Engine::Auto, &budget), Ok(1), "janko #{number}");

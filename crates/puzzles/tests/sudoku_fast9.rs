@@ -4,7 +4,7 @@
 //! `TESSERA_DATA` those tests say so loudly and pass, unless `TESSERA_REQUIRE_DATA=1`, which turns
 //! the missing data into a failure (for CI).
 
-use std::path::PathBuf;
+mod common;
 use std::time::{Duration, Instant};
 
 use tessera::sudoku::{count_9x9, count_9x9_with_stats, solve_9x9, Budget, GaveUp};
@@ -51,15 +51,7 @@ fn check_solution(puzzle: &[u8; 81], grid: &[u8; 81]) -> Result<(), String> {
 
 /// The puzzles of a shared set, or `None` (after a loud note) when `TESSERA_DATA` is unset.
 fn shared_set(file: &str) -> Option<Vec<[u8; 81]>> {
-    let Some(dir) = std::env::var_os("TESSERA_DATA").filter(|dir| !dir.is_empty()) else {
-        if std::env::var("TESSERA_REQUIRE_DATA").is_ok_and(|v| v == "1") {
-            panic!("TESSERA_REQUIRE_DATA=1 but TESSERA_DATA is not set");
-        }
-        eprintln!("SKIPPED: TESSERA_DATA not set (no known answers from {file})");
-        return None;
-    };
-    let path = PathBuf::from(dir).join("sudoku").join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = common::shared_text("sudoku", file)?;
     let puzzles: Vec<_> =
         text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(parse).collect();
     Some(puzzles)

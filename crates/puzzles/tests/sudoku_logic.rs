@@ -2,6 +2,8 @@
 //! backtracking solver below, independent of the library), textbook puzzles rated at the
 //! technique they are known for, hints, odd layouts, random puzzles, and the shared data sets.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Instant;
@@ -572,21 +574,7 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 // Shared data sets.
 
-fn data_dir() -> Option<std::path::PathBuf> {
-    match std::env::var_os("TESSERA_DATA") {
-        Some(dir) => Some(dir.into()),
-        None if std::env::var("TESSERA_REQUIRE_DATA").as_deref() == Ok("1") => {
-            panic!("TESSERA_DATA is not set and TESSERA_REQUIRE_DATA=1")
-        }
-        None => {
-            eprintln!("SKIPPED: TESSERA_DATA not set (the folder holding sudoku/)");
-            None
-        }
-    }
-}
-
-fn read_puzzles(path: &std::path::Path, limit: usize) -> Vec<Sudoku> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+fn read_puzzles(text: &str, limit: usize) -> Vec<Sudoku> {
     text.lines()
         .map(str::trim)
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
@@ -597,10 +585,10 @@ fn read_puzzles(path: &std::path::Path, limit: usize) -> Vec<Sudoku> {
 
 #[test]
 fn shared_data_sets() {
-    let Some(dir) = data_dir() else { return };
     let mut shares = BTreeMap::new();
     for file in ["17_clue.txt", "magictour_top1465.txt"] {
-        let puzzles = read_puzzles(&dir.join("sudoku").join(file), 500);
+        let Some(text) = common::shared_text("sudoku", file) else { return };
+        let puzzles = read_puzzles(&text, 500);
         let started = Instant::now();
         let ratings: Vec<Rating> = puzzles.iter().map(logic::rate).collect();
         let seconds = started.elapsed().as_secs_f64();

@@ -2,6 +2,8 @@
 //! every size and variant, known counts as oracles, every solution checked by `verify`, and the
 //! public benchmark files when `TESSERA_DATA` points at them.
 
+mod common;
+
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -358,26 +360,18 @@ fn auto_and_fast_agree_with_the_general_solver() {
 /// The puzzles of a shared data file (81-character lines, `#` comments), at most `take`; `None`
 /// when `TESSERA_DATA` is not set (and `TESSERA_REQUIRE_DATA` is not 1).
 fn data_file(name: &str, take: usize) -> Option<Vec<Sudoku>> {
-    let Some(root) = std::env::var_os("TESSERA_DATA") else {
-        if std::env::var("TESSERA_REQUIRE_DATA").as_deref() == Ok("1") {
-            panic!("TESSERA_REQUIRE_DATA=1 but TESSERA_DATA is not set");
-        }
-        eprintln!("SKIPPED: TESSERA_DATA not set; the known-answer test on {name} did not run");
-        return None;
-    };
-    let path = std::path::Path::new(&root).join("sudoku").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = common::shared_text("sudoku", name)?;
     let puzzles: Vec<Sudoku> = text
         .lines()
         .map(str::trim)
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
         .take(take)
         .map(|line| {
-            assert_eq!(line.len(), 81, "{}: {line}", path.display());
+            assert_eq!(line.len(), 81, "sudoku/{name}: {line}");
             classic(line)
         })
         .collect();
-    assert_eq!(puzzles.len(), take, "{}", path.display());
+    assert_eq!(puzzles.len(), take, "sudoku/{name}");
     Some(puzzles)
 }
 
