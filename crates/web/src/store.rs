@@ -25,6 +25,11 @@ use tokio::sync::{mpsc, oneshot, Semaphore};
 const BATCH: usize = 512;
 /// Read-only connections kept open, at most.
 const READERS: usize = 4;
+/// Batches committed before the writer folds the WAL back when it finds no job waiting.
+const CHECKPOINT_WHEN_IDLE: u32 = 64;
+/// Batches committed before the writer folds the WAL back even with jobs waiting, so that a
+/// sustained load cannot grow the WAL without end.
+const CHECKPOINT_ANYWAY: u32 = 4096;
 
 /// The migrations, in order; `schema_migrations` records the ones applied.
 const MIGRATIONS: &[&str] = &[r"
@@ -191,6 +196,10 @@ impl Store {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Checkpoints are the writer's own business, after it has answered (see `write_loop`):
+        // SQLite's automatic one runs inside COMMIT, with an fsync, and made every new game of
+        // that batch wait for it.
+        conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         migrate(&mut conn).with_context(|| format!("migrating {}", path.display()))?;
         let (tx, rx) = mpsc::channel::<Job>(4096);
@@ -403,9 +412,11 @@ fn migrate(conn: &mut Connection) -> Result<()> {
 }
 
 /// The writer thread: takes every job waiting (up to [`BATCH`]), runs them in one transaction,
-/// commits, then answers each.
+/// commits, then answers each. Only then, when no job is waiting (or after very many batches),
+/// it folds the WAL back into the database file with a passive checkpoint.
 fn write_loop(mut conn: Connection, mut jobs: mpsc::Receiver<Job>) {
     let mut batch: Vec<Job> = Vec::with_capacity(BATCH);
+    let mut since_checkpoint = 0u32;
     while let Some(job) = jobs.blocking_recv() {
         batch.push(job);
         while batch.len() < BATCH {
@@ -417,6 +428,15 @@ fn write_loop(mut conn: Connection, mut jobs: mpsc::Receiver<Job>) {
         let answers = run_batch(&mut conn, &batch);
         for ((_, reply), answer) in batch.drain(..).zip(answers) {
             let _ = reply.send(answer);
+        }
+        since_checkpoint += 1;
+        if (since_checkpoint >= CHECKPOINT_WHEN_IDLE && jobs.is_empty())
+            || since_checkpoint >= CHECKPOINT_ANYWAY
+        {
+            if let Err(err) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+                tracing::warn!(%err, "WAL checkpoint failed");
+            }
+            since_checkpoint = 0;
         }
     }
     // Fold the WAL into the main file on a clean stop.
