@@ -105,14 +105,7 @@ pub fn count(args: &HidatoCountArgs) -> Result<Status> {
 
 /// A puzzle's budget, started now.
 fn budget(args: &HidatoRunArgs) -> Budget {
-    let mut budget = Budget::unlimited();
-    if let Some(nodes) = args.max_nodes {
-        budget = budget.with_nodes(nodes);
-    }
-    if let Some(timeout) = args.timeout {
-        budget = budget.with_timeout(timeout);
-    }
-    budget
+    super::budget(args.max_nodes, args.timeout)
 }
 
 /// The `--json` object of one puzzle of `solve` or `count`.

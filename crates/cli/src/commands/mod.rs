@@ -10,6 +10,10 @@ pub mod sudoku_rate;
 pub mod tiling;
 pub mod xc;
 
+use std::time::Duration;
+
+use tessera::xc::Budget;
+
 use crate::args::{Cli, Command, HidatoCommand, SudokuCommand, TilingCommand, XcCommand};
 
 /// How a command that did not fail ended; `main` turns it into the exit status.
@@ -53,4 +57,17 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Queens(args) => queens::run(&args),
         Command::Serve(args) => serve::serve(&args),
     }
+}
+
+/// The budget of `--max-nodes` and `--timeout`, its clock started now (every search command takes
+/// both).
+pub(crate) fn budget(max_nodes: Option<u64>, timeout: Option<Duration>) -> Budget {
+    let mut budget = Budget::unlimited();
+    if let Some(nodes) = max_nodes {
+        budget = budget.with_nodes(nodes);
+    }
+    if let Some(timeout) = timeout {
+        budget = budget.with_timeout(timeout);
+    }
+    budget
 }

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 use anyhow::Result;
-use tessera::queens::{self, Budget, Count, ExactCover, Outcome};
+use tessera::queens::{self, Count, ExactCover, Outcome};
 
 use super::Status;
 use crate::args::{QueensArgs, TilingSolverArg};
@@ -14,13 +14,7 @@ use crate::args::{QueensArgs, TilingSolverArg};
 pub fn run(args: &QueensArgs) -> Result<Status> {
     let n = args.n as usize;
     let threads = threads(args.threads);
-    let mut budget = Budget::unlimited();
-    if let Some(nodes) = args.max_nodes {
-        budget = budget.with_nodes(nodes);
-    }
-    if let Some(timeout) = args.timeout {
-        budget = budget.with_timeout(timeout);
-    }
+    let budget = super::budget(args.max_nodes, args.timeout);
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let count = if args.count {

@@ -140,13 +140,7 @@ fn setup(args: &TilingArgs) -> Result<(Puzzle, Engine, Budget)> {
         TilingSolverArg::Bits => Engine::Bits,
         TilingSolverArg::Xc => Engine::Exact,
     };
-    let mut budget = Budget::unlimited();
-    if let Some(nodes) = args.max_nodes {
-        budget = budget.with_nodes(nodes);
-    }
-    if let Some(timeout) = args.timeout {
-        budget = budget.with_timeout(timeout);
-    }
+    let budget = super::budget(args.max_nodes, args.timeout);
     Ok((Puzzle::new(board, pieces, motion), engine, budget))
 }
 

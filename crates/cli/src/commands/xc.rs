@@ -121,13 +121,7 @@ impl<'p> Search<'p> {
             n => n,
         };
         let cancel = Arc::new(AtomicBool::new(false));
-        let mut budget = Budget::unlimited().with_cancel(cancel.clone());
-        if let Some(nodes) = args.max_nodes {
-            budget = budget.with_nodes(nodes);
-        }
-        if let Some(timeout) = args.timeout {
-            budget = budget.with_timeout(timeout);
-        }
+        let budget = super::budget(args.max_nodes, args.timeout).with_cancel(cancel.clone());
         Search { problem, threads, seed, engine: args.engine.into(), budget, cancel }
     }
 
