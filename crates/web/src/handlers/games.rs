@@ -283,54 +283,62 @@ pub async fn check(
 
 /// `POST /api/games/{id}/pause`
 pub async fn pause(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
-    let shared = state.game(&id).await?;
-    let mut game = shared.lock().await;
-    if game.is_over() {
-        return Err(over(&game));
-    }
-    let now = now_ms();
-    if game.row.paused_at.is_none() {
-        let mut row = game.row.clone();
+    let (game, now) = change_game(&state, &id, |row, now| {
+        if row.paused_at.is_some() {
+            return false;
+        }
         row.paused_at = Some(now);
         row.status = "paused".to_owned();
-        state.store.write(Write::UpdateGame(row.clone())).await?;
-        game.row = row;
-    }
+        true
+    })
+    .await?;
     Ok(Json(json!({"paused": true, "seconds": game.seconds(now)})))
 }
 
 /// `POST /api/games/{id}/resume`
 pub async fn resume(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
-    let shared = state.game(&id).await?;
-    let mut game = shared.lock().await;
-    if game.is_over() {
-        return Err(over(&game));
-    }
-    let now = now_ms();
-    if let Some(paused_at) = game.row.paused_at {
-        let mut row = game.row.clone();
+    let (game, now) = change_game(&state, &id, |row, now| {
+        let Some(paused_at) = row.paused_at else { return false };
         row.paused_ms += (now - paused_at).max(0);
         row.paused_at = None;
         row.status = "playing".to_owned();
-        state.store.write(Write::UpdateGame(row.clone())).await?;
-        game.row = row;
-    }
+        true
+    })
+    .await?;
     Ok(Json(json!({"paused": false, "seconds": game.seconds(now)})))
 }
 
 /// `POST /api/games/{id}/quit`
 pub async fn quit(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
-    let shared = state.game(&id).await?;
-    let mut game = shared.lock().await;
+    change_game(&state, &id, |row, now| {
+        row.finished_at = Some(now);
+        row.status = "quit".to_owned();
+        true
+    })
+    .await?;
+    Ok(Json(json!({"status": "quit"})))
+}
+
+/// Changes a game still in play: `change` edits a copy of its row at time `now` (answering
+/// whether anything changed), the copy is stored, and only then replaces the row in memory.
+/// Answers with the game, still locked, and `now`.
+async fn change_game(
+    state: &AppState,
+    id: &str,
+    change: impl FnOnce(&mut GameRow, i64) -> bool,
+) -> AppResult<(tokio::sync::OwnedMutexGuard<Game>, i64)> {
+    let shared = state.game(id).await?;
+    let mut game = shared.lock_owned().await;
     if game.is_over() {
         return Err(over(&game));
     }
+    let now = now_ms();
     let mut row = game.row.clone();
-    row.finished_at = Some(now_ms());
-    row.status = "quit".to_owned();
-    state.store.write(Write::UpdateGame(row.clone())).await?;
-    game.row = row;
-    Ok(Json(json!({"status": "quit"})))
+    if change(&mut row, now) {
+        state.store.write(Write::UpdateGame(row.clone())).await?;
+        game.row = row;
+    }
+    Ok((game, now))
 }
 
 /// `POST /api/games/{id}/hint`: the rater's next step on the player's grid, explained. The game
