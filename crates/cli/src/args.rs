@@ -749,6 +749,11 @@ pub struct TilingArgs {
     /// The solver: bits (the dedicated bitboard search) or xc (exact cover through tessera-xc).
     #[arg(long, value_enum, default_value_t = TilingSolverArg::Bits)]
     pub solver: TilingSolverArg,
+    /// With the bits solver, search every placement of the first piece instead of one per
+    /// class under the board's symmetries (the others are then made by moving the tilings
+    /// found); the same tilings, more work.
+    #[arg(long)]
+    pub no_symmetry: bool,
     /// Search on N threads; 0 means one per CPU.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,

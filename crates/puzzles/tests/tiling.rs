@@ -109,6 +109,62 @@ fn both_solvers_list_the_same_tilings() {
     }
 }
 
+/// Every tiling of `puzzle`, sorted, from the bitboard solver with or without its symmetry
+/// shortcut, checked for validity and duplicates.
+fn bit_tilings(puzzle: &Puzzle, symmetry: bool, threads: usize) -> Vec<tessera::tiling::Tiling> {
+    let (mut tilings, c) =
+        BitSolver::new(puzzle).symmetry(symmetry).threads(threads).solutions_up_to(u64::MAX);
+    assert_eq!(c.outcome, Outcome::Exhausted);
+    assert_eq!(c.solutions, tilings.len() as u64);
+    assert!(tilings.iter().all(|t| puzzle.is_tiling(t)));
+    tilings.sort();
+    let before = tilings.len();
+    tilings.dedup();
+    assert_eq!(tilings.len(), before, "no tiling delivered twice");
+    tilings
+}
+
+#[test]
+fn the_symmetry_shortcut_lists_exactly_the_tilings_of_the_plain_searches() {
+    let (one_sided, rotations) = builtin("one-sided-pentominoes").unwrap();
+    let mut puzzles = vec![
+        (rect("6x10"), 9356),
+        // X centred on the middle row: classes of 2 placements, each fixed by a reflection.
+        (rect("5x12"), 4040),
+        // A square: 8 symmetries, X on a diagonal is fixed by one.
+        (pentominoes(Board::parse(HOLED_8X8).unwrap()), 520),
+        // Rotations only: the one-sided pieces on 3x30 (two words), half turns only.
+        (Puzzle::new(Board::parse_size("30x3").unwrap(), one_sided, rotations), 0),
+        // A hole off the centre: no symmetry left.
+        (
+            pentominoes(
+                Board::parse(
+                    "........\n........\n.#......\n........\n........\n.....#..\n....##..\n........\n",
+                )
+                .unwrap(),
+            ),
+            0,
+        ),
+    ];
+    // A 3x20 strip in a 20x13 box (over 256 squares): the packed layout, without the region cut.
+    let sparse = format!("{}{}", "....................\n".repeat(3), "####################\n".repeat(10));
+    puzzles.push((pentominoes(Board::parse(&sparse).unwrap()), 8));
+    for (puzzle, known) in &puzzles {
+        let plain = bit_tilings(puzzle, false, 1);
+        let exact = {
+            let (mut t, _) = solutions(puzzle, Engine::Exact, u64::MAX, 2, &Budget::unlimited());
+            t.sort();
+            t
+        };
+        assert_eq!(plain, exact, "{}", puzzle.board().to_text());
+        assert_eq!(bit_tilings(puzzle, true, 1), plain, "{}", puzzle.board().to_text());
+        assert_eq!(bit_tilings(puzzle, true, 2), plain, "{}", puzzle.board().to_text());
+        if *known > 0 {
+            assert_eq!(plain.len(), *known);
+        }
+    }
+}
+
 #[test]
 fn copies_and_motions_agree_between_solvers() {
     // Every piece twice, rotations only, a partly filled board, no solution: the solvers agree.

@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use anyhow::Result;
 use tessera::tiling::{
-    self, builtin, canonical, count_distinct, parse_pieces, render, render_svg, Board, Budget, Engine,
-    Motion, Puzzle, Restriction, Style, Symmetry, SETS,
+    self, builtin, canonical, count_distinct, parse_pieces, render, render_svg, BitSolver, Board, Budget,
+    Engine, Motion, Puzzle, Restriction, Style, Symmetry, SETS,
 };
 
 use super::queens::{note, report, threads};
@@ -30,7 +30,12 @@ pub fn count(args: &TilingCountArgs) -> Result<Status> {
         }
         return report(&distinct.count, args.tiling.stats, start.elapsed().as_secs_f64(), threads, false);
     }
-    let count = tiling::count(&puzzle, engine, args.limit.unwrap_or(u64::MAX), threads, &budget);
+    let limit = args.limit.unwrap_or(u64::MAX);
+    let count = if engine == Engine::Bits && args.tiling.no_symmetry {
+        BitSolver::new(&puzzle).symmetry(false).threads(threads).budget(budget).count_up_to(limit)
+    } else {
+        tiling::count(&puzzle, engine, limit, threads, &budget)
+    };
     if !count.gave_up() {
         writeln!(io::stdout(), "{}", count.solutions)?;
     }
@@ -63,6 +68,8 @@ pub fn solve(args: &TilingSolveArgs) -> Result<Status> {
             .collect();
         let puzzle = restricted;
         return finish(args, &puzzle, &found, &count, start, threads);
+    } else if engine == Engine::Bits && args.tiling.no_symmetry {
+        BitSolver::new(&puzzle).symmetry(false).threads(threads).budget(budget).solutions_up_to(limit)
     } else {
         tiling::solutions(&puzzle, engine, limit, threads, &budget)
     };

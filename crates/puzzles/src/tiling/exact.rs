@@ -44,6 +44,9 @@ pub struct ExactCover {
     choices: Vec<(u32, u32, u32)>,
     /// Whether some piece has more than one copy (solutions need the copy filter).
     copies: bool,
+    /// Whether the pieces hold fewer cells than the board: no tiling, and no search (which,
+    /// with many copies, would try every order of them).
+    short: bool,
 }
 
 impl ExactCover {
@@ -77,7 +80,8 @@ impl ExactCover {
             }
         }
         let copies = puzzle.pieces().iter().any(|p| p.copies() > 1);
-        ExactCover { problem: b.build(), choices, copies }
+        let short = puzzle.piece_area() < puzzle.cells().len();
+        ExactCover { problem: b.build(), choices, copies, short }
     }
 
     /// The exact-cover problem.
@@ -126,6 +130,9 @@ impl ExactCover {
         budget: &Budget,
         visit: impl Fn(Tiling) + Sync,
     ) -> Count {
+        if self.short {
+            return Count { solutions: 0, outcome: Outcome::Exhausted, stats: Default::default() };
+        }
         if !self.copies {
             let search = ParallelSearch::new(&self.problem).threads(threads).with_budget(budget.clone());
             return search.visit_up_to(limit, |options| {

@@ -135,20 +135,46 @@ impl Restriction {
         if !puzzle.uses_every_piece() {
             return None;
         }
-        let index = puzzle.placement_index();
+        let images = placement_images(puzzle, symmetry)?;
         let mut best: Option<Restriction> = None;
         for (piece, _) in puzzle.pieces().iter().enumerate().filter(|(_, p)| p.copies() == 1) {
-            let mine: Vec<usize> =
-                (0..puzzle.placements().len()).filter(|&i| puzzle.placements()[i].piece == piece).collect();
-            let mut seen = HashSet::new();
             let (mut kept, mut symmetric) = (Vec::new(), Vec::new());
-            for &p in &mine {
-                if seen.contains(&p) {
-                    continue;
+            for (p, _) in orbits(puzzle, &images, piece) {
+                let fixing: Vec<u8> = (0..images.len())
+                    .filter(|&k| images[k][p] as usize == p)
+                    .map(|k| symmetry.transforms()[k])
+                    .collect();
+                if fixing.len() == 1 {
+                    kept.push(p);
+                } else {
+                    symmetric.push((p, fixing));
                 }
-                let mut fixing = Vec::new();
-                for &t in symmetry.transforms() {
-                    let mut cells: Vec<u16> = puzzle.placements()[p]
+            }
+            let placements = puzzle.placements().iter().filter(|p| p.piece == piece).count();
+            let candidate = Restriction { piece, placements, kept, symmetric };
+            let key = |r: &Restriction| (r.symmetric.len(), r.kept.len() + r.symmetric.len());
+            if best.as_ref().is_none_or(|b| key(&candidate) < key(b)) {
+                best = Some(candidate);
+            }
+        }
+        best
+    }
+}
+
+/// The image of every placement under every symmetry: `images[k][p]` is the placement that
+/// `symmetry.transforms()[k]` makes of placement `p` (the identity's row first). `None` when
+/// some image is not a placement of the puzzle (one [`Puzzle::restricted`] by hand).
+pub(crate) fn placement_images(puzzle: &Puzzle, symmetry: &Symmetry) -> Option<Vec<Vec<u32>>> {
+    let index = puzzle.placement_index();
+    symmetry
+        .transforms()
+        .iter()
+        .map(|&t| {
+            puzzle
+                .placements()
+                .iter()
+                .map(|placement| {
+                    let mut cells: Vec<u16> = placement
                         .cells
                         .iter()
                         .map(|&c| {
@@ -157,26 +183,32 @@ impl Restriction {
                         })
                         .collect();
                     cells.sort_unstable();
-                    let image = *index.get(&(piece, cells)).expect("the motion allows the image");
-                    seen.insert(image);
-                    if image == p {
-                        fixing.push(t);
-                    }
-                }
-                if fixing.len() == 1 {
-                    kept.push(p);
-                } else {
-                    symmetric.push((p, fixing));
-                }
-            }
-            let candidate = Restriction { piece, placements: mine.len(), kept, symmetric };
-            let key = |r: &Restriction| (r.symmetric.len(), r.kept.len() + r.symmetric.len());
-            if best.as_ref().is_none_or(|b| key(&candidate) < key(b)) {
-                best = Some(candidate);
+                    index.get(&(placement.piece, cells)).map(|&i| i as u32)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The classes of `piece`'s placements under the symmetries whose `images` are given: one
+/// placement per class, with the symmetries (indices into `images`) that carry it onto each
+/// member of its class, one per member, the identity first.
+pub(crate) fn orbits(puzzle: &Puzzle, images: &[Vec<u32>], piece: usize) -> Vec<(usize, Vec<u8>)> {
+    let mut seen = HashSet::new();
+    let mut classes = Vec::new();
+    for p in (0..puzzle.placements().len()).filter(|&i| puzzle.placements()[i].piece == piece) {
+        if seen.contains(&p) {
+            continue;
+        }
+        let mut carriers = Vec::new();
+        for (k, row) in images.iter().enumerate() {
+            if seen.insert(row[p] as usize) {
+                carriers.push(k as u8);
             }
         }
-        best
+        classes.push((p, carriers));
     }
+    classes
 }
 
 /// The number of tilings up to the board's symmetries, and how it was found.
