@@ -25,6 +25,9 @@ fn counts_pentomino_rectangles_with_both_solvers() {
             assert_status(&out, 0);
             assert_eq!(stdout(&out).trim(), total, "{board} {solver}");
         }
+        let out = tessera(&["tiling", "count", "--board", board, "--no-symmetry"]);
+        assert_status(&out, 0);
+        assert_eq!(stdout(&out).trim(), total, "{board} without the symmetry shortcut");
         let out = tessera(&["tiling", "count", "--board", board, "--distinct"]);
         assert_status(&out, 0);
         assert_eq!(stdout(&out).trim(), distinct, "{board}");
