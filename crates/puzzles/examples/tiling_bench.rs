@@ -1,7 +1,8 @@
 //! Times tiling counts and N-queens counts with both solvers, best of `--runs` runs in one process:
 //! `cargo run --release -p tessera --example tiling_bench -- [--runs N] [--threads T] [PROBLEM ...]`
-//! where a problem is a pentomino rectangle (`6x10`) or `queensN`. Figures go in
-//! docs/performance.md.
+//! where a problem is a pentomino rectangle (`6x10`) or `queensN`; `--bits` or `--xc` keep one
+//! solver, `--no-symmetry` turns off the bitboard solver's symmetry shortcut, `--no-distinct`
+//! skips the counts up to symmetry. Figures go in docs/performance.md.
 
 use std::time::Instant;
 
@@ -34,7 +35,13 @@ fn main() {
         if let Some(n) = problem.strip_prefix("queens") {
             let n: usize = n.parse().expect("queensN");
             let (secs, solutions) = best(runs, || queens::count(n, threads, &Budget::unlimited()).solutions);
-            println!("queens {n:>2}  threads {threads}  {solutions:>10} solutions  {secs:.4} s");
+            println!("queens {n:>2}  bitmask  threads {threads}  {solutions:>10} solutions  {secs:.4} s");
+            if engines.contains(&Engine::Exact) {
+                let (secs, solutions) = best(runs, || {
+                    queens::ExactCover::new(n).count_up_to(u64::MAX, threads, &Budget::unlimited()).solutions
+                });
+                println!("queens {n:>2}  xc       threads {threads}  {solutions:>10} solutions  {secs:.4} s");
+            }
             continue;
         }
         let (pieces, motion) = builtin("pentominoes").expect("a built-in set");
