@@ -193,8 +193,11 @@ async fn pasted(
                     let solution = sudoku::solve(&puzzle, sudoku::Engine::Auto, &budget)
                         .map_err(|_| AppError::gave_up("solving the puzzle"))?
                         .ok_or_else(|| AppError::unprocessable("puzzle", "the puzzle has no solution"))?;
-                    let rating = logic::rate(&puzzle);
-                    let difficulty = rating.solved.then(|| rating.difficulty.name().to_owned());
+                    // Unrated when the rating runs out of time: the game is played all the same.
+                    let difficulty = logic::rate_within(&puzzle, &budget)
+                        .ok()
+                        .filter(|rating| rating.solved)
+                        .map(|rating| rating.difficulty.name().to_owned());
                     Ok::<_, AppError>((sudoku_cells(&solution), difficulty))
                 })
                 .await??;

@@ -46,8 +46,10 @@ pub async fn analyze(State(state): State<AppState>, Body(body): Body<PuzzleText>
                     } else {
                         None
                     };
+                    // A rating that runs out of time is left out; the count and solution stand.
                     let difficulty = (count.solutions == 1)
-                        .then(|| logic::rate(&puzzle))
+                        .then(|| logic::rate_within(&puzzle, &budget).ok())
+                        .flatten()
                         .filter(|rating| rating.solved)
                         .map(|rating| rating.difficulty.name());
                     Ok::<_, AppError>(json!({"solutions": count.solutions, "unique": count.solutions == 1,

@@ -85,7 +85,7 @@ mod technique;
 mod wings;
 
 pub use candidates::Candidates;
-pub use solver::{find, hint, hint_with_candidates, next_step, rate, solve_logically};
+pub use solver::{find, hint, hint_with_candidates, next_step, rate, rate_within, solve_logically};
 pub use technique::{Difficulty, Technique, UnknownDifficulty};
 
 /// One deduction: what it places and removes, where to look, and why.

@@ -4,6 +4,7 @@ use super::candidates::Candidates;
 use super::{chains, colouring, fish, guess, intersections, singles, subsets, wings};
 use super::{Difficulty, Rating, Step, Technique};
 use crate::sudoku::Sudoku;
+use tessera_xc::{Budget, GaveUp};
 
 /// One step by `technique` on the current marks, if it applies.
 pub fn find(grid: &Candidates, technique: Technique) -> Option<Step> {
@@ -44,9 +45,21 @@ pub fn next_step(grid: &Candidates, max: Technique) -> Option<Step> {
 
 /// Applies the easiest step again and again until the grid is full or nothing up to `max`
 /// applies. Every step removes a candidate or fills a cell, so this ends.
-fn run(grid: &mut Candidates, max: Technique, mut each: impl FnMut(Step)) {
+///
+/// `budget`'s deadline and cancel flag are looked at before each step; `Err` when they stop it.
+/// Each step is bounded on its own (a guess by its node budget), so a solve stops within one
+/// step of its deadline.
+fn run(
+    grid: &mut Candidates,
+    max: Technique,
+    budget: &Budget,
+    mut each: impl FnMut(Step),
+) -> Result<(), GaveUp> {
     let mut kept = None;
     while !grid.is_full() {
+        if let Some(reason) = budget.check_clock() {
+            return Err(reason);
+        }
         let step = Technique::ALL
             .into_iter()
             .take_while(|&t| t <= max.min(Technique::Aic))
@@ -56,6 +69,7 @@ fn run(grid: &mut Candidates, max: Technique, mut each: impl FnMut(Step)) {
         grid.apply(&step);
         each(step);
     }
+    Ok(())
 }
 
 /// Solves like a person, using techniques up to `max` (pass [`Technique::Guess`] to allow
@@ -71,7 +85,8 @@ pub fn solve_logically(puzzle: &Sudoku, max: Technique) -> (Sudoku, Vec<Step>, b
     }
     let mut grid = Candidates::new(puzzle);
     let mut steps = Vec::new();
-    run(&mut grid, max, |step| steps.push(step));
+    let unlimited = run(&mut grid, max, &Budget::unlimited(), |step| steps.push(step));
+    debug_assert!(unlimited.is_ok());
     let result = grid.grid();
     let solved = result.is_solved();
     (result, steps, solved)
@@ -81,17 +96,33 @@ pub fn solve_logically(puzzle: &Sudoku, max: Technique) -> (Sudoku, Vec<Step>, b
 /// else applies, and reports the hardest technique, the level and the score (see the module
 /// header). Does not check that the solution is unique.
 pub fn rate(puzzle: &Sudoku) -> Rating {
+    rate_within(puzzle, &Budget::unlimited()).unwrap_or_else(|_| unreachable!("no budget to run out"))
+}
+
+/// [`rate`] within `budget`'s deadline and cancel flag (its node limit is not used: each step
+/// is bounded on its own), looked at before each step: what a server answering strangers calls.
+///
+/// ```
+/// use std::time::Duration;
+/// use tessera::sudoku::{logic, Sudoku};
+/// use tessera::xc::{Budget, GaveUp};
+/// let puzzle: Sudoku = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse().unwrap();
+/// assert!(logic::rate_within(&puzzle, &Budget::unlimited()).unwrap().solved);
+/// let spent = Budget::unlimited().with_timeout(Duration::ZERO);
+/// assert_eq!(logic::rate_within(&puzzle, &spent).unwrap_err(), GaveUp::Deadline);
+/// ```
+pub fn rate_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
     let mut counts = [0usize; Technique::ALL.len()];
     let mut score = 0u32;
     let mut steps = 0;
     let solved = if puzzle.is_consistent() {
         let mut grid = Candidates::new(puzzle);
         grid.set_quiet();
-        run(&mut grid, Technique::Guess, |step| {
+        run(&mut grid, Technique::Guess, budget, |step| {
             counts[step.technique as usize] += 1;
             score += step.technique.weight();
             steps += 1;
-        });
+        })?;
         grid.grid().is_solved()
     } else {
         false
@@ -104,7 +135,7 @@ pub fn rate(puzzle: &Sudoku) -> Rating {
         Some(t) => t.difficulty(),
         None => Difficulty::Easy,
     };
-    Rating {
+    Ok(Rating {
         difficulty,
         score,
         hardest,
@@ -112,7 +143,7 @@ pub fn rate(puzzle: &Sudoku) -> Rating {
         guesses: counts[Technique::Guess as usize],
         techniques,
         solved,
-    }
+    })
 }
 
 /// The next step for a player, from the placed digits alone (candidates are every digit not yet
