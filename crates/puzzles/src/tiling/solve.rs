@@ -78,6 +78,8 @@ pub struct BitSolver<'p> {
     threads: usize,
     budget: Budget,
     symmetry: bool,
+    /// Whether tilings are also weighed by their symmetries, for [`classes`](Self::classes).
+    weigh: bool,
 }
 
 impl<'p> BitSolver<'p> {
@@ -88,7 +90,7 @@ impl<'p> BitSolver<'p> {
 
     /// A sequential search with no budget.
     pub fn new(puzzle: &'p Puzzle) -> Self {
-        BitSolver { puzzle, threads: 1, budget: Budget::unlimited(), symmetry: true }
+        BitSolver { puzzle, threads: 1, budget: Budget::unlimited(), symmetry: true, weigh: false }
     }
 
     /// Whether the board's symmetries are used to search only one placement per class of the
@@ -126,9 +128,27 @@ impl<'p> BitSolver<'p> {
         (found.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner), count)
     }
 
+    /// Counts every tiling and, by Burnside's lemma, the classes of tilings under the board's
+    /// symmetries: each tiling `T` adds `|Stab(T)| / |G|` (the symmetries that map it onto
+    /// itself over all of them), so a class of `|G| / |Stab|` tilings adds one. The tilings found
+    /// below a root stand for their images, which have stabilisers of the same size. `None` when
+    /// the puzzle's placements are not closed under its symmetries (a puzzle restricted by hand).
+    pub(crate) fn classes(&self) -> Option<Classes> {
+        let solver = BitSolver { symmetry: true, weigh: true, ..self.clone() };
+        let mut classes = None;
+        solver.dispatch(u64::MAX, &|_| {}, &mut classes);
+        classes
+    }
+
     /// Calls `visit` with each tiling (placement indices, in the order placed) until `limit`
     /// have been seen; exactly `min(limit, total)` calls unless the budget runs out.
     pub fn visit_up_to(&self, limit: u64, visit: impl Fn(&[u32]) + Sync) -> Count {
+        self.dispatch(limit, &visit, &mut None)
+    }
+
+    /// Runs the search with the narrowest masks that hold the board; fills `classes` when
+    /// weighing.
+    fn dispatch(&self, limit: u64, visit: &(dyn Fn(&[u32]) + Sync), classes: &mut Option<Classes>) -> Count {
         let cells = self.puzzle.cells().len();
         if limit == 0 {
             return Count { solutions: 0, outcome: Outcome::LimitReached, stats: Stats::default() };
@@ -139,15 +159,23 @@ impl<'p> BitSolver<'p> {
         // The grid layout when the box fits in 4 words, else the packed one (see `Tables`).
         let bits = if box_bits(self.puzzle) <= 256 { box_bits(self.puzzle) } else { cells };
         match bits {
-            0..=64 => self.run::<1>(limit, &visit),
-            65..=128 => self.run::<2>(limit, &visit),
-            _ => self.run::<4>(limit, &visit),
+            0..=64 => self.run::<1>(limit, visit, classes),
+            65..=128 => self.run::<2>(limit, visit, classes),
+            _ => self.run::<4>(limit, visit, classes),
         }
     }
 
-    fn run<const W: usize>(&self, limit: u64, visit: &(dyn Fn(&[u32]) + Sync)) -> Count {
+    fn run<const W: usize>(
+        &self,
+        limit: u64,
+        visit: &(dyn Fn(&[u32]) + Sync),
+        classes: &mut Option<Classes>,
+    ) -> Count {
         let tables = Tables::<W>::new(self.puzzle, self.symmetry);
+        let weigh = self.weigh && tables.images.len() > 1;
         let shared = Shared {
+            weight: AtomicU64::new(0),
+            weigh,
             found: AtomicU64::new(0),
             halt: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
@@ -166,7 +194,7 @@ impl<'p> BitSolver<'p> {
             stop = search.stop;
         } else {
             let Some(pool) = rayon::ThreadPoolBuilder::new().num_threads(self.threads).build().ok() else {
-                return BitSolver { threads: 1, ..self.clone() }.run::<W>(limit, visit);
+                return BitSolver { threads: 1, ..self.clone() }.run::<W>(limit, visit, classes);
             };
             // Deepen the split until there are enough prefixes (or the tree ends).
             let mut prefixes = Vec::new();
@@ -233,8 +261,37 @@ impl<'p> BitSolver<'p> {
         } else {
             Outcome::Exhausted
         };
-        Count { solutions: found.min(limit), outcome, stats: Stats { nodes, updates: 0 } }
+        let count = Count { solutions: found.min(limit), outcome, stats: Stats { nodes, updates: 0 } };
+        if self.weigh && !tables.symmetric_board {
+            // No symmetry: every tiling is a class of its own.
+            let weight = if weigh { shared.weight.load(Ordering::Relaxed) } else { found };
+            let symmetries = tables.images.len() as u64;
+            debug_assert!(count.gave_up() || weight % symmetries == 0, "Burnside: {weight} / {symmetries}");
+            *classes = Some(Classes {
+                count,
+                classes: weight / symmetries,
+                piece: tables.roots.first().map(|r| tables.entries[r.entry as usize].piece as usize),
+                representatives: tables.roots.len(),
+                symmetric: tables.roots.iter().filter(|r| r.carriers.len() < tables.images.len()).count(),
+            });
+        }
+        count
     }
+}
+
+/// What [`BitSolver::classes`] found.
+#[derive(Debug, Clone)]
+pub(crate) struct Classes {
+    /// Every tiling, and the work done.
+    pub count: Count,
+    /// The classes of tilings under the symmetries (a lower bound if the search gave up).
+    pub classes: u64,
+    /// The piece placed first, one placement per class of its placements.
+    pub piece: Option<usize>,
+    /// How many placements of it were searched (one per class).
+    pub representatives: usize,
+    /// How many of those are fixed by a symmetry other than the identity.
+    pub symmetric: usize,
 }
 
 /// A bit mask of `W` words.
@@ -370,6 +427,9 @@ struct Tables<const W: usize> {
     root_of: Vec<u32>,
     /// `images[k][p]`: the placement that the `k`-th symmetry makes of placement `p`.
     images: Vec<Vec<u32>>,
+    /// Whether the board has symmetries whose images could not be made (a puzzle restricted by
+    /// hand): then `images` holds the identity alone and tilings cannot be weighed.
+    symmetric_board: bool,
 }
 
 /// One placement, as the search sees it.
@@ -530,11 +590,23 @@ impl<const W: usize> Tables<W> {
             Regions { inner: inner as u32, not_last, not_first, squares: full, dominoes: min_size > 2 }
         });
         let (images, roots) = first_piece(puzzle, use_symmetry, &entry_of);
+        let symmetric_board = images.len() == 1 && use_symmetry && Symmetry::of(puzzle).len() > 1;
         let mut root_of = vec![NO_ROOT; entries.len()];
         for (r, root) in roots.iter().enumerate() {
             root_of[root.entry as usize] = r as u32;
         }
-        Tables { start, full, pattern_starts, by_pattern, entries, regions, roots, root_of, images }
+        Tables {
+            start,
+            full,
+            pattern_starts,
+            by_pattern,
+            entries,
+            regions,
+            roots,
+            root_of,
+            images,
+            symmetric_board,
+        }
     }
 }
 
@@ -546,11 +618,11 @@ impl<const W: usize> Tables<W> {
 /// its own class and there is no first piece at all in the last two cases.
 fn first_piece(puzzle: &Puzzle, use_symmetry: bool, entry_of: &[u32]) -> (Vec<Vec<u32>>, Vec<Root>) {
     let identity = || vec![(0..puzzle.placements().len() as u32).collect::<Vec<u32>>()];
-    if !puzzle.uses_every_piece() {
-        return (identity(), Vec::new());
-    }
     let moved = use_symmetry.then(|| placement_images(puzzle, &Symmetry::of(puzzle))).flatten();
     let images = moved.unwrap_or_else(identity);
+    if !puzzle.uses_every_piece() {
+        return (images, Vec::new());
+    }
     let best = puzzle
         .pieces()
         .iter()
@@ -571,6 +643,10 @@ enum Stop {
 
 /// What all the threads of one count share.
 struct Shared {
+    /// Whether each tiling's stabiliser is weighed into `weight` (see [`BitSolver::classes`]).
+    weigh: bool,
+    /// The sum, over the tilings found, of their stabilisers' sizes.
+    weight: AtomicU64,
     found: AtomicU64,
     halt: AtomicBool,
     nodes: AtomicU64,
@@ -727,6 +803,10 @@ impl<'a, const W: usize> Search<'a, W> {
             None => &[0],
         };
         let images = carriers.len() as u64;
+        if self.shared.weigh {
+            let fixed = self.stabiliser(depth);
+            self.shared.weight.fetch_add(images * fixed, Ordering::Relaxed);
+        }
         let before = self.shared.found.fetch_add(images, Ordering::Relaxed);
         let tiling = &self.stack[..depth];
         for (i, &k) in carriers.iter().enumerate() {
@@ -748,6 +828,22 @@ impl<'a, const W: usize> Search<'a, W> {
             return false;
         }
         true
+    }
+
+    /// How many symmetries map the tiling of `depth` pieces onto itself (the identity included).
+    fn stabiliser(&mut self, depth: usize) -> u64 {
+        let mut tiling = self.stack[..depth].to_vec();
+        tiling.sort_unstable();
+        let mut fixed = 1;
+        for moved in &self.t.images[1..] {
+            self.image.clear();
+            self.image.extend(tiling.iter().map(|&p| moved[p as usize]));
+            self.image.sort_unstable();
+            if self.image == tiling {
+                fixed += 1;
+            }
+        }
+        fixed
     }
 
     /// Nodes until the next check when `total` nodes have been counted by every thread: the

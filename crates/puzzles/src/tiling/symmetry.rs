@@ -18,13 +18,22 @@
 //! `P` is the piece with the fewest symmetric representatives, then the fewest orbits (most
 //! symmetric pieces, like X, have the fewest placements). When no piece is used exactly once (or
 //! pieces may be left out), every tiling is listed and compared instead.
+//!
+//! # With the bitboard solver
+//!
+//! [`Engine::Bits`] needs none of the listing: its search already keeps the first piece to one
+//! placement per class and stands each tiling found for its images (see `solve.rs`). It weighs
+//! each tiling `T` by `|Stab(T)| / |G|`, the share of its class it is (a class has
+//! `|G| / |Stab(T)|` members), and sums: Burnside's lemma, exact for symmetric placements and
+//! symmetric tilings alike, and as fast as counting every tiling. The route above stays for
+//! [`Engine::Exact`], so that the two engines' distinct counts are found by different methods.
 
 use std::collections::{BTreeSet, HashSet};
 
 use tessera_xc::{Budget, Count, Outcome};
 
 use super::pieces::transform;
-use super::{solutions, Engine, Motion, Puzzle, Tiling};
+use super::{solutions, BitSolver, Engine, Motion, Puzzle, Tiling};
 
 /// The symmetries of a puzzle's board that its pieces' motion allows, as transform numbers
 /// (0..4 rotations by quarter turns, 4..8 reflections), the identity first.
@@ -241,6 +250,42 @@ pub fn count_distinct(puzzle: &Puzzle, engine: Engine, threads: usize, budget: &
         let reason =
             "the board has no symmetry that the pieces' motion allows: every tiling is distinct".into();
         return Distinct { count, symmetries: 1, reason };
+    }
+    if engine == Engine::Bits {
+        let solver = BitSolver::new(puzzle).threads(threads).budget(budget.clone());
+        if let Some(found) = solver.classes() {
+            let reason = match found.piece {
+                Some(piece) => {
+                    let name = puzzle.pieces()[piece].name();
+                    let placements = puzzle.placements().iter().filter(|p| p.piece == piece).count();
+                    let reps = found.representatives;
+                    let mut reason = format!(
+                        "counted up to the board's {n} symmetries by keeping piece {name} in one placement of \
+                         each of its {reps} classes under them ({reps} of its {placements} placements)"
+                    );
+                    if found.symmetric == 0 {
+                        reason.push_str(&format!(
+                            "; no kept placement is itself symmetric, so each class of {n} tilings is counted \
+                             exactly once"
+                        ));
+                    } else {
+                        reason.push_str(&format!(
+                            "; {} of them are symmetric, and each tiling found there counts as the share of \
+                             its class that the symmetries fixing it give (Burnside's lemma)",
+                            found.symmetric
+                        ));
+                    }
+                    reason
+                }
+                None => format!(
+                    "counted up to the board's {n} symmetries by weighing every tiling by the symmetries \
+                     that fix it (Burnside's lemma; no piece is used exactly once in every tiling, so none \
+                     can be restricted)"
+                ),
+            };
+            let count = Count { solutions: found.classes, ..found.count };
+            return Distinct { count, symmetries: n, reason };
+        }
     }
     let Some(restriction) = Restriction::choose(puzzle, &symmetry) else {
         let (count, classes) = classes(puzzle, engine, threads, budget, &symmetry, symmetry.transforms());
