@@ -270,8 +270,8 @@ pub fn count_distinct(puzzle: &Puzzle, engine: Engine, threads: usize, budget: &
                         ));
                     } else {
                         reason.push_str(&format!(
-                            "; {} of them are symmetric, and each tiling found there counts as the share of \
-                             its class that the symmetries fixing it give (Burnside's lemma)",
+                            "; {} of them are symmetric, so each tiling found counts as 1/k of a class, \
+                             k being the size of its class (Burnside's lemma)",
                             found.symmetric
                         ));
                     }
