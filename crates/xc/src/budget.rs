@@ -93,6 +93,29 @@ impl Budget {
             _ => None,
         }
     }
+
+    /// For a search that counts its own nodes, after it counted the `spent`-th: `Err(NodeLimit)`
+    /// past the node limit, and every `check_every` nodes what [`check_clock`](Self::check_clock)
+    /// says.
+    ///
+    /// ```
+    /// use tessera_xc::{Budget, GaveUp};
+    /// let budget = Budget::unlimited().with_nodes(10);
+    /// assert_eq!(budget.spend(10, 4), Ok(()));
+    /// assert_eq!(budget.spend(11, 4), Err(GaveUp::NodeLimit));
+    /// ```
+    #[inline]
+    pub fn spend(&self, spent: u64, check_every: u64) -> Result<(), GaveUp> {
+        if self.nodes.is_some_and(|max| spent > max) {
+            return Err(GaveUp::NodeLimit);
+        }
+        if spent % check_every == 0 {
+            if let Some(reason) = self.check_clock() {
+                return Err(reason);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Why a search stopped before it had looked at the whole tree.

@@ -216,7 +216,6 @@ struct Search<'a> {
     limit: u64,
     count: u64,
     guesses: u64,
-    max_guesses: u64,
     /// Its deadline and cancel flag, read every so many nodes.
     budget: &'a Budget,
     /// Keep the first solution (`solve`), or only count.
@@ -226,15 +225,7 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn new(limit: u64, budget: &'a Budget, keep_first: bool) -> Self {
-        Search {
-            limit,
-            count: 0,
-            guesses: 0,
-            max_guesses: budget.nodes().unwrap_or(u64::MAX),
-            budget,
-            keep_first,
-            first: None,
-        }
+        Search { limit, count: 0, guesses: 0, budget, keep_first, first: None }
     }
 
     fn run(&mut self, mut board: Board) -> Result<(), Stop> {
@@ -273,14 +264,6 @@ impl<'a> Search<'a> {
     #[inline]
     fn guess(&mut self) -> Result<(), Stop> {
         self.guesses += 1;
-        if self.guesses > self.max_guesses {
-            return Err(Stop::GaveUp(GaveUp::NodeLimit));
-        }
-        if self.guesses % CLOCK_INTERVAL == 0 {
-            if let Some(reason) = self.budget.check_clock() {
-                return Err(Stop::GaveUp(reason));
-            }
-        }
-        Ok(())
+        self.budget.spend(self.guesses, CLOCK_INTERVAL).map_err(Stop::GaveUp)
     }
 }

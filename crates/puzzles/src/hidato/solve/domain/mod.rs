@@ -68,7 +68,6 @@ pub(super) struct BitSearch<'a, B: Cells> {
     keep_first: bool,
     pub(super) first: Option<Hidato>,
     pub(super) nodes: u64,
-    max_nodes: u64,
     /// Its deadline and cancel flag, read every so many nodes.
     budget: &'a Budget,
 }
@@ -131,7 +130,6 @@ impl<'a, B: Cells> BitSearch<'a, B> {
             keep_first,
             first: None,
             nodes: 0,
-            max_nodes: budget.nodes().unwrap_or(u64::MAX),
             budget,
         }
     }
@@ -246,16 +244,8 @@ impl<'a, B: Cells> BitSearch<'a, B> {
 
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(Stop::GaveUp(GaveUp::NodeLimit));
-        }
         // A node here costs up to a millisecond on a 50x50 board: look at the clock more often.
-        if self.nodes % DOMAIN_CHECK_EVERY == 0 {
-            if let Some(reason) = self.budget.check_clock() {
-                return Err(Stop::GaveUp(reason));
-            }
-        }
-        Ok(())
+        self.budget.spend(self.nodes, DOMAIN_CHECK_EVERY).map_err(Stop::GaveUp)
     }
 
     fn found(&mut self) -> Result<(), Stop> {

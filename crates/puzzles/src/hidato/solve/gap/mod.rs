@@ -78,7 +78,6 @@ pub(super) struct Search<'a> {
     keep_first: bool,
     pub(super) first: Option<Hidato>,
     pub(super) nodes: u64,
-    max_nodes: u64,
     /// Its deadline and cancel flag, read every so many nodes.
     budget: &'a Budget,
     /// Givens contradict each other (placed consecutive numbers not touching, parity).
@@ -152,7 +151,6 @@ impl<'a> Search<'a> {
             keep_first,
             first: None,
             nodes: 0,
-            max_nodes: budget.nodes().unwrap_or(u64::MAX),
             budget,
             broken: false,
         };
@@ -241,15 +239,7 @@ impl<'a> Search<'a> {
 
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(Stop::GaveUp(GaveUp::NodeLimit));
-        }
-        if self.nodes % CHECK_EVERY == 0 {
-            if let Some(reason) = self.budget.check_clock() {
-                return Err(Stop::GaveUp(reason));
-            }
-        }
-        Ok(())
+        self.budget.spend(self.nodes, CHECK_EVERY).map_err(Stop::GaveUp)
     }
 
     fn found(&mut self) -> Result<(), Stop> {
