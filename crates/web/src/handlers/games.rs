@@ -254,11 +254,7 @@ pub async fn check(
     Path(id): Path<String>,
     Body(grid): Body<Grid>,
 ) -> AppResult<Json<Value>> {
-    let shared = state.game(&id).await?;
-    let mut game = shared.lock().await;
-    if game.is_over() {
-        return Err(over(&game));
-    }
+    let mut game = in_play(&state, &id).await?;
     game.shape.validate(&game.puzzle, &grid.cells)?;
     let conflicts = game.shape.conflicts(&grid.cells);
     let complete = game.shape.is_complete(&grid.cells);
@@ -322,6 +318,15 @@ pub async fn quit(State(state): State<AppState>, Path(id): Path<String>) -> AppR
     Ok(Json(json!({"status": "quit"})))
 }
 
+/// The game `id`, locked, if it is still in play (a finished one answers 409).
+async fn in_play(state: &AppState, id: &str) -> AppResult<tokio::sync::OwnedMutexGuard<Game>> {
+    let game = state.game(id).await?.lock_owned().await;
+    if game.is_over() {
+        return Err(over(&game));
+    }
+    Ok(game)
+}
+
 /// Changes a game still in play: `change` edits a copy of its row at time `now` (answering
 /// whether anything changed), the copy is stored, and only then replaces the row in memory.
 /// Answers with the game, still locked, and `now`.
@@ -330,11 +335,7 @@ async fn change_game(
     id: &str,
     change: impl FnOnce(&mut GameRow, i64) -> bool,
 ) -> AppResult<(tokio::sync::OwnedMutexGuard<Game>, i64)> {
-    let shared = state.game(id).await?;
-    let mut game = shared.lock_owned().await;
-    if game.is_over() {
-        return Err(over(&game));
-    }
+    let mut game = in_play(state, id).await?;
     let now = now_ms();
     let mut row = game.row.clone();
     if change(&mut row, now) {
@@ -351,11 +352,7 @@ pub async fn hint(
     Path(id): Path<String>,
     Body(grid): Body<Grid>,
 ) -> AppResult<Json<Value>> {
-    let shared = state.game(&id).await?;
-    let mut game = shared.lock().await;
-    if game.is_over() {
-        return Err(over(&game));
-    }
+    let mut game = in_play(&state, &id).await?;
     game.shape.validate(&game.puzzle, &grid.cells)?;
     let wrong: Vec<usize> = grid
         .cells
