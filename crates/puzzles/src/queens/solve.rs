@@ -156,12 +156,7 @@ impl Search<'_> {
     /// within that many nodes per thread.
     #[inline(always)]
     fn spend(&mut self) -> bool {
-        self.nodes += 1;
-        self.unpublished += 1;
-        if self.unpublished >= CHECK_INTERVAL {
-            return self.check();
-        }
-        true
+        self.spend_many(1)
     }
 
     /// Spends `k` nodes at once.

@@ -589,8 +589,7 @@ impl<const W: usize> Tables<W> {
             }
             Regions { inner: inner as u32, not_last, not_first, squares: full, dominoes: min_size > 2 }
         });
-        let (images, roots) = first_piece(puzzle, use_symmetry, &entry_of);
-        let symmetric_board = images.len() == 1 && use_symmetry && Symmetry::of(puzzle).len() > 1;
+        let (images, roots, symmetric_board) = first_piece(puzzle, use_symmetry, &entry_of);
         let mut root_of = vec![NO_ROOT; entries.len()];
         for (r, root) in roots.iter().enumerate() {
             root_of[root.entry as usize] = r as u32;
@@ -610,18 +609,22 @@ impl<const W: usize> Tables<W> {
     }
 }
 
-/// The placements to try first, at the root, and the placements' images under the symmetries.
+/// The placements to try first, at the root, the placements' images under the symmetries, and
+/// whether the board has symmetries that could not be used (see `Tables::symmetric_board`).
 ///
 /// The first piece is one used exactly once in every tiling, with the fewest classes of
 /// placements (X on a rectangle: 8 classes of 4 under its 4 symmetries, 32 placements in all).
 /// Without symmetry (or when pieces may be left out, or none is used once), each placement is
 /// its own class and there is no first piece at all in the last two cases.
-fn first_piece(puzzle: &Puzzle, use_symmetry: bool, entry_of: &[u32]) -> (Vec<Vec<u32>>, Vec<Root>) {
+fn first_piece(puzzle: &Puzzle, use_symmetry: bool, entry_of: &[u32]) -> (Vec<Vec<u32>>, Vec<Root>, bool) {
     let identity = || vec![(0..puzzle.placements().len() as u32).collect::<Vec<u32>>()];
-    let moved = use_symmetry.then(|| placement_images(puzzle, &Symmetry::of(puzzle))).flatten();
+    let symmetry = use_symmetry.then(|| Symmetry::of(puzzle));
+    let moved = symmetry.as_ref().and_then(|symmetry| placement_images(puzzle, symmetry));
+    // Symmetries whose images are not all placements: tilings cannot be moved or weighed.
+    let symmetric_board = moved.is_none() && symmetry.is_some_and(|symmetry| symmetry.len() > 1);
     let images = moved.unwrap_or_else(identity);
     if !puzzle.uses_every_piece() {
-        return (images, Vec::new());
+        return (images, Vec::new(), symmetric_board);
     }
     let best = puzzle
         .pieces()
@@ -632,7 +635,7 @@ fn first_piece(puzzle: &Puzzle, use_symmetry: bool, entry_of: &[u32]) -> (Vec<Ve
         .min_by_key(Vec::len)
         .unwrap_or_default();
     let roots = best.into_iter().map(|(p, carriers)| Root { entry: entry_of[p], carriers }).collect();
-    (images, roots)
+    (images, roots, symmetric_board)
 }
 
 #[derive(Debug, Clone, Copy)]
