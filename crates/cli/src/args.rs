@@ -541,8 +541,12 @@ pub enum HidatoCommand {
 /// The Hidato solvers, as named on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum HidatoEngineArg {
-    /// The dedicated solver.
+    /// The portfolio: static checks, then the domain search and the path walker in turn.
     Auto,
+    /// The domain search alone (number by number, with propagation).
+    Domain,
+    /// The path walker alone (cell by cell, Warnsdorff's order, restarts).
+    Walk,
     /// The exact-cover reduction.
     Xc,
 }
@@ -551,6 +555,8 @@ impl From<HidatoEngineArg> for tessera::hidato::Engine {
     fn from(engine: HidatoEngineArg) -> Self {
         match engine {
             HidatoEngineArg::Auto => tessera::hidato::Engine::Auto,
+            HidatoEngineArg::Domain => tessera::hidato::Engine::Domain,
+            HidatoEngineArg::Walk => tessera::hidato::Engine::Walk,
             HidatoEngineArg::Xc => tessera::hidato::Engine::ExactCover,
         }
     }
@@ -567,7 +573,7 @@ pub struct HidatoRunArgs {
     #[arg(long)]
     pub numbrix: bool,
 
-    /// The solver. Both give the same answers.
+    /// The solver. All give the same answers.
     #[arg(long, value_enum, default_value_t = HidatoEngineArg::Auto)]
     pub engine: HidatoEngineArg,
 

@@ -117,6 +117,10 @@
 mod bits;
 mod domain;
 mod gap;
+mod moves;
+mod walk;
+
+use std::collections::HashSet;
 
 use tessera_xc::{Budget, GaveUp};
 
@@ -125,24 +129,31 @@ use crate::hidato::Hidato;
 use bits::{Cells, Wide};
 use domain::BitSearch;
 use gap::Search;
+use walk::{Walked, Walker};
 
-/// Which solver to use. Both give the same answers.
+/// Which solver to use. All give the same answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Engine {
-    /// The dedicated solver.
+    /// The portfolio (see the module header): static checks, then the domain search and the
+    /// path walker in turn with growing budgets, the domain search first when at least one cell
+    /// in eight is given, the walker first otherwise.
     #[default]
     Auto,
+    /// The domain search alone (the gap search on boards above 50x50).
+    Domain,
+    /// The path walker alone, restarted with a Luby sequence of budgets.
+    Walk,
     /// The exact-cover reduction through `tessera-xc`.
     ExactCover,
 }
 
-/// What a dedicated search did: solutions found (up to the limit) and nodes (placements).
+/// What a search did: solutions found (up to the limit) and nodes (placements, over every run).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SolveStats {
     /// Solutions found, at most the limit asked for.
     pub solutions: u64,
-    /// Numbers placed by the search (forced moves included).
+    /// Numbers placed by the searches (forced moves included), summed over every run.
     pub nodes: u64,
 }
 
@@ -157,14 +168,7 @@ pub struct SolveStats {
 pub fn solve(puzzle: &Hidato, engine: Engine, budget: &Budget) -> Result<Option<Hidato>, GaveUp> {
     match engine {
         Engine::ExactCover => crate::hidato::exact::solve(puzzle, budget),
-        _ => {
-            if let Some(result) = domain_search(puzzle, 1, true, budget) {
-                return result.map(|(_, first)| first);
-            }
-            let mut search = Search::new(puzzle, 1, true, budget);
-            search.run()?;
-            Ok(search.first.take())
-        }
+        _ => Ok(run(puzzle, 1, engine, budget)?.first),
     }
 }
 
@@ -172,18 +176,239 @@ pub fn solve(puzzle: &Hidato, engine: Engine, budget: &Budget) -> Result<Option<
 pub fn count(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) -> Result<u64, GaveUp> {
     match engine {
         Engine::ExactCover => crate::hidato::exact::count(puzzle, limit, budget),
-        _ => count_with_stats(puzzle, limit, budget).map(|stats| stats.solutions),
+        _ => Ok(run(puzzle, limit, engine, budget)?.stats.solutions),
     }
 }
 
-/// [`count`] with the dedicated solver, also reporting its node count.
+/// [`count`] with the portfolio ([`Engine::Auto`]), also reporting its node count.
 pub fn count_with_stats(puzzle: &Hidato, limit: u64, budget: &Budget) -> Result<SolveStats, GaveUp> {
-    if let Some(result) = domain_search(puzzle, limit, false, budget) {
-        return result.map(|(stats, _)| stats);
+    Ok(run(puzzle, limit, Engine::Auto, budget)?.stats)
+}
+
+/// The answer of a dedicated engine: the count up to the limit, the nodes, the first solution.
+struct Answer {
+    stats: SolveStats,
+    first: Option<Hidato>,
+}
+
+/// Solutions up to this limit are kept (as paths) so that runs of different engines, and the
+/// reversals of `moves`, add up to the limit together; above it a run must reach it alone.
+const KEEP_SOLUTIONS: u64 = 64;
+
+/// Each engine's share of the first round, in walker nodes per cell; doubled every round.
+const ROUND_PER_CELL: u64 = 16;
+
+/// The domain search's least slice on a dense board (where it is the engine that answers),
+/// doubled every round.
+const DENSE_DOMAIN_SLICE: u64 = 1024;
+
+/// The walker's unit slice per cell of the board, times the Luby sequence.
+const WALK_SLICE_PER_CELL: u64 = 4;
+
+/// The dedicated engines: [`Engine::Auto`]'s portfolio, or one engine alone.
+fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) -> Result<Answer, GaveUp> {
+    let none = |nodes| Answer { stats: SolveStats { solutions: 0, nodes }, first: None };
+    if limit == 0 {
+        return Ok(none(0));
     }
-    let mut search = Search::new(puzzle, limit, false, budget);
+    let mut walker = Walker::new(puzzle);
+    if !walker.precheck() {
+        return Ok(none(0));
+    }
+    let n = puzzle.size();
+    let mut reversed_puzzle = puzzle.clone();
+    for cell in 0..puzzle.cells().len() {
+        let v = puzzle.get(cell);
+        if v > 0 {
+            reversed_puzzle.set(cell, (n + 1) as i32 - v);
+        }
+    }
+    let mut reversed = Walker::new(&reversed_puzzle);
+    reversed.precheck();
+    let given: Vec<bool> = {
+        let mut given = vec![false; n];
+        puzzle.cells().iter().filter(|&&v| v > 0).for_each(|&v| given[v as usize - 1] = true);
+        given
+    };
+    let keep = limit <= KEEP_SOLUTIONS;
+    let mut found = Found { paths: HashSet::new(), order: Vec::new(), keep };
+    let mut nodes = 0u64;
+    let clock = clock_only(budget);
+    let dense = puzzle.givens() * 8 >= n;
+    let (use_domain, use_walk) = match engine {
+        Engine::Domain => (true, false),
+        Engine::Walk => (false, true),
+        _ => (true, true),
+    };
+    let left = |nodes: u64| budget.nodes().map_or(u64::MAX, |max| max.saturating_sub(nodes));
+    let answer = |found: &Found, count: u64, nodes: u64| Answer {
+        stats: SolveStats { solutions: count.min(limit), nodes },
+        first: found.order.first().map(|path| fill(puzzle, path)),
+    };
+    // Luby index of the walker's next run.
+    let mut restart = 1u64;
+    for round in 0u32.. {
+        // This round's share for each engine, in walker nodes (a domain node costs some N/2 of
+        // them: it passes over every number's domain, where the walker passes over the cells).
+        let share = (ROUND_PER_CELL * n as u64).saturating_mul(1 << round.min(40));
+        for turn in 0..2 {
+            let domain_turn = (turn == 0) == (dense || !use_walk);
+            if (domain_turn && !use_domain) || (!domain_turn && !use_walk) {
+                continue;
+            }
+            if left(nodes) == 0 {
+                return Err(GaveUp::NodeLimit);
+            }
+            if domain_turn {
+                let slice = if use_walk {
+                    let floor = if dense { DENSE_DOMAIN_SLICE << round.min(40) } else { 0 };
+                    (share * 2 / n as u64).max(floor).max(1)
+                } else {
+                    u64::MAX
+                };
+                let slice = slice.min(left(nodes));
+                let sub = clock.clone().with_nodes(slice);
+                match complete_search(puzzle, limit, &sub) {
+                    Ok((stats, first)) => {
+                        nodes += stats.nodes;
+                        if let Some(first) = first {
+                            found.add(path_of(&first));
+                        }
+                        return Ok(answer(&found, stats.solutions, nodes));
+                    }
+                    Err(GaveUp::NodeLimit) => nodes += slice,
+                    Err(reason) => return Err(reason),
+                }
+            } else {
+                let mut spent = 0;
+                while spent < share || !use_domain {
+                    let slice =
+                        (WALK_SLICE_PER_CELL * n as u64).saturating_mul(luby(restart)).min(left(nodes));
+                    if slice == 0 {
+                        return Err(GaveUp::NodeLimit);
+                    }
+                    let flip = restart % 2 == 0;
+                    let w = if flip { &mut reversed } else { &mut walker };
+                    let mut local = Vec::new();
+                    let outcome = w.run(restart, slice, limit, &clock, &mut |path| {
+                        local.push(if flip { path.into_iter().rev().collect() } else { path });
+                        true
+                    })?;
+                    restart += 1;
+                    nodes += w.nodes;
+                    spent += w.nodes;
+                    let walked = w.solutions;
+                    for path in local {
+                        found.add(path);
+                    }
+                    match outcome {
+                        Walked::Exhausted => return Ok(answer(&found, walked, nodes)),
+                        Walked::Limit => return Ok(answer(&found, limit, nodes)),
+                        Walked::Cut => {}
+                    }
+                    if !found.order.is_empty() {
+                        break;
+                    }
+                }
+            }
+            if keep && !found.order.is_empty() && (found.order.len() as u64) < limit {
+                let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);
+                let mut i = 0;
+                while i < found.order.len() && (found.order.len() as u64) < limit {
+                    let path = found.order[i].clone();
+                    moves::reversals(&path, &given, touch, &mut |other| {
+                        found.add(other);
+                        (found.order.len() as u64) < limit
+                    });
+                    i += 1;
+                }
+            }
+            if keep && found.order.len() as u64 >= limit {
+                return Ok(answer(&found, limit, nodes));
+            }
+        }
+    }
+    unreachable!("the rounds only end by returning")
+}
+
+/// Distinct solutions found so far, as paths, in the order found.
+struct Found {
+    paths: HashSet<Vec<u32>>,
+    order: Vec<Vec<u32>>,
+    keep: bool,
+}
+
+impl Found {
+    fn add(&mut self, path: Vec<u32>) {
+        if self.order.is_empty() || (self.keep && !self.paths.contains(&path)) {
+            self.paths.insert(path.clone());
+            self.order.push(path);
+        }
+    }
+}
+
+/// The budget's deadline and cancel flag without its node limit (the portfolio shares that
+/// out itself).
+fn clock_only(budget: &Budget) -> Budget {
+    let mut clock = Budget::unlimited();
+    if let Some(deadline) = budget.deadline() {
+        clock = clock.with_deadline(deadline);
+    }
+    if let Some(flag) = budget.cancel_flag() {
+        clock = clock.with_cancel(flag.clone());
+    }
+    clock
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (`i` from 1): restart budgets within a
+/// constant factor of the best fixed budget for any run-time distribution (Luby, Sinclair and
+/// Zuckerman 1993).
+fn luby(i: u64) -> u64 {
+    let mut i = i;
+    loop {
+        let mut k = 1u32;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// The board cell of each number 1..=N in a filled board.
+fn path_of(answer: &Hidato) -> Vec<u32> {
+    let mut path = vec![0; answer.size()];
+    for (cell, &v) in answer.cells().iter().enumerate() {
+        if v > 0 {
+            path[v as usize - 1] = cell as u32;
+        }
+    }
+    path
+}
+
+/// The puzzle filled along `path`.
+fn fill(puzzle: &Hidato, path: &[u32]) -> Hidato {
+    let mut answer = puzzle.clone();
+    for (k, &cell) in path.iter().enumerate() {
+        answer.set(cell as usize, k as i32 + 1);
+    }
+    answer
+}
+
+/// The complete search: the domain search where it fits, else the gap search.
+fn complete_search(
+    puzzle: &Hidato,
+    limit: u64,
+    budget: &Budget,
+) -> Result<(SolveStats, Option<Hidato>), GaveUp> {
+    if let Some(result) = domain_search(puzzle, limit, true, budget) {
+        return result;
+    }
+    let mut search = Search::new(puzzle, limit, true, budget);
     search.run()?;
-    Ok(SolveStats { solutions: search.solutions, nodes: search.nodes })
+    Ok((SolveStats { solutions: search.solutions, nodes: search.nodes }, search.first.take()))
 }
 
 /// The domain search on boards it takes (see the module header), as the count, the node count
@@ -339,5 +564,65 @@ mod tests {
             assert_eq!(domain_count::<Wide<4>>(&puzzle, 5), expected, "{puzzle}");
             assert_eq!(domain_count::<Wide<40>>(&puzzle, 5), expected, "{puzzle}");
         }
+    }
+
+    /// The walker alone and the portfolio count what the domain search counts, on boards of
+    /// every kind (holes, givens or none, both adjacencies), and every solution they give is
+    /// valid.
+    #[test]
+    fn the_walker_and_the_portfolio_agree_with_the_domain_search() {
+        let mut next = xorshift(0x2545_f491);
+        let budget = Budget::unlimited();
+        for _ in 0..1500 {
+            let (w, h) = (1 + next(6) as usize, 1 + next(6) as usize);
+            let puzzle = random_board(&mut next, w, h);
+            let limit = 1 + next(12);
+            let expected = domain_count::<Wide<4>>(&puzzle, limit);
+            for engine in [Engine::Walk, Engine::Auto] {
+                assert_eq!(
+                    count(&puzzle, limit, engine, &budget),
+                    Ok(expected),
+                    "{engine:?} limit {limit}\n{puzzle}"
+                );
+                let first = solve(&puzzle, engine, &budget).unwrap();
+                assert_eq!(first.is_some(), expected > 0, "{engine:?}\n{puzzle}");
+                if let Some(answer) = first {
+                    assert!(
+                        crate::hidato::verify(&puzzle, &answer).is_valid(),
+                        "{engine:?}\n{puzzle}\n{answer}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Solutions one reversal away are valid and distinct.
+    #[test]
+    fn reversals_give_valid_new_solutions() {
+        let mut next = xorshift(0x7f4a_7c15);
+        for _ in 0..300 {
+            let (w, h) = (2 + next(6) as usize, 2 + next(6) as usize);
+            let puzzle = random_board(&mut next, w, h);
+            let Ok(Some(answer)) = solve(&puzzle, Engine::Domain, &Budget::unlimited()) else { continue };
+            let path = path_of(&answer);
+            let given: Vec<bool> = {
+                let mut given = vec![false; puzzle.size()];
+                puzzle.cells().iter().filter(|&&v| v > 0).for_each(|&v| given[v as usize - 1] = true);
+                given
+            };
+            let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);
+            moves::reversals(&path, &given, touch, &mut |other| {
+                assert_ne!(other, path);
+                let other = fill(&puzzle, &other);
+                assert!(crate::hidato::verify(&puzzle, &other).is_valid(), "{puzzle}\n{other}");
+                true
+            });
+        }
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let first: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }
