@@ -6,8 +6,9 @@
 //!    otherwise no path exists and generation fails at once with [`GaveUp::NodeLimit`].
 //! 2. **A first path.** Depth-first search with Warnsdorff's order (the neighbour with the fewest
 //!    free neighbours first, ties at random), restarted from other cells after a bounded number of
-//!    nodes; the total work is bounded, so an odd shape without a path ends in `GaveUp` too. On
-//!    full rectangles the greedy order nearly always succeeds without backtracking.
+//!    nodes. On full rectangles the greedy order nearly always succeeds without backtracking; on
+//!    an awkward shape where the bounded restarts give up, the solver's portfolio (complete, with
+//!    its own checks) finds the path or shows there is none.
 //! 3. **Mixing.** `10 * N` backbite moves (Oberdorf et al. 2006, as in `hamilton.c` and Ascent):
 //!    an end of the path jumps to one of its neighbours and the segment after that neighbour is
 //!    reversed. Each move keeps a Hamiltonian path on any graph, so holes need no special case,
@@ -19,10 +20,13 @@
 //!      and `k+1`): an easy step leads back to the previous puzzle, no solver needed;
 //!    - the logical solver with the rules of the asked level finishes it (Tatham's method: a
 //!      puzzle solved by deduction has one solution, and it cannot be harder than asked);
-//!    - expert only, in a second pass over the clues the hard rules kept: the counting solver
-//!      finds exactly one solution (`count(.., 2, Engine::Auto, budget)`; a budget overrun keeps
-//!      the clue). Without a node limit in the budget each count gets 20,000 nodes: sparse 15x15
-//!      boards can take the solver far longer, and an unproven clue simply stays.
+//!    - expert only, in a second pass over the clues the hard rules kept: no other solution
+//!      exists. The puzzle was unique with the clue, so another solution must put the removed
+//!      number on another cell: one search with that cell taken out of its domain answers it,
+//!      after a look for a solution one reversal away from the known one (no search at all).
+//!      A budget overrun keeps the clue. Without a node limit in the budget each search gets
+//!      20,000 nodes: sparse 15x15 boards can take the solver far longer, and an unproven clue
+//!      simply stays.
 //!
 //!    Unrated generation uses the hard rules, no counting: 15x15 in about 25 ms instead of
 //!    seconds, with unique puzzles of every level but expert.
@@ -36,7 +40,8 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::hidato::logic::{self, Difficulty};
-use crate::hidato::{count, Adjacency, Budget, Engine, GaveUp, Hidato, EMPTY, HOLE};
+use crate::hidato::solve::solution_avoiding;
+use crate::hidato::{solve, Adjacency, Budget, Engine, GaveUp, Hidato, EMPTY, HOLE};
 
 /// A generated puzzle with its solution and what it took.
 #[derive(Debug, Clone)]
@@ -100,7 +105,10 @@ impl Generator {
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let graph = Graph::new(&self.shape);
-        let first = graph.first_path(&mut rng, &self.budget)?;
+        let first = match graph.first_path(&mut rng, &self.budget) {
+            Err(GaveUp::NodeLimit) => self.solver_path()?,
+            other => other?,
+        };
         for attempt in 0..self.attempts {
             self.check_clock()?;
             let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, attempt));
@@ -114,6 +122,20 @@ impl Generator {
             }
         }
         Err(GaveUp::NodeLimit)
+    }
+
+    /// A path over the shape from the solver (its walker, complete where the bounded
+    /// Warnsdorff restarts of [`Graph::first_path`] gave up on an awkward shape); no path at
+    /// all is `GaveUp::NodeLimit`, as there.
+    fn solver_path(&self) -> Result<Vec<usize>, GaveUp> {
+        let answer = solve(&self.shape, Engine::Auto, &self.budget)?.ok_or(GaveUp::NodeLimit)?;
+        let mut path = vec![0; answer.size()];
+        for (cell, &v) in answer.cells().iter().enumerate() {
+            if v > 0 {
+                path[v as usize - 1] = cell;
+            }
+        }
+        Ok(path)
     }
 
     fn check_clock(&self) -> Result<(), GaveUp> {
@@ -152,7 +174,7 @@ impl Generator {
             for &i in &kept {
                 self.check_clock()?;
                 puzzle.set(path[i], EMPTY);
-                if is_unique(&puzzle, &budget)? {
+                if is_still_unique(&puzzle, &solution, i + 1, path[i], &budget)? {
                     counted = true;
                 } else {
                     puzzle.set(path[i], i as i32 + 1);
@@ -174,10 +196,18 @@ impl Generator {
 /// bounded: a count that needs more keeps its clue.
 const COUNT_NODES: u64 = 20_000;
 
-/// Exactly one solution by the counting solver; a node-limit overrun counts as not unique.
-fn is_unique(puzzle: &Hidato, budget: &Budget) -> Result<bool, GaveUp> {
-    match count(puzzle, 2, Engine::Auto, budget) {
-        Ok(found) => Ok(found == 1),
+/// Whether the puzzle, unique with `solution` while `number` was given on `cell`, stays unique
+/// without it: no solution puts `number` elsewhere (see [`solution_avoiding`]); a node-limit
+/// overrun counts as not unique.
+fn is_still_unique(
+    puzzle: &Hidato,
+    solution: &Hidato,
+    number: usize,
+    cell: usize,
+    budget: &Budget,
+) -> Result<bool, GaveUp> {
+    match solution_avoiding(puzzle, solution, number, cell, budget) {
+        Ok(other) => Ok(!other),
         Err(GaveUp::NodeLimit) => Ok(false),
         Err(other) => Err(other),
     }

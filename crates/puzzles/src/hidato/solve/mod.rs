@@ -198,6 +198,9 @@ const KEEP_SOLUTIONS: u64 = 64;
 /// Each engine's share of the first round, in walker nodes per cell; doubled every round.
 const ROUND_PER_CELL: u64 = 16;
 
+/// The first round in which the domain search runs on a sparse board.
+const SPARSE_DOMAIN_ROUND: u32 = 3;
+
 /// The domain search's least slice on a dense board (where it is the engine that answers),
 /// doubled every round.
 const DENSE_DOMAIN_SLICE: u64 = 1024;
@@ -235,6 +238,8 @@ fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) -> Result<A
     let mut nodes = 0u64;
     let clock = clock_only(budget);
     let dense = puzzle.givens() * 8 >= n;
+    // A board whose domains fit in 128 bits: the domain search's nodes cost microseconds.
+    let small = puzzle.height() * (puzzle.width() + 1) <= 128;
     let (use_domain, use_walk) = match engine {
         Engine::Domain => (true, false),
         Engine::Walk => (false, true),
@@ -256,13 +261,19 @@ fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) -> Result<A
             if (domain_turn && !use_domain) || (!domain_turn && !use_walk) {
                 continue;
             }
+            // On a big sparse board the domain search's root alone can cost more than the
+            // walker's first rounds: it joins from the round SPARSE_DOMAIN_ROUND.
+            if domain_turn && use_walk && !dense && !small && round < SPARSE_DOMAIN_ROUND {
+                continue;
+            }
             if left(nodes) == 0 {
                 return Err(GaveUp::NodeLimit);
             }
             if domain_turn {
                 let slice = if use_walk {
-                    let floor = if dense { DENSE_DOMAIN_SLICE << round.min(40) } else { 0 };
-                    (share * 2 / n as u64).max(floor).max(1)
+                    // On a sparse board the walker is the likelier to answer: a quarter share.
+                    let (floor, part) = if dense { (DENSE_DOMAIN_SLICE << round.min(40), 1) } else { (0, 4) };
+                    (share * 2 / n as u64 / part).max(floor).max(1)
                 } else {
                     u64::MAX
                 };
@@ -403,7 +414,7 @@ fn complete_search(
     limit: u64,
     budget: &Budget,
 ) -> Result<(SolveStats, Option<Hidato>), GaveUp> {
-    if let Some(result) = domain_search(puzzle, limit, true, budget) {
+    if let Some(result) = domain_search(puzzle, limit, true, None, budget) {
         return result;
     }
     let mut search = Search::new(puzzle, limit, true, budget);
@@ -417,20 +428,21 @@ fn domain_search(
     puzzle: &Hidato,
     limit: u64,
     keep_first: bool,
+    avoid: Option<(usize, usize)>,
     budget: &Budget,
 ) -> Option<Result<(SolveStats, Option<Hidato>), GaveUp>> {
     // Bits for the cells (one padding column per row) and for the numbers 0..=n+1.
     let need = (puzzle.height() * (puzzle.width() + 1)).max(puzzle.size() + 2);
     Some(if need <= 128 {
-        run_domain_search::<u128>(puzzle, limit, keep_first, budget)
+        run_domain_search::<u128>(puzzle, limit, keep_first, avoid, budget)
     } else if need <= 256 {
-        run_domain_search::<Wide<4>>(puzzle, limit, keep_first, budget)
+        run_domain_search::<Wide<4>>(puzzle, limit, keep_first, avoid, budget)
     } else if need <= 512 {
-        run_domain_search::<Wide<8>>(puzzle, limit, keep_first, budget)
+        run_domain_search::<Wide<8>>(puzzle, limit, keep_first, avoid, budget)
     } else if need <= 1024 {
-        run_domain_search::<Wide<16>>(puzzle, limit, keep_first, budget)
+        run_domain_search::<Wide<16>>(puzzle, limit, keep_first, avoid, budget)
     } else if need <= DOMAIN_SEARCH_MAX_BITS {
-        run_domain_search::<Wide<40>>(puzzle, limit, keep_first, budget)
+        run_domain_search::<Wide<40>>(puzzle, limit, keep_first, avoid, budget)
     } else {
         return None;
     })
@@ -444,11 +456,47 @@ fn run_domain_search<B: Cells>(
     puzzle: &Hidato,
     limit: u64,
     keep_first: bool,
+    avoid: Option<(usize, usize)>,
     budget: &Budget,
 ) -> Result<(SolveStats, Option<Hidato>), GaveUp> {
     let mut search = BitSearch::<B>::new(puzzle, limit, keep_first, budget);
+    if let Some((number, cell)) = avoid {
+        search.avoid(number, cell);
+    }
     search.run()?;
     Ok((SolveStats { solutions: search.solutions, nodes: search.nodes }, search.first.take()))
+}
+
+/// Whether `puzzle` has a solution that does not put `number` on `cell`, for a puzzle that had
+/// exactly one solution, `solution`, with `number` given there: then any other solution of
+/// the puzzle without that given moves `number` elsewhere, so one search with `number` kept off
+/// `cell` answers "is it still unique?" without finding `solution` again. Solutions one
+/// reversal away from `solution` are tried first (no search).
+pub(crate) fn solution_avoiding(
+    puzzle: &Hidato,
+    solution: &Hidato,
+    number: usize,
+    cell: usize,
+    budget: &Budget,
+) -> Result<bool, GaveUp> {
+    let given: Vec<bool> = {
+        let mut given = vec![false; puzzle.size()];
+        puzzle.cells().iter().filter(|&&v| v > 0).for_each(|&v| given[v as usize - 1] = true);
+        given
+    };
+    let mut other = false;
+    let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);
+    moves::reversals(&path_of(solution), &given, touch, &mut |_| {
+        other = true;
+        false
+    });
+    if other {
+        return Ok(true);
+    }
+    match domain_search(puzzle, 1, false, Some((number, cell)), budget) {
+        Some(result) => Ok(result?.0.solutions > 0),
+        None => Ok(count(puzzle, 2, Engine::Auto, budget)? > 1),
+    }
 }
 
 /// No cell or number: the "unset" value of the searches' `u32` index arrays.

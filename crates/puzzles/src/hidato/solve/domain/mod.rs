@@ -11,8 +11,8 @@ use super::bits::Cells;
 use super::{Stop, NONE};
 use crate::hidato::{Adjacency, Hidato};
 
-/// Nodes between two looks at the clock and the cancel flag (a node costs more here than in
-/// the gap search on big boards).
+/// Nodes between two looks at the clock and the cancel flag on boards of 128 bits or fewer;
+/// on wider ones a node costs milliseconds and the clock is read at every node.
 // `pub(super)` for the link in the `solve` module header.
 pub(super) const DOMAIN_CHECK_EVERY: u64 = 64;
 
@@ -134,6 +134,15 @@ impl<'a, B: Cells> BitSearch<'a, B> {
         }
     }
 
+    /// Keeps `number` off board cell `cell` (a search for the solutions that avoid it).
+    pub(super) fn avoid(&mut self, number: usize, cell: usize) {
+        let w = self.puzzle.width();
+        let bit = B::bit(cell / w * self.stride as usize + cell % w);
+        if (1..=self.n).contains(&number) && !self.placed.has(number) {
+            self.dom[number] &= !bit;
+        }
+    }
+
     pub(super) fn run(&mut self) -> Result<(), GaveUp> {
         if self.limit == 0 {
             return Ok(());
@@ -244,8 +253,9 @@ impl<'a, B: Cells> BitSearch<'a, B> {
 
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        // A node here costs up to a millisecond on a 50x50 board: look at the clock more often.
-        self.budget.spend(self.nodes, DOMAIN_CHECK_EVERY).map_err(Stop::GaveUp)
+        // A node costs microseconds on a small board, up to tens of milliseconds on a big one.
+        let every = if B::BITS <= 128 { DOMAIN_CHECK_EVERY } else { 1 };
+        self.budget.spend(self.nodes, every).map_err(Stop::GaveUp)
     }
 
     fn found(&mut self) -> Result<(), Stop> {
