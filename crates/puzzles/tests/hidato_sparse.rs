@@ -1,0 +1,76 @@
+//! The solvers on the seeded corpus of sparse and unsatisfiable boards (`common/hidato_corpus.rs`),
+//! whose answers come from the construction, not from a solver: every engine finds a valid
+//! answer to each satisfiable case and none to each unsatisfiable one, and the engines agree on
+//! the count up to two.
+
+#[path = "common/hidato_corpus.rs"]
+mod hidato_corpus;
+
+use std::time::Duration;
+
+use hidato_corpus::{corpus, Expected};
+use tessera::hidato::{count, solve, verify, Budget, Engine};
+
+/// A budget no case here should come near: a test that gives up fails, it does not hang.
+fn budget() -> Budget {
+    Budget::unlimited().with_timeout(Duration::from_secs(60))
+}
+
+#[test]
+fn every_engine_answers_the_sparse_corpus_as_constructed() {
+    let cases = corpus(2026, 6, 12, 6);
+    assert!(cases.len() > 60, "a corpus of {} cases", cases.len());
+    for case in &cases {
+        let puzzle = &case.puzzle;
+        let name = &case.name;
+        // The domain search alone stalls on open sparse boards (the reason for the walker), the
+        // exact-cover route sooner: they run where they answer in time.
+        let mut engines = vec![Engine::Auto, Engine::Walk];
+        if puzzle.size() <= 64 || case.expected == Expected::Unsat {
+            engines.push(Engine::Domain);
+        }
+        if puzzle.size() <= 30 {
+            engines.push(Engine::ExactCover);
+        }
+        for &engine in &engines {
+            let found = solve(puzzle, engine, &budget()).unwrap_or_else(|e| panic!("{name} {engine:?}: {e}"));
+            match case.expected {
+                Expected::Sat => {
+                    let answer = found.unwrap_or_else(|| panic!("{name} {engine:?}: no solution found"));
+                    assert!(verify(puzzle, &answer).is_valid(), "{name} {engine:?}: invalid\n{answer}");
+                }
+                Expected::Unsat => {
+                    assert!(found.is_none(), "{name} {engine:?}: a solution to an unsolvable case")
+                }
+            }
+        }
+        // Counts up to 2: Auto (reversals of the first solution), the walker and the domain
+        // search must agree; the exact-cover route too where it is run.
+        let counts: Vec<(Engine, u64)> = engines
+            .iter()
+            .map(|&engine| {
+                let n =
+                    count(puzzle, 2, engine, &budget()).unwrap_or_else(|e| panic!("{name} {engine:?}: {e}"));
+                (engine, n)
+            })
+            .collect();
+        let first = counts[0].1;
+        assert!(counts.iter().all(|&(_, n)| n == first), "{name}: counts differ {counts:?}");
+        match case.expected {
+            Expected::Sat => assert!(first >= 1, "{name}"),
+            Expected::Unsat => assert_eq!(first, 0, "{name}"),
+        }
+    }
+}
+
+/// Satisfiable cases have many solutions: the reversals of the first one give a second that is
+/// valid, and `count` with a bigger limit agrees between the portfolio and the walker.
+#[test]
+fn counts_beyond_two_agree() {
+    for case in corpus(7, 6, 8, 3).iter().filter(|case| case.expected == Expected::Sat) {
+        let puzzle = &case.puzzle;
+        let auto = count(puzzle, 20, Engine::Auto, &budget()).unwrap();
+        let walk = count(puzzle, 20, Engine::Walk, &budget()).unwrap();
+        assert_eq!(auto, walk, "{}", case.name);
+    }
+}
