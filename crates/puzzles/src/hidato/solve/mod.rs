@@ -1,9 +1,41 @@
-//! The dedicated Hidato / Numbrix solver: depth-first search over *numbers*, most constrained
-//! first, with propagation at every node. Two searches share the entry points: a board of at
-//! most [`DOMAIN_SEARCH_MAX_BITS`] bits (a padding column per row included: up to 50x50) gets the
-//! **domain search** ([`BitSearch`]), a larger one the **gap search** ([`Search`]). Both count
-//! the same solutions; the tests cross-check them against each other, against the exact-cover
-//! reduction in `exact.rs` and against brute force.
+//! The dedicated Hidato / Numbrix solvers and the portfolio that runs them.
+//!
+//! Three searches share the entry points [`solve`], [`count`] and [`count_with_stats`]:
+//!
+//! - the **domain search** ([`BitSearch`], boards up to [`DOMAIN_SEARCH_MAX_BITS`] bits, padding
+//!   column included: up to 50x50) branches on *numbers*, most constrained first, with strong
+//!   propagation at every node; it proves uniqueness and unsatisfiability where givens are
+//!   many (janko.at puzzles) and stalls where they are few: every number keeps hundreds of
+//!   cells, propagation has nothing to bite on, and its nodes cost milliseconds on big boards;
+//! - the **gap search** ([`Search`]) takes its place above 50x50;
+//! - the **path walker** ([`Walker`], `walk.rs`) lays the path cell by cell from 1 to N in
+//!   Warnsdorff's order, with a linear check per node; it finds a path on an open sparse board
+//!   almost without backtracking and is complete when a run ends inside its node limit.
+//!
+//! # The portfolio ([`Engine::Auto`])
+//!
+//! 1. **Static checks** (`Walker::precheck`): a board in pieces, more than two cells with one
+//!    neighbour, Numbrix colours that cannot alternate along a path (counts, and every given's
+//!    colour against 1's), consecutive givens farther apart through free cells than their
+//!    difference, and the walker's node check at the root (components that no leg can fill or
+//!    fill exactly, cells with no usable neighbour, cut-off parts). Each proves "no solution"
+//!    in linear time.
+//! 2. **Rounds** with budgets doubling each round: the domain search (restarted from scratch:
+//!    at most twice the work of its last run) and the walker (Luby-sequence restarts, seeds
+//!    breaking Warnsdorff's ties, the puzzle and its reversal k -> N + 1 - k in turn). The
+//!    domain search goes first when at least one cell in eight is given; on a big sparse
+//!    board (over 128 bits) it joins from the fourth round with a quarter of the walker's
+//!    share, since its root alone costs more than the walker's first runs. Budgets are in
+//!    walker nodes, a domain node counted as N/2 of them. The first run that ends inside its
+//!    slice answers: a complete run gives the exact count, any run a solution.
+//! 3. **More solutions** for `count`: solutions one segment reversal away from a found one
+//!    that keep every given in place (`moves.rs`) join the found ones (kept up to a limit of
+//!    [`KEEP_SOLUTIONS`]); reaching the limit answers, so `count --limit 2` on a puzzle with
+//!    many solutions costs one solution and a scan.
+//!
+//! [`Engine::Domain`] and [`Engine::Walk`] run one search alone (the walker still with its
+//! restarts); all engines are cross-checked against each other, the exact-cover reduction and
+//! the verifier in the tests.
 //!
 //! # Domain search
 //!
@@ -106,7 +138,9 @@
 //! # Modules
 //!
 //! ```text
-//!   mod.rs      the public API (`solve`, `count`, `count_with_stats`) and the choice of search
+//!   mod.rs      the public API (`solve`, `count`, `count_with_stats`) and the portfolio
+//!   walk.rs     the path walker `Walker`: legs, the node check, Warnsdorff's order, runs
+//!   moves.rs    segment reversals: more solutions from one
 //!   bits.rs     the bitsets: `Cells` over `u128` or `Wide<W>` words
 //!   domain/     the domain search `BitSearch`: search and trail (mod.rs), propagation rules
 //!               (propagate.rs), all different by matching and Tarjan (matching.rs)
