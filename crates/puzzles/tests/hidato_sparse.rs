@@ -40,7 +40,7 @@ fn every_engine_answers_the_sparse_corpus_as_constructed() {
                     assert!(verify(puzzle, &answer).is_valid(), "{name} {engine:?}: invalid\n{answer}");
                 }
                 Expected::Unsat => {
-                    assert!(found.is_none(), "{name} {engine:?}: a solution to an unsolvable case")
+                    assert!(found.is_none(), "{name} {engine:?}: a solution to an unsolvable case");
                 }
             }
         }
