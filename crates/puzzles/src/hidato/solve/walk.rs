@@ -740,9 +740,20 @@ impl Walker {
                 if self.value[x as usize] != 0 || window.is_some_and(|left| self.dist_of(x) > left) {
                     continue;
                 }
-                let onward =
-                    self.neighbours(x).iter().filter(|&&y| self.value[y as usize] == 0).count() as u64;
-                let key = onward << 32 | (self.random() & 0xffff_ffff);
+                // Warnsdorff: the fewest free neighbours first; on Numbrix boards ties by the
+                // fewest free cells two steps away (Pohl's refinement), then at random.
+                let (mut onward, mut second) = (0u64, 0u64);
+                for &y in self.neighbours(x) {
+                    if self.value[y as usize] == 0 {
+                        onward += 1;
+                        if self.orthogonal {
+                            second +=
+                                self.neighbours(y).iter().filter(|&&z| self.value[z as usize] == 0).count()
+                                    as u64;
+                        }
+                    }
+                }
+                let key = onward << 48 | second << 32 | (self.random() & 0xffff_ffff);
                 keyed.push((key, x));
             }
         }
