@@ -159,6 +159,8 @@ pub(super) struct Walker {
     queue: Vec<u32>,
     leg_comps: Vec<Vec<u32>>,
     // Outcome of a run.
+    /// Whether this run breaks Warnsdorff's ties by Pohl's rule.
+    pohl: bool,
     pub(super) nodes: u64,
     pub(super) solutions: u64,
     rng: u64,
@@ -229,6 +231,7 @@ impl Walker {
             dist_epoch: 0,
             queue: Vec::with_capacity(cells),
             leg_comps: Vec::new(),
+            pohl: false,
             nodes: 0,
             solutions: 0,
             rng: 1,
@@ -740,13 +743,14 @@ impl Walker {
                 if self.value[x as usize] != 0 || window.is_some_and(|left| self.dist_of(x) > left) {
                     continue;
                 }
-                // Warnsdorff: the fewest free neighbours first; on Numbrix boards ties by the
-                // fewest free cells two steps away (Pohl's refinement), then at random.
+                // Warnsdorff: the fewest free neighbours first; in every other pair of runs on a
+                // Numbrix board, ties by the fewest free cells two steps away (Pohl's
+                // refinement), then at random. Neither order wins on every board.
                 let (mut onward, mut second) = (0u64, 0u64);
                 for &y in self.neighbours(x) {
                     if self.value[y as usize] == 0 {
                         onward += 1;
-                        if self.orthogonal {
+                        if self.pohl {
                             second +=
                                 self.neighbours(y).iter().filter(|&&z| self.value[z as usize] == 0).count()
                                     as u64;
@@ -791,6 +795,7 @@ impl Walker {
     ) -> Result<Walked, GaveUp> {
         self.reset();
         self.rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        self.pohl = self.orthogonal && seed / 2 % 2 == 1;
         self.nodes = 0;
         self.solutions = 0;
         if limit == 0 {
