@@ -10,11 +10,15 @@
 //! # The legs
 //!
 //! The givens, sorted, cut the path into *legs*, each walked from a placed number towards the
-//! next: the gaps between consecutive givens (both ends fixed) in increasing order, then the
-//! tails below the smallest given and above the largest (one free end), the shorter first. A
-//! board with no givens has one tail whose first cell is itself a branch (cells with the fewest
-//! neighbours first). The walker always extends the first unfinished leg, so at any node there
-//! is one *head*, and its candidates are the free neighbours of the head's cell.
+//! next: from 1 to the smallest given (1's cell is itself a branch, over the free cells within
+//! reach of that given, those with the fewest neighbours first), then the gaps between
+//! consecutive givens in increasing order, then the tail from the largest given to N (one free
+//! end). The whole path is thus laid as one snake from 1: the free cells are always what one
+//! path left behind, not the pieces between several. (Walking the gaps first and the tails
+//! last, several snakes at once, stalled on open Numbrix boards: the snakes carved the board
+//! into regions of the wrong colour balance, found out only hundreds of cells later.) A board
+//! with no givens has one tail from 1. The walker always extends the first unfinished leg, so at
+//! any node there is one *head*, and its candidates are the free neighbours of the head's cell.
 //!
 //! # The check at every node
 //!
@@ -44,10 +48,12 @@
 //! Warnsdorff's rule finds most paths with almost no backtracking, but its rare bad start
 //! sends the walk into a tree it cannot leave. [`Walker::run`] therefore takes a node limit
 //! and a seed that breaks Warnsdorff's ties at random; the portfolio in the `solve` module
-//! calls it with a Luby sequence of limits and a new seed each time, alternating the puzzle and
-//! its reversal (k -> N + 1 - k, which walks the legs in the other order). A run that ends
-//! inside its limit has seen its whole tree, so its answer (no solution, or the exact count) is
-//! complete, whatever the seed.
+//! calls it with a Luby sequence of limits (N nodes times 1, 1, 2, 1, 1, 2, 4, ...) and a new
+//! seed each time, alternating the puzzle and its reversal (k -> N + 1 - k, which walks from
+//! the other end). On Numbrix boards every other pair of runs breaks ties by Pohl's rule
+//! first (the fewest free cells two steps away): neither order wins on every board. A run that
+//! ends inside its limit has seen its whole tree, so its answer (no solution, or the exact
+//! count) is complete, whatever the seed.
 
 use tessera_xc::{Budget, GaveUp};
 
