@@ -60,7 +60,9 @@ use tessera_xc::{Budget, GaveUp};
 use super::{Stop, NONE};
 use crate::hidato::{Adjacency, Hidato};
 
-/// Nodes between two looks at the clock: a node is a few passes over the board.
+/// Nodes between two looks at the clock on a board of up to 4,096 cells: a node is a few passes
+/// over the board, so on bigger boards the clock is read more often (at every node from 65,536
+/// cells).
 const CHECK_EVERY: u64 = 16;
 
 /// Legs and components up to which the component check solves the exact assignment.
@@ -865,7 +867,8 @@ impl Walker {
             if self.nodes > max_nodes {
                 return Err(Stop::GaveUp(GaveUp::NodeLimit));
             }
-            budget.spend(self.nodes, CHECK_EVERY).map_err(Stop::GaveUp)?;
+            let every = (65_536 / self.board.len() as u64).clamp(1, CHECK_EVERY);
+            budget.spend(self.nodes, every).map_err(Stop::GaveUp)?;
             self.place(leg, number, c);
             entering = true;
         }
