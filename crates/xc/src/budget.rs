@@ -57,6 +57,17 @@ impl Budget {
         self
     }
 
+    /// The same deadline and cancel flag without the node limit, for a caller that shares the
+    /// nodes out among several searches itself.
+    ///
+    /// ```
+    /// let budget = tessera_xc::Budget::unlimited().with_nodes(10);
+    /// assert_eq!(budget.without_nodes().nodes(), None);
+    /// ```
+    pub fn without_nodes(&self) -> Self {
+        Budget { nodes: None, ..self.clone() }
+    }
+
     /// The node limit, if any.
     pub fn nodes(&self) -> Option<u64> {
         self.nodes

@@ -41,7 +41,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::hidato::logic::{self, Difficulty};
-use crate::hidato::solve::solution_avoiding;
+use crate::hidato::solve::{path_of, solution_avoiding};
 use crate::hidato::{solve, Adjacency, Budget, Engine, GaveUp, Hidato, EMPTY, HOLE};
 
 /// A generated puzzle with its solution and what it took.
@@ -130,13 +130,7 @@ impl Generator {
     /// all is `GaveUp::NodeLimit`, as there.
     fn solver_path(&self) -> Result<Vec<usize>, GaveUp> {
         let answer = solve(&self.shape, Engine::Auto, &self.budget)?.ok_or(GaveUp::NodeLimit)?;
-        let mut path = vec![0; answer.size()];
-        for (cell, &v) in answer.cells().iter().enumerate() {
-            if v > 0 {
-                path[v as usize - 1] = cell;
-            }
-        }
-        Ok(path)
+        Ok(path_of(&answer).into_iter().map(|cell| cell as usize).collect())
     }
 
     fn check_clock(&self) -> Result<(), GaveUp> {

@@ -254,24 +254,16 @@ fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) -> Result<A
         return Ok(none(0));
     }
     let n = puzzle.size();
-    let mut reversed_puzzle = puzzle.clone();
-    for cell in 0..puzzle.cells().len() {
-        let v = puzzle.get(cell);
-        if v > 0 {
-            reversed_puzzle.set(cell, (n + 1) as i32 - v);
-        }
-    }
-    let mut reversed = Walker::new(&reversed_puzzle);
-    reversed.precheck();
-    let given: Vec<bool> = {
-        let mut given = vec![false; n];
-        puzzle.cells().iter().filter(|&&v| v > 0).for_each(|&v| given[v as usize - 1] = true);
-        given
-    };
+    // The walker over the reversed puzzle, built at its first run (a dense puzzle is mostly
+    // answered by the domain search before).
+    let mut reversed: Option<Walker> = None;
+    let given = given_numbers(puzzle);
+    // Solutions of `found` whose reversals were already scanned.
+    let mut scanned = 0;
     let keep = limit <= KEEP_SOLUTIONS;
     let mut found = Found { paths: HashSet::new(), order: Vec::new(), keep };
     let mut nodes = 0u64;
-    let clock = clock_only(budget);
+    let clock = budget.without_nodes();
     let dense = puzzle.givens() * 8 >= n;
     // A board whose domains fit in 128 bits: the domain search's nodes cost microseconds.
     let small = puzzle.height() * (puzzle.width() + 1) <= 128;
@@ -334,7 +326,11 @@ fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) -> Result<A
                         return Err(GaveUp::NodeLimit);
                     }
                     let flip = restart % 2 == 0;
-                    let w = if flip { &mut reversed } else { &mut walker };
+                    let w = if flip {
+                        reversed.get_or_insert_with(|| reversed_walker(puzzle))
+                    } else {
+                        &mut walker
+                    };
                     let mut local = Vec::new();
                     let outcome = w.run(restart, slice, limit, &clock, &mut |path| {
                         local.push(if flip { path.into_iter().rev().collect() } else { path });
@@ -357,16 +353,15 @@ fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) -> Result<A
                     }
                 }
             }
-            if keep && !found.order.is_empty() && (found.order.len() as u64) < limit {
+            if keep {
                 let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);
-                let mut i = 0;
-                while i < found.order.len() && (found.order.len() as u64) < limit {
-                    let path = found.order[i].clone();
+                while scanned < found.order.len() && (found.order.len() as u64) < limit {
+                    let path = found.order[scanned].clone();
                     moves::reversals(&path, &given, touch, &mut |other| {
                         found.add(other);
                         (found.order.len() as u64) < limit
                     });
-                    i += 1;
+                    scanned += 1;
                 }
             }
             if keep && found.order.len() as u64 >= limit {
@@ -393,17 +388,28 @@ impl Found {
     }
 }
 
-/// The budget's deadline and cancel flag without its node limit (the portfolio shares that
-/// out itself).
-fn clock_only(budget: &Budget) -> Budget {
-    let mut clock = Budget::unlimited();
-    if let Some(deadline) = budget.deadline() {
-        clock = clock.with_deadline(deadline);
+/// Whether each number 1..=N is given (index k - 1).
+fn given_numbers(puzzle: &Hidato) -> Vec<bool> {
+    let mut given = vec![false; puzzle.size()];
+    puzzle.cells().iter().filter(|&&v| v > 0).for_each(|&v| given[v as usize - 1] = true);
+    given
+}
+
+/// The walker over the puzzle numbered backwards (k -> N + 1 - k), prechecked; its paths read
+/// backwards are the puzzle's.
+fn reversed_walker(puzzle: &Hidato) -> Walker {
+    let n = puzzle.size() as i32;
+    let mut reversed = puzzle.clone();
+    for cell in 0..puzzle.cells().len() {
+        let v = puzzle.get(cell);
+        if v > 0 {
+            reversed.set(cell, n + 1 - v);
+        }
     }
-    if let Some(flag) = budget.cancel_flag() {
-        clock = clock.with_cancel(flag.clone());
-    }
-    clock
+    let mut walker = Walker::new(&reversed);
+    // Its static checks are the puzzle's, already passed: the call sets up its legs.
+    walker.precheck();
+    walker
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (`i` from 1): restart budgets within a
@@ -424,7 +430,7 @@ fn luby(i: u64) -> u64 {
 }
 
 /// The board cell of each number 1..=N in a filled board.
-fn path_of(answer: &Hidato) -> Vec<u32> {
+pub(crate) fn path_of(answer: &Hidato) -> Vec<u32> {
     let mut path = vec![0; answer.size()];
     for (cell, &v) in answer.cells().iter().enumerate() {
         if v > 0 {
@@ -514,11 +520,7 @@ pub(crate) fn solution_avoiding(
     cell: usize,
     budget: &Budget,
 ) -> Result<bool, GaveUp> {
-    let given: Vec<bool> = {
-        let mut given = vec![false; puzzle.size()];
-        puzzle.cells().iter().filter(|&&v| v > 0).for_each(|&v| given[v as usize - 1] = true);
-        given
-    };
+    let given = given_numbers(puzzle);
     let mut other = false;
     let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);
     moves::reversals(&path_of(solution), &given, touch, &mut |_| {
@@ -688,11 +690,7 @@ mod tests {
             let puzzle = random_board(&mut next, w, h);
             let Ok(Some(answer)) = solve(&puzzle, Engine::Domain, &Budget::unlimited()) else { continue };
             let path = path_of(&answer);
-            let given: Vec<bool> = {
-                let mut given = vec![false; puzzle.size()];
-                puzzle.cells().iter().filter(|&&v| v > 0).for_each(|&v| given[v as usize - 1] = true);
-                given
-            };
+            let given = given_numbers(&puzzle);
             let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);
             moves::reversals(&path, &given, touch, &mut |other| {
                 assert_ne!(other, path);
