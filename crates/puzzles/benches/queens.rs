@@ -4,7 +4,8 @@
 #![allow(missing_docs, reason = "criterion_group! defines an undocumented pub fn")]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use tessera::queens::{count, Budget, ExactCover};
+use tessera::queens::{count, Board, ExactCover, Query};
+use tessera::{CoverQuery, Reduction};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("queens");
@@ -12,13 +13,14 @@ fn bench(c: &mut Criterion) {
     for n in [12, 14, 16] {
         for threads in [1, 2] {
             group.bench_function(format!("{n}/bits-{threads}t"), |b| {
-                b.iter(|| count(n, threads, &Budget::unlimited()).solutions);
+                let board = Board::new(n).expect("a side up to 32");
+                b.iter(|| count(&board, &Query::default().with_threads(threads)).solutions);
             });
         }
     }
-    let cover = ExactCover::new(12);
+    let cover = ExactCover::new(&Board::new(12).expect("a side up to 32"));
     group.bench_function("12/xc", |b| {
-        b.iter(|| cover.count_up_to(u64::MAX, 1, &Budget::unlimited()).solutions);
+        b.iter(|| cover.count(&CoverQuery::default()).solutions);
     });
     group.finish();
 }

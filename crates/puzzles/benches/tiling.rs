@@ -4,7 +4,7 @@
 #![allow(missing_docs, reason = "criterion_group! defines an undocumented pub fn")]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use tessera::tiling::{builtin, count, Board, Budget, Engine, Puzzle};
+use tessera::tiling::{builtin, count, Board, Engine, Puzzle, Query};
 
 fn pentominoes(size: &str) -> Puzzle {
     let (pieces, motion) = builtin("pentominoes").expect("a built-in set");
@@ -17,10 +17,12 @@ fn bench(c: &mut Criterion) {
     for size in ["6x10", "5x12", "4x15", "3x20"] {
         let puzzle = pentominoes(size);
         for (name, engine, threads) in
-            [("bits", Engine::Bits, 1), ("bits-2t", Engine::Bits, 2), ("xc", Engine::Exact, 1)]
+            [("bits", Engine::Bits, 1), ("bits-2t", Engine::Bits, 2), ("xc", Engine::ExactCover, 1)]
         {
             group.bench_function(format!("{size}/{name}"), |b| {
-                b.iter(|| count(&puzzle, engine, u64::MAX, threads, &Budget::unlimited()).solutions);
+                b.iter(|| {
+                    count(&puzzle, &Query::default().with_engine(engine).with_threads(threads)).solutions
+                });
             });
         }
     }

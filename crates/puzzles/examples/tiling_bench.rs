@@ -7,13 +7,13 @@
 use std::time::Instant;
 
 use tessera::queens;
-use tessera::tiling::{builtin, count, BitSolver, Board, Budget, Engine, Puzzle};
+use tessera::tiling::{builtin, count, BitSolver, Board, Engine, Puzzle, Query};
 
 fn main() {
     let mut runs = 3;
     let mut threads = 1;
     let mut problems = Vec::new();
-    let mut engines = vec![Engine::Bits, Engine::Exact];
+    let mut engines = vec![Engine::Bits, Engine::ExactCover];
     let mut distinct = true;
     let mut symmetry = true;
     let mut args = std::env::args().skip(1);
@@ -22,7 +22,7 @@ fn main() {
             "--runs" => runs = args.next().and_then(|v| v.parse().ok()).expect("--runs N"),
             "--threads" => threads = args.next().and_then(|v| v.parse().ok()).expect("--threads T"),
             "--bits" => engines = vec![Engine::Bits],
-            "--xc" => engines = vec![Engine::Exact],
+            "--xc" => engines = vec![Engine::ExactCover],
             "--no-distinct" => distinct = false,
             "--no-symmetry" => symmetry = false,
             _ => problems.push(arg),
@@ -34,11 +34,21 @@ fn main() {
     for problem in &problems {
         if let Some(n) = problem.strip_prefix("queens") {
             let n: usize = n.parse().expect("queensN");
-            let (secs, solutions) = best(runs, || queens::count(n, threads, &Budget::unlimited()).solutions);
+            let (secs, solutions) = best(runs, || {
+                queens::count(
+                    &queens::Board::new(n).expect("a side up to 32"),
+                    &queens::Query::default().with_threads(threads),
+                )
+                .solutions
+            });
             println!("queens {n:>2}  bitmask  threads {threads}  {solutions:>10} solutions  {secs:.4} s");
-            if engines.contains(&Engine::Exact) {
+            if engines.contains(&Engine::ExactCover) {
                 let (secs, solutions) = best(runs, || {
-                    queens::ExactCover::new(n).count_up_to(u64::MAX, threads, &Budget::unlimited()).solutions
+                    tessera::Reduction::count(
+                        &queens::ExactCover::new(&queens::Board::new(n).expect("a side up to 32")),
+                        &tessera::CoverQuery::default().with_threads(threads),
+                    )
+                    .solutions
                 });
                 println!("queens {n:>2}  xc       threads {threads}  {solutions:>10} solutions  {secs:.4} s");
             }
@@ -53,7 +63,7 @@ fn main() {
                     Engine::Bits => {
                         BitSolver::new(&puzzle).threads(threads).symmetry(symmetry).count_up_to(u64::MAX)
                     }
-                    Engine::Exact => count(&puzzle, engine, u64::MAX, threads, &Budget::unlimited()),
+                    _ => count(&puzzle, &Query::default().with_engine(engine).with_threads(threads)),
                 };
                 nodes = c.stats.nodes;
                 c.solutions
@@ -65,7 +75,11 @@ fn main() {
                 continue;
             }
             let (secs, solutions) = best(runs, || {
-                let c = tessera::tiling::count_distinct(&puzzle, engine, threads, &Budget::unlimited()).count;
+                let c = tessera::tiling::count_distinct(
+                    &puzzle,
+                    &Query::default().with_engine(engine).with_threads(threads),
+                )
+                .count;
                 nodes = c.stats.nodes;
                 c.solutions
             });

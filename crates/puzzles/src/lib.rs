@@ -4,9 +4,13 @@
 
 #![warn(missing_docs)]
 
+pub mod common;
+mod error;
 pub mod hidato;
 pub mod queens;
 pub mod sudoku;
 pub mod tiling;
 
+pub use common::{Budget, Count, CoverQuery, GaveUp, Outcome, Query, Reduction, Solutions, Stats, Verdict};
+pub use error::{Error, ParseError, ParseErrorKind, ShapeError};
 pub use tessera_xc as xc;

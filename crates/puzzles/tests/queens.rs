@@ -2,8 +2,17 @@
 
 #![allow(clippy::needless_range_loop, reason = "n is both the board size and the OEIS index")]
 
-use tessera::queens::{count, is_solution, render, solutions_up_to, ExactCover, Outcome};
+use tessera::queens::{count, render, solutions, verify, Board, Engine, ExactCover, Outcome, Query};
 use tessera::xc::Budget;
+use tessera::{CoverQuery, Error, Reduction};
+
+fn board(n: usize) -> Board {
+    Board::new(n).unwrap()
+}
+
+fn is_solution(columns: &[usize]) -> bool {
+    verify(&board(columns.len()), columns).is_valid()
+}
 
 const A000170: [u64; 15] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596];
 
@@ -11,7 +20,7 @@ const A000170: [u64; 15] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200,
 fn bitmask_counts_match_oeis() {
     for n in 1..=14 {
         for threads in [1, 2] {
-            let c = count(n, threads, &Budget::unlimited());
+            let c = count(&board(n), &Query::default().with_threads(threads));
             assert_eq!(
                 (c.solutions, c.outcome),
                 (A000170[n], Outcome::Exhausted),
@@ -24,11 +33,11 @@ fn bitmask_counts_match_oeis() {
 #[test]
 fn exact_cover_counts_match_oeis() {
     for n in 1..=12 {
-        let c = ExactCover::new(n).count_up_to(u64::MAX, 1, &Budget::unlimited());
+        let c = ExactCover::new(&board(n)).count(&CoverQuery::default());
         assert_eq!(c.solutions, A000170[n], "n = {n}");
     }
     for n in [13, 14] {
-        let c = ExactCover::new(n).count_up_to(u64::MAX, 2, &Budget::unlimited());
+        let c = ExactCover::new(&board(n)).count(&CoverQuery::default().with_threads(2));
         assert_eq!(c.solutions, A000170[n], "n = {n}");
     }
 }
@@ -36,8 +45,9 @@ fn exact_cover_counts_match_oeis() {
 #[test]
 fn both_solvers_list_the_same_solutions() {
     for n in 1..=9 {
-        let (mut a, ca) = solutions_up_to(n, u64::MAX, &Budget::unlimited());
-        let (mut b, _) = ExactCover::new(n).solutions_up_to(u64::MAX, 2, &Budget::unlimited());
+        let tessera::Solutions { found: mut a, count: ca, .. } = solutions(&board(n), &Query::default());
+        let mut b =
+            solutions(&board(n), &Query::default().with_engine(Engine::ExactCover).with_threads(2)).found;
         assert_eq!(ca.outcome, Outcome::Exhausted);
         assert!(a.windows(2).all(|w| w[0] < w[1]), "lexicographic order");
         a.sort();
@@ -50,14 +60,21 @@ fn both_solvers_list_the_same_solutions() {
 
 #[test]
 fn limits_budgets_and_printing() {
-    let (s, c) = solutions_up_to(8, 5, &Budget::unlimited());
+    let tessera::Solutions { found: s, count: c, .. } = solutions(&board(8), &Query::default().with_limit(5));
     assert_eq!((s.len(), c.outcome), (5, Outcome::LimitReached));
-    assert!(count(20, 2, &Budget::unlimited().with_nodes(100_000)).gave_up());
-    assert!(ExactCover::new(20).count_up_to(u64::MAX, 1, &Budget::unlimited().with_nodes(10_000)).gave_up());
+    assert!(count(
+        &board(20),
+        &Query::default().with_threads(2).with_budget(Budget::unlimited().with_nodes(100_000))
+    )
+    .gave_up());
+    assert!(ExactCover::new(&board(20))
+        .count(&CoverQuery::default().with_budget(Budget::unlimited().with_nodes(10_000)))
+        .gave_up());
     assert!(!is_solution(&[0, 1]));
     assert!(!is_solution(&[0, 0]));
     assert_eq!(render(&[0]), "Q\n");
-    assert_eq!(count(40, 1, &Budget::unlimited()).solutions, 0);
+    // A side the solvers cannot take is an error, not a count of 0 (issue 12).
+    assert!(matches!(Board::new(40), Err(Error::OutOfRange { value: 40, .. })));
 }
 
 /// Timings for docs/performance.md (`--ignored --nocapture`); the benches measure the same.
@@ -78,14 +95,14 @@ fn timing_probe() {
         for threads in [1, 2] {
             println!(
                 "{n} bits threads={threads}: {:?}",
-                time(&|| count(n, threads, &Budget::unlimited()).solutions)
+                time(&|| count(&board(n), &Query::default().with_threads(threads)).solutions)
             );
         }
     }
     for n in [12, 14] {
         for threads in [1, 2] {
-            let cover = ExactCover::new(n);
-            let r = time(&|| cover.count_up_to(u64::MAX, threads, &Budget::unlimited()).solutions);
+            let cover = ExactCover::new(&board(n));
+            let r = time(&|| cover.count(&CoverQuery::default().with_threads(threads)).solutions);
             println!("{n} xc threads={threads}: {r:?}");
         }
     }

@@ -5,10 +5,11 @@
 use std::collections::HashSet;
 
 use tessera::tiling::{
-    builtin, canonical, count, count_distinct, parse_pieces, render, render_svg, solutions, BitSolver, Board,
-    Engine, ExactCover, Motion, Outcome, Puzzle, Style, Symmetry,
+    builtin, canonical, count, count_distinct, parse_pieces, render, render_svg, solutions, verify,
+    BitSolver, Board, Engine, ExactCover, Motion, Outcome, Puzzle, Query, Solutions, Style, Symmetry,
 };
 use tessera::xc::Budget;
+use tessera::Reduction;
 
 fn pentominoes(board: Board) -> Puzzle {
     let (pieces, motion) = builtin("pentominoes").unwrap();
@@ -22,7 +23,7 @@ fn rect(size: &str) -> Puzzle {
 const HOLED_8X8: &str = "........\n........\n........\n...##...\n...##...\n........\n........\n........\n";
 
 fn all(puzzle: &Puzzle, engine: Engine, threads: usize) -> u64 {
-    let c = count(puzzle, engine, u64::MAX, threads, &Budget::unlimited());
+    let c = count(puzzle, &Query::default().with_engine(engine).with_threads(threads));
     assert_eq!(c.outcome, Outcome::Exhausted);
     c.solutions
 }
@@ -35,7 +36,7 @@ fn pentomino_rectangles_with_the_bitboard_solver() {
         let puzzle = rect(size);
         assert_eq!(all(&puzzle, Engine::Bits, 1), total, "{size}");
         assert_eq!(all(&puzzle, Engine::Bits, 2), total, "{size} on 2 threads");
-        let d = count_distinct(&puzzle, Engine::Bits, 2, &Budget::unlimited());
+        let d = count_distinct(&puzzle, &Query::default().with_engine(Engine::Bits).with_threads(2));
         assert_eq!((d.count.solutions, d.symmetries), (distinct, 4), "{size}: {}", d.reason);
     }
 }
@@ -44,19 +45,19 @@ fn pentomino_rectangles_with_the_bitboard_solver() {
 fn pentomino_rectangles_with_the_exact_cover_route() {
     for (size, total, distinct) in [("6x10", 9356, 2339), ("3x20", 8, 2), ("4x15", 1472, 368)] {
         let puzzle = rect(size);
-        assert_eq!(all(&puzzle, Engine::Exact, 2), total, "{size}");
-        let d = count_distinct(&puzzle, Engine::Exact, 1, &Budget::unlimited());
+        assert_eq!(all(&puzzle, Engine::ExactCover, 2), total, "{size}");
+        let d = count_distinct(&puzzle, &Query::default().with_engine(Engine::ExactCover));
         assert_eq!(d.count.solutions, distinct, "{size}: {}", d.reason);
     }
-    assert_eq!(all(&rect("5x12"), Engine::Exact, 2), 4040);
-    assert_eq!(all(&rect("3x20"), Engine::Exact, 1), 8);
+    assert_eq!(all(&rect("5x12"), Engine::ExactCover, 2), 4040);
+    assert_eq!(all(&rect("3x20"), Engine::ExactCover, 1), 8);
 }
 
 #[test]
 fn the_6x10_restriction_is_knuths() {
     let puzzle = rect("6x10");
     assert_eq!(ExactCover::new(&puzzle).problem().option_count(), 2056);
-    let d = count_distinct(&puzzle, Engine::Bits, 1, &Budget::unlimited());
+    let d = count_distinct(&puzzle, &Query::default().with_engine(Engine::Bits));
     assert!(d.reason.contains("piece X") && d.reason.contains("8 of its 32 placements"), "{}", d.reason);
 }
 
@@ -66,9 +67,9 @@ fn eight_by_eight_without_its_centre() {
     assert_eq!(puzzle.board().cell_count(), 60);
     assert_eq!(all(&puzzle, Engine::Bits, 1), 520);
     assert_eq!(all(&puzzle, Engine::Bits, 2), 520);
-    assert_eq!(all(&puzzle, Engine::Exact, 2), 520);
-    for engine in [Engine::Bits, Engine::Exact] {
-        let d = count_distinct(&puzzle, engine, 2, &Budget::unlimited());
+    assert_eq!(all(&puzzle, Engine::ExactCover, 2), 520);
+    for engine in [Engine::Bits, Engine::ExactCover] {
+        let d = count_distinct(&puzzle, &Query::default().with_engine(engine).with_threads(2));
         assert_eq!((d.count.solutions, d.symmetries), (65, 8), "{}", d.reason);
     }
 }
@@ -76,9 +77,10 @@ fn eight_by_eight_without_its_centre() {
 /// Distinct counts by an independent method: list every tiling, canonicalise under the board's
 /// symmetries, count the classes.
 fn classes(puzzle: &Puzzle) -> usize {
-    let (tilings, c) = solutions(puzzle, Engine::Bits, u64::MAX, 2, &Budget::unlimited());
+    let Solutions { found: tilings, count: c, .. } =
+        solutions(puzzle, &Query::default().with_engine(Engine::Bits).with_threads(2));
     assert_eq!(c.outcome, Outcome::Exhausted);
-    assert!(tilings.iter().all(|t| puzzle.is_tiling(t)));
+    assert!(tilings.iter().all(|t| verify(&puzzle, t).is_valid()));
     let sym = Symmetry::of(puzzle);
     tilings.iter().map(|t| canonical(puzzle, t, &sym, sym.transforms())).collect::<HashSet<_>>().len()
 }
@@ -93,15 +95,16 @@ fn distinct_counts_agree_with_canonical_forms() {
     let pieces: Vec<_> =
         pieces.into_iter().filter(|p| "LT".contains(p.name())).map(|p| p.with_copies(2)).collect();
     let puzzle = Puzzle::new(Board::parse_size("4x4").unwrap(), pieces, Motion::Free);
-    let d = count_distinct(&puzzle, Engine::Bits, 1, &Budget::unlimited());
+    let d = count_distinct(&puzzle, &Query::default().with_engine(Engine::Bits));
     assert_eq!(d.count.solutions as usize, classes(&puzzle), "{}", d.reason);
 }
 
 #[test]
 fn both_solvers_list_the_same_tilings() {
     for puzzle in [rect("3x20"), rect("20x3")] {
-        let (mut a, _) = solutions(&puzzle, Engine::Bits, u64::MAX, 1, &Budget::unlimited());
-        let (mut b, _) = solutions(&puzzle, Engine::Exact, u64::MAX, 2, &Budget::unlimited());
+        let Solutions { found: mut a, .. } = solutions(&puzzle, &Query::default().with_engine(Engine::Bits));
+        let Solutions { found: mut b, .. } =
+            solutions(&puzzle, &Query::default().with_engine(Engine::ExactCover).with_threads(2));
         a.sort();
         b.sort();
         assert_eq!(a, b);
@@ -116,7 +119,7 @@ fn bit_tilings(puzzle: &Puzzle, symmetry: bool, threads: usize) -> Vec<tessera::
         BitSolver::new(puzzle).symmetry(symmetry).threads(threads).solutions_up_to(u64::MAX);
     assert_eq!(c.outcome, Outcome::Exhausted);
     assert_eq!(c.solutions, tilings.len() as u64);
-    assert!(tilings.iter().all(|t| puzzle.is_tiling(t)));
+    assert!(tilings.iter().all(|t| verify(&puzzle, t).is_valid()));
     tilings.sort();
     let before = tilings.len();
     tilings.dedup();
@@ -152,7 +155,8 @@ fn the_symmetry_shortcut_lists_exactly_the_tilings_of_the_plain_searches() {
     for (puzzle, known) in &puzzles {
         let plain = bit_tilings(puzzle, false, 1);
         let exact = {
-            let (mut t, _) = solutions(puzzle, Engine::Exact, u64::MAX, 2, &Budget::unlimited());
+            let Solutions { found: mut t, .. } =
+                solutions(puzzle, &Query::default().with_engine(Engine::ExactCover).with_threads(2));
             t.sort();
             t
         };
@@ -174,18 +178,19 @@ fn copies_and_motions_agree_between_solvers() {
         for size in ["4x4", "4x3", "2x8", "3x3"] {
             let puzzle = Puzzle::new(Board::parse_size(size).unwrap(), pieces.clone(), motion);
             let bits = all(&puzzle, Engine::Bits, 1);
-            assert_eq!(bits, all(&puzzle, Engine::Exact, 1), "{size} {motion:?}");
+            assert_eq!(bits, all(&puzzle, Engine::ExactCover, 1), "{size} {motion:?}");
             assert_eq!(bits, all(&puzzle, Engine::Bits, 2), "{size} {motion:?}");
-            let (tilings, _) = solutions(&puzzle, Engine::Bits, u64::MAX, 1, &Budget::unlimited());
+            let Solutions { found: tilings, .. } =
+                solutions(&puzzle, &Query::default().with_engine(Engine::Bits));
             assert_eq!(tilings.len() as u64, bits);
             assert_eq!(tilings.iter().collect::<HashSet<_>>().len(), tilings.len(), "no duplicates");
-            assert!(tilings.iter().all(|t| puzzle.is_tiling(t)));
+            assert!(tilings.iter().all(|t| verify(&puzzle, t).is_valid()));
         }
     }
     // More pieces than the board needs: each used at most once.
     let (tets, _) = builtin("tetrominoes").unwrap();
     let puzzle = Puzzle::new(Board::parse_size("4x2").unwrap(), tets, Motion::Free);
-    assert_eq!(all(&puzzle, Engine::Bits, 1), all(&puzzle, Engine::Exact, 1));
+    assert_eq!(all(&puzzle, Engine::Bits, 1), all(&puzzle, Engine::ExactCover, 1));
 }
 
 #[test]
@@ -208,14 +213,22 @@ fn builtin_sets() {
 #[test]
 fn limits_and_budgets() {
     let puzzle = rect("6x10");
-    for engine in [Engine::Bits, Engine::Exact] {
+    for engine in [Engine::Bits, Engine::ExactCover] {
         for threads in [1, 2] {
-            let c = count(&puzzle, engine, 10, threads, &Budget::unlimited());
+            let c =
+                count(&puzzle, &Query::default().with_engine(engine).with_limit(10).with_threads(threads));
             assert_eq!((c.solutions, c.outcome), (10, Outcome::LimitReached));
-            let (t, c) = solutions(&puzzle, engine, 3, threads, &Budget::unlimited());
+            let Solutions { found: t, count: c, .. } =
+                solutions(&puzzle, &Query::default().with_engine(engine).with_limit(3).with_threads(threads));
             assert_eq!((t.len(), c.outcome), (3, Outcome::LimitReached));
-            assert!(t.iter().all(|t| puzzle.is_tiling(t)));
-            let c = count(&puzzle, engine, u64::MAX, threads, &Budget::unlimited().with_nodes(1000));
+            assert!(t.iter().all(|t| verify(&puzzle, t).is_valid()));
+            let c = count(
+                &puzzle,
+                &Query::default()
+                    .with_engine(engine)
+                    .with_threads(threads)
+                    .with_budget(Budget::unlimited().with_nodes(1000)),
+            );
             assert!(c.gave_up(), "{engine:?} {threads}: {c:?}");
         }
     }
@@ -226,24 +239,24 @@ fn limits_and_budgets() {
 #[test]
 fn parse_errors_have_positions() {
     let err = parse_pieces("AB\nA?\n").unwrap_err();
-    assert_eq!((err.line, err.column), (2, 2));
+    assert_eq!(err.position(), Some((2, 2)));
     let err = parse_pieces("A.A\n").unwrap_err();
-    assert_eq!((err.line, err.column), (1, 3));
-    assert!(err.message.contains("not connected"), "{err}");
+    assert_eq!(err.position(), Some((1, 3)));
+    assert!(err.to_string().contains("not connected"), "{err}");
     let err = parse_pieces("AA\n* B 2\n").unwrap_err();
-    assert_eq!((err.line, err.column), (2, 3));
+    assert_eq!(err.position(), Some((2, 3)));
     let err = parse_pieces("AA\n* A two\n").unwrap_err();
-    assert_eq!((err.line, err.column), (2, 5));
+    assert_eq!(err.position(), Some((2, 5)));
     assert!(parse_pieces("# nothing\n").is_err());
     let err = Board::parse("...\n.a.\n").unwrap_err();
-    assert_eq!((err.line, err.column), (2, 2));
+    assert_eq!(err.position(), Some((2, 2)));
     assert_eq!(
         err.to_string(),
         "line 2, column 2: unexpected 'a': a board is drawn with '.' for a cell, '#' or ' ' for a hole"
     );
     assert!(Board::parse("###\n").is_err());
     assert!(Board::parse_size("17x17").is_err(), "289 cells is more than 256");
-    assert_eq!(Board::parse_size("6x").unwrap_err().column, 3);
+    assert_eq!(Board::parse_size("6x").unwrap_err().position(), Some((1, 3)));
     assert_eq!(Board::parse_size("16x16").unwrap().cell_count(), 256);
 }
 
@@ -273,7 +286,7 @@ fn wide_boards_use_wider_masks() {
     let (pieces, motion) = builtin("one-sided-pentominoes").unwrap();
     let puzzle = Puzzle::new(Board::parse_size("30x3").unwrap(), pieces, motion);
     let bits = all(&puzzle, Engine::Bits, 2);
-    assert_eq!(bits, all(&puzzle, Engine::Exact, 2));
+    assert_eq!(bits, all(&puzzle, Engine::ExactCover, 2));
     assert!(bits > 0);
     // 136 and 256 cells: four words; 2x2 squares tile a 4x34 strip and a 16x16 square one way.
     let squares = parse_pieces("OO\nOO\n* O 34\n").unwrap();
@@ -292,12 +305,12 @@ fn timing_probe() {
     for size in ["6x10", "10x6", "5x12", "4x15", "3x20"] {
         let puzzle = rect(size);
         for (engine, threads) in
-            [(Engine::Bits, 1), (Engine::Bits, 2), (Engine::Exact, 1), (Engine::Exact, 2)]
+            [(Engine::Bits, 1), (Engine::Bits, 2), (Engine::ExactCover, 1), (Engine::ExactCover, 2)]
         {
             let best = (0..3)
                 .map(|_| {
                     let start = std::time::Instant::now();
-                    let c = count(&puzzle, engine, u64::MAX, threads, &Budget::unlimited());
+                    let c = count(&puzzle, &Query::default().with_engine(engine).with_threads(threads));
                     (start.elapsed().as_secs_f64(), c.solutions, c.stats.nodes)
                 })
                 .min_by(|a, b| a.0.total_cmp(&b.0))

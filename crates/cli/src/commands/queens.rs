@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 use anyhow::Result;
-use tessera::queens::{self, Count, ExactCover, Outcome};
+use tessera::queens::{self, Board, Count, Engine, Outcome, Query};
 
 use super::Status;
 use crate::args::{QueensArgs, TilingSolverArg};
@@ -13,28 +13,28 @@ use crate::args::{QueensArgs, TilingSolverArg};
 /// `tessera queens N [--count|--all|--limit K]`
 pub fn run(args: &QueensArgs) -> Result<Status> {
     let n = args.n as usize;
+    let board = Board::new(n).map_err(|e| anyhow::anyhow!("{e}"))?;
     let threads = threads(args.threads);
-    let budget = super::budget(args.max_nodes, args.timeout);
+    let engine = match args.solver {
+        TilingSolverArg::Bits => Engine::Bits,
+        TilingSolverArg::Xc => Engine::ExactCover,
+    };
+    let query = Query::default()
+        .with_engine(engine)
+        .with_threads(threads)
+        .with_budget(super::budget(args.max_nodes, args.timeout));
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let count = if args.count {
-        let limit = args.limit.unwrap_or(u64::MAX);
-        let count = match args.solver {
-            TilingSolverArg::Xc => ExactCover::new(n).count_up_to(limit, threads, &budget),
-            // The bitmask count has no limit of its own: it is fast, and a budget bounds it.
-            TilingSolverArg::Bits if limit == u64::MAX => queens::count(n, threads, &budget),
-            TilingSolverArg::Bits => queens::solutions_up_to(n, limit, &budget).1,
-        };
+        let count = queens::count(&board, &query.with_limit(args.limit.unwrap_or(u64::MAX)));
         if !count.gave_up() {
             writeln!(out, "{}", count.solutions)?;
         }
         count
     } else {
         let limit = if args.all { u64::MAX } else { args.limit.unwrap_or(1) };
-        let (solutions, count) = match args.solver {
-            TilingSolverArg::Bits => queens::solutions_up_to(n, limit, &budget),
-            TilingSolverArg::Xc => ExactCover::new(n).solutions_up_to(limit, threads, &budget),
-        };
+        let queens::Solutions { found: solutions, count, .. } =
+            queens::solutions(&board, &query.with_limit(limit));
         for (i, columns) in solutions.iter().enumerate() {
             if i > 0 {
                 writeln!(out)?;

@@ -23,7 +23,7 @@ pub fn count(args: &TilingCountArgs) -> Result<Status> {
     let threads = threads(args.tiling.threads);
     let start = Instant::now();
     if args.distinct {
-        let distinct = count_distinct(&puzzle, engine, threads, &budget);
+        let distinct = count_distinct(&puzzle, &query(engine, u64::MAX, threads, &budget));
         if !distinct.count.gave_up() {
             writeln!(io::stdout(), "{}", distinct.count.solutions)?;
             note(&distinct.reason);
@@ -34,7 +34,7 @@ pub fn count(args: &TilingCountArgs) -> Result<Status> {
     let count = if engine == Engine::Bits && args.tiling.no_symmetry {
         BitSolver::new(&puzzle).symmetry(false).threads(threads).budget(budget).count_up_to(limit)
     } else {
-        tiling::count(&puzzle, engine, limit, threads, &budget)
+        tiling::count(&puzzle, &query(engine, limit, threads, &budget))
     };
     if !count.gave_up() {
         writeln!(io::stdout(), "{}", count.solutions)?;
@@ -60,7 +60,8 @@ pub fn solve(args: &TilingSolveArgs) -> Result<Status> {
             }
             None => puzzle.clone(),
         };
-        let (found, count) = tiling::solutions(&restricted, engine, limit, threads, &budget);
+        let tiling::Solutions { found, count, .. } =
+            tiling::solutions(&restricted, &query(engine, limit, threads, &budget));
         let mut seen = HashSet::new();
         let found: Vec<_> = found
             .into_iter()
@@ -71,7 +72,8 @@ pub fn solve(args: &TilingSolveArgs) -> Result<Status> {
     } else if engine == Engine::Bits && args.tiling.no_symmetry {
         BitSolver::new(&puzzle).symmetry(false).threads(threads).budget(budget).solutions_up_to(limit)
     } else {
-        tiling::solutions(&puzzle, engine, limit, threads, &budget)
+        let found = tiling::solutions(&puzzle, &query(engine, limit, threads, &budget));
+        (found.found, found.count)
     };
     finish(args, &puzzle, &tilings, &count, start, threads)
 }
@@ -141,11 +143,11 @@ fn setup(args: &TilingArgs) -> Result<(Puzzle, Engine, Budget)> {
             Board::parse(&text(&input)?).map_err(|e| bad(&input.name, &e))?
         }
         None => Board::parse_size(&args.board)
-            .map_err(|e| BadInput { name: "--board".into(), message: e.message })?,
+            .map_err(|e| BadInput { name: "--board".into(), message: without_position(e) })?,
     };
     let engine = match args.solver {
         TilingSolverArg::Bits => Engine::Bits,
-        TilingSolverArg::Xc => Engine::Exact,
+        TilingSolverArg::Xc => Engine::ExactCover,
     };
     let budget = super::budget(args.max_nodes, args.timeout);
     Ok((Puzzle::new(board, pieces, motion), engine, budget))
@@ -156,6 +158,23 @@ fn text(input: &Input) -> Result<String, BadInput> {
         .map_err(|_| BadInput { name: input.name.clone(), message: "not UTF-8 text".into() })
 }
 
-fn bad(name: &str, err: &tiling::ParseError) -> BadInput {
+fn bad(name: &str, err: &tessera::Error) -> BadInput {
     BadInput { name: name.into(), message: err.to_string() }
+}
+
+/// What is wrong, without the line and column (for a one-line argument).
+fn without_position(err: tessera::Error) -> String {
+    match err {
+        tessera::Error::Parse(err) => err.kind.to_string(),
+        err => err.to_string(),
+    }
+}
+
+/// The query for a search.
+fn query(engine: Engine, limit: u64, threads: usize, budget: &tessera::Budget) -> tiling::Query {
+    tiling::Query::default()
+        .with_engine(engine)
+        .with_limit(limit)
+        .with_threads(threads)
+        .with_budget(budget.clone())
 }

@@ -36,6 +36,7 @@
 //!    succeeds when the counting pass removed a clue: the hard rules could not remove it, and
 //!    fewer clues never make the rules stronger.
 
+use crate::common::seed::mix;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -112,7 +113,7 @@ impl Generator {
         };
         for attempt in 0..self.attempts {
             self.check_clock()?;
-            let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, attempt));
+            let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, u64::from(attempt) + 1));
             let mut path = first.clone();
             let moves = 10 * path.len();
             graph.backbite(&mut path, moves, &mut rng);
@@ -362,14 +363,6 @@ impl Graph {
             }
         }
     }
-}
-
-/// The seed of attempt `attempt` of a generation from `seed` (SplitMix64's finaliser).
-fn mix(seed: u64, attempt: u32) -> u64 {
-    let mut z = seed.wrapping_add(u64::from(attempt).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]

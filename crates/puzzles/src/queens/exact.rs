@@ -10,9 +10,10 @@
 //!   options          "rR cC aS bD", one per square
 //! ```
 
-use std::sync::Mutex;
+use tessera_xc::{OptionId, Problem, ProblemBuilder};
 
-use tessera_xc::{Budget, Count, ParallelSearch, Problem, ProblemBuilder};
+use crate::queens::Board;
+use crate::Reduction;
 
 /// The exact-cover problem of N-queens and the way back from its solutions.
 #[derive(Debug, Clone)]
@@ -22,8 +23,9 @@ pub struct ExactCover {
 }
 
 impl ExactCover {
-    /// The problem for an `n`x`n` board.
-    pub fn new(n: usize) -> Self {
+    /// The problem for a board.
+    pub fn new(board: &Board) -> Self {
+        let n = board.n();
         let mut b = ProblemBuilder::new();
         let mut rows = vec![None; n];
         let mut cols = vec![None; n];
@@ -52,33 +54,21 @@ impl ExactCover {
         }
         ExactCover { n, problem: b.build() }
     }
+}
 
-    /// The exact-cover problem.
-    pub fn problem(&self) -> &Problem {
+impl Reduction for ExactCover {
+    type Solution = Vec<usize>;
+
+    fn problem(&self) -> &Problem {
         &self.problem
     }
 
     /// The columns of a solution's queens, by row.
-    pub fn decode(&self, options: &[tessera_xc::OptionId]) -> Vec<usize> {
+    fn decode(&self, options: &[OptionId]) -> Vec<usize> {
         let mut columns = vec![0; self.n];
         for o in options {
             columns[o.index() / self.n] = o.index() % self.n;
         }
         columns
-    }
-
-    /// Counts solutions up to `limit` on `threads` threads within `budget`.
-    pub fn count_up_to(&self, limit: u64, threads: usize, budget: &Budget) -> Count {
-        ParallelSearch::new(&self.problem).threads(threads).with_budget(budget.clone()).count_up_to(limit)
-    }
-
-    /// Up to `limit` solutions (in search order when sequential) and how the search ended.
-    pub fn solutions_up_to(&self, limit: u64, threads: usize, budget: &Budget) -> (Vec<Vec<usize>>, Count) {
-        let found = Mutex::new(Vec::new());
-        let search = ParallelSearch::new(&self.problem).threads(threads).with_budget(budget.clone());
-        let count = search.visit_up_to(limit, |options| {
-            found.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(self.decode(options));
-        });
-        (found.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner), count)
     }
 }

@@ -1,33 +1,137 @@
 //! N-queens: place N queens on an NxN board so that no two share a row, a column or a diagonal.
 //!
-//! A solution is the column of the queen in each row. Two solvers agree on every count: a
-//! dedicated bitmask backtracker ([`count`], [`solutions_up_to`]) and the exact-cover reduction
-//! ([`ExactCover`]: rows and columns primary, diagonals secondary).
+//! A solution is the column of the queen in each row. Two engines agree on every count: a
+//! dedicated bitmask backtracker (`solve` module) and the exact-cover reduction ([`ExactCover`]:
+//! rows and columns primary, diagonals secondary). The calls are those of every puzzle in this
+//! crate: [`solve`], [`count`], [`solutions`] and [`verify`], each taking the [`Board`] and a
+//! [`Query`].
 //!
 //! ```
-//! use tessera::queens::{count, is_solution, solutions_up_to, ExactCover};
-//! use tessera::xc::Budget;
-//! assert_eq!(count(8, 1, &Budget::unlimited()).solutions, 92);
-//! assert_eq!(ExactCover::new(8).count_up_to(u64::MAX, 1, &Budget::unlimited()).solutions, 92);
-//! let (first, _) = solutions_up_to(8, 1, &Budget::unlimited());
+//! use tessera::queens::{count, solutions, verify, Board, Engine, Query};
+//! let board = Board::new(8)?;
+//! assert_eq!(count(&board, &Query::default()).solutions, 92);
+//! assert_eq!(count(&board, &Query::default().with_engine(Engine::ExactCover)).solutions, 92);
+//! let first = solutions(&board, &Query::default().with_limit(1)).found;
 //! assert_eq!(first[0], [0, 4, 7, 5, 2, 6, 1, 3]);
-//! assert!(is_solution(&first[0]));
+//! assert!(verify(&board, &first[0]).is_valid());
+//! # Ok::<(), tessera::Error>(())
 //! ```
 
 mod exact;
 mod solve;
+mod verify;
+
+use std::fmt;
+use std::str::FromStr;
 
 pub use exact::ExactCover;
-pub use solve::{count, solutions_up_to, MAX_N};
-pub use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
+pub use solve::MAX_N;
+pub use verify::{verify, Violation};
 
-/// Checks a placement independently of the solvers: one queen per row (the index), columns in
-/// range and all different, no two on a diagonal.
-pub fn is_solution(columns: &[usize]) -> bool {
-    let n = columns.len();
-    columns.iter().enumerate().all(|(r, &c)| {
-        c < n && columns[..r].iter().enumerate().all(|(r2, &c2)| c2 != c && r - r2 != c.abs_diff(c2))
-    })
+pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
+use crate::Error;
+
+/// A question to the N-queens solvers: a [`crate::Query`] over [`Engine`].
+pub type Query = crate::Query<Engine>;
+
+/// The verifier's answer: a [`crate::Verdict`] of [`Violation`]s.
+pub type Verdict = crate::Verdict<Violation>;
+
+/// An empty `n`x`n` board, `n` from 0 to [`MAX_N`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    n: usize,
+}
+
+impl Board {
+    /// The `n`x`n` board, or [`Error::OutOfRange`] above [`MAX_N`].
+    pub fn new(n: usize) -> Result<Self, Error> {
+        if n > MAX_N {
+            return Err(Error::OutOfRange {
+                what: "the board's side",
+                value: n as u64,
+                min: 0,
+                max: MAX_N as u64,
+            });
+        }
+        Ok(Board { n })
+    }
+
+    /// The side.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+}
+
+/// Which solver to use. Both give the same solutions in the same (lexicographic) order on one
+/// thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The bitmask backtracker.
+    #[default]
+    Auto,
+    /// The bitmask backtracker, by name.
+    Bits,
+    /// The exact-cover reduction through `tessera-xc`.
+    ExactCover,
+}
+
+impl Engine {
+    /// Every engine.
+    pub const ALL: [Engine; 3] = [Engine::Auto, Engine::Bits, Engine::ExactCover];
+
+    /// Its name on the command line: `auto`, `bits`, `xc`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Bits => "bits",
+            Engine::ExactCover => "xc",
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Engine {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Self, Error> {
+        crate::common::from_name("engine", text, &Engine::ALL, Engine::name, "auto, bits, xc")
+    }
+}
+
+/// The first solution in lexicographic order of the columns, `None` if there is none (n = 2, 3),
+/// or why the search gave up.
+pub fn solve(board: &Board, query: &Query) -> Result<Option<Vec<usize>>, GaveUp> {
+    crate::common::first(solutions(board, &query.clone().with_limit(1)))
+}
+
+/// Solutions counted up to `query.limit`, on `query.threads` threads.
+pub fn count(board: &Board, query: &Query) -> Count {
+    match query.engine {
+        Engine::ExactCover => crate::Reduction::count(&ExactCover::new(board), &query.cover()),
+        _ if query.limit == u64::MAX => solve::count_all(board.n, query.threads, &query.budget),
+        _ => solve::list(board.n, query.limit, &query.budget, &mut |_| {}),
+    }
+}
+
+/// Up to `query.limit` solutions, each the queen's column in each row: in lexicographic order
+/// (the bitmask search, or the reduction on one thread), and how the search ended.
+pub fn solutions(board: &Board, query: &Query) -> Solutions<Vec<usize>> {
+    match query.engine {
+        Engine::ExactCover => crate::Reduction::solutions(&ExactCover::new(board), &query.cover()),
+        _ => {
+            let mut found = Vec::new();
+            let count =
+                solve::list(board.n, query.limit, &query.budget, &mut |columns| found.push(columns.to_vec()));
+            Solutions::new(found, count)
+        }
+    }
 }
 
 /// The board drawn with `Q` for a queen and `.` for an empty square, separated by spaces.

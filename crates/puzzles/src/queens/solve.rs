@@ -36,17 +36,17 @@ use std::time::Instant;
 use rayon::prelude::*;
 use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 
+use crate::common::budget::check_every;
+
 /// The largest `n` (masks are `u32`).
 pub const MAX_N: usize = 32;
 
-const CHECK_INTERVAL: u64 = 1 << 16;
-
-/// Counts the solutions for an `n`x`n` board on `threads` threads (0 or 1: sequentially), within
-/// `budget`. `n` above [`MAX_N`] counts nothing and reports [`Outcome::Exhausted`] only for 0.
-pub fn count(n: usize, threads: usize, budget: &Budget) -> Count {
-    if n == 0 || n > MAX_N {
-        let solutions = u64::from(n == 0);
-        return Count { solutions, outcome: Outcome::Exhausted, stats: Stats::default() };
+/// Counts every solution for an `n`x`n` board (`n` at most [`MAX_N`]) on `threads` threads (0 or
+/// 1: sequentially), within `budget`.
+pub(super) fn count_all(n: usize, threads: usize, budget: &Budget) -> Count {
+    debug_assert!(n <= MAX_N, "the board checks its side");
+    if n == 0 {
+        return Count { solutions: 1, outcome: Outcome::Exhausted, stats: Stats::default() };
     }
     let full = mask(n);
     // Tasks: the first two rows (or one, for n = 1), with weights from the mirror symmetry.
@@ -86,29 +86,28 @@ pub fn count(n: usize, threads: usize, budget: &Budget) -> Count {
     Count { solutions, outcome, stats: Stats { nodes, updates: 0 } }
 }
 
-/// Up to `limit` solutions in lexicographic order (each the queen's column in each row), and how
-/// the search ended.
-pub fn solutions_up_to(n: usize, limit: u64, budget: &Budget) -> (Vec<Vec<usize>>, Count) {
-    let mut found = Vec::new();
-    if n > MAX_N || limit == 0 {
-        let outcome = if limit == 0 { Outcome::LimitReached } else { Outcome::Exhausted };
-        return (found, Count { solutions: 0, outcome, stats: Stats::default() });
+/// Visits up to `limit` solutions in lexicographic order (each the queen's column in each row),
+/// and says how many and how the search ended.
+pub(super) fn list(n: usize, limit: u64, budget: &Budget, visit: &mut dyn FnMut(&[usize])) -> Count {
+    debug_assert!(n <= MAX_N, "the board checks its side");
+    if limit == 0 {
+        return Count { solutions: 0, outcome: Outcome::LimitReached, stats: Stats::default() };
     }
     let shared = Shared::new(budget);
     let mut search = Search { full: mask(n), nodes: 0, unpublished: 0, shared: &shared, stop: None };
     let mut row = Vec::with_capacity(n);
+    let mut found = 0;
     let done = search.list(0, 0, 0, &mut row, &mut |columns| {
-        found.push(columns.to_vec());
-        (found.len() as u64) < limit
+        visit(columns);
+        found += 1;
+        found < limit
     });
     let outcome = match (search.stop, done) {
         (Some(reason), _) => Outcome::GaveUp(reason),
         (None, false) => Outcome::LimitReached,
         (None, true) => Outcome::Exhausted,
     };
-    let count =
-        Count { solutions: found.len() as u64, outcome, stats: Stats { nodes: search.nodes, updates: 0 } };
-    (found, count)
+    Count { solutions: found, outcome, stats: Stats { nodes: search.nodes, updates: 0 } }
 }
 
 fn mask(n: usize) -> u32 {
@@ -152,7 +151,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Spends a node; false when the budget has run out. The node budget, the clock and the
-    /// flags are looked at every [`CHECK_INTERVAL`] nodes, so `--max-nodes` is honoured to
+    /// flags are looked at every [`check_every::TINY_NODE`] nodes, so `--max-nodes` is honoured to
     /// within that many nodes per thread.
     #[inline(always)]
     fn spend(&mut self) -> bool {
@@ -164,7 +163,7 @@ impl Search<'_> {
     fn spend_many(&mut self, k: u64) -> bool {
         self.nodes += k;
         self.unpublished += k;
-        if self.unpublished >= CHECK_INTERVAL {
+        if self.unpublished >= check_every::TINY_NODE {
             return self.check();
         }
         true

@@ -19,6 +19,7 @@
 //!    attempt starts from the next seed. Attempts are bounded ([`Generator::attempts`]) and each
 //!    search carries the budget, so generation always ends.
 
+use crate::common::seed::mix;
 use std::sync::Arc;
 
 use rand::seq::SliceRandom;
@@ -206,7 +207,7 @@ impl Generator {
             if let Some(reason) = self.budget.check_clock() {
                 return Err(reason);
             }
-            let attempt_seed = mix(seed, attempt);
+            let attempt_seed = mix(seed, u64::from(attempt));
             if let Some(mut made) = self.attempt(attempt_seed)? {
                 made.seed = seed;
                 made.attempts = attempt + 1;
@@ -293,14 +294,6 @@ fn forced_by_peers(puzzle: &Sudoku, cells: &[usize]) -> bool {
         let seen = layout.peers(cell).iter().fold(0u32, |seen, &peer| seen | 1 << puzzle.get(peer as usize));
         (all & !seen).count_ones() == 1
     })
-}
-
-/// The seed of attempt `attempt` of a generation from `seed` (SplitMix64's finaliser).
-fn mix(seed: u64, attempt: u32) -> u64 {
-    let mut z = seed.wrapping_add(u64::from(attempt).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]

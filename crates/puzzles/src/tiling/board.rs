@@ -8,7 +8,7 @@
 //! ........
 //! ```
 
-use super::ParseError;
+use crate::Error;
 
 /// The most cells a board may have to fill: the bitboard solver's widest mask.
 pub const MAX_CELLS: usize = 256;
@@ -26,7 +26,7 @@ pub struct Board {
 
 impl Board {
     /// A full `width` x `height` rectangle.
-    pub fn rectangle(width: usize, height: usize) -> Result<Self, ParseError> {
+    pub fn rectangle(width: usize, height: usize) -> Result<Self, Error> {
         check_size(width, height, width * height, 1, 1)?;
         Ok(Board { width, height, open: vec![true; width * height] })
     }
@@ -38,14 +38,14 @@ impl Board {
     /// assert_eq!((board.width(), board.height(), board.cell_count()), (6, 10, 60));
     /// assert_eq!(tessera::tiling::Board::parse_size("6y10").unwrap_err().column, 1);
     /// ```
-    pub fn parse_size(text: &str) -> Result<Self, ParseError> {
+    pub fn parse_size(text: &str) -> Result<Self, Error> {
         let text = text.trim();
         let Some((w, h)) = text.split_once(['x', 'X']) else {
-            return Err(ParseError::new(1, 1, format!("`{text}` is not a size WxH such as 6x10")));
+            return Err(Error::parse(1, 1, format!("`{text}` is not a size WxH such as 6x10")));
         };
-        let parse = |s: &str, column: usize| -> Result<usize, ParseError> {
+        let parse = |s: &str, column: usize| -> Result<usize, Error> {
             s.parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                ParseError::new(1, column, format!("`{s}` is not a positive number in the size `{text}`"))
+                Error::parse(1, column, format!("`{s}` is not a positive number in the size `{text}`"))
             })
         };
         let width = parse(w, 1)?;
@@ -61,7 +61,7 @@ impl Board {
     /// let err = tessera::tiling::Board::parse("..\n.x\n").unwrap_err();
     /// assert_eq!((err.line, err.column), (2, 2));
     /// ```
-    pub fn parse(text: &str) -> Result<Self, ParseError> {
+    pub fn parse(text: &str) -> Result<Self, Error> {
         let mut rows: Vec<(usize, Vec<bool>)> = Vec::new();
         for (i, line) in text.lines().enumerate() {
             if line.starts_with(';') {
@@ -73,7 +73,7 @@ impl Board {
                     '.' => row.push(true),
                     '#' | ' ' => row.push(false),
                     other => {
-                        return Err(ParseError::new(
+                        return Err(Error::parse(
                             i + 1,
                             col + 1,
                             format!("unexpected {other:?}: a board is drawn with '.' for a cell, '#' or ' ' for a hole"),
@@ -81,11 +81,7 @@ impl Board {
                     }
                 }
                 if row.len() > MAX_SIDE {
-                    return Err(ParseError::new(
-                        i + 1,
-                        col + 1,
-                        format!("a board is at most {MAX_SIDE} wide"),
-                    ));
+                    return Err(Error::parse(i + 1, col + 1, format!("a board is at most {MAX_SIDE} wide")));
                 }
             }
             rows.push((i + 1, row));
@@ -100,7 +96,7 @@ impl Board {
         let width = rows.iter().map(|r| r.1.len()).max().unwrap_or(0).saturating_sub(left);
         let height = rows.len();
         if height == 0 || width == 0 {
-            return Err(ParseError::new(1, 1, "the board has no cell ('.')".into()));
+            return Err(Error::parse(1, 1, "the board has no cell ('.')"));
         }
         let mut open = vec![false; width * height];
         for (r, (_, row)) in rows.iter().enumerate() {
@@ -159,29 +155,19 @@ impl Board {
     }
 }
 
-fn check_size(
-    width: usize,
-    height: usize,
-    cells: usize,
-    line: usize,
-    column: usize,
-) -> Result<(), ParseError> {
+fn check_size(width: usize, height: usize, cells: usize, line: usize, column: usize) -> Result<(), Error> {
     if width > MAX_SIDE || height > MAX_SIDE {
-        return Err(ParseError::new(
-            line,
-            column,
-            format!("a board is at most {MAX_SIDE} squares on a side"),
-        ));
+        return Err(Error::parse(line, column, format!("a board is at most {MAX_SIDE} squares on a side")));
     }
     if cells > MAX_CELLS {
-        return Err(ParseError::new(
+        return Err(Error::parse(
             line,
             column,
             format!("the board has {cells} cells to fill; at most {MAX_CELLS} are supported"),
         ));
     }
     if cells == 0 {
-        return Err(ParseError::new(line, column, "the board has no cell to fill".into()));
+        return Err(Error::parse(line, column, "the board has no cell to fill"));
     }
     Ok(())
 }

@@ -21,16 +21,18 @@
 //! flag raised at the kept solutions' limit.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
-use tessera_xc::{Budget, Count, GaveUp, ItemId, Outcome, ParallelSearch, Problem, ProblemBuilder};
+use tessera_xc::{Count, GaveUp, ItemId, OptionId, Outcome, ParallelSearch, Problem, ProblemBuilder};
 
 use super::{Puzzle, Tiling};
+use crate::{CoverQuery, Reduction, Solutions};
 
 /// The exact-cover problem of a [`Puzzle`], and the way back from its solutions.
 ///
 /// ```
 /// use tessera::tiling::{builtin, Board, ExactCover, Puzzle};
+/// use tessera::Reduction;
 /// use tessera::xc::Budget;
 /// let (pieces, motion) = builtin("pentominoes").unwrap();
 /// let cover = ExactCover::new(&Puzzle::new(Board::parse_size("6x10").unwrap(), pieces, motion));
@@ -84,14 +86,9 @@ impl ExactCover {
         ExactCover { problem: b.build(), choices, copies, short }
     }
 
-    /// The exact-cover problem.
-    pub fn problem(&self) -> &Problem {
-        &self.problem
-    }
-
     /// The tiling of a solution, or `None` for a duplicate under the copy filter (see the module
     /// documentation).
-    pub fn decode(&self, options: &[tessera_xc::OptionId]) -> Option<Tiling> {
+    fn decode_kept(&self, options: &[OptionId]) -> Option<Tiling> {
         if self.copies {
             // Keep the solution where, for each piece, copy k's placement index increases with k.
             let mut chosen: Vec<(u32, u32, u32)> = options.iter().map(|o| self.choices[o.index()]).collect();
@@ -108,35 +105,19 @@ impl ExactCover {
         Some(Tiling::new(options.iter().map(|o| self.choices[o.index()].0 as usize).collect()))
     }
 
-    /// Counts tilings up to `limit` on `threads` threads within `budget`.
-    pub fn count_up_to(&self, limit: u64, threads: usize, budget: &Budget) -> Count {
-        self.visit_up_to(limit, threads, budget, |_| {})
-    }
-
-    /// Up to `limit` tilings and how the search ended.
-    pub fn solutions_up_to(&self, limit: u64, threads: usize, budget: &Budget) -> (Vec<Tiling>, Count) {
-        let found = Mutex::new(Vec::new());
-        let count = self.visit_up_to(limit, threads, budget, |t| {
-            found.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(t);
-        });
-        (found.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner), count)
-    }
-
-    /// Calls `visit` with each tiling until `limit` have been seen.
-    pub fn visit_up_to(
-        &self,
-        limit: u64,
-        threads: usize,
-        budget: &Budget,
-        visit: impl Fn(Tiling) + Sync,
-    ) -> Count {
+    /// Calls `visit` with each tiling (one per set of copies) until `query.limit` have been seen.
+    pub fn visit(&self, query: &CoverQuery, visit: impl Fn(Tiling) + Sync) -> Count {
+        let (limit, threads, budget) = (query.limit, query.threads, &query.budget);
         if self.short {
             return Count { solutions: 0, outcome: Outcome::Exhausted, stats: Default::default() };
         }
         if !self.copies {
-            let search = ParallelSearch::new(&self.problem).threads(threads).with_budget(budget.clone());
+            let search = ParallelSearch::new(&self.problem)
+                .threads(threads)
+                .engine(query.engine)
+                .with_budget(budget.clone());
             return search.visit_up_to(limit, |options| {
-                visit(self.decode(options).expect("no copies: every solution is kept"));
+                visit(self.decode_kept(options).expect("no copies: every solution is kept"));
             });
         }
         if limit == 0 {
@@ -147,9 +128,10 @@ impl ExactCover {
         let outside = budget.cancel_flag().cloned();
         budget = budget.with_cancel(halt.clone());
         let kept = AtomicU64::new(0);
-        let search = ParallelSearch::new(&self.problem).threads(threads).with_budget(budget);
+        let search =
+            ParallelSearch::new(&self.problem).threads(threads).engine(query.engine).with_budget(budget);
         let mut count = search.visit_up_to(u64::MAX, |options| {
-            if let Some(tiling) = self.decode(options) {
+            if let Some(tiling) = self.decode_kept(options) {
                 let before = kept.fetch_add(1, Ordering::Relaxed);
                 if before < limit {
                     visit(tiling);
@@ -169,5 +151,31 @@ impl ExactCover {
             count.outcome = Outcome::Exhausted;
         }
         count
+    }
+}
+
+/// Solutions are tilings; with several copies of a piece, one exact cover per order of the
+/// copies is found and only one of them kept (see the module documentation).
+impl Reduction for ExactCover {
+    type Solution = Tiling;
+
+    fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The tiling of an exact cover, whatever the order of its copies.
+    fn decode(&self, options: &[OptionId]) -> Tiling {
+        Tiling::new(options.iter().map(|o| self.choices[o.index()].0 as usize).collect())
+    }
+
+    fn count(&self, query: &CoverQuery) -> Count {
+        self.visit(query, |_| {})
+    }
+
+    fn solutions(&self, query: &CoverQuery) -> Solutions<Tiling> {
+        let found = Mutex::new(Vec::new());
+        let count =
+            self.visit(query, |tiling| found.lock().unwrap_or_else(PoisonError::into_inner).push(tiling));
+        Solutions::new(found.into_inner().unwrap_or_else(PoisonError::into_inner), count)
     }
 }

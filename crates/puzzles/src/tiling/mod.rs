@@ -5,16 +5,19 @@
 //! answer the same queries and are cross-checked by the tests: the exact-cover reduction through
 //! `tessera-xc` ([`exact`](ExactCover)) and a dedicated bitboard search ([`Engine::Bits`]).
 //! [`count_distinct`] counts up to the board's symmetries; [`render`] draws a tiling in ASCII
-//! (coloured on request) or SVG.
+//! (coloured on request) or SVG. The calls are those of every puzzle in this crate: [`solve`],
+//! [`count`], [`solutions`] and [`verify`], each taking the [`Puzzle`] and a [`Query`].
 //!
 //! ```
-//! use tessera::tiling::{builtin, count, Board, Engine, Puzzle};
-//! use tessera::xc::Budget;
-//! let (pieces, motion) = builtin("pentominoes").unwrap();
-//! let puzzle = Puzzle::new(Board::parse_size("3x20").unwrap(), pieces, motion);
-//! let bits = count(&puzzle, Engine::Bits, u64::MAX, 1, &Budget::unlimited());
-//! let exact = count(&puzzle, Engine::Exact, u64::MAX, 1, &Budget::unlimited());
+//! use tessera::tiling::{builtin, count, solve, verify, Board, Engine, Puzzle, Query};
+//! let (pieces, motion) = builtin("pentominoes")?;
+//! let puzzle = Puzzle::new(Board::parse_size("3x20")?, pieces, motion);
+//! let bits = count(&puzzle, &Query::default());
+//! let exact = count(&puzzle, &Query::default().with_engine(Engine::ExactCover));
 //! assert_eq!((bits.solutions, exact.solutions), (8, 8));
+//! let tiling = solve(&puzzle, &Query::default()).unwrap().expect("a tiling");
+//! assert!(verify(&puzzle, &tiling).is_valid());
+//! # Ok::<(), tessera::Error>(())
 //! ```
 
 mod board;
@@ -23,6 +26,7 @@ mod pieces;
 mod render;
 mod solve;
 mod symmetry;
+mod verify;
 
 pub use board::{Board, MAX_CELLS, MAX_SIDE};
 pub use exact::ExactCover;
@@ -30,37 +34,58 @@ pub use pieces::{builtin, parse_pieces, Motion, Piece, MAX_PIECE_CELLS, SETS};
 pub use render::{render, render_svg, Style};
 pub use solve::BitSolver;
 pub use symmetry::{canonical, count_distinct, Distinct, Restriction, Symmetry};
-pub use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
+pub use verify::{verify, Violation};
+
+pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
+use crate::Error;
+
+/// A question to the tiling solvers: a [`crate::Query`] over [`Engine`].
+pub type Query = crate::Query<Engine>;
+
+/// The verifier's answer: a [`crate::Verdict`] of [`Violation`]s.
+pub type Verdict = crate::Verdict<Violation>;
 
 use std::collections::HashMap;
 
-/// A mistake in a piece or board file, or a bad size: where (1-based line and column, in
-/// characters) and what.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {message}")]
+/// Which solver answers a query. All find the same tilings (in different orders).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// What is wrong.
-    pub message: String,
+pub enum Engine {
+    /// The dedicated bitboard search.
+    #[default]
+    Auto,
+    /// The dedicated bitboard search ([`BitSolver`]), by name.
+    Bits,
+    /// The exact-cover reduction through `tessera-xc` ([`ExactCover`]).
+    ExactCover,
 }
 
-impl ParseError {
-    pub(crate) fn new(line: usize, column: usize, message: String) -> Self {
-        ParseError { line, column, message }
+impl Engine {
+    /// Every engine.
+    pub const ALL: [Engine; 3] = [Engine::Auto, Engine::Bits, Engine::ExactCover];
+
+    /// Its name on the command line: `auto`, `bits`, `xc`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Bits => "bits",
+            Engine::ExactCover => "xc",
+        }
     }
 }
 
-/// Which solver answers a query. Both find the same tilings (in different orders).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Engine {
-    /// The dedicated bitboard search ([`BitSolver`]).
-    Bits,
-    /// The exact-cover reduction through `tessera-xc` ([`ExactCover`]).
-    Exact,
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Self, Error> {
+        crate::common::from_name("engine", text, &Engine::ALL, Engine::name, "auto, bits, xc")
+    }
 }
 
 /// One way to put one piece on the board.
@@ -187,31 +212,6 @@ impl Puzzle {
         self.piece_area() == self.cells.len()
     }
 
-    /// Checks a tiling independently of the solvers: placements of this puzzle, every cell
-    /// covered exactly once, no piece used more than its copies (and every copy, when
-    /// [`uses_every_piece`](Self::uses_every_piece)).
-    pub fn is_tiling(&self, tiling: &Tiling) -> bool {
-        let mut covered = vec![false; self.cells.len()];
-        let mut used = vec![0u32; self.pieces.len()];
-        for &p in &tiling.placements {
-            let Some(placement) = self.placements.get(p) else { return false };
-            used[placement.piece] += 1;
-            for &c in &placement.cells {
-                if std::mem::replace(&mut covered[c as usize], true) {
-                    return false;
-                }
-            }
-        }
-        let counts_ok = self.pieces.iter().zip(&used).all(|(piece, &n)| {
-            if self.uses_every_piece() {
-                n == piece.copies()
-            } else {
-                n <= piece.copies()
-            }
-        });
-        counts_ok && covered.iter().all(|&c| c)
-    }
-
     /// Finds a placement by its piece and covered cells (`cells` increasing).
     pub(crate) fn placement_index(&self) -> HashMap<(usize, Vec<u16>), usize> {
         self.placements.iter().enumerate().map(|(i, p)| ((p.piece, p.cells.clone()), i)).collect()
@@ -248,25 +248,32 @@ impl Tiling {
     }
 }
 
-/// Counts tilings, stopping at `limit`, on `threads` threads (1: sequential), within `budget`.
-pub fn count(puzzle: &Puzzle, engine: Engine, limit: u64, threads: usize, budget: &Budget) -> Count {
-    match engine {
-        Engine::Bits => BitSolver::new(puzzle).threads(threads).budget(budget.clone()).count_up_to(limit),
-        Engine::Exact => ExactCover::new(puzzle).count_up_to(limit, threads, budget),
+/// The first tiling found, `None` if there is none, or why the search gave up.
+pub fn solve(puzzle: &Puzzle, query: &Query) -> Result<Option<Tiling>, GaveUp> {
+    crate::common::first(solutions(puzzle, &query.clone().with_limit(1)))
+}
+
+/// Tilings counted up to `query.limit`, on `query.threads` threads.
+pub fn count(puzzle: &Puzzle, query: &Query) -> Count {
+    match query.engine {
+        Engine::ExactCover => crate::Reduction::count(&ExactCover::new(puzzle), &query.cover()),
+        _ => bits(puzzle, query).count_up_to(query.limit),
     }
 }
 
-/// Up to `limit` tilings (in the solver's order when sequential, in no fixed order with
+/// Up to `query.limit` tilings (in the solver's order when sequential, in no fixed order with
 /// threads), and how the search ended.
-pub fn solutions(
-    puzzle: &Puzzle,
-    engine: Engine,
-    limit: u64,
-    threads: usize,
-    budget: &Budget,
-) -> (Vec<Tiling>, Count) {
-    match engine {
-        Engine::Bits => BitSolver::new(puzzle).threads(threads).budget(budget.clone()).solutions_up_to(limit),
-        Engine::Exact => ExactCover::new(puzzle).solutions_up_to(limit, threads, budget),
+pub fn solutions(puzzle: &Puzzle, query: &Query) -> Solutions<Tiling> {
+    match query.engine {
+        Engine::ExactCover => crate::Reduction::solutions(&ExactCover::new(puzzle), &query.cover()),
+        _ => {
+            let (found, count) = bits(puzzle, query).solutions_up_to(query.limit);
+            Solutions::new(found, count)
+        }
     }
+}
+
+/// The bitboard search a query asks for.
+fn bits<'p>(puzzle: &'p Puzzle, query: &Query) -> BitSolver<'p> {
+    BitSolver::new(puzzle).threads(query.threads).budget(query.budget.clone())
 }

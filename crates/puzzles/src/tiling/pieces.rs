@@ -16,7 +16,7 @@
 
 use std::collections::BTreeMap;
 
-use super::ParseError;
+use crate::Error;
 
 /// A 1-based (line, column).
 type Position = (usize, usize);
@@ -223,7 +223,7 @@ fn hexominoes() -> Vec<Piece> {
 /// let err = tessera::tiling::parse_pieces("A.A\n").unwrap_err();
 /// assert_eq!((err.line, err.column), (1, 3));
 /// ```
-pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
+pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, Error> {
     // name -> (cells, first position)
     let mut cells: BTreeMap<char, (Vec<(i32, i32)>, Position)> = BTreeMap::new();
     let mut order: Vec<char> = Vec::new();
@@ -235,7 +235,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
         }
         if let Some(rest) = line.strip_prefix('*') {
             let words: Vec<&str> = rest.split_whitespace().collect();
-            let err = |message: String| Err(ParseError::new(line_no, 1, message));
+            let err = |message: String| Err(Error::parse(line_no, 1, message));
             let [name, count] = words[..] else {
                 return err("a count line is `* NAME COUNT`, e.g. `* L 2`".into());
             };
@@ -248,7 +248,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
                 Ok(n) if n <= 1000 => n,
                 _ => {
                     let column = line.rfind(count).map_or(1, |i| line[..i].chars().count() + 1);
-                    return Err(ParseError::new(
+                    return Err(Error::parse(
                         line_no,
                         column,
                         format!("`{count}` is not a count of copies (0 to 1000)"),
@@ -256,7 +256,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
                 }
             };
             if copies.insert(name, (count, (line_no, column))).is_some() {
-                return Err(ParseError::new(line_no, column, format!("piece {name} is counted twice")));
+                return Err(Error::parse(line_no, column, format!("piece {name} is counted twice")));
             }
             continue;
         }
@@ -269,7 +269,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
                         (Vec::new(), (line_no, col + 1))
                     });
                     if entry.0.len() >= MAX_PIECE_CELLS {
-                        return Err(ParseError::new(
+                        return Err(Error::parse(
                             line_no,
                             col + 1,
                             format!("piece {ch} has more than {MAX_PIECE_CELLS} cells"),
@@ -278,7 +278,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
                     entry.0.push((row as i32, col as i32));
                 }
                 other => {
-                    return Err(ParseError::new(
+                    return Err(Error::parse(
                         line_no,
                         col + 1,
                         format!(
@@ -291,13 +291,13 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
         }
     }
     if let Some((&name, &(_, (line, column)))) = copies.iter().find(|(name, _)| !cells.contains_key(name)) {
-        return Err(ParseError::new(line, column, format!("piece {name} is counted but never drawn")));
+        return Err(Error::parse(line, column, format!("piece {name} is counted but never drawn")));
     }
     let mut pieces = Vec::with_capacity(order.len());
     for name in order {
         let (piece_cells, (line, column)) = &cells[&name];
         if let Some(&(r, c)) = disconnected_cell(piece_cells) {
-            return Err(ParseError::new(
+            return Err(Error::parse(
                 r as usize + 1,
                 c as usize + 1,
                 format!("piece {name} (first drawn at line {line}, column {column}) is not connected here"),
@@ -307,7 +307,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
         pieces.push(Piece::new(name, piece_cells).expect("not empty").with_copies(copies));
     }
     if pieces.is_empty() {
-        return Err(ParseError::new(1, 1, "no piece is drawn".into()));
+        return Err(Error::parse(1, 1, "no piece is drawn"));
     }
     Ok(pieces)
 }

@@ -26,14 +26,15 @@
 //! each tiling `T` by `|Stab(T)| / |G|`, the share of its class it is (a class has
 //! `|G| / |Stab(T)|` members), and sums: Burnside's lemma, exact for symmetric placements and
 //! symmetric tilings alike, and as fast as counting every tiling. The route above stays for
-//! [`Engine::Exact`], so that the two engines' distinct counts are found by different methods.
+//! [`Engine::ExactCover`], so that the two engines' distinct counts are found by different methods.
 
 use std::collections::{BTreeSet, HashSet};
 
-use tessera_xc::{Budget, Count, Outcome};
+use tessera_xc::{Count, Outcome};
 
 use super::pieces::transform;
-use super::{solutions, BitSolver, Engine, Motion, Puzzle, Tiling};
+use super::{solutions, BitSolver, Engine, Motion, Puzzle, Query, Tiling};
+use crate::Solutions;
 
 /// The symmetries of a puzzle's board that its pieces' motion allows, as transform numbers
 /// (0..4 rotations by quarter turns, 4..8 reflections), the identity first.
@@ -231,28 +232,28 @@ pub struct Distinct {
     pub reason: String,
 }
 
-/// Counts tilings up to the board's symmetries (see the module documentation), with `engine`
-/// on `threads` threads within `budget`.
+/// Counts tilings up to the board's symmetries (see the module documentation), with the query's
+/// engine, threads and budget (its limit does not apply: every class is counted).
 ///
 /// ```
-/// use tessera::tiling::{builtin, count_distinct, Board, Engine, Puzzle};
-/// use tessera::xc::Budget;
+/// use tessera::tiling::{builtin, count_distinct, Board, Puzzle, Query};
 /// let (pieces, motion) = builtin("pentominoes").unwrap();
 /// let puzzle = Puzzle::new(Board::parse_size("3x20").unwrap(), pieces, motion);
-/// let distinct = count_distinct(&puzzle, Engine::Bits, 1, &Budget::unlimited());
+/// let distinct = count_distinct(&puzzle, &Query::default());
 /// assert_eq!((distinct.count.solutions, distinct.symmetries), (2, 4));
 /// ```
-pub fn count_distinct(puzzle: &Puzzle, engine: Engine, threads: usize, budget: &Budget) -> Distinct {
+pub fn count_distinct(puzzle: &Puzzle, query: &Query) -> Distinct {
+    let query = &query.clone().with_limit(u64::MAX);
     let symmetry = Symmetry::of(puzzle);
     let n = symmetry.len();
     if n == 1 {
-        let count = super::count(puzzle, engine, u64::MAX, threads, budget);
+        let count = super::count(puzzle, query);
         let reason =
             "the board has no symmetry that the pieces' motion allows: every tiling is distinct".into();
         return Distinct { count, symmetries: 1, reason };
     }
-    if engine == Engine::Bits {
-        let solver = BitSolver::new(puzzle).threads(threads).budget(budget.clone());
+    if query.engine != Engine::ExactCover {
+        let solver = BitSolver::new(puzzle).threads(query.threads).budget(query.budget.clone());
         if let Some(found) = solver.classes() {
             let reason = match found.piece {
                 Some(piece) => {
@@ -288,7 +289,7 @@ pub fn count_distinct(puzzle: &Puzzle, engine: Engine, threads: usize, budget: &
         }
     }
     let Some(restriction) = Restriction::choose(puzzle, &symmetry) else {
-        let (count, classes) = classes(puzzle, engine, threads, budget, &symmetry, symmetry.transforms());
+        let (count, classes) = classes(puzzle, query, &symmetry, symmetry.transforms());
         let reason = format!(
             "counted up to the board's {n} symmetries by listing every tiling and comparing their \
              canonical forms (no piece is used exactly once in every tiling, so no piece can be restricted)"
@@ -298,13 +299,13 @@ pub fn count_distinct(puzzle: &Puzzle, engine: Engine, threads: usize, budget: &
     let piece = restriction.piece;
     let kept: BTreeSet<usize> = restriction.kept.iter().copied().collect();
     let restricted = puzzle.restricted(|i| puzzle.placements()[i].piece != piece || kept.contains(&i));
-    let mut count = super::count(&restricted, engine, u64::MAX, threads, budget);
+    let mut count = super::count(&restricted, query);
     for (p, fixing) in &restriction.symmetric {
         if count.gave_up() {
             break;
         }
         let only = puzzle.restricted(|i| puzzle.placements()[i].piece != piece || i == *p);
-        let (part, classes) = classes(&only, engine, threads, budget, &symmetry, fixing);
+        let (part, classes) = classes(&only, query, &symmetry, fixing);
         count.solutions += classes;
         count.stats += part.stats;
         if part.gave_up() {
@@ -333,15 +334,8 @@ pub fn count_distinct(puzzle: &Puzzle, engine: Engine, threads: usize, budget: &
 }
 
 /// Lists every tiling of `puzzle` and counts their classes under `transforms`.
-fn classes(
-    puzzle: &Puzzle,
-    engine: Engine,
-    threads: usize,
-    budget: &Budget,
-    symmetry: &Symmetry,
-    transforms: &[u8],
-) -> (Count, u64) {
-    let (tilings, count) = solutions(puzzle, engine, u64::MAX, threads, budget);
+fn classes(puzzle: &Puzzle, query: &Query, symmetry: &Symmetry, transforms: &[u8]) -> (Count, u64) {
+    let Solutions { found: tilings, count, .. } = solutions(puzzle, query);
     let forms: HashSet<_> = tilings.iter().map(|t| canonical(puzzle, t, symmetry, transforms)).collect();
     let outcome = if count.gave_up() { count.outcome } else { Outcome::Exhausted };
     (Count { outcome, ..count }, forms.len() as u64)

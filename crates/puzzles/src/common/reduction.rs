@@ -1,0 +1,75 @@
+//! [`Reduction`]: a puzzle as an exact-cover problem, solved by `tessera-xc`.
+
+use std::sync::{Mutex, PoisonError};
+
+use tessera_xc::{Count, GaveUp, OptionId, Outcome, ParallelSearch, Problem};
+
+use crate::common::{Query, Solutions};
+
+/// The question to an exact-cover search: a [`Query`] over `tessera-xc`'s engines.
+pub type CoverQuery = Query<tessera_xc::Engine>;
+
+/// A puzzle reduced to exact cover: its [`Problem`] and the way back from a set of options to the
+/// puzzle's solution. Every puzzle's `ExactCover` implements it, so that solving through the
+/// reduction reads the same for all of them, and every dedicated solver is checked against it.
+///
+/// ```
+/// use tessera::queens::{Board, ExactCover};
+/// use tessera::{CoverQuery, Reduction};
+/// let cover = ExactCover::new(&Board::new(6).unwrap());
+/// assert_eq!(cover.count(&CoverQuery::default()).solutions, 4);
+/// let first = cover.solve(&CoverQuery::default()).unwrap();
+/// assert_eq!(first, Some(vec![1, 3, 5, 0, 2, 4]));
+/// ```
+pub trait Reduction {
+    /// What a solution of the puzzle is.
+    type Solution;
+
+    /// The exact-cover problem.
+    fn problem(&self) -> &Problem;
+
+    /// The puzzle's solution from the options of an exact cover.
+    fn decode(&self, options: &[OptionId]) -> Self::Solution;
+
+    /// Exact covers counted up to `query.limit`, on `query.threads` threads.
+    fn count(&self, query: &CoverQuery) -> Count {
+        search(self.problem(), query).count_up_to(query.limit)
+    }
+
+    /// Up to `query.limit` solutions, decoded (in the engine's order on one thread, in no fixed
+    /// order on several), and how the search ended.
+    fn solutions(&self, query: &CoverQuery) -> Solutions<Self::Solution>
+    where
+        Self: Sync,
+        Self::Solution: Send,
+    {
+        let found = Mutex::new(Vec::new());
+        let count = search(self.problem(), query).visit_up_to(query.limit, |options| {
+            let solution = self.decode(options);
+            found.lock().unwrap_or_else(PoisonError::into_inner).push(solution);
+        });
+        Solutions::new(found.into_inner().unwrap_or_else(PoisonError::into_inner), count)
+    }
+
+    /// The first solution, `None` if there is none, or why the search gave up.
+    fn solve(&self, query: &CoverQuery) -> Result<Option<Self::Solution>, GaveUp>
+    where
+        Self: Sync,
+        Self::Solution: Send,
+    {
+        first(self.solutions(&query.clone().with_limit(1)))
+    }
+}
+
+/// The search a query asks for.
+fn search<'p>(problem: &'p Problem, query: &CoverQuery) -> ParallelSearch<'p> {
+    ParallelSearch::new(problem).threads(query.threads).engine(query.engine).with_budget(query.budget.clone())
+}
+
+/// The first of some solutions, or why the search gave up before finding one.
+pub(crate) fn first<T>(solutions: Solutions<T>) -> Result<Option<T>, GaveUp> {
+    match (solutions.found.into_iter().next(), solutions.count.outcome) {
+        (None, Outcome::GaveUp(reason)) => Err(reason),
+        (first, _) => Ok(first),
+    }
+}
