@@ -9,6 +9,12 @@ pub struct Verdict<V> {
     violations: Vec<V>,
 }
 
+impl<V> Default for Verdict<V> {
+    fn default() -> Self {
+        Verdict { violations: Vec::new() }
+    }
+}
+
 impl<V> Verdict<V> {
     pub(crate) fn new(violations: Vec<V>) -> Self {
         Verdict { violations }

@@ -202,47 +202,20 @@ impl fmt::Display for Violation {
     }
 }
 
-/// The result of [`verify`]: every violation found, none when the answer is right.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Verdict {
-    violations: Vec<Violation>,
-}
+/// The result of [`verify`]: every violation found, none when the answer is right; in the order
+/// shape, givens, completeness, then the path in increasing numbers.
+pub type Verdict = crate::Verdict<Violation>;
 
+/// The seed verifier's reading of a Hidato [`Verdict`].
 impl Verdict {
-    /// Whether the answer solves the puzzle.
-    pub fn is_valid(&self) -> bool {
-        self.violations.is_empty()
-    }
-
-    /// What is wrong: shape, givens, completeness, then the path in increasing numbers.
-    pub fn violations(&self) -> &[Violation] {
-        &self.violations
-    }
-
     /// The class of the first violation (the most basic problem), `None` when valid.
     pub fn class(&self) -> Option<Class> {
-        self.violations.first().map(Violation::class)
+        self.violations().first().map(Violation::class)
     }
 
     /// The seed verifier's result: 0 valid, -1 a given changed, -2 the path broken.
     pub fn seed_code(&self) -> i32 {
         self.class().map_or(0, Class::seed_code)
-    }
-}
-
-/// One line per violation, or "the answer is correct".
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.violations.is_empty() {
-            return f.write_str("the answer is correct");
-        }
-        for (i, violation) in self.violations.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{violation}")?;
-        }
-        Ok(())
     }
 }
 
@@ -263,7 +236,7 @@ pub fn verify(puzzle: &Hidato, answer: &Hidato) -> Verdict {
     if (answer.width(), answer.height()) != (width, height) {
         let violation =
             Violation::SizeDiffers { expected: (width, height), found: (answer.width(), answer.height()) };
-        return Verdict { violations: vec![violation] };
+        return Verdict::new(vec![violation]);
     }
     let position = |cell: usize| (cell % width + 1, cell / width + 1);
     let mut violations = Vec::new();
@@ -315,7 +288,7 @@ pub fn verify(puzzle: &Hidato, answer: &Hidato) -> Verdict {
             }
         }
     }
-    Verdict { violations }
+    Verdict::new(violations)
 }
 
 /// Whether two positions touch: a king's step (Hidato) or a rook's step of one (Numbrix).

@@ -100,43 +100,7 @@ impl fmt::Display for Violation {
 }
 
 /// The result of [`verify`]: every violation found, none when the answer is right.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Verdict {
-    violations: Vec<Violation>,
-}
-
-impl Verdict {
-    /// Whether the answer solves the puzzle.
-    pub fn is_valid(&self) -> bool {
-        self.violations.is_empty()
-    }
-
-    /// What is wrong, in the order a player would fix it.
-    pub fn violations(&self) -> &[Violation] {
-        &self.violations
-    }
-
-    /// The violations, by value.
-    pub fn into_violations(self) -> Vec<Violation> {
-        self.violations
-    }
-}
-
-/// One line per violation, or "the answer is correct".
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.violations.is_empty() {
-            return f.write_str("the answer is correct");
-        }
-        for (i, violation) in self.violations.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{violation}")?;
-        }
-        Ok(())
-    }
-}
+pub type Verdict = crate::Verdict<Violation>;
 
 /// Checks `answer` against `puzzle`: same layout, every given kept, every cell filled, no digit
 /// twice in any row, column, region or (X) diagonal.
@@ -157,7 +121,7 @@ pub fn verify(puzzle: &Sudoku, answer: &Sudoku) -> Verdict {
     let layout = puzzle.layout();
     if layout != answer.layout() {
         let violation = Violation::LayoutMismatch { expected: layout.name(), found: answer.layout().name() };
-        return Verdict { violations: vec![violation] };
+        return Verdict::new(vec![violation]);
     }
     let mut violations = Vec::new();
     for (cell, (&given, &digit)) in puzzle.cells().iter().zip(answer.cells()).enumerate() {
@@ -193,7 +157,7 @@ pub fn verify(puzzle: &Sudoku, answer: &Sudoku) -> Verdict {
             }
         }
     }
-    Verdict { violations }
+    Verdict::new(violations)
 }
 
 /// `row 4`, `column 7`, `box 2`, `region 5`, `the main diagonal`, `the anti-diagonal`.
