@@ -44,13 +44,19 @@ impl Kind {
         }
     }
 
-    /// The kind named by `text`.
-    pub fn parse(text: &str) -> AppResult<Kind> {
+    /// The kind named exactly `text` (as [`name`](Self::name) writes it).
+    pub fn from_name(text: &str) -> Option<Kind> {
         match text {
-            "sudoku" => Ok(Kind::Sudoku),
-            "hidato" => Ok(Kind::Hidato),
-            other => Err(AppError::bad("kind", format!("unknown kind {other:?}; expected sudoku or hidato"))),
+            "sudoku" => Some(Kind::Sudoku),
+            "hidato" => Some(Kind::Hidato),
+            _ => None,
         }
+    }
+
+    /// The kind named by `text`; a 400 naming the field `kind` otherwise.
+    pub fn parse(text: &str) -> AppResult<Kind> {
+        Kind::from_name(text)
+            .ok_or_else(|| AppError::bad("kind", format!("unknown kind {text:?}; expected sudoku or hidato")))
     }
 }
 

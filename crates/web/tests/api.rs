@@ -10,7 +10,7 @@ use axum::http::{Request, StatusCode};
 use serde_json::{json, Value};
 use tessera::hidato::{self, Adjacency, Hidato};
 use tessera::sudoku::{self, Layout, Sudoku};
-use tessera_web::{router, AppState, Config, GameRow, PuzzleRow, Server, Store, Write, Written};
+use tessera_web::{router, AppState, Config, Server, Store};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
 
@@ -536,56 +536,6 @@ async fn limits_hold() {
     let (status, err) =
         call(&state, "POST", "/api/puzzles/analyze", Some(json!({"kind":"hidato","puzzle":"40x40:1"}))).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{err}");
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_committed_result_survives_a_kill() {
-    let db = temp_db("durable");
-    let store = Store::open(&db).unwrap();
-    let Written::Id(puzzle_id) = store
-        .write(Write::InsertPuzzle(PuzzleRow {
-            id: 0,
-            kind: "sudoku".into(),
-            config: "4x4 classic".into(),
-            difficulty: "easy".into(),
-            puzzle: "0".repeat(16).chars().map(String::from).collect::<Vec<_>>().join(","),
-            solution: "1".repeat(16).chars().map(String::from).collect::<Vec<_>>().join(","),
-        }))
-        .await
-        .unwrap()
-    else {
-        panic!("no id")
-    };
-    let mut game = GameRow {
-        id: "durable0123456789abcd".into(),
-        puzzle_id: Some(puzzle_id),
-        source: "pool".into(),
-        kind: "sudoku".into(),
-        config: "4x4 classic".into(),
-        difficulty: Some("easy".into()),
-        puzzle: String::new(),
-        solution: String::new(),
-        started_at: 1_000,
-        paused_at: None,
-        paused_ms: 0,
-        status: "playing".into(),
-        assisted: false,
-        finished_at: None,
-        ms: None,
-    };
-    store.write(Write::InsertGame(game.clone())).await.unwrap();
-    game.status = "solved".into();
-    game.finished_at = Some(61_000);
-    game.ms = Some(60_000);
-    let placed = store.write(Write::Solve(game)).await.unwrap();
-    assert!(matches!(placed, Written::Placed(Some(p)) if p.place == 1 && p.of == 1), "{placed:?}");
-    // No shutdown: the store is leaked as a killed process would leave it.
-    std::mem::forget(store);
-    let reopened = Store::open(&db).unwrap();
-    let ms: i64 = reopened.read(|c| c.query_row("SELECT ms FROM results", [], |r| r.get(0))).await.unwrap();
-    assert_eq!(ms, 60_000);
-    let deleted = reopened.read(|c| c.execute("DELETE FROM results", [])).await;
-    assert!(deleted.is_err(), "read connections cannot delete");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -13,7 +13,7 @@ use tessera::sudoku::{self, logic, Layout};
 
 use super::Body;
 use crate::error::{AppError, AppResult};
-use crate::game::Game;
+use crate::game::{Game, Source, Status};
 use crate::model::{
     hidato_shape, join_cells, parse_adjacency, parse_hidato, parse_sudoku, parse_variant, sudoku_cells,
     to_sudoku, Kind, Shape, HIDATO_SIZES, SUDOKU_SIZES,
@@ -51,22 +51,22 @@ pub async fn create(
     let (shape, difficulty, source, puzzle_id, puzzle, solution) = match &body.puzzle {
         Some(text) => {
             let (shape, difficulty, puzzle, solution) = pasted(&state, kind, text, &body).await?;
-            (shape, difficulty, "pasted", None, puzzle, solution)
+            (shape, difficulty, Source::Pasted, None, puzzle, solution)
         }
         None => {
             let (shape, key) = configuration(kind, &body)?;
             let row = from_pool(&state, &key).await?;
             let puzzle = crate::model::split_cells(&row.puzzle).map_err(AppError::Internal)?;
             let solution = crate::model::split_cells(&row.solution).map_err(AppError::Internal)?;
-            (shape, Some(key.difficulty), "pool", Some(row.id), puzzle, solution)
+            (shape, Some(key.difficulty), Source::Pool, Some(row.id), puzzle, solution)
         }
     };
     let id: String = rand::rng().sample_iter(&Alphanumeric).take(22).map(char::from).collect();
     let row = GameRow {
         id,
         puzzle_id,
-        source: source.to_owned(),
-        kind: kind.name().to_owned(),
+        source,
+        kind,
         config: shape.key(),
         difficulty,
         puzzle: join_cells(&puzzle),
@@ -74,13 +74,13 @@ pub async fn create(
         started_at: now_ms(),
         paused_at: None,
         paused_ms: 0,
-        status: "playing".to_owned(),
+        status: Status::Playing,
         assisted: false,
         finished_at: None,
         ms: None,
     };
     state.store.write(Write::InsertGame(row.clone())).await?;
-    let game = Game { row, kind, shape, puzzle, solution };
+    let game = Game { row, shape, puzzle, solution };
     let body = game.to_json(now_ms());
     tracing::debug!(id = %game.row.id, config = %game.row.config, "new game");
     state.remember(game);
@@ -149,8 +149,8 @@ async fn from_pool(state: &AppState, key: &PoolKey) -> AppResult<PuzzleRow> {
     if let Some(row) = state.pool.generate_now(key, state.config.generate_budget, true).await {
         return Ok(row);
     }
-    let (kind, config, difficulty) = (key.kind.name().to_owned(), key.config.clone(), key.difficulty.clone());
-    state.store.least_played(kind, config, difficulty).await?.ok_or_else(|| {
+    let (config, difficulty) = (key.config.clone(), key.difficulty.clone());
+    state.store.least_played(key.kind, config, difficulty).await?.ok_or_else(|| {
         AppError::Busy(format!(
             "no {} {} puzzle is ready yet; try again in a few seconds",
             key.config, key.difficulty
@@ -245,7 +245,7 @@ pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> AppRe
 }
 
 fn over(game: &Game) -> AppError {
-    AppError::Conflict { message: format!("the game is over ({})", game.row.status), extra: json!({}) }
+    AppError::Conflict { message: format!("the game is over ({})", game.row.status.name()), extra: json!({}) }
 }
 
 /// `POST /api/games/{id}/check`
@@ -269,7 +269,7 @@ pub async fn check(
     row.ms = Some(ms);
     row.finished_at = Some(now);
     row.paused_at = None;
-    row.status = "solved".to_owned();
+    row.status = Status::Solved;
     let place = match state.store.write(Write::Solve(row.clone())).await? {
         Written::Placed(place) => place,
         _ => None,
@@ -287,7 +287,7 @@ pub async fn pause(State(state): State<AppState>, Path(id): Path<String>) -> App
             return false;
         }
         row.paused_at = Some(now);
-        row.status = "paused".to_owned();
+        row.status = Status::Paused;
         true
     })
     .await?;
@@ -300,7 +300,7 @@ pub async fn resume(State(state): State<AppState>, Path(id): Path<String>) -> Ap
         let Some(paused_at) = row.paused_at else { return false };
         row.paused_ms += (now - paused_at).max(0);
         row.paused_at = None;
-        row.status = "playing".to_owned();
+        row.status = Status::Playing;
         true
     })
     .await?;
@@ -311,7 +311,7 @@ pub async fn resume(State(state): State<AppState>, Path(id): Path<String>) -> Ap
 pub async fn quit(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
     change_game(&state, &id, |row, now| {
         row.finished_at = Some(now);
-        row.status = "quit".to_owned();
+        row.status = Status::Quit;
         true
     })
     .await?;

@@ -45,7 +45,6 @@ pub async fn list(State(state): State<AppState>, Query(q): Query<RecordsQuery>) 
     };
     let difficulty =
         q.difficulty.clone().ok_or_else(|| AppError::bad("difficulty", "difficulty: missing"))?;
-    let kind = kind.name();
     let records = state
         .store
         .read(move |conn| {
@@ -77,7 +76,7 @@ pub async fn summary(State(state): State<AppState>) -> AppResult<Json<Value>> {
                  FROM results GROUP BY kind, config, difficulty ORDER BY kind, config, difficulty",
             )?;
             let rows = stmt.query_map([], |row| {
-                let kind: String = row.get(0)?;
+                let kind: Kind = row.get(0)?;
                 let config: String = row.get(1)?;
                 let difficulty: String = row.get(2)?;
                 let ms: i64 = row.get(3)?;

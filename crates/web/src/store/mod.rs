@@ -21,6 +21,8 @@ use anyhow::{Context, Result};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use tokio::sync::{mpsc, oneshot, Semaphore};
 
+use crate::model::Kind;
+
 pub use self::rows::{GameRow, Place, PuzzleRow, Write, Written};
 
 mod migrate;
@@ -176,7 +178,7 @@ impl Store {
     /// Up to `limit` stored puzzles of a configuration never played, oldest first.
     pub fn unplayed_blocking(
         &self,
-        kind: &str,
+        kind: Kind,
         config: &str,
         difficulty: &str,
         limit: usize,
@@ -189,7 +191,7 @@ impl Store {
             let rows = stmt.query_map(params![kind, config, difficulty, limit as i64], |row| {
                 Ok(PuzzleRow {
                     id: row.get(0)?,
-                    kind: kind.to_owned(),
+                    kind,
                     config: config.to_owned(),
                     difficulty: difficulty.to_owned(),
                     puzzle: row.get(1)?,
@@ -204,7 +206,7 @@ impl Store {
     /// their plays.
     pub fn least_played_blocking(
         &self,
-        kind: &str,
+        kind: Kind,
         config: &str,
         difficulty: &str,
         limit: usize,
@@ -219,7 +221,7 @@ impl Store {
                 Ok((
                     PuzzleRow {
                         id: row.get(0)?,
-                        kind: kind.to_owned(),
+                        kind,
                         config: config.to_owned(),
                         difficulty: difficulty.to_owned(),
                         puzzle: row.get(1)?,
@@ -235,7 +237,7 @@ impl Store {
     /// The least-played stored puzzle of a configuration (ties at random).
     pub async fn least_played(
         &self,
-        kind: String,
+        kind: Kind,
         config: String,
         difficulty: String,
     ) -> Result<Option<PuzzleRow>> {
@@ -248,7 +250,7 @@ impl Store {
             .query_row(params![kind, config, difficulty], |row| {
                 Ok(PuzzleRow {
                     id: row.get(0)?,
-                    kind: kind.clone(),
+                    kind,
                     config: config.clone(),
                     difficulty: difficulty.clone(),
                     puzzle: row.get(1)?,
@@ -265,3 +267,6 @@ impl Store {
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
+
+#[cfg(test)]
+mod tests;

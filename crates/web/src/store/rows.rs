@@ -1,5 +1,14 @@
 //! What the store keeps and the writes it takes: the rows of `games` and `puzzles`, and the jobs
 //! of the writer thread with their answers.
+//!
+//! [`Kind`], [`Status`] and [`Source`] are stored as the same text as on the wire (`"sudoku"`,
+//! `"playing"`, `"pool"`, ...), so that the databases written when they were plain strings read
+//! back unchanged.
+
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+
+use crate::game::{Source, Status};
+use crate::model::Kind;
 
 /// A game as stored. Times are Unix milliseconds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -8,10 +17,10 @@ pub struct GameRow {
     pub id: String,
     /// The pool puzzle it plays, `None` for a pasted one.
     pub puzzle_id: Option<i64>,
-    /// `"pool"` or `"pasted"`.
-    pub source: String,
-    /// `"sudoku"` or `"hidato"`.
-    pub kind: String,
+    /// From the pool or pasted.
+    pub source: Source,
+    /// The family.
+    pub kind: Kind,
     /// The configuration key, e.g. `"9x9 classic"`.
     pub config: String,
     /// The level, when known.
@@ -26,8 +35,8 @@ pub struct GameRow {
     pub paused_at: Option<i64>,
     /// Milliseconds spent paused before the current pause.
     pub paused_ms: i64,
-    /// `"playing"`, `"paused"`, `"solved"` or `"quit"`.
-    pub status: String,
+    /// Playing, paused, solved or quit.
+    pub status: Status,
     /// Whether a hint was used.
     pub assisted: bool,
     /// When it was solved or quit.
@@ -41,8 +50,8 @@ pub struct GameRow {
 pub struct PuzzleRow {
     /// Its id (0 before it is stored).
     pub id: i64,
-    /// `"sudoku"` or `"hidato"`.
-    pub kind: String,
+    /// The family.
+    pub kind: Kind,
     /// The configuration key.
     pub config: String,
     /// Its level.
@@ -85,3 +94,25 @@ pub enum Written {
     /// The place of a result.
     Placed(Option<Place>),
 }
+
+/// Stores an enum as its wire name, and reads it back from that name.
+macro_rules! stored_as_name {
+    ($($ty:ty),*) => {$(
+        impl ToSql for $ty {
+            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                Ok(ToSqlOutput::from(self.name()))
+            }
+        }
+
+        impl FromSql for $ty {
+            fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+                let text = value.as_str()?;
+                <$ty>::from_name(text).ok_or_else(|| {
+                    FromSqlError::Other(format!("unknown {} {text:?}", stringify!($ty)).into())
+                })
+            }
+        }
+    )*};
+}
+
+stored_as_name!(Kind, Status, Source);

@@ -4,6 +4,8 @@
 use rusqlite::{params, Connection};
 use tokio::sync::mpsc;
 
+use crate::game::Source;
+
 use super::{now_ms, GameRow, Job, Place, Write, Written};
 
 /// Jobs taken by the writer in one transaction, at most.
@@ -105,8 +107,8 @@ fn apply(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<Writ
         }
         Write::Solve(g) => {
             update_game(tx, g)?;
-            let (Some(difficulty), Some(ms), Some(finished_at), "pool") =
-                (&g.difficulty, g.ms, g.finished_at, g.source.as_str())
+            let (Some(difficulty), Some(ms), Some(finished_at), Source::Pool) =
+                (&g.difficulty, g.ms, g.finished_at, g.source)
             else {
                 return Ok(Written::Placed(None));
             };
