@@ -5,7 +5,8 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::{json, Value};
+
+use crate::api::ErrorBody;
 
 /// What went wrong with a request.
 #[derive(Debug, thiserror::Error)]
@@ -22,13 +23,13 @@ pub enum AppError {
     /// No such game or resource (404).
     #[error("{0}")]
     NotFound(String),
-    /// The request conflicts with the state of the game (409); `extra` is merged into the body.
+    /// The request conflicts with the state of the game (409).
     #[error("{message}")]
     Conflict {
         /// What is wrong.
         message: String,
-        /// More keys for the body, e.g. `{"wrong": [cells]}`.
-        extra: Value,
+        /// The cells in the way, when there are some (the body's `wrong`).
+        wrong: Option<Vec<usize>>,
     },
     /// Well-formed but cannot be done: a puzzle without solution, a level the generator does not
     /// offer, a budget that ran out ("gave up") (422).
@@ -59,6 +60,11 @@ impl AppError {
     /// 422 about a field.
     pub fn unprocessable(field: &'static str, message: impl Into<String>) -> Self {
         AppError::Unprocessable { message: message.into(), field: Some(field) }
+    }
+
+    /// 409 with no cells to name.
+    pub fn conflict(message: impl Into<String>) -> Self {
+        AppError::Conflict { message: message.into(), wrong: None }
     }
 
     /// 422: a budget ran out.
@@ -95,25 +101,19 @@ impl From<tokio::task::JoinError> for AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let body = match &self {
-            AppError::Internal(err) => {
-                tracing::error!(error = %format!("{err:#}"), "internal error");
-                json!({"error": "internal error; see the server's log"})
-            }
-            AppError::BadRequest { message, field: Some(field) }
-            | AppError::Unprocessable { message, field: Some(field) } => {
-                json!({"error": message, "field": field})
-            }
-            AppError::Conflict { message, extra } => {
-                let mut body = json!({"error": message});
-                if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
-                    body.extend(extra.clone());
-                }
-                body
-            }
-            other => json!({"error": other.to_string()}),
+        if let AppError::Internal(err) = &self {
+            tracing::error!(error = %format!("{err:#}"), "internal error");
+        }
+        let message = match &self {
+            AppError::Internal(_) => "internal error; see the server's log".to_owned(),
+            other => other.to_string(),
         };
-        (status, Json(body)).into_response()
+        let (field, wrong) = match &self {
+            AppError::BadRequest { field, .. } | AppError::Unprocessable { field, .. } => (*field, None),
+            AppError::Conflict { wrong, .. } => (None, wrong.as_deref()),
+            _ => (None, None),
+        };
+        (status, Json(ErrorBody { error: &message, field, wrong })).into_response()
     }
 }
 

@@ -8,8 +8,8 @@
 //! the store.
 
 use serde::Serialize;
-use serde_json::{json, Value};
 
+use crate::api::GameView;
 use crate::model::{split_cells, Shape};
 use crate::store::GameRow;
 
@@ -122,18 +122,18 @@ impl Game {
     }
 
     /// The `Game` object of the API.
-    pub fn to_json(&self, now: i64) -> Value {
-        json!({
-            "id": self.row.id,
-            "kind": self.row.kind,
-            "config": self.shape.config_json(),
-            "difficulty": self.row.difficulty,
-            "puzzle": self.puzzle,
-            "share": self.shape.share(&self.puzzle),
-            "source": self.row.source,
-            "status": self.row.status,
-            "seconds": self.seconds(now),
-            "assisted": self.row.assisted,
-        })
+    pub fn view(&self, now: i64) -> GameView<'_> {
+        GameView {
+            assisted: self.row.assisted,
+            config: self.shape.config_view(),
+            difficulty: self.row.difficulty.as_deref(),
+            id: &self.row.id,
+            kind: self.row.kind,
+            puzzle: &self.puzzle,
+            seconds: self.seconds(now),
+            share: self.shape.share(&self.puzzle),
+            source: self.row.source,
+            status: self.row.status,
+        }
     }
 }

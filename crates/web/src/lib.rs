@@ -13,6 +13,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod api;
 mod assets;
 mod config;
 mod error;
@@ -90,7 +91,7 @@ async fn json_errors(response: Response) -> Response {
         StatusCode::METHOD_NOT_ALLOWED => "method not allowed on this path".to_owned(),
         other => other.canonical_reason().unwrap_or("error").to_lowercase(),
     };
-    (status, axum::Json(serde_json::json!({"error": message}))).into_response()
+    (status, axum::Json(api::ErrorBody { error: &message, field: None, wrong: None })).into_response()
 }
 
 /// A server bound to its address, ready to run.

@@ -11,8 +11,8 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
 use serde::de::DeserializeOwned;
-use serde_json::{json, Value};
 
+use crate::api::{Dimensions, Health, HidatoOptions, Options, SudokuOptions};
 use crate::error::AppError;
 use crate::model::{HIDATO_SIZES, SUDOKU_SIZES};
 use crate::pool::{sudoku_levels, HIDATO_LEVELS};
@@ -41,26 +41,24 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 
 /// `GET /api/health`
 pub async fn health() -> impl IntoResponse {
-    Json(json!({"ok": true}))
+    Json(Health { ok: true })
 }
 
 /// `GET /api/options`: the configurations a new game can ask for.
 pub async fn options() -> impl IntoResponse {
-    let levels: serde_json::Map<String, Value> =
-        SUDOKU_SIZES.iter().map(|&size| (size.to_string(), json!(sudoku_levels(size)))).collect();
-    Json(json!({
-        "sudoku": {
-            "sizes": SUDOKU_SIZES,
-            "variants": ["classic", "x"],
-            "difficulties": sudoku_levels(9),
-            "levels": levels,
+    Json(Options {
+        hidato: HidatoOptions {
+            adjacencies: ["hidato", "numbrix"],
+            difficulties: &HIDATO_LEVELS,
+            sizes: HIDATO_SIZES.iter().map(|&(width, height)| Dimensions { height, width }).collect(),
         },
-        "hidato": {
-            "sizes": HIDATO_SIZES.iter().map(|&(w, h)| json!({"width": w, "height": h})).collect::<Vec<_>>(),
-            "adjacencies": ["hidato", "numbrix"],
-            "difficulties": HIDATO_LEVELS,
+        sudoku: SudokuOptions {
+            difficulties: sudoku_levels(9),
+            levels: SUDOKU_SIZES.iter().map(|&size| (size.to_string(), sudoku_levels(size))).collect(),
+            sizes: SUDOKU_SIZES,
+            variants: ["classic", "x"],
         },
-    }))
+    })
 }
 
 /// Any other path under `/api`.
