@@ -40,9 +40,9 @@ pub enum AppError {
         /// The JSON field at fault, when there is one.
         field: Option<&'static str>,
     },
-    /// The request body is over the limit (413).
-    #[error("the request body is too large; at most 64 KiB")]
-    TooLarge,
+    /// The request body is over the limit of that many bytes (413).
+    #[error("{}", too_large(*.0))]
+    TooLarge(usize),
     /// The server is too busy to do this now; try again (503).
     #[error("{0}")]
     Busy(String),
@@ -79,7 +79,7 @@ impl AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict { .. } => StatusCode::CONFLICT,
             AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -117,5 +117,30 @@ impl IntoResponse for AppError {
     }
 }
 
+/// The message of a 413 for a body limit of `limit` bytes: "at most 64 KiB".
+pub fn too_large(limit: usize) -> String {
+    const KIB: usize = 1024;
+    const MIB: usize = 1024 * KIB;
+    let limit = match limit {
+        0 => "0 bytes".to_owned(),
+        n if n % MIB == 0 => format!("{} MiB", n / MIB),
+        n if n % KIB == 0 => format!("{} KiB", n / KIB),
+        n => format!("{n} bytes"),
+    };
+    format!("the request body is too large; at most {limit}")
+}
+
 /// The result of a handler.
 pub type AppResult<T> = Result<T, AppError>;
+
+#[cfg(test)]
+mod tests {
+    use super::too_large;
+
+    #[test]
+    fn the_limit_is_written_in_the_largest_whole_unit() {
+        assert_eq!(too_large(64 * 1024), "the request body is too large; at most 64 KiB");
+        assert_eq!(too_large(2 << 20), "the request body is too large; at most 2 MiB");
+        assert_eq!(too_large(1000), "the request body is too large; at most 1000 bytes");
+    }
+}

@@ -16,18 +16,19 @@ use crate::api::{Dimensions, Health, HidatoOptions, Options, SudokuOptions};
 use crate::error::AppError;
 use crate::model::{HIDATO_SIZES, SUDOKU_SIZES};
 use crate::pool::{sudoku_levels, HIDATO_LEVELS};
+use crate::state::AppState;
 
 /// A JSON body read with serde; a mistake is a 400 naming it (a body over the limit, 413).
 #[derive(Debug)]
 pub struct Body<T>(pub T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+impl<T: DeserializeOwned> FromRequest<AppState> for Body<T> {
     type Rejection = AppError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
         let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
             if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                AppError::TooLarge
+                AppError::TooLarge(state.config.body_limit)
             } else {
                 AppError::BadRequest { message: rejection.body_text(), field: None }
             }

@@ -99,21 +99,21 @@ impl Store {
     }
 
     /// Writes, and answers once the write is committed.
-    pub async fn write(&self, write: Write) -> Result<Written> {
+    pub(crate) async fn write(&self, write: Write) -> Result<Written> {
         let (tx, rx) = oneshot::channel();
         self.sender()?.send((write, tx)).await.map_err(|_| anyhow::anyhow!("the writer stopped"))?;
         rx.await.context("the writer stopped")?.map_err(anyhow::Error::msg)
     }
 
     /// [`write`](Self::write) from a thread outside the runtime.
-    pub fn write_blocking(&self, write: Write) -> Result<Written> {
+    pub(crate) fn write_blocking(&self, write: Write) -> Result<Written> {
         let (tx, rx) = oneshot::channel();
         self.sender()?.blocking_send((write, tx)).map_err(|_| anyhow::anyhow!("the writer stopped"))?;
         rx.blocking_recv().context("the writer stopped")?.map_err(anyhow::Error::msg)
     }
 
     /// Runs `read` on a read-only connection, off the async threads.
-    pub async fn read<T, F>(&self, read: F) -> Result<T>
+    pub(crate) async fn read<T, F>(&self, read: F) -> Result<T>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
@@ -124,7 +124,10 @@ impl Store {
     }
 
     /// [`read`](Self::read) on the calling thread.
-    pub fn read_blocking<T>(&self, read: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T> {
+    pub(crate) fn read_blocking<T>(
+        &self,
+        read: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> Result<T> {
         let pooled = self.inner.readers.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.pop();
         let conn = match pooled {
             Some(conn) => conn,
@@ -145,7 +148,7 @@ impl Store {
     }
 
     /// A stored game.
-    pub async fn game(&self, id: String) -> Result<Option<GameRow>> {
+    pub(crate) async fn game(&self, id: String) -> Result<Option<GameRow>> {
         self.read(move |conn| {
             conn.prepare_cached(
                 "SELECT id, puzzle_id, source, kind, config, difficulty, puzzle, solution, started_at,
@@ -176,7 +179,7 @@ impl Store {
     }
 
     /// Up to `limit` stored puzzles of a configuration never played, oldest first.
-    pub fn unplayed_blocking(
+    pub(crate) fn unplayed_blocking(
         &self,
         kind: Kind,
         config: &str,
@@ -204,7 +207,7 @@ impl Store {
 
     /// Up to `limit` stored puzzles of a configuration already played, least played first, with
     /// their plays.
-    pub fn least_played_blocking(
+    pub(crate) fn least_played_blocking(
         &self,
         kind: Kind,
         config: &str,
@@ -235,7 +238,7 @@ impl Store {
     }
 
     /// The least-played stored puzzle of a configuration (ties at random).
-    pub async fn least_played(
+    pub(crate) async fn least_played(
         &self,
         kind: Kind,
         config: String,
