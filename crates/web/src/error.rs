@@ -5,7 +5,8 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::{json, Value};
+
+use crate::api::ErrorBody;
 
 /// What went wrong with a request.
 #[derive(Debug, thiserror::Error)]
@@ -22,13 +23,13 @@ pub enum AppError {
     /// No such game or resource (404).
     #[error("{0}")]
     NotFound(String),
-    /// The request conflicts with the state of the game (409); `extra` is merged into the body.
+    /// The request conflicts with the state of the game (409).
     #[error("{message}")]
     Conflict {
         /// What is wrong.
         message: String,
-        /// More keys for the body, e.g. `{"wrong": [cells]}`.
-        extra: Value,
+        /// The cells in the way, when there are some (the body's `wrong`).
+        wrong: Option<Vec<usize>>,
     },
     /// Well-formed but cannot be done: a puzzle without solution, a level the generator does not
     /// offer, a budget that ran out ("gave up") (422).
@@ -39,9 +40,9 @@ pub enum AppError {
         /// The JSON field at fault, when there is one.
         field: Option<&'static str>,
     },
-    /// The request body is over the limit (413).
-    #[error("the request body is too large; at most 64 KiB")]
-    TooLarge,
+    /// The request body is over the limit of that many bytes (413).
+    #[error("{}", too_large(*.0))]
+    TooLarge(usize),
     /// The server is too busy to do this now; try again (503).
     #[error("{0}")]
     Busy(String),
@@ -61,6 +62,11 @@ impl AppError {
         AppError::Unprocessable { message: message.into(), field: Some(field) }
     }
 
+    /// 409 with no cells to name.
+    pub fn conflict(message: impl Into<String>) -> Self {
+        AppError::Conflict { message: message.into(), wrong: None }
+    }
+
     /// 422: a budget ran out.
     pub fn gave_up(what: &str) -> Self {
         AppError::Unprocessable { message: format!("gave up: {what} ran out of its budget"), field: None }
@@ -73,7 +79,7 @@ impl AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict { .. } => StatusCode::CONFLICT,
             AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -95,27 +101,46 @@ impl From<tokio::task::JoinError> for AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let body = match &self {
-            AppError::Internal(err) => {
-                tracing::error!(error = %format!("{err:#}"), "internal error");
-                json!({"error": "internal error; see the server's log"})
-            }
-            AppError::BadRequest { message, field: Some(field) }
-            | AppError::Unprocessable { message, field: Some(field) } => {
-                json!({"error": message, "field": field})
-            }
-            AppError::Conflict { message, extra } => {
-                let mut body = json!({"error": message});
-                if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
-                    body.extend(extra.clone());
-                }
-                body
-            }
-            other => json!({"error": other.to_string()}),
+        if let AppError::Internal(err) = &self {
+            tracing::error!(error = %format!("{err:#}"), "internal error");
+        }
+        let message = match &self {
+            AppError::Internal(_) => "internal error; see the server's log".to_owned(),
+            other => other.to_string(),
         };
-        (status, Json(body)).into_response()
+        let (field, wrong) = match &self {
+            AppError::BadRequest { field, .. } | AppError::Unprocessable { field, .. } => (*field, None),
+            AppError::Conflict { wrong, .. } => (None, wrong.as_deref()),
+            _ => (None, None),
+        };
+        (status, Json(ErrorBody { error: &message, field, wrong })).into_response()
     }
+}
+
+/// The message of a 413 for a body limit of `limit` bytes: "at most 64 KiB".
+pub fn too_large(limit: usize) -> String {
+    const KIB: usize = 1024;
+    const MIB: usize = 1024 * KIB;
+    let limit = match limit {
+        0 => "0 bytes".to_owned(),
+        n if n % MIB == 0 => format!("{} MiB", n / MIB),
+        n if n % KIB == 0 => format!("{} KiB", n / KIB),
+        n => format!("{n} bytes"),
+    };
+    format!("the request body is too large; at most {limit}")
 }
 
 /// The result of a handler.
 pub type AppResult<T> = Result<T, AppError>;
+
+#[cfg(test)]
+mod tests {
+    use super::too_large;
+
+    #[test]
+    fn the_limit_is_written_in_the_largest_whole_unit() {
+        assert_eq!(too_large(64 * 1024), "the request body is too large; at most 64 KiB");
+        assert_eq!(too_large(2 << 20), "the request body is too large; at most 2 MiB");
+        assert_eq!(too_large(1000), "the request body is too large; at most 1000 bytes");
+    }
+}

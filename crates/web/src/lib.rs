@@ -13,6 +13,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod api;
 mod assets;
 mod config;
 mod error;
@@ -27,7 +28,7 @@ use std::future::Future;
 use std::net::SocketAddr;
 
 use anyhow::Context;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -41,7 +42,7 @@ pub use crate::error::{AppError, AppResult};
 pub use crate::model::Kind;
 pub use crate::pool::{Pool, PoolKey};
 pub use crate::state::AppState;
-pub use crate::store::{GameRow, Place, PuzzleRow, Store, Write, Written};
+pub use crate::store::Store;
 
 /// The whole application: `/api/...` and the pages.
 pub fn router(state: AppState) -> Router {
@@ -70,12 +71,13 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(limit))
         .layer(RequestBodyLimitLayer::new(limit))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, timeout))
-        .layer(middleware::map_response(json_errors))
+        .layer(middleware::map_response_with_state(limit, json_errors))
         .layer(TraceLayer::new_for_http())
 }
 
 /// Errors made by the layers (413, 408, 405) come as plain text: make them JSON like ours.
-async fn json_errors(response: Response) -> Response {
+/// `limit` is the body limit, for the 413's message.
+async fn json_errors(State(limit): State<usize>, response: Response) -> Response {
     let status = response.status();
     let is_json = response
         .headers()
@@ -85,12 +87,12 @@ async fn json_errors(response: Response) -> Response {
         return response;
     }
     let message = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => "the request body is too large; at most 64 KiB".to_owned(),
+        StatusCode::PAYLOAD_TOO_LARGE => error::too_large(limit),
         StatusCode::REQUEST_TIMEOUT => "the request took too long and was stopped".to_owned(),
         StatusCode::METHOD_NOT_ALLOWED => "method not allowed on this path".to_owned(),
         other => other.canonical_reason().unwrap_or("error").to_lowercase(),
     };
-    (status, axum::Json(serde_json::json!({"error": message}))).into_response()
+    (status, axum::Json(api::ErrorBody { error: &message, field: None, wrong: None })).into_response()
 }
 
 /// A server bound to its address, ready to run.

@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use tessera::hidato::{self, Adjacency, Hidato};
 use tessera::sudoku::{Layout, Regions, Sudoku};
 
+use crate::api::ConfigView;
 use crate::error::{AppError, AppResult};
 
 /// Sudoku sizes the game offers.
@@ -44,13 +44,19 @@ impl Kind {
         }
     }
 
-    /// The kind named by `text`.
-    pub fn parse(text: &str) -> AppResult<Kind> {
+    /// The kind named exactly `text` (as [`name`](Self::name) writes it).
+    pub fn from_name(text: &str) -> Option<Kind> {
         match text {
-            "sudoku" => Ok(Kind::Sudoku),
-            "hidato" => Ok(Kind::Hidato),
-            other => Err(AppError::bad("kind", format!("unknown kind {other:?}; expected sudoku or hidato"))),
+            "sudoku" => Some(Kind::Sudoku),
+            "hidato" => Some(Kind::Hidato),
+            _ => None,
         }
+    }
+
+    /// The kind named by `text`; a 400 naming the field `kind` otherwise.
+    pub fn parse(text: &str) -> AppResult<Kind> {
+        Kind::from_name(text)
+            .ok_or_else(|| AppError::bad("kind", format!("unknown kind {text:?}; expected sudoku or hidato")))
     }
 }
 
@@ -165,18 +171,22 @@ impl Shape {
     }
 
     /// The `config` object of a game.
-    pub fn config_json(&self) -> Value {
+    pub fn config_view(&self) -> ConfigView {
         match self {
             Shape::Sudoku(layout) => {
                 let (box_rows, box_cols) = match layout.regions() {
                     Regions::Boxes { rows, cols } => (*rows, *cols),
                     Regions::Jigsaw(_) => (0, 0),
                 };
-                json!({"size": layout.size(), "variant": variant_name(layout.has_diagonals()),
-                       "box_rows": box_rows, "box_cols": box_cols})
+                ConfigView::Sudoku {
+                    box_cols,
+                    box_rows,
+                    size: layout.size(),
+                    variant: variant_name(layout.has_diagonals()),
+                }
             }
             Shape::Hidato { width, height, adjacency } => {
-                json!({"width": width, "height": height, "adjacency": adjacency_name(*adjacency)})
+                ConfigView::Hidato { adjacency: adjacency_name(*adjacency), height: *height, width: *width }
             }
         }
     }

@@ -174,7 +174,7 @@ impl Pool {
             let (store, k) = (self.inner.store.clone(), key.clone());
             let target = self.inner.target;
             let (rows, played) = tokio::task::spawn_blocking(move || {
-                let (kind, config, level) = (k.kind.name(), &k.config, &k.difficulty);
+                let (kind, config, level) = (k.kind, &k.config, &k.difficulty);
                 Some((
                     store.unplayed_blocking(kind, config, level, target).ok()?,
                     store.least_played_blocking(kind, config, level, REPLAYS).ok()?,
@@ -293,7 +293,7 @@ impl Pool {
 fn row(key: &PoolKey, (puzzle, solution): (Vec<i32>, Vec<i32>)) -> PuzzleRow {
     PuzzleRow {
         id: 0,
-        kind: key.kind.name().to_owned(),
+        kind: key.kind,
         config: key.config.clone(),
         difficulty: key.difficulty.clone(),
         puzzle: join_cells(&puzzle),

@@ -7,13 +7,13 @@ use axum::Json;
 use rand::distr::Alphanumeric;
 use rand::Rng;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use tessera::hidato::{self, Hidato};
 use tessera::sudoku::{self, logic, Layout};
 
 use super::Body;
+use crate::api::{Check, Hint, Paused, Quit};
 use crate::error::{AppError, AppResult};
-use crate::game::Game;
+use crate::game::{Game, Source, Status};
 use crate::model::{
     hidato_shape, join_cells, parse_adjacency, parse_hidato, parse_sudoku, parse_variant, sudoku_cells,
     to_sudoku, Kind, Shape, HIDATO_SIZES, SUDOKU_SIZES,
@@ -51,22 +51,22 @@ pub async fn create(
     let (shape, difficulty, source, puzzle_id, puzzle, solution) = match &body.puzzle {
         Some(text) => {
             let (shape, difficulty, puzzle, solution) = pasted(&state, kind, text, &body).await?;
-            (shape, difficulty, "pasted", None, puzzle, solution)
+            (shape, difficulty, Source::Pasted, None, puzzle, solution)
         }
         None => {
             let (shape, key) = configuration(kind, &body)?;
             let row = from_pool(&state, &key).await?;
             let puzzle = crate::model::split_cells(&row.puzzle).map_err(AppError::Internal)?;
             let solution = crate::model::split_cells(&row.solution).map_err(AppError::Internal)?;
-            (shape, Some(key.difficulty), "pool", Some(row.id), puzzle, solution)
+            (shape, Some(key.difficulty), Source::Pool, Some(row.id), puzzle, solution)
         }
     };
     let id: String = rand::rng().sample_iter(&Alphanumeric).take(22).map(char::from).collect();
     let row = GameRow {
         id,
         puzzle_id,
-        source: source.to_owned(),
-        kind: kind.name().to_owned(),
+        source,
+        kind,
         config: shape.key(),
         difficulty,
         puzzle: join_cells(&puzzle),
@@ -74,17 +74,18 @@ pub async fn create(
         started_at: now_ms(),
         paused_at: None,
         paused_ms: 0,
-        status: "playing".to_owned(),
+        status: Status::Playing,
         assisted: false,
         finished_at: None,
         ms: None,
     };
     state.store.write(Write::InsertGame(row.clone())).await?;
-    let game = Game { row, kind, shape, puzzle, solution };
-    let body = game.to_json(now_ms());
+    let game = Game { row, shape, puzzle, solution };
+    // Serialised now: the game moves into the cache below.
+    let body = Json(game.view(now_ms())).into_response();
     tracing::debug!(id = %game.row.id, config = %game.row.config, "new game");
     state.remember(game);
-    Ok((StatusCode::CREATED, Json(body)))
+    Ok((StatusCode::CREATED, body))
 }
 
 /// The shape and pool key a new game asks for; 422 for a level the generator does not offer.
@@ -149,8 +150,8 @@ async fn from_pool(state: &AppState, key: &PoolKey) -> AppResult<PuzzleRow> {
     if let Some(row) = state.pool.generate_now(key, state.config.generate_budget, true).await {
         return Ok(row);
     }
-    let (kind, config, difficulty) = (key.kind.name().to_owned(), key.config.clone(), key.difficulty.clone());
-    state.store.least_played(kind, config, difficulty).await?.ok_or_else(|| {
+    let (config, difficulty) = (key.config.clone(), key.difficulty.clone());
+    state.store.least_played(key.kind, config, difficulty).await?.ok_or_else(|| {
         AppError::Busy(format!(
             "no {} {} puzzle is ready yet; try again in a few seconds",
             key.config, key.difficulty
@@ -238,14 +239,14 @@ fn unique(solutions: u64) -> AppResult<()> {
 }
 
 /// `GET /api/games/{id}`
-pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
+pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<impl IntoResponse> {
     let game = state.game(&id).await?;
     let game = game.lock().await;
-    Ok(Json(game.to_json(now_ms())))
+    Ok(Json(game.view(now_ms())).into_response())
 }
 
 fn over(game: &Game) -> AppError {
-    AppError::Conflict { message: format!("the game is over ({})", game.row.status), extra: json!({}) }
+    AppError::conflict(format!("the game is over ({})", game.row.status.name()))
 }
 
 /// `POST /api/games/{id}/check`
@@ -253,7 +254,7 @@ pub async fn check(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Body(grid): Body<Grid>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Check>> {
     let mut game = in_play(&state, &id).await?;
     game.shape.validate(&game.puzzle, &grid.cells)?;
     let conflicts = game.shape.conflicts(&grid.cells);
@@ -261,61 +262,73 @@ pub async fn check(
     let solved = complete && conflicts.is_empty();
     let now = now_ms();
     if !solved {
-        return Ok(Json(json!({"complete": complete, "conflicts": conflicts, "solved": false,
-            "seconds": game.seconds(now), "place": null, "of": null})));
+        return Ok(Json(Check {
+            complete,
+            conflicts,
+            of: None,
+            place: None,
+            seconds: game.seconds(now),
+            solved: false,
+        }));
     }
     let mut row = game.row.clone();
     let ms = game.played_ms(now);
     row.ms = Some(ms);
     row.finished_at = Some(now);
     row.paused_at = None;
-    row.status = "solved".to_owned();
+    row.status = Status::Solved;
     let place = match state.store.write(Write::Solve(row.clone())).await? {
         Written::Placed(place) => place,
         _ => None,
     };
     game.row = row;
     tracing::info!(id = %game.row.id, config = %game.row.config, ms, "solved");
-    Ok(Json(json!({"complete": true, "conflicts": [], "solved": true, "seconds": ms / 1000,
-        "place": place.map(|p| p.place), "of": place.map(|p| p.of)})))
+    Ok(Json(Check {
+        complete: true,
+        conflicts: Vec::new(),
+        of: place.map(|p| p.of),
+        place: place.map(|p| p.place),
+        seconds: ms / 1000,
+        solved: true,
+    }))
 }
 
 /// `POST /api/games/{id}/pause`
-pub async fn pause(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
+pub async fn pause(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Paused>> {
     let (game, now) = change_game(&state, &id, |row, now| {
         if row.paused_at.is_some() {
             return false;
         }
         row.paused_at = Some(now);
-        row.status = "paused".to_owned();
+        row.status = Status::Paused;
         true
     })
     .await?;
-    Ok(Json(json!({"paused": true, "seconds": game.seconds(now)})))
+    Ok(Json(Paused { paused: true, seconds: game.seconds(now) }))
 }
 
 /// `POST /api/games/{id}/resume`
-pub async fn resume(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
+pub async fn resume(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Paused>> {
     let (game, now) = change_game(&state, &id, |row, now| {
         let Some(paused_at) = row.paused_at else { return false };
         row.paused_ms += (now - paused_at).max(0);
         row.paused_at = None;
-        row.status = "playing".to_owned();
+        row.status = Status::Playing;
         true
     })
     .await?;
-    Ok(Json(json!({"paused": false, "seconds": game.seconds(now)})))
+    Ok(Json(Paused { paused: false, seconds: game.seconds(now) }))
 }
 
 /// `POST /api/games/{id}/quit`
-pub async fn quit(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Value>> {
+pub async fn quit(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Quit>> {
     change_game(&state, &id, |row, now| {
         row.finished_at = Some(now);
-        row.status = "quit".to_owned();
+        row.status = Status::Quit;
         true
     })
     .await?;
-    Ok(Json(json!({"status": "quit"})))
+    Ok(Json(Quit { status: Status::Quit }))
 }
 
 /// The game `id`, locked, if it is still in play (a finished one answers 409).
@@ -351,7 +364,7 @@ pub async fn hint(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Body(grid): Body<Grid>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Hint>> {
     let mut game = in_play(&state, &id).await?;
     game.shape.validate(&game.puzzle, &grid.cells)?;
     let wrong: Vec<usize> = grid
@@ -366,11 +379,11 @@ pub async fn hint(
         let names: Vec<String> = wrong.iter().take(5).map(|&c| game.shape.cell_name(c)).collect();
         return Err(AppError::Conflict {
             message: format!("the grid has a mistake: {} cannot be right", names.join(", ")),
-            extra: json!({"wrong": wrong}),
+            wrong: Some(wrong),
         });
     }
     if game.shape.is_complete(&grid.cells) {
-        return Err(AppError::Conflict { message: "the grid is already complete".into(), extra: json!({}) });
+        return Err(AppError::conflict("the grid is already complete"));
     }
     let (shape, cells, solution) = (game.shape.clone(), grid.cells, game.solution.clone());
     let step = state.compute("finding a hint", move || next_step(&shape, &cells, &solution)).await??;
@@ -385,18 +398,20 @@ pub async fn hint(
 
 /// The next step on a grid without mistakes: the rater's easiest technique, or the next number
 /// revealed when the rules are stuck.
-fn next_step(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Value> {
+fn next_step(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Hint> {
     match shape {
         Shape::Sudoku(layout) => {
             let grid = to_sudoku(layout, cells)?;
             if let Some(step) = logic::hint(&grid) {
-                return Ok(json!({
-                    "technique": step.technique.name(),
-                    "explanation": step.explanation,
-                    "cells": step.cells,
-                    "placements": step.placements,
-                    "eliminations": step.eliminations,
-                }));
+                let widen =
+                    |pairs: Vec<(usize, u8)>| pairs.into_iter().map(|(c, d)| (c, i32::from(d))).collect();
+                return Ok(Hint {
+                    cells: step.cells,
+                    eliminations: widen(step.eliminations),
+                    explanation: step.explanation,
+                    placements: widen(step.placements),
+                    technique: step.technique.name().to_owned(),
+                });
             }
             reveal(shape, cells, solution)
         }
@@ -405,13 +420,13 @@ fn next_step(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Value>
                 .map_err(|err| AppError::bad("cells", err.to_string()))?;
             let rating = hidato::solve_logically(&board, hidato::Difficulty::Expert);
             match rating.steps.iter().find(|s| s.placed.is_some()).or(rating.steps.first()) {
-                Some(step) => Ok(json!({
-                    "technique": step.technique.name(),
-                    "explanation": step.explanation,
-                    "cells": step.placed.map(|(cell, _)| vec![cell]).unwrap_or_default(),
-                    "placements": step.placed.map(|p| vec![p]).unwrap_or_default(),
-                    "eliminations": [],
-                })),
+                Some(step) => Ok(Hint {
+                    cells: step.placed.map(|(cell, _)| vec![cell]).unwrap_or_default(),
+                    eliminations: Vec::new(),
+                    explanation: step.explanation.clone(),
+                    placements: step.placed.map(|p| vec![p]).unwrap_or_default(),
+                    technique: step.technique.name().to_owned(),
+                }),
                 None => reveal(shape, cells, solution),
             }
         }
@@ -419,19 +434,19 @@ fn next_step(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Value>
 }
 
 /// The first empty cell's value, from the solution.
-fn reveal(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Value> {
-    let cell = cells.iter().position(|&v| v == 0).ok_or_else(|| AppError::Conflict {
-        message: "the grid is already complete".into(),
-        extra: json!({}),
-    })?;
+fn reveal(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Hint> {
+    let cell = cells
+        .iter()
+        .position(|&v| v == 0)
+        .ok_or_else(|| AppError::conflict("the grid is already complete"))?;
     let name = shape.cell_name(cell);
-    Ok(json!({
-        "technique": "reveal",
-        "explanation": format!("No rule finds the next step here; {name} is {}.", solution[cell]),
-        "cells": [cell],
-        "placements": [[cell, solution[cell]]],
-        "eliminations": [],
-    }))
+    Ok(Hint {
+        cells: vec![cell],
+        eliminations: Vec::new(),
+        explanation: format!("No rule finds the next step here; {name} is {}.", solution[cell]),
+        placements: vec![(cell, solution[cell])],
+        technique: "reveal".to_owned(),
+    })
 }
 
 impl AppState {

@@ -11,23 +11,24 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
 use serde::de::DeserializeOwned;
-use serde_json::{json, Value};
 
+use crate::api::{Dimensions, Health, HidatoOptions, Options, SudokuOptions};
 use crate::error::AppError;
 use crate::model::{HIDATO_SIZES, SUDOKU_SIZES};
 use crate::pool::{sudoku_levels, HIDATO_LEVELS};
+use crate::state::AppState;
 
 /// A JSON body read with serde; a mistake is a 400 naming it (a body over the limit, 413).
 #[derive(Debug)]
 pub struct Body<T>(pub T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+impl<T: DeserializeOwned> FromRequest<AppState> for Body<T> {
     type Rejection = AppError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Self::Rejection> {
         let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
             if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                AppError::TooLarge
+                AppError::TooLarge(state.config.body_limit)
             } else {
                 AppError::BadRequest { message: rejection.body_text(), field: None }
             }
@@ -41,26 +42,24 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
 
 /// `GET /api/health`
 pub async fn health() -> impl IntoResponse {
-    Json(json!({"ok": true}))
+    Json(Health { ok: true })
 }
 
 /// `GET /api/options`: the configurations a new game can ask for.
 pub async fn options() -> impl IntoResponse {
-    let levels: serde_json::Map<String, Value> =
-        SUDOKU_SIZES.iter().map(|&size| (size.to_string(), json!(sudoku_levels(size)))).collect();
-    Json(json!({
-        "sudoku": {
-            "sizes": SUDOKU_SIZES,
-            "variants": ["classic", "x"],
-            "difficulties": sudoku_levels(9),
-            "levels": levels,
+    Json(Options {
+        hidato: HidatoOptions {
+            adjacencies: ["hidato", "numbrix"],
+            difficulties: &HIDATO_LEVELS,
+            sizes: HIDATO_SIZES.iter().map(|&(width, height)| Dimensions { height, width }).collect(),
         },
-        "hidato": {
-            "sizes": HIDATO_SIZES.iter().map(|&(w, h)| json!({"width": w, "height": h})).collect::<Vec<_>>(),
-            "adjacencies": ["hidato", "numbrix"],
-            "difficulties": HIDATO_LEVELS,
+        sudoku: SudokuOptions {
+            difficulties: sudoku_levels(9),
+            levels: SUDOKU_SIZES.iter().map(|&size| (size.to_string(), sudoku_levels(size))).collect(),
+            sizes: SUDOKU_SIZES,
+            variants: ["classic", "x"],
         },
-    }))
+    })
 }
 
 /// Any other path under `/api`.

@@ -4,11 +4,11 @@
 use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use tessera::hidato::{self, ParseErrorKind};
 use tessera::sudoku::{self, logic, Sudoku};
 
 use super::Body;
+use crate::api::{Analysis, Verdict};
 use crate::error::{AppError, AppResult};
 use crate::model::{parse_adjacency, parse_hidato, parse_sudoku, sudoku_cells, Kind};
 use crate::state::AppState;
@@ -28,7 +28,10 @@ pub struct PuzzleText {
 }
 
 /// `POST /api/puzzles/analyze`
-pub async fn analyze(State(state): State<AppState>, Body(body): Body<PuzzleText>) -> AppResult<Json<Value>> {
+pub async fn analyze(
+    State(state): State<AppState>,
+    Body(body): Body<PuzzleText>,
+) -> AppResult<Json<Analysis>> {
     let budget = state.budget();
     let answer = match Kind::parse(&body.kind)? {
         Kind::Sudoku => {
@@ -52,8 +55,13 @@ pub async fn analyze(State(state): State<AppState>, Body(body): Body<PuzzleText>
                         .flatten()
                         .filter(|rating| rating.solved)
                         .map(|rating| rating.difficulty.name());
-                    Ok::<_, AppError>(json!({"solutions": count.solutions, "unique": count.solutions == 1,
-                        "difficulty": difficulty, "solution": solution, "givens": puzzle.clues()}))
+                    Ok::<_, AppError>(Analysis {
+                        difficulty,
+                        givens: puzzle.clues(),
+                        solution,
+                        solutions: count.solutions,
+                        unique: count.solutions == 1,
+                    })
                 })
                 .await??
         }
@@ -72,8 +80,13 @@ pub async fn analyze(State(state): State<AppState>, Body(body): Body<PuzzleText>
                         None
                     };
                     let difficulty = (solutions == 1).then(|| hidato::rate(&puzzle).difficulty.name());
-                    Ok::<_, AppError>(json!({"solutions": solutions, "unique": solutions == 1,
-                        "difficulty": difficulty, "solution": solution, "givens": puzzle.givens()}))
+                    Ok::<_, AppError>(Analysis {
+                        difficulty,
+                        givens: puzzle.givens(),
+                        solution,
+                        solutions,
+                        unique: solutions == 1,
+                    })
                 })
                 .await??
         }
@@ -82,7 +95,7 @@ pub async fn analyze(State(state): State<AppState>, Body(body): Body<PuzzleText>
 }
 
 /// `POST /api/puzzles/verify`
-pub async fn verify(Body(body): Body<PuzzleText>) -> AppResult<Json<Value>> {
+pub async fn verify(Body(body): Body<PuzzleText>) -> AppResult<Json<Verdict>> {
     let answer = body.answer.as_deref().ok_or_else(|| AppError::bad("answer", "answer: missing"))?;
     let violations: Vec<String> = match Kind::parse(&body.kind)? {
         Kind::Sudoku => {
@@ -113,7 +126,9 @@ pub async fn verify(Body(body): Body<PuzzleText>) -> AppResult<Json<Value>> {
                             kind: ParseErrorKind::Twice { .. } | ParseErrorKind::TooLarge { .. },
                             ..
                         },
-                    ) => return Ok(Json(json!({"valid": false, "violations": [format!("answer: {err}")]}))),
+                    ) => {
+                        return Ok(Json(Verdict { valid: false, violations: vec![format!("answer: {err}")] }))
+                    }
                     Err(err) => Err(AppError::bad("answer", format!("answer: {err}"))),
                 }
             };
@@ -125,5 +140,5 @@ pub async fn verify(Body(body): Body<PuzzleText>) -> AppResult<Json<Value>> {
             }
         }
     };
-    Ok(Json(json!({"valid": violations.is_empty(), "violations": violations})))
+    Ok(Json(Verdict { valid: violations.is_empty(), violations }))
 }

@@ -5,8 +5,8 @@ use axum::extract::{Query, State};
 use axum::Json;
 use rusqlite::params;
 use serde::Deserialize;
-use serde_json::{json, Value};
 
+use crate::api::{Best, Record, Records, Summary};
 use crate::error::{AppError, AppResult};
 use crate::model::{parse_adjacency, parse_variant, Kind, Shape};
 use crate::state::AppState;
@@ -29,7 +29,7 @@ pub struct RecordsQuery {
 const TOP: i64 = 20;
 
 /// `GET /api/records?kind=sudoku&size=9&variant=classic&difficulty=hard`
-pub async fn list(State(state): State<AppState>, Query(q): Query<RecordsQuery>) -> AppResult<Json<Value>> {
+pub async fn list(State(state): State<AppState>, Query(q): Query<RecordsQuery>) -> AppResult<Json<Records>> {
     let kind = Kind::parse(q.kind.as_deref().unwrap_or("sudoku"))?;
     let config = match (&q.config, kind) {
         (Some(config), _) => Shape::from_key(kind, config)?.key(),
@@ -45,7 +45,6 @@ pub async fn list(State(state): State<AppState>, Query(q): Query<RecordsQuery>) 
     };
     let difficulty =
         q.difficulty.clone().ok_or_else(|| AppError::bad("difficulty", "difficulty: missing"))?;
-    let kind = kind.name();
     let records = state
         .store
         .read(move |conn| {
@@ -55,19 +54,17 @@ pub async fn list(State(state): State<AppState>, Query(q): Query<RecordsQuery>) 
             )?;
             let rows = stmt.query_map(params![kind, config, difficulty, TOP], |row| {
                 let ms: i64 = row.get(0)?;
-                let finished: String = row.get(1)?;
-                let assisted: bool = row.get(2)?;
-                Ok(json!({"seconds": ms / 1000, "ms": ms, "finished_at": finished, "assisted": assisted}))
+                Ok(Record { assisted: row.get(2)?, finished_at: row.get(1)?, ms, seconds: ms / 1000 })
             })?;
-            rows.collect::<rusqlite::Result<Vec<Value>>>()
+            rows.collect::<rusqlite::Result<Vec<Record>>>()
         })
         .await?;
-    Ok(Json(json!({"records": records})))
+    Ok(Json(Records { records }))
 }
 
 /// `GET /api/records/summary`: per kind, configuration and level, the best time (unassisted
 /// when there is one) and the number of games.
-pub async fn summary(State(state): State<AppState>) -> AppResult<Json<Value>> {
+pub async fn summary(State(state): State<AppState>) -> AppResult<Json<Summary>> {
     let best = state
         .store
         .read(|conn| {
@@ -77,17 +74,19 @@ pub async fn summary(State(state): State<AppState>) -> AppResult<Json<Value>> {
                  FROM results GROUP BY kind, config, difficulty ORDER BY kind, config, difficulty",
             )?;
             let rows = stmt.query_map([], |row| {
-                let kind: String = row.get(0)?;
-                let config: String = row.get(1)?;
-                let difficulty: String = row.get(2)?;
                 let ms: i64 = row.get(3)?;
-                let games: i64 = row.get(4)?;
-                let assisted: bool = row.get(5)?;
-                Ok(json!({"kind": kind, "config": config, "difficulty": difficulty, "seconds": ms / 1000,
-                    "ms": ms, "games": games, "assisted": assisted}))
+                Ok(Best {
+                    assisted: row.get(5)?,
+                    config: row.get(1)?,
+                    difficulty: row.get(2)?,
+                    games: row.get(4)?,
+                    kind: row.get(0)?,
+                    ms,
+                    seconds: ms / 1000,
+                })
             })?;
-            rows.collect::<rusqlite::Result<Vec<Value>>>()
+            rows.collect::<rusqlite::Result<Vec<Best>>>()
         })
         .await?;
-    Ok(Json(json!({"best": best})))
+    Ok(Json(Summary { best }))
 }

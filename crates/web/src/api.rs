@@ -1,0 +1,243 @@
+//! The JSON answers of the API (`docs/web.md`), one type per shape, shared where the shape is.
+//!
+//! Fields are declared in alphabetical order on purpose: the answers were built with
+//! `serde_json::json!`, whose maps sort their keys, and keeping that order keeps every answer
+//! byte for byte what it was. Request bodies are in the handlers that read them.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::game::{Source, Status};
+use crate::model::Kind;
+
+/// `GET /api/health`.
+#[derive(Debug, Serialize)]
+pub struct Health {
+    /// Always true.
+    pub ok: bool,
+}
+
+/// `GET /api/options`: the configurations a new game can ask for.
+#[derive(Debug, Serialize)]
+pub struct Options {
+    /// Hidato boards.
+    pub hidato: HidatoOptions,
+    /// Sudoku boards.
+    pub sudoku: SudokuOptions,
+}
+
+/// The Hidato part of [`Options`].
+#[derive(Debug, Serialize)]
+pub struct HidatoOptions {
+    /// `"hidato"`, `"numbrix"`.
+    pub adjacencies: [&'static str; 2],
+    /// The levels, every size.
+    pub difficulties: &'static [&'static str],
+    /// The boards offered.
+    pub sizes: Vec<Dimensions>,
+}
+
+/// A Hidato board's size.
+#[derive(Debug, Serialize)]
+pub struct Dimensions {
+    /// Rows.
+    pub height: usize,
+    /// Columns.
+    pub width: usize,
+}
+
+/// The Sudoku part of [`Options`].
+#[derive(Debug, Serialize)]
+pub struct SudokuOptions {
+    /// The levels of the 9x9.
+    pub difficulties: &'static [&'static str],
+    /// The levels offered per size (the size as a string key).
+    pub levels: BTreeMap<String, &'static [&'static str]>,
+    /// The sizes offered.
+    pub sizes: [usize; 4],
+    /// `"classic"`, `"x"`.
+    pub variants: [&'static str; 2],
+}
+
+/// The `Game` object: `POST /api/games`, `GET /api/games/{id}`.
+#[derive(Debug, Serialize)]
+pub struct GameView<'a> {
+    /// Whether a hint was used.
+    pub assisted: bool,
+    /// The board's configuration.
+    pub config: ConfigView,
+    /// The level; `None` for a pasted puzzle the rater could not place.
+    pub difficulty: Option<&'a str>,
+    /// Random, URL-safe.
+    pub id: &'a str,
+    /// The family.
+    pub kind: Kind,
+    /// The cells, row by row.
+    pub puzzle: &'a [i32],
+    /// Whole seconds played, by the server's clock.
+    pub seconds: i64,
+    /// The puzzle's text form, for a share link.
+    pub share: String,
+    /// From the pool or pasted.
+    pub source: Source,
+    /// Playing, paused, solved or quit.
+    pub status: Status,
+}
+
+/// A game's `config`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum ConfigView {
+    /// A Sudoku.
+    Sudoku {
+        /// Columns of a box (0 for irregular regions).
+        box_cols: usize,
+        /// Rows of a box (0 for irregular regions).
+        box_rows: usize,
+        /// Digits, rows and columns.
+        size: usize,
+        /// `"classic"` or `"x"`.
+        variant: &'static str,
+    },
+    /// A Hidato.
+    Hidato {
+        /// `"hidato"` or `"numbrix"`.
+        adjacency: &'static str,
+        /// Rows.
+        height: usize,
+        /// Columns.
+        width: usize,
+    },
+}
+
+/// `POST /api/games/{id}/check`.
+#[derive(Debug, Serialize)]
+pub struct Check {
+    /// Every cell filled.
+    pub complete: bool,
+    /// Cells breaking a rule, ascending.
+    pub conflicts: Vec<usize>,
+    /// Results of the configuration, once solved (ranked games only).
+    pub of: Option<u64>,
+    /// The rank among them, once solved (ranked games only).
+    pub place: Option<u64>,
+    /// Whole seconds played.
+    pub seconds: i64,
+    /// The game is over and saved.
+    pub solved: bool,
+}
+
+/// `POST /api/games/{id}/pause` and `.../resume`.
+#[derive(Debug, Serialize)]
+pub struct Paused {
+    /// Whether the game is now paused.
+    pub paused: bool,
+    /// Whole seconds played.
+    pub seconds: i64,
+}
+
+/// `POST /api/games/{id}/quit`.
+#[derive(Debug, Serialize)]
+pub struct Quit {
+    /// Always [`Status::Quit`].
+    pub status: Status,
+}
+
+/// `POST /api/games/{id}/hint`: one step, explained.
+#[derive(Debug, Serialize)]
+pub struct Hint {
+    /// The cells the step is about.
+    pub cells: Vec<usize>,
+    /// `(cell, value)` candidates removed.
+    pub eliminations: Vec<(usize, i32)>,
+    /// For the player.
+    pub explanation: String,
+    /// `(cell, value)` placed.
+    pub placements: Vec<(usize, i32)>,
+    /// The technique's name, or `"reveal"`.
+    pub technique: String,
+}
+
+/// `POST /api/puzzles/analyze`.
+#[derive(Debug, Serialize)]
+pub struct Analysis {
+    /// The level, when unique and rated within budget.
+    pub difficulty: Option<&'static str>,
+    /// Given cells.
+    pub givens: usize,
+    /// A solution, when there is one.
+    pub solution: Option<Vec<i32>>,
+    /// Counted up to 2.
+    pub solutions: u64,
+    /// Exactly one solution.
+    pub unique: bool,
+}
+
+/// `POST /api/puzzles/verify`.
+#[derive(Debug, Serialize)]
+pub struct Verdict {
+    /// No violation.
+    pub valid: bool,
+    /// What is wrong, for the player.
+    pub violations: Vec<String>,
+}
+
+/// `GET /api/records`.
+#[derive(Debug, Serialize)]
+pub struct Records {
+    /// Best first.
+    pub records: Vec<Record>,
+}
+
+/// One result.
+#[derive(Debug, Serialize)]
+pub struct Record {
+    /// Whether a hint was used.
+    pub assisted: bool,
+    /// RFC 3339, UTC.
+    pub finished_at: String,
+    /// Milliseconds played.
+    pub ms: i64,
+    /// Whole seconds played.
+    pub seconds: i64,
+}
+
+/// `GET /api/records/summary`.
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    /// Per kind, configuration and level.
+    pub best: Vec<Best>,
+}
+
+/// The best time of one kind, configuration and level.
+#[derive(Debug, Serialize)]
+pub struct Best {
+    /// Whether the best is assisted (only when no unassisted result exists).
+    pub assisted: bool,
+    /// The configuration key, e.g. `"9x9 classic"`.
+    pub config: String,
+    /// The level.
+    pub difficulty: String,
+    /// Results of the configuration and level.
+    pub games: i64,
+    /// The family.
+    pub kind: Kind,
+    /// Milliseconds.
+    pub ms: i64,
+    /// Whole seconds.
+    pub seconds: i64,
+}
+
+/// Every error: `{"error": ..., "field": ...}`, and `wrong` for a hint on a grid with mistakes.
+#[derive(Debug, Serialize)]
+pub struct ErrorBody<'a> {
+    /// What is wrong, for the player.
+    pub error: &'a str,
+    /// The JSON field at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<&'static str>,
+    /// The cells in the way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wrong: Option<&'a [usize]>,
+}

@@ -1,0 +1,275 @@
+//! The SQLite store: one file, WAL, migrations at start-up.
+//!
+//! ```text
+//!  handlers ──Job──▶ mpsc ──▶ writer thread: one connection, jobs batched into one transaction,
+//!     ▲                        each job answered through its oneshot after COMMIT
+//!     └── read(|conn| ..) on spawn_blocking over a small pool of read-only connections
+//! ```
+//!
+//! Every write is acknowledged only after its transaction committed; with `journal_mode=WAL` and
+//! `synchronous=NORMAL` a committed transaction survives the process being killed (not a power
+//! cut before the next checkpoint). Batching amortises the commit over every job waiting at that
+//! moment, so many concurrent new games cost one transaction. Readers never block the writer
+//! (WAL), and no lock is held across I/O in the async code. Results are never deleted: a trigger
+//! refuses it.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use anyhow::{Context, Result};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use tokio::sync::{mpsc, oneshot, Semaphore};
+
+use crate::model::Kind;
+
+pub use self::rows::{GameRow, Place, PuzzleRow, Write, Written};
+
+mod migrate;
+mod rows;
+mod writer;
+
+/// Read-only connections kept open, at most.
+const READERS: usize = 4;
+
+type Job = (Write, oneshot::Sender<Result<Written, String>>);
+
+/// The store: cheap to clone. The writer thread stops (after finishing its jobs) when the last
+/// clone is dropped.
+#[derive(Debug, Clone)]
+pub struct Store {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    path: PathBuf,
+    jobs: Option<mpsc::Sender<Job>>,
+    writer: Mutex<Option<JoinHandle<()>>>,
+    readers: Mutex<Vec<Connection>>,
+    reading: Semaphore,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        self.jobs.take();
+        if let Some(handle) = self.writer.lock().ok().and_then(|mut h| h.take()) {
+            let _ = handle.join();
+        }
+    }
+}
+
+impl Store {
+    /// Opens (creating it if needed) the database file, sets WAL, runs the migrations and starts
+    /// the writer thread.
+    pub fn open(path: &Path) -> Result<Store> {
+        let mut conn = Connection::open(path).with_context(|| format!("opening {}", path.display()))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Checkpoints are the writer's own business, after it has answered (see `write_loop`):
+        // SQLite's automatic one runs inside COMMIT, with an fsync, and made every new game of
+        // that batch wait for it.
+        conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        migrate::migrate(&mut conn).with_context(|| format!("migrating {}", path.display()))?;
+        let (tx, rx) = mpsc::channel::<Job>(4096);
+        let writer = std::thread::Builder::new()
+            .name("tessera-store-writer".into())
+            .spawn(move || writer::write_loop(conn, rx))
+            .context("starting the writer thread")?;
+        Ok(Store {
+            inner: Arc::new(Inner {
+                path: path.to_owned(),
+                jobs: Some(tx),
+                writer: Mutex::new(Some(writer)),
+                readers: Mutex::new(Vec::new()),
+                reading: Semaphore::new(READERS),
+            }),
+        })
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.inner.path
+    }
+
+    fn sender(&self) -> Result<&mpsc::Sender<Job>> {
+        self.inner.jobs.as_ref().context("the store is closed")
+    }
+
+    /// Writes, and answers once the write is committed.
+    pub(crate) async fn write(&self, write: Write) -> Result<Written> {
+        let (tx, rx) = oneshot::channel();
+        self.sender()?.send((write, tx)).await.map_err(|_| anyhow::anyhow!("the writer stopped"))?;
+        rx.await.context("the writer stopped")?.map_err(anyhow::Error::msg)
+    }
+
+    /// [`write`](Self::write) from a thread outside the runtime.
+    pub(crate) fn write_blocking(&self, write: Write) -> Result<Written> {
+        let (tx, rx) = oneshot::channel();
+        self.sender()?.blocking_send((write, tx)).map_err(|_| anyhow::anyhow!("the writer stopped"))?;
+        rx.blocking_recv().context("the writer stopped")?.map_err(anyhow::Error::msg)
+    }
+
+    /// Runs `read` on a read-only connection, off the async threads.
+    pub(crate) async fn read<T, F>(&self, read: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    {
+        let _permit = self.inner.reading.acquire().await?;
+        let store = self.clone();
+        tokio::task::spawn_blocking(move || store.read_blocking(read)).await?
+    }
+
+    /// [`read`](Self::read) on the calling thread.
+    pub(crate) fn read_blocking<T>(
+        &self,
+        read: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> Result<T> {
+        let pooled = self.inner.readers.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.pop();
+        let conn = match pooled {
+            Some(conn) => conn,
+            None => {
+                let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+                let conn = Connection::open_with_flags(&self.inner.path, flags)?;
+                conn.busy_timeout(std::time::Duration::from_secs(5))?;
+                conn
+            }
+        };
+        let answer = read(&conn);
+        if let Ok(mut readers) = self.inner.readers.lock() {
+            if readers.len() < READERS {
+                readers.push(conn);
+            }
+        }
+        Ok(answer?)
+    }
+
+    /// A stored game.
+    pub(crate) async fn game(&self, id: String) -> Result<Option<GameRow>> {
+        self.read(move |conn| {
+            conn.prepare_cached(
+                "SELECT id, puzzle_id, source, kind, config, difficulty, puzzle, solution, started_at,
+                        paused_at, paused_ms, status, assisted, finished_at, ms FROM games WHERE id = ?1",
+            )?
+            .query_row([id], |row| {
+                Ok(GameRow {
+                    id: row.get(0)?,
+                    puzzle_id: row.get(1)?,
+                    source: row.get(2)?,
+                    kind: row.get(3)?,
+                    config: row.get(4)?,
+                    difficulty: row.get(5)?,
+                    puzzle: row.get(6)?,
+                    solution: row.get(7)?,
+                    started_at: row.get(8)?,
+                    paused_at: row.get(9)?,
+                    paused_ms: row.get(10)?,
+                    status: row.get(11)?,
+                    assisted: row.get(12)?,
+                    finished_at: row.get(13)?,
+                    ms: row.get(14)?,
+                })
+            })
+            .optional()
+        })
+        .await
+    }
+
+    /// Up to `limit` stored puzzles of a configuration never played, oldest first.
+    pub(crate) fn unplayed_blocking(
+        &self,
+        kind: Kind,
+        config: &str,
+        difficulty: &str,
+        limit: usize,
+    ) -> Result<Vec<PuzzleRow>> {
+        self.read_blocking(|conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT id, puzzle, solution FROM puzzles
+                 WHERE kind = ?1 AND config = ?2 AND difficulty = ?3 AND played = 0 ORDER BY id LIMIT ?4",
+            )?;
+            let rows = stmt.query_map(params![kind, config, difficulty, limit as i64], |row| {
+                Ok(PuzzleRow {
+                    id: row.get(0)?,
+                    kind,
+                    config: config.to_owned(),
+                    difficulty: difficulty.to_owned(),
+                    puzzle: row.get(1)?,
+                    solution: row.get(2)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// Up to `limit` stored puzzles of a configuration already played, least played first, with
+    /// their plays.
+    pub(crate) fn least_played_blocking(
+        &self,
+        kind: Kind,
+        config: &str,
+        difficulty: &str,
+        limit: usize,
+    ) -> Result<Vec<(PuzzleRow, u64)>> {
+        self.read_blocking(|conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT id, puzzle, solution, played FROM puzzles
+                 WHERE kind = ?1 AND config = ?2 AND difficulty = ?3 AND played > 0 ORDER BY played LIMIT ?4",
+            )?;
+            let rows = stmt.query_map(params![kind, config, difficulty, limit as i64], |row| {
+                let played: i64 = row.get(3)?;
+                Ok((
+                    PuzzleRow {
+                        id: row.get(0)?,
+                        kind,
+                        config: config.to_owned(),
+                        difficulty: difficulty.to_owned(),
+                        puzzle: row.get(1)?,
+                        solution: row.get(2)?,
+                    },
+                    played as u64,
+                ))
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// The least-played stored puzzle of a configuration (ties at random).
+    pub(crate) async fn least_played(
+        &self,
+        kind: Kind,
+        config: String,
+        difficulty: String,
+    ) -> Result<Option<PuzzleRow>> {
+        self.read(move |conn| {
+            conn.prepare_cached(
+                "SELECT id, puzzle, solution FROM puzzles WHERE kind = ?1 AND config = ?2 AND difficulty = ?3
+                 AND played = (SELECT MIN(played) FROM puzzles WHERE kind = ?1 AND config = ?2 AND difficulty = ?3)
+                 ORDER BY random() LIMIT 1",
+            )?
+            .query_row(params![kind, config, difficulty], |row| {
+                Ok(PuzzleRow {
+                    id: row.get(0)?,
+                    kind,
+                    config: config.clone(),
+                    difficulty: difficulty.clone(),
+                    puzzle: row.get(1)?,
+                    solution: row.get(2)?,
+                })
+            })
+            .optional()
+        })
+        .await
+    }
+}
+
+/// Now, in Unix milliseconds.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,118 @@
+//! What the store keeps and the writes it takes: the rows of `games` and `puzzles`, and the jobs
+//! of the writer thread with their answers.
+//!
+//! [`Kind`], [`Status`] and [`Source`] are stored as the same text as on the wire (`"sudoku"`,
+//! `"playing"`, `"pool"`, ...), so that the databases written when they were plain strings read
+//! back unchanged.
+
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+
+use crate::game::{Source, Status};
+use crate::model::Kind;
+
+/// A game as stored. Times are Unix milliseconds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    /// Random, URL-safe.
+    pub id: String,
+    /// The pool puzzle it plays, `None` for a pasted one.
+    pub puzzle_id: Option<i64>,
+    /// From the pool or pasted.
+    pub source: Source,
+    /// The family.
+    pub kind: Kind,
+    /// The configuration key, e.g. `"9x9 classic"`.
+    pub config: String,
+    /// The level, when known.
+    pub difficulty: Option<String>,
+    /// Cells, comma-separated.
+    pub puzzle: String,
+    /// Cells, comma-separated.
+    pub solution: String,
+    /// When the game started.
+    pub started_at: i64,
+    /// When the current pause began.
+    pub paused_at: Option<i64>,
+    /// Milliseconds spent paused before the current pause.
+    pub paused_ms: i64,
+    /// Playing, paused, solved or quit.
+    pub status: Status,
+    /// Whether a hint was used.
+    pub assisted: bool,
+    /// When it was solved or quit.
+    pub finished_at: Option<i64>,
+    /// Time played, once solved.
+    pub ms: Option<i64>,
+}
+
+/// A generated puzzle for the pool.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PuzzleRow {
+    /// Its id (0 before it is stored).
+    pub id: i64,
+    /// The family.
+    pub kind: Kind,
+    /// The configuration key.
+    pub config: String,
+    /// Its level.
+    pub difficulty: String,
+    /// Cells, comma-separated.
+    pub puzzle: String,
+    /// Cells, comma-separated.
+    pub solution: String,
+}
+
+/// A game's rank among the results of its configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// 1 for the best time.
+    pub place: u64,
+    /// Results of the configuration, this one included.
+    pub of: u64,
+}
+
+/// One write for the writer thread.
+#[derive(Debug)]
+pub enum Write {
+    /// A generated puzzle; answers its id.
+    InsertPuzzle(PuzzleRow),
+    /// A new game; its pool puzzle, if any, counts one more play.
+    InsertGame(GameRow),
+    /// The state of a game after pause, resume, hint or quit.
+    UpdateGame(GameRow),
+    /// A solved game and, for a pool game, its result; answers its place.
+    Solve(GameRow),
+}
+
+/// What a write answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    /// Done.
+    Done,
+    /// The id of an inserted puzzle.
+    Id(i64),
+    /// The place of a result.
+    Placed(Option<Place>),
+}
+
+/// Stores an enum as its wire name, and reads it back from that name.
+macro_rules! stored_as_name {
+    ($($ty:ty),*) => {$(
+        impl ToSql for $ty {
+            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                Ok(ToSqlOutput::from(self.name()))
+            }
+        }
+
+        impl FromSql for $ty {
+            fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+                let text = value.as_str()?;
+                <$ty>::from_name(text).ok_or_else(|| {
+                    FromSqlError::Other(format!("unknown {} {text:?}", stringify!($ty)).into())
+                })
+            }
+        }
+    )*};
+}
+
+stored_as_name!(Kind, Status, Source);

@@ -1,0 +1,117 @@
+//! The store's own guarantees, through its crate-private API: a committed write survives a
+//! kill, results cannot be deleted, and migrations run once.
+
+use std::path::PathBuf;
+
+use super::{GameRow, PuzzleRow, Store, Write, Written};
+use crate::game::{Source, Status};
+use crate::model::Kind;
+
+/// A fresh database file in the temporary directory.
+fn temp_db(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("tessera-web-unit-{}-{name}.db", std::process::id()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_committed_result_survives_a_kill() {
+    let db = temp_db("durable");
+    let store = Store::open(&db).unwrap();
+    let Written::Id(puzzle_id) = store
+        .write(Write::InsertPuzzle(PuzzleRow {
+            id: 0,
+            kind: Kind::Sudoku,
+            config: "4x4 classic".into(),
+            difficulty: "easy".into(),
+            puzzle: "0".repeat(16).chars().map(String::from).collect::<Vec<_>>().join(","),
+            solution: "1".repeat(16).chars().map(String::from).collect::<Vec<_>>().join(","),
+        }))
+        .await
+        .unwrap()
+    else {
+        panic!("no id")
+    };
+    let mut game = GameRow {
+        id: "durable0123456789abcd".into(),
+        puzzle_id: Some(puzzle_id),
+        source: Source::Pool,
+        kind: Kind::Sudoku,
+        config: "4x4 classic".into(),
+        difficulty: Some("easy".into()),
+        puzzle: String::new(),
+        solution: String::new(),
+        started_at: 1_000,
+        paused_at: None,
+        paused_ms: 0,
+        status: Status::Playing,
+        assisted: false,
+        finished_at: None,
+        ms: None,
+    };
+    store.write(Write::InsertGame(game.clone())).await.unwrap();
+    game.status = Status::Solved;
+    game.finished_at = Some(61_000);
+    game.ms = Some(60_000);
+    let placed = store.write(Write::Solve(game)).await.unwrap();
+    assert!(matches!(placed, Written::Placed(Some(p)) if p.place == 1 && p.of == 1), "{placed:?}");
+    // No shutdown: the store is leaked as a killed process would leave it.
+    std::mem::forget(store);
+    let reopened = Store::open(&db).unwrap();
+    let ms: i64 = reopened.read(|c| c.query_row("SELECT ms FROM results", [], |r| r.get(0))).await.unwrap();
+    assert_eq!(ms, 60_000);
+    let deleted = reopened.read(|c| c.execute("DELETE FROM results", [])).await;
+    assert!(deleted.is_err(), "read connections cannot delete");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn enums_are_stored_as_their_names() {
+    let db = temp_db("names");
+    let store = Store::open(&db).unwrap();
+    let game = GameRow {
+        id: "names0123456789abcdef".into(),
+        puzzle_id: None,
+        source: Source::Pasted,
+        kind: Kind::Hidato,
+        config: "3x2 hidato".into(),
+        difficulty: None,
+        puzzle: "1,0,-1,0,0,5".into(),
+        solution: "1,4,-1,2,3,5".into(),
+        started_at: 1_000,
+        paused_at: Some(2_000),
+        paused_ms: 0,
+        status: Status::Paused,
+        assisted: false,
+        finished_at: None,
+        ms: None,
+    };
+    store.write(Write::InsertGame(game.clone())).await.unwrap();
+    let text: (String, String, String) = store
+        .read(|c| {
+            c.query_row("SELECT kind, status, source FROM games", [], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+        })
+        .await
+        .unwrap();
+    assert_eq!(text, ("hidato".to_owned(), "paused".to_owned(), "pasted".to_owned()));
+    assert_eq!(store.game(game.id.clone()).await.unwrap(), Some(game));
+}
+
+#[test]
+fn migrations_run_once() {
+    let db = temp_db("migrations");
+    drop(Store::open(&db).unwrap());
+    drop(Store::open(&db).unwrap());
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let versions: Vec<i64> = conn
+        .prepare("SELECT version FROM schema_migrations ORDER BY version")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(versions, [1]);
+}

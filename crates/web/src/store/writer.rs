@@ -1,0 +1,146 @@
+//! The writer thread: the one connection that writes, fed jobs through a channel and batching
+//! them into one transaction.
+
+use rusqlite::{params, Connection};
+use tokio::sync::mpsc;
+
+use crate::game::Source;
+
+use super::{now_ms, GameRow, Job, Place, Write, Written};
+
+/// Jobs taken by the writer in one transaction, at most.
+const BATCH: usize = 512;
+/// Batches committed before the writer folds the WAL back when it finds no job waiting.
+const CHECKPOINT_WHEN_IDLE: u32 = 64;
+/// Batches committed before the writer folds the WAL back even with jobs waiting, so that a
+/// sustained load cannot grow the WAL without end.
+const CHECKPOINT_ANYWAY: u32 = 4096;
+
+/// The writer thread: takes every job waiting (up to [`BATCH`]), runs them in one transaction,
+/// commits, then answers each. Only then, when no job is waiting (or after very many batches),
+/// it folds the WAL back into the database file with a passive checkpoint.
+pub(super) fn write_loop(mut conn: Connection, mut jobs: mpsc::Receiver<Job>) {
+    let mut batch: Vec<Job> = Vec::with_capacity(BATCH);
+    let mut since_checkpoint = 0u32;
+    while let Some(job) = jobs.blocking_recv() {
+        batch.push(job);
+        while batch.len() < BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let answers = run_batch(&mut conn, &batch);
+        for ((_, reply), answer) in batch.drain(..).zip(answers) {
+            let _ = reply.send(answer);
+        }
+        since_checkpoint += 1;
+        if (since_checkpoint >= CHECKPOINT_WHEN_IDLE && jobs.is_empty())
+            || since_checkpoint >= CHECKPOINT_ANYWAY
+        {
+            if let Err(err) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+                tracing::warn!(%err, "WAL checkpoint failed");
+            }
+            since_checkpoint = 0;
+        }
+    }
+    // Fold the WAL into the main file on a clean stop.
+    let _ = conn.pragma_update(None, "wal_checkpoint", "TRUNCATE");
+}
+
+fn run_batch(conn: &mut Connection, batch: &[Job]) -> Vec<Result<Written, String>> {
+    let tx = match conn.transaction() {
+        Ok(tx) => tx,
+        Err(err) => return batch.iter().map(|_| Err(err.to_string())).collect(),
+    };
+    let mut answers: Vec<Result<Written, String>> =
+        batch.iter().map(|(write, _)| apply(&tx, write).map_err(|err| err.to_string())).collect();
+    if let Err(err) = tx.commit() {
+        tracing::error!(%err, "store commit failed");
+        answers = batch.iter().map(|_| Err(format!("commit failed: {err}"))).collect();
+    }
+    answers
+}
+
+fn apply(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<Written> {
+    match write {
+        Write::InsertPuzzle(p) => {
+            tx.prepare_cached(
+                "INSERT INTO puzzles(kind, config, difficulty, puzzle, solution, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![p.kind, p.config, p.difficulty, p.puzzle, p.solution, now_ms()])?;
+            Ok(Written::Id(tx.last_insert_rowid()))
+        }
+        Write::InsertGame(g) => {
+            tx.prepare_cached(
+                "INSERT INTO games(id, puzzle_id, source, kind, config, difficulty, puzzle, solution,
+                    started_at, paused_at, paused_ms, status, assisted, finished_at, ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+            )?
+            .execute(params![
+                g.id,
+                g.puzzle_id,
+                g.source,
+                g.kind,
+                g.config,
+                g.difficulty,
+                g.puzzle,
+                g.solution,
+                g.started_at,
+                g.paused_at,
+                g.paused_ms,
+                g.status,
+                g.assisted,
+                g.finished_at,
+                g.ms
+            ])?;
+            if let Some(puzzle) = g.puzzle_id {
+                tx.prepare_cached("UPDATE puzzles SET played = played + 1 WHERE id = ?1")?
+                    .execute([puzzle])?;
+            }
+            Ok(Written::Done)
+        }
+        Write::UpdateGame(g) => {
+            update_game(tx, g)?;
+            Ok(Written::Done)
+        }
+        Write::Solve(g) => {
+            update_game(tx, g)?;
+            let (Some(difficulty), Some(ms), Some(finished_at), Source::Pool) =
+                (&g.difficulty, g.ms, g.finished_at, g.source)
+            else {
+                return Ok(Written::Placed(None));
+            };
+            tx.prepare_cached(
+                "INSERT OR IGNORE INTO results(game_id, kind, config, difficulty, ms, assisted, finished_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?
+            .execute(params![
+                g.id,
+                g.kind,
+                g.config,
+                difficulty,
+                ms,
+                g.assisted,
+                finished_at
+            ])?;
+            let (better, of): (i64, i64) = tx
+                .prepare_cached(
+                    "SELECT COALESCE(SUM(ms < ?4), 0), COUNT(*) FROM results
+                     WHERE kind = ?1 AND config = ?2 AND difficulty = ?3",
+                )?
+                .query_row(params![g.kind, g.config, difficulty, ms], |row| Ok((row.get(0)?, row.get(1)?)))?;
+            Ok(Written::Placed(Some(Place { place: better as u64 + 1, of: of as u64 })))
+        }
+    }
+}
+
+fn update_game(tx: &rusqlite::Transaction<'_>, g: &GameRow) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "UPDATE games SET paused_at = ?2, paused_ms = ?3, status = ?4, assisted = ?5, finished_at = ?6, ms = ?7
+         WHERE id = ?1",
+    )?
+    .execute(params![g.id, g.paused_at, g.paused_ms, g.status, g.assisted, g.finished_at, g.ms])?;
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! Helpers of the API tests: a state over a temporary SQLite file, one request through the
+//! router (`oneshot`) or over a real listener, and the library's solutions of a game's puzzle.
+#![allow(dead_code, reason = "each test file uses a part of the helpers")]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::{json, Value};
+use tessera::hidato::{self, Adjacency, Hidato};
+use tessera::sudoku::{self, Layout, Sudoku};
+use tessera_web::{router, AppState, Config, Store};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tower::ServiceExt;
+
+/// A fresh database file in the temporary directory.
+pub fn temp_db(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("tessera-web-{}-{name}.db", std::process::id()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path
+}
+
+pub fn config(db: PathBuf) -> Config {
+    Config { db, addr: ([127, 0, 0, 1], 0).into(), pool_target: 4, ..Config::default() }
+}
+
+pub fn state(name: &str) -> AppState {
+    let config = config(temp_db(name));
+    let store = Store::open(&config.db).unwrap();
+    AppState::new(store, config)
+}
+
+/// One request through the router: (status, JSON body).
+pub async fn call(state: &AppState, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let mut request = Request::builder().method(method).uri(uri);
+    let body = match body {
+        Some(body) => {
+            request = request.header("content-type", "application/json");
+            Body::from(body.to_string())
+        }
+        None => Body::empty(),
+    };
+    let response = router(state.clone()).oneshot(request.body(body).unwrap()).await.unwrap();
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    let value =
+        serde_json::from_slice(&bytes).unwrap_or_else(|_| json!({"raw": String::from_utf8_lossy(&bytes)}));
+    (status, value)
+}
+
+pub fn cells(value: &Value) -> Vec<i32> {
+    value.as_array().unwrap().iter().map(|v| v.as_i64().unwrap() as i32).collect()
+}
+
+pub fn sudoku_solution(game: &Value) -> Vec<i32> {
+    let size = game["config"]["size"].as_u64().unwrap() as usize;
+    let mut layout = Layout::classic(size).unwrap();
+    if game["config"]["variant"] == "x" {
+        layout = layout.with_diagonals();
+    }
+    let digits = cells(&game["puzzle"]).iter().map(|&v| v as u8).collect();
+    let puzzle = Sudoku::from_digits(Arc::new(layout), digits).unwrap();
+    let solution =
+        sudoku::solve(&puzzle, sudoku::Engine::Auto, &sudoku::Budget::unlimited()).unwrap().unwrap();
+    solution.cells().iter().map(|&d| i32::from(d)).collect()
+}
+
+pub fn hidato_solution(game: &Value) -> Vec<i32> {
+    let (w, h) = (
+        game["config"]["width"].as_u64().unwrap() as usize,
+        game["config"]["height"].as_u64().unwrap() as usize,
+    );
+    let adjacency =
+        if game["config"]["adjacency"] == "numbrix" { Adjacency::Orthogonal } else { Adjacency::King };
+    let puzzle = Hidato::new(w, h, cells(&game["puzzle"]), adjacency).unwrap();
+    hidato::solve(&puzzle, hidato::Engine::Auto, &hidato::Budget::unlimited())
+        .unwrap()
+        .unwrap()
+        .cells()
+        .to_vec()
+}
+
+/// A raw HTTP/1.1 request on a fresh connection: (status, JSON body).
+pub async fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let status = text[9..12].parse().unwrap();
+    let (_, body) = text.split_once("\r\n\r\n").unwrap();
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+pub async fn new_sudoku(state: &AppState) -> Value {
+    let (status, game) =
+        call(state, "POST", "/api/games", Some(json!({"kind":"sudoku","size":4,"difficulty":"easy"}))).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    game
+}

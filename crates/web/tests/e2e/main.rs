@@ -1,0 +1,153 @@
+//! End-to-end tests of the web game in real headless Chromium, driven over WebDriver
+//! (fantoccini) through Debian's `chromedriver`.
+//!
+//! One test starts the server in-process on 127.0.0.1:0 over a temporary SQLite file, starts
+//! `chromedriver` on a free port, and plays the scenarios one after another, each in a fresh
+//! browser session (so a fresh profile and `localStorage`):
+//!
+//! - (a) Sudoku 4x4: a digit that repeats a given of its row is marked as a conflict (class and
+//!   `aria-label`), Undo removes it, the rest is filled with the library's solution, the solved
+//!   dialog shows the time and place, and the record is on `/records` and `GET /api/records`;
+//! - (b) keyboard only: Tab into the grid, arrows, Home/End, a digit, Backspace;
+//! - (c) Pause hides the board and stops the timer; Resume;
+//! - (d) a reload keeps the game and the digits typed;
+//! - (e) Hidato 5x5 finished with the library's solution, dialog shown.
+//!
+//! Screenshots go to `$TESSERA_E2E_SHOTS`, else `<target>/tmp/tessera-e2e/` (their paths are
+//! printed; run with `--nocapture` to see them).
+//!
+//! Without `/usr/bin/chromium` or `/usr/bin/chromedriver` the test prints "SKIPPED" and passes,
+//! unless `TESSERA_REQUIRE_BROWSER=1` (set by `.ci/run`, which installs both): then it fails.
+//! `TESSERA_CHROMIUM` and `TESSERA_CHROMEDRIVER` override the two paths.
+
+mod harness;
+mod page;
+mod scenarios;
+
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use fantoccini::Client;
+use tessera_web::{Config, Server};
+
+use harness::{start_driver, Harness};
+use scenarios::{
+    hidato_finish, keyboard_only, pause_and_resume, reload_keeps_game, sudoku_conflict_undo_finish,
+};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+fn browser_paths() -> Option<(PathBuf, PathBuf)> {
+    let chromium =
+        std::env::var_os("TESSERA_CHROMIUM").map_or_else(|| PathBuf::from(CHROMIUM), PathBuf::from);
+    let driver =
+        std::env::var_os("TESSERA_CHROMEDRIVER").map_or_else(|| PathBuf::from(CHROMEDRIVER), PathBuf::from);
+    (chromium.is_file() && driver.is_file()).then_some((chromium, driver))
+}
+
+fn shots_dir() -> Result<PathBuf> {
+    let dir = std::env::var_os("TESSERA_E2E_SHOTS")
+        .map_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("tessera-e2e"), PathBuf::from);
+    std::fs::create_dir_all(&dir)?;
+    for entry in std::fs::read_dir(&dir)?.flatten() {
+        if entry.path().extension().is_some_and(|e| e == "png") {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+    Ok(dir)
+}
+
+/// Runs one scenario in its own browser session; a failure is screenshotted and returned.
+async fn scenario<'h, F, Fut>(h: &'h Harness, name: &str, run: F) -> Option<String>
+where
+    F: FnOnce(&'h Harness, Client) -> Fut,
+    Fut: Future<Output = Result<()>> + 'h,
+{
+    let started = Instant::now();
+    let client = match h.browser().await {
+        Ok(client) => client,
+        Err(err) => return Some(format!("{name}: {err:#}")),
+    };
+    let result = run(h, client.clone()).await;
+    let failure = match result {
+        Ok(()) => {
+            println!("  ok     {name} ({:.1} s)", started.elapsed().as_secs_f64());
+            None
+        }
+        Err(err) => {
+            let _ = h.shot(&client, &format!("FAILED-{name}")).await;
+            println!("  FAILED {name} ({:.1} s): {err:#}", started.elapsed().as_secs_f64());
+            Some(format!("{name}: {err:#}"))
+        }
+    };
+    let _ = client.close().await;
+    failure
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_end_to_end() -> Result<()> {
+    let Some((chromium, chromedriver)) = browser_paths() else {
+        let message = format!("chromium/chromedriver not found ({CHROMIUM}, {CHROMEDRIVER})");
+        if std::env::var("TESSERA_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
+            bail!("{message}, and TESSERA_REQUIRE_BROWSER=1: install Debian's chromium and chromium-driver");
+        }
+        eprintln!("\n**************************************************************");
+        eprintln!("SKIPPED: {message}; the browser tests did not run");
+        eprintln!("**************************************************************\n");
+        return Ok(());
+    };
+    let started = Instant::now();
+    let shots = shots_dir()?;
+
+    let db = std::env::temp_dir().join(format!("tessera-e2e-{}.db", std::process::id()));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let config = Config {
+        addr: ([127, 0, 0, 1], 0).into(),
+        db: db.clone(),
+        pool_target: 2,
+        generator_threads: 1,
+        ..Config::default()
+    };
+    let server = Server::bind(config).await?;
+    let addr = server.local_addr()?;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let serving = tokio::spawn(server.run_until(async {
+        let _ = stopped.await;
+    }));
+
+    let driver = start_driver(&chromedriver, &shots.join("chromedriver.log")).await?;
+    let h =
+        Harness { driver, chromium, addr, base: format!("http://{addr}"), shots, bugs: Default::default() };
+    println!("server {} chromedriver {} screenshots {}", h.base, h.driver.url, h.shots.display());
+
+    let mut failures = Vec::new();
+    failures.extend(
+        scenario(&h, "a-sudoku-conflict-undo-finish", |h, c| async move {
+            sudoku_conflict_undo_finish(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(scenario(&h, "b-keyboard-only", |h, c| async move { keyboard_only(h, &c).await }).await);
+    failures
+        .extend(scenario(&h, "c-pause-resume", |h, c| async move { pause_and_resume(h, &c).await }).await);
+    failures.extend(scenario(&h, "d-reload", |h, c| async move { reload_keeps_game(h, &c).await }).await);
+    failures.extend(scenario(&h, "e-hidato-finish", |h, c| async move { hidato_finish(h, &c).await }).await);
+
+    failures.extend(h.bugs.lock().map(|b| b.clone()).unwrap_or_default());
+    drop(h);
+    let _ = stop.send(());
+    serving.await??;
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    println!("browser end-to-end: {:.1} s", started.elapsed().as_secs_f64());
+    if !failures.is_empty() {
+        bail!("{} problem(s) in the browser tests:\n  {}", failures.len(), failures.join("\n  "));
+    }
+    Ok(())
+}
