@@ -1,0 +1,131 @@
+// The Hidato (and Numbrix) board: holes, the next number to place with its predecessor and the
+// cells it may go in, typing a number of several digits, the pad with "Next", and what the
+// settings form and share links hold for a Hidato. Geometry and rules are HidatoGeom's
+// (rules.js).
+import { $, state, isPlaying, setStatus } from './state.js';
+import { HidatoGeom, hidatoUrlText } from './rules.js';
+import { Board } from './board.js';
+import { LABELS, cap, fillSelect } from './settings.js';
+import { change, clearCell } from './edits.js';
+
+/** Digits typed within this many milliseconds in the same cell make one number. */
+const TYPING_MS = 2000;
+
+export class HidatoBoard extends Board {
+  constructor(game) {
+    super(game, new HidatoGeom(game.config, game.puzzle));
+  }
+
+  context(cells) {
+    const g = this.geom;
+    let reach = new Set();
+    let pred = -1;
+    const next = g.nextNumber(cells);
+    if (next > 1) {
+      const at = g.positions(cells).get(next - 1);
+      if (at && at.length === 1) {
+        pred = at[0];
+        reach = new Set(g.neighbours(pred).filter((i) => !cells[i]));
+      }
+    }
+    return { peers: new Set(), reach, pred, next };
+  }
+
+  helpText() {
+    return 'Arrows move. Type a number (several digits in a row make one number), Backspace clears. The next number to place and the cells it may go in are shown. Ctrl+Z undoes, Ctrl+Y redoes.';
+  }
+
+  // ------------------------------------------------------------ entry, pad and keys
+
+  /** Digits typed one after another in the same cell make one number. */
+  typeDigit(d) {
+    if (!isPlaying()) return;
+    const i = state.sel;
+    if (this.givens[i]) { setStatus('That cell is a given; it cannot change.'); return; }
+    const now = performance.now();
+    const going = state.typing && state.typing.cell === i && now - state.typing.at < TYPING_MS;
+    let v = going ? state.cells[i] * 10 + d : d;
+    if (v > this.geom.max) v = d;
+    if (v === 0) return;
+    change([{ i, v }], going);
+    state.typing = { cell: i, at: now };
+  }
+
+  /** Puts the smallest number not on the board in the selected cell. */
+  placeNext() {
+    const k = this.geom.nextNumber(state.cells);
+    if (k && !this.givens[state.sel]) { state.typing = null; change([{ i: state.sel, v: k }]); }
+  }
+
+  buildPad(pad) {
+    const mk = Board.padButton;
+    const buttons = [];
+    for (let d = 1; d <= 9; d++) buttons.push(mk(`pad-${d}`, String(d), `Type ${d}`, () => this.typeDigit(d)));
+    buttons.push(mk('pad-0', '0', 'Type 0', () => this.typeDigit(0)));
+    const next = mk('pad-next', 'Next', 'Place the next number', () => this.placeNext());
+    next.classList.add('wide');
+    buttons.push(next);
+    buttons.push(mk('pad-clear', '⌫', 'Clear the cell', clearCell));
+    pad.className = 'pad pad-hidato';
+    pad.replaceChildren(...buttons);
+  }
+
+  /** The next number to place, under the board and on the pad's "Next". */
+  renderSide(ctx) {
+    const { next, pred } = ctx;
+    const w = this.geom.width;
+    const nx = $('hidato-next');
+    nx.hidden = false;
+    nx.textContent = next
+      ? (pred >= 0
+        ? `Next number: ${next}. It touches ${next - 1} (row ${Math.floor(pred / w) + 1}, column ${pred % w + 1}); the cells it can go in are ringed.`
+        : `Next number: ${next}.`)
+      : 'Every number is placed.';
+    const nb = $('pad-next');
+    if (nb) nb.textContent = next ? `Next (${next})` : 'Next';
+  }
+
+  /** Digits type a number. */
+  onKey(e) {
+    if (!/^[0-9]$/.test(e.key)) return false;
+    e.preventDefault();
+    this.typeDigit(Number(e.key));
+    return true;
+  }
+
+  // ------------------------------------------------------------ settings, share, paste
+
+  /** "7×7 Hidato" or "7×7 Numbrix". */
+  static title(c) { return `${c.width}×${c.height} ${c.adjacency === 'numbrix' ? 'Numbrix' : 'Hidato'}`; }
+
+  static fillSettings(options, wanted) {
+    $('size-label').textContent = 'Shape';
+    $('variant-label').textContent = 'Rules';
+    fillSelect($('size'), options.hidato.sizes, (s) => s.replace('x', '×'), wanted.size ?? (options.hidato.sizes.includes($('size').value) ? $('size').value : '7x7'));
+    fillSelect($('variant'), options.hidato.adjacencies, (v) => LABELS[v] || v, wanted.variant);
+    fillSelect($('difficulty'), options.hidato.difficulties, cap, wanted.difficulty);
+  }
+
+  static settingsRequest(kind, difficulty) {
+    const [w, h] = $('size').value.split('x').map(Number);
+    return { kind, width: w, height: h, adjacency: $('variant').value, difficulty };
+  }
+
+  /** The puzzle of a share link: "3x2:1,0,x/0,0,5". */
+  static shareText(game) { return hidatoUrlText(game.config, game.puzzle); }
+
+  static shareParams(game, q) {
+    if (game.config.adjacency === 'numbrix') q.set('adjacency', 'numbrix');
+  }
+
+  /** A solution of POST /api/puzzles/analyze in the "W H" then rows format. */
+  static gridText(solution, puzzleText) {
+    const m = /^\s*(\d+)\s*x?\s*(\d+)/i.exec(puzzleText);
+    const w = m ? Number(m[1]) : Math.round(Math.sqrt(solution.length));
+    const h = Math.ceil(solution.length / w);
+    const pad = String(Math.max(...solution)).length + 1;
+    const rows = [`${w} ${h}`];
+    for (let r = 0; r < h; r++) rows.push(solution.slice(r * w, (r + 1) * w).map((v) => String(v).padStart(pad)).join('').trimStart());
+    return rows.join('\n');
+  }
+}

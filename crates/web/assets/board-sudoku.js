@@ -1,0 +1,154 @@
+// The Sudoku board: box borders and diagonals (Sudoku X), pencil marks, the digit pad that marks
+// digits all placed, the digit and note keys, and what the settings form and share links hold
+// for a Sudoku. Geometry and rules are SudokuGeom's (rules.js).
+import { $, state, LEVELS } from './state.js';
+import { SudokuGeom, symbol, keyValue } from './rules.js';
+import { Board } from './board.js';
+import { LABELS, cap, fillSelect } from './settings.js';
+import { enter, clearCell, toggleNote, toggleNotesMode } from './edits.js';
+
+export class SudokuBoard extends Board {
+  constructor(game) {
+    super(game, new SudokuGeom(game.config));
+  }
+
+  get hasNotes() { return true; }
+  symbol(v) { return symbol(v); }
+  peersOf(i) { return this.geom.peers[i]; }
+
+  tableVars(table) {
+    table.style.setProperty('--nr', this.geom.br);
+    table.style.setProperty('--nc', this.geom.bc);
+  }
+
+  decorate(td, r, c) {
+    const g = this.geom;
+    if (c % g.bc === 0 && c > 0) td.classList.add('bl');
+    if (r % g.br === 0 && r > 0) td.classList.add('bt');
+    if (g.onDiagonal(r, c)) {
+      td.classList.add('diag');
+      if (r === c) td.classList.add('diag-main');
+      if (r + c === g.n - 1) td.classList.add('diag-anti');
+    }
+  }
+
+  notesBox(mask, selVal) {
+    const box = document.createElement('span');
+    box.className = 'notes';
+    box.setAttribute('aria-hidden', 'true');
+    for (let d = 1; d <= this.geom.n; d++) {
+      const s = document.createElement('span');
+      if (mask & (1 << d)) {
+        s.textContent = symbol(d);
+        if (d === selVal) s.className = 'same-note';
+      }
+      box.appendChild(s);
+    }
+    return box;
+  }
+
+  labelWhere(r, c) { return `, box ${this.geom.box(r, c) + 1}`; }
+
+  labelNotes(mask) {
+    const list = [];
+    for (let d = 1; d <= this.geom.n; d++) if (mask & (1 << d)) list.push(symbol(d));
+    return `, candidates ${list.join(' ')}`;
+  }
+
+  labelRules(r, c) { return this.geom.onDiagonal(r, c) ? ', on a diagonal' : ''; }
+
+  helpText() {
+    const n = this.game.config.size;
+    return `Arrows move, type ${n > 9 ? `a digit or a letter A-${symbol(n)}` : 'a digit'} to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark. Ctrl+Z undoes, Ctrl+Y redoes.`;
+  }
+
+  // ------------------------------------------------------------ pad and keys
+
+  buildPad(pad) {
+    const mk = Board.padButton;
+    const buttons = [];
+    for (let d = 1; d <= this.geom.n; d++) buttons.push(mk(`pad-${symbol(d)}`, symbol(d), `Enter ${symbol(d)}`, () => enter(d)));
+    const clear = mk('pad-clear', '⌫', 'Clear the cell', clearCell);
+    clear.classList.add('wide');
+    buttons.push(clear);
+    pad.className = `pad pad-n${this.geom.n}`;
+    pad.replaceChildren(...buttons);
+  }
+
+  /** The pad's digits: those all placed are marked, the selected cell's digit too. */
+  renderSide() {
+    const n = this.geom.n;
+    const selVal = state.cells[state.sel];
+    const counts = new Array(n + 1).fill(0);
+    state.cells.forEach((v) => { if (v) counts[v]++; });
+    for (let d = 1; d <= n; d++) {
+      const b = $(`pad-${symbol(d)}`);
+      if (!b) continue;
+      const done = counts[d] >= n;
+      b.classList.toggle('done', done);
+      b.classList.toggle('same', d === selVal);
+      b.setAttribute('aria-label', `${state.notesMode ? 'Note' : 'Enter'} ${symbol(d)}${done ? ', all placed' : ''}`);
+    }
+    $('hidato-next').hidden = true;
+  }
+
+  /** Digits (letters past 9) fill, Shift+digit toggles a note, 0 clears, N is notes mode. */
+  onKey(e) {
+    const n = this.geom.n;
+    // Shift+digit (or letter) toggles a note; the key code tells the digit whatever the layout.
+    if (e.shiftKey) {
+      const m = /^(?:Digit|Numpad)(\d)$|^Key([A-Z])$/.exec(e.code);
+      const v = m ? keyValue(m[1] || m[2], n) : 0;
+      if (v) { e.preventDefault(); toggleNote(v); return true; }
+    }
+    const v = keyValue(e.key, n);
+    if (v) { e.preventDefault(); enter(v); return true; }
+    if (e.key === '0') { e.preventDefault(); clearCell(); return true; }
+    if (e.key === 'n' || e.key === 'N') { e.preventDefault(); toggleNotesMode(); return true; }
+    return false;
+  }
+
+  // ------------------------------------------------------------ settings, share, paste
+
+  /** "9×9 Sudoku X". */
+  static title(c) { return `${c.size}×${c.size} Sudoku${c.variant === 'x' ? ' X' : ''}`; }
+
+  static levels(options, size) {
+    const o = options.sudoku;
+    if (o.bySize && o.bySize[size]) return o.bySize[size];
+    // docs/web.md: 4x4 and 6x6 go up to hard at most.
+    if (size < 9) return o.difficulties.filter((d) => LEVELS.indexOf(d) <= 2);
+    return o.difficulties;
+  }
+
+  static fillSettings(options, wanted) {
+    $('size-label').textContent = 'Size';
+    $('variant-label').textContent = 'Variant';
+    fillSelect($('size'), options.sudoku.sizes, (n) => `${n}×${n}`, wanted.size ?? ($('size').value || 9));
+    if (!$('size').value) $('size').value = '9';
+    fillSelect($('variant'), options.sudoku.variants, (v) => LABELS[v] || v, wanted.variant);
+    fillSelect($('difficulty'), SudokuBoard.levels(options, Number($('size').value)), cap, wanted.difficulty);
+  }
+
+  static settingsRequest(kind, difficulty) {
+    return { kind, size: Number($('size').value), variant: $('variant').value, difficulty };
+  }
+
+  /** The puzzle line of a share link. */
+  static shareText(game) {
+    return game.share || game.puzzle.map((v) => (v ? symbol(v) : '.')).join('');
+  }
+
+  /** The rules a share link carries beside the puzzle. */
+  static shareParams(game, q) {
+    if (game.config.variant === 'x') q.set('variant', 'x');
+  }
+
+  /** A solution of POST /api/puzzles/analyze as rows of symbols. */
+  static gridText(solution) {
+    const n = Math.round(Math.sqrt(solution.length));
+    const rows = [];
+    for (let r = 0; r < n; r++) rows.push(solution.slice(r * n, (r + 1) * n).map(symbol).join(''));
+    return rows.join('\n');
+  }
+}

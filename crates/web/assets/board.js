@@ -1,0 +1,194 @@
+// The board of a game: the <table role="grid"> and its cells, their classes and spoken names,
+// and moving about the grid. What differs between puzzles (box borders and diagonals, pencil
+// marks, the next Hidato number, the pad, the keys, the settings form, share links) is asked of
+// the subclass through the hooks below: SudokuBoard (board-sudoku.js) and HidatoBoard
+// (board-hidato.js), each over its geometry class of rules.js. This class never tests the kind.
+import { state } from './state.js';
+
+export class Board {
+  /** `geom` is the game's SudokuGeom or HidatoGeom (rules.js). */
+  constructor(game, geom) {
+    this.game = game;
+    this.geom = geom;
+    this.givens = game.puzzle.map((v) => v > 0);
+    this.cellEls = [];
+  }
+
+  // ------------------------------------------------------------ hooks (defaults)
+
+  /** Whether the puzzle has pencil marks (and a notes mode). */
+  get hasNotes() { return false; }
+  /** The text of a value in a cell. */
+  symbol(v) { return String(v); }
+  /** Cells whose notes lose a digit placed in cell i. */
+  peersOf() { return new Set(); }
+  /** What the highlighting of one render needs: peers of the selection, and for Hidato the
+   * next number, the cell of its predecessor (`pred`) and the free cells touching it (`reach`). */
+  context(cells, sel) { return { peers: this.peersOf(sel), reach: new Set(), pred: -1, next: 0 }; }
+  /** CSS variables of the table beyond its size. */
+  tableVars() {}
+  /** Classes of a playable cell from its place (box borders, diagonals). */
+  decorate() {}
+  /** The pencil marks of an empty cell (an element), or null. */
+  notesBox() { return null; }
+  /** Words after "Row r, column c" naming the cell's place (", box 3"). */
+  labelWhere() { return ''; }
+  /** Words naming the pencil marks of an empty cell. */
+  labelNotes() { return ''; }
+  /** Words naming rules attached to the cell's place (", on a diagonal"). */
+  labelRules() { return ''; }
+
+  // ------------------------------------------------------------ the table
+
+  isHole(i) { return !!(this.geom.holes && this.geom.holes[i]); }
+
+  /** "9×9 Sudoku X, hard": the puzzle in words. */
+  describe() {
+    const game = this.game;
+    return `${this.constructor.title(game.config || {})}${game.difficulty ? `, ${game.difficulty}` : ''}`;
+  }
+
+  /** Builds the cells of the table (its previous content goes). */
+  build(table) {
+    const w = this.geom.width;
+    const h = this.geom.height;
+    table.replaceChildren();
+    table.className = `board ${this.game.kind} n${Math.max(w, h)}`;
+    table.style.setProperty('--cols', w);
+    table.style.setProperty('--rows', h);
+    table.style.setProperty('--n', Math.max(w, h));
+    this.tableVars(table);
+    table.setAttribute('aria-rowcount', h);
+    table.setAttribute('aria-colcount', w);
+    table.setAttribute('aria-label', this.describe());
+    const tbody = document.createElement('tbody');
+    this.cellEls = [];
+    for (let r = 0; r < h; r++) {
+      const tr = document.createElement('tr');
+      for (let c = 0; c < w; c++) {
+        const i = r * w + c;
+        const td = document.createElement('td');
+        if (this.isHole(i)) {
+          td.className = 'hole';
+          td.setAttribute('role', 'presentation');
+          td.setAttribute('aria-hidden', 'true');
+        } else {
+          td.setAttribute('role', 'gridcell');
+          td.dataset.row = r;
+          td.dataset.col = c;
+          td.dataset.testid = `cell-${r}-${c}`;
+          td.tabIndex = -1;
+          if (this.givens[i]) {
+            td.classList.add('given');
+            td.setAttribute('aria-readonly', 'true');
+          }
+          this.decorate(td, r, c);
+        }
+        this.cellEls.push(td);
+        tr.appendChild(td);
+      }
+      tbody.appendChild(tr);
+    }
+    table.appendChild(tbody);
+  }
+
+  /** Brings every cell up to date with the state; returns the context for renderSide. */
+  renderCells(conflicts) {
+    const s = state;
+    const sel = s.sel;
+    const selVal = s.cells[sel];
+    const w = this.geom.width;
+    const ctx = this.context(s.cells, sel);
+    const hint = s.hint;
+    this.cellEls.forEach((td, i) => {
+      if (td.classList.contains('hole')) return;
+      const v = s.cells[i];
+      const r = Math.floor(i / w);
+      const c = i % w;
+      const cls = td.classList;
+      cls.toggle('selected', i === sel);
+      cls.toggle('peer', ctx.peers.has(i));
+      cls.toggle('same', !!selVal && v === selVal && i !== sel);
+      cls.toggle('conflict', conflicts.has(i));
+      cls.toggle('hint', !!hint && hint.cells.has(i));
+      cls.toggle('wrong', s.wrong.has(i));
+      cls.toggle('hint-target', !!hint && hint.targets.has(i) && !hint.cells.has(i));
+      cls.toggle('reach', ctx.reach.has(i));
+      cls.toggle('pred', i === ctx.pred);
+      cls.toggle('filled', !!v);
+      td.tabIndex = i === sel ? 0 : -1;
+      // Content.
+      const key = `${v}|${s.notes[i]}|${selVal}`;
+      if (td.dataset.key !== key) {
+        td.dataset.key = key;
+        if (v) {
+          const span = document.createElement('span');
+          span.className = 'v';
+          span.textContent = this.symbol(v);
+          td.replaceChildren(span);
+        } else {
+          const box = s.notes[i] ? this.notesBox(s.notes[i], selVal) : null;
+          td.replaceChildren(...(box ? [box] : []));
+        }
+      }
+      // Name: position and state, in words.
+      let label = `Row ${r + 1}, column ${c + 1}${this.labelWhere(r, c)}`;
+      if (v) label += this.givens[i] ? `, given ${this.symbol(v)}` : `, ${this.symbol(v)}`;
+      else label += `, empty${s.notes[i] ? this.labelNotes(s.notes[i]) : ''}`;
+      label += this.labelRules(r, c);
+      if (conflicts.has(i)) label += ', conflict';
+      if (s.wrong.has(i)) label += ', mistake';
+      if (hint && hint.cells.has(i)) label += ', hint';
+      if (hint && hint.targets.has(i)) {
+        const gone = hint.eliminations.filter((e) => e[0] === i).map((e) => this.symbol(e[1]));
+        label += `, the hint removes candidate${gone.length > 1 ? 's' : ''} ${gone.join(' ')}`;
+      }
+      if (ctx.reach.has(i)) label += `, touches ${ctx.next - 1}`;
+      if (td.getAttribute('aria-label') !== label) td.setAttribute('aria-label', label);
+      td.setAttribute('aria-selected', i === sel ? 'true' : 'false');
+    });
+    return ctx;
+  }
+
+  // ------------------------------------------------------------ moving about
+
+  /** The next playable cell from i in the direction (dr, dc), skipping holes; -1 at the edge. */
+  step(i, dr, dc) {
+    const w = this.geom.width;
+    const h = this.geom.height;
+    let r = Math.floor(i / w);
+    let c = i % w;
+    for (;;) {
+      r += dr;
+      c += dc;
+      if (r < 0 || c < 0 || r >= h || c >= w) return -1;
+      const k = r * w + c;
+      if (!this.isHole(k)) return k;
+    }
+  }
+
+  /** The first (or last, if `end`) playable cell of i's row, or of the whole grid. */
+  rowEdge(i, end, whole) {
+    const w = this.geom.width;
+    const cand = [];
+    if (whole) for (let k = 0; k < this.geom.count; k++) cand.push(k);
+    else { const r = Math.floor(i / w); for (let c = 0; c < w; c++) cand.push(r * w + c); }
+    const ok = cand.filter((k) => !this.isHole(k));
+    return end ? ok[ok.length - 1] : ok[0];
+  }
+
+  // ------------------------------------------------------------ pad
+
+  /** A pad button with a test id equal to its id. */
+  static padButton(id, text, label, fn) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.id = id;
+    b.dataset.testid = id;
+    b.className = 'btn pad-btn';
+    b.textContent = text;
+    if (label) b.setAttribute('aria-label', label);
+    b.addEventListener('click', fn);
+    return b;
+  }
+}

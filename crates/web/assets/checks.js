@@ -1,0 +1,129 @@
+// Asking the server about the grid: check (by the button, or by itself when the grid is full
+// and breaks no rule), the solved dialog, and hints (shown, then applied as one undoable step).
+// The server knows the solution; the page only sends the cells.
+import { api, ApiError, hms, ordinal } from './api.js';
+import { $, state, STORE, isPlaying, saveGame, saveJson, setStatus } from './state.js';
+import { setClock } from './timer.js';
+import { render, focusCell } from './view.js';
+import { change } from './edits.js';
+
+/** Checks with the server when every cell is filled and no rule is broken. */
+export async function maybeCheck() {
+  const s = state;
+  if (!isPlaying()) return;
+  const full = s.cells.every((v, i) => v !== 0 || s.board.isHole(i));
+  if (!full) return;
+  if (s.board.geom.conflicts(s.cells, new Array(s.cells.length).fill(false)).size) {
+    setStatus('Every cell is filled, but some break a rule.');
+    return;
+  }
+  await check(true);
+}
+
+/** The cells as the API wants them (-1 for holes). */
+function sendCells() {
+  return state.cells.map((v, i) => (state.board.isHole(i) ? -1 : v));
+}
+
+export async function check(auto = false) {
+  const s = state;
+  if (!isPlaying() || s.checking) return;
+  s.checking = true;
+  const id = s.game.id;
+  try {
+    const res = await api.check(id, sendCells());
+    if (!s.game || s.game.id !== id) return;
+    if (res.solved) { finish(res); return; }
+    if (typeof res.seconds === 'number') setClock(res.seconds, true);
+    s.serverConflicts = new Set(res.conflicts || []);
+    render();
+    const nc = (res.conflicts || []).length;
+    const empty = s.cells.filter((v, i) => !v && !s.board.isHole(i)).length;
+    if (nc) setStatus(`${nc} cell${nc > 1 ? 's break' : ' breaks'} a rule${s.prefs.conflicts ? ' (marked)' : ''}.`);
+    else if (!res.complete) setStatus(auto ? '' : `No rule broken so far; ${empty} cell${empty === 1 ? '' : 's'} to fill.`);
+    else setStatus('The grid is full but not a solution of this puzzle.');
+  } catch (e) {
+    setStatus(`Check failed: ${e.message}`, 'error');
+  } finally {
+    s.checking = false;
+  }
+}
+
+function finish(res) {
+  const s = state;
+  s.game.status = 'solved';
+  setClock(res.seconds, false);
+  saveJson(STORE, null);
+  s.hint = null;
+  render();
+  const time = hms(res.seconds);
+  $('solved-time').textContent = time;
+  $('solved-place').textContent = res.place ? `${ordinal(res.place)}${res.of ? ` of ${res.of}` : ''}` : '-';
+  $('solved-note').textContent = s.game.assisted ? 'Hints were used: the result is marked assisted.' : '';
+  setStatus(`Solved in ${time}${res.place ? `, ${ordinal(res.place)} place` : ''}.`);
+  const dlg = $('solved-dialog');
+  if (!dlg.open) dlg.showModal();
+}
+
+// ---------------------------------------------------------------- hints
+
+export async function hint() {
+  const s = state;
+  if (!isPlaying()) return;
+  const id = s.game.id;
+  $('hint').disabled = true;
+  try {
+    const res = await api.hint(id, sendCells());
+    if (!s.game || s.game.id !== id) return;
+    s.game.assisted = true;
+    $('gameinfo').textContent = s.board.describe() + ' (assisted)';
+    s.wrong = new Set();
+    s.hint = {
+      cells: new Set([...(res.cells || []), ...(res.placements || []).map((p) => p[0])]),
+      placements: res.placements || [],
+      eliminations: res.eliminations || [],
+      targets: new Set((res.eliminations || []).map((e) => e[0])),
+    };
+    const tech = res.technique ? `${res.technique.charAt(0).toUpperCase()}${res.technique.slice(1)}: ` : '';
+    showHint(tech + (res.explanation || 'No further step found.'), s.hint.placements.length + s.hint.eliminations.length > 0);
+    saveGame();
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409) {
+      s.wrong = new Set(e.body.wrong || []);
+      s.hint = null;
+      const n = s.wrong.size;
+      showHint(`There is a mistake first: ${n ? `${n} cell${n > 1 ? 's do' : ' does'} not match the solution (marked with a cross).` : e.message} Fix ${n > 1 ? 'them' : 'it'} and ask again.`, false);
+    } else {
+      showHint(`No hint: ${e.message}`, false);
+    }
+  } finally {
+    render();
+  }
+}
+
+function showHint(text, canApply) {
+  $('hintbox').hidden = false;
+  $('hint-text').textContent = text;
+  $('hint-apply').hidden = !canApply;
+}
+
+/** Applies the hint shown: its placements (whose digits leave the peers' notes) and the
+ * candidates it removes, as one undo step. */
+export function applyHint() {
+  const s = state;
+  if (!s.hint || !isPlaying()) return;
+  const list = [];
+  const notes = s.notes.slice();
+  for (const [i, d] of s.hint.placements) {
+    list.push({ i, v: d, n: 0 });
+    for (const p of s.board.peersOf(i)) if (notes[p] & (1 << d)) { notes[p] &= ~(1 << d); list.push({ i: p, n: notes[p] }); }
+  }
+  for (const [i, d] of s.hint.eliminations) {
+    if (notes[i] & (1 << d)) { notes[i] &= ~(1 << d); list.push({ i, n: notes[i] }); }
+  }
+  if (s.hint.placements.length) s.sel = s.hint.placements[0][0];
+  change(list);
+  if (!list.length) { s.hint = null; render(); }
+  $('hintbox').hidden = true;
+  focusCell();
+}

@@ -1,0 +1,132 @@
+// The life of a game: start one (POST /api/games), load it into the state and draw its board,
+// pause and resume, quit, and resume the game saved in localStorage after a reload (or show it
+// frozen when the server cannot be reached).
+import { api, ApiError } from './api.js';
+import { $, state, STORE, isPlaying, isPaused, loadJson, saveGame, saveJson, setStatus } from './state.js';
+import { seconds, setClock } from './timer.js';
+import { boardFor } from './boards.js';
+import { render, focusCell } from './view.js';
+import { updateShare } from './paste.js';
+
+/** Starts a new game (quitting the one in progress once the new one is there); true if done. */
+export async function startGame(req) {
+  $('start').disabled = true;
+  setStatus('Making a puzzle…');
+  const old = state.game && (isPlaying() || isPaused()) ? state.game.id : null;
+  try {
+    const game = await api.newGame(req);
+    if (old && old !== game.id) api.quit(old).catch(() => {});
+    loadGame(game, null);
+    setStatus(`New ${state.board.describe()}. Good luck!`);
+    focusCell();
+    return true;
+  } catch (e) {
+    setStatus(`Could not start a game: ${e.message}`, 'error');
+    return false;
+  } finally {
+    $('start').disabled = false;
+  }
+}
+
+/** Makes `game` the game in progress, with the grid and history of `saved` if they fit. */
+function loadGame(game, saved) {
+  const s = state;
+  const n = game.puzzle.length;
+  const board = boardFor(game);
+  const givens = board.givens;
+  const ok = saved && saved.cells && saved.cells.length === n;
+  s.game = game;
+  s.board = board;
+  s.cells = ok ? saved.cells.map((v, i) => (givens[i] ? game.puzzle[i] : v)) : game.puzzle.map((v) => Math.max(0, v));
+  s.notes = ok && saved.notes ? saved.notes : new Array(n).fill(0);
+  s.undo = ok && saved.undo ? saved.undo : [];
+  s.redo = ok && saved.redo ? saved.redo : [];
+  s.sel = ok && saved.sel >= 0 && saved.sel < n ? saved.sel : firstCell(game);
+  s.notesMode = ok && board.hasNotes ? !!saved.notesMode : false;
+  if (board.isHole(s.sel)) s.sel = firstCell(game);
+  s.hint = null;
+  s.wrong = new Set();
+  s.serverConflicts = new Set();
+  s.typing = null;
+  setClock(game.seconds || 0, game.status === 'playing');
+  $('gameinfo').textContent = board.describe() + (game.assisted ? ' (assisted)' : '');
+  $('hintbox').hidden = true;
+  $('board-wrap').classList.remove('empty');
+  $('board-help').textContent = board.helpText();
+  board.build($('board'));
+  board.buildPad($('pad'));
+  updateShare();
+  saveGame();
+  render();
+}
+
+/** The first empty cell, else the first cell that is not a hole. */
+function firstCell(game) {
+  const i = game.puzzle.findIndex((v) => v === 0);
+  if (i >= 0) return i;
+  const j = game.puzzle.findIndex((v) => v !== -1);
+  return Math.max(0, j);
+}
+
+/** Pauses or resumes; `auto` when the page pauses itself because it was hidden. */
+export async function setPaused(paused, auto = false) {
+  const s = state;
+  if (!s.game || (paused ? !isPlaying() : !isPaused())) return;
+  const id = s.game.id;
+  // Show the change at once; the server's answer sets the clock.
+  s.game.status = paused ? 'paused' : 'playing';
+  setClock(seconds(), !paused);
+  render();
+  saveGame();
+  try {
+    const res = paused ? await api.pause(id) : await api.resume(id);
+    if (s.game && s.game.id === id && typeof res.seconds === 'number') setClock(res.seconds, !res.paused);
+    if (!paused) focusCell();
+    setStatus(paused ? (auto ? 'Paused while the page was hidden.' : 'Paused.') : 'Playing.');
+  } catch (e) {
+    setStatus(`Could not ${paused ? 'pause' : 'resume'}: ${e.message}`, 'error');
+  }
+}
+
+export async function quitGame() {
+  const s = state;
+  if (!s.game || !(isPlaying() || isPaused())) return;
+  const id = s.game.id;
+  s.game.status = 'quit';
+  setClock(seconds(), false);
+  saveJson(STORE, null);
+  render();
+  try {
+    await api.quit(id);
+    setStatus('Game over: you quit. Press Start for a new puzzle.');
+  } catch (e) {
+    setStatus(`Quit: ${e.message}`, 'error');
+  }
+}
+
+/** Resumes the game saved in localStorage if the server still has it going; true if so. */
+export async function resumeSaved() {
+  const saved = loadJson(STORE);
+  if (!saved || !saved.game || !saved.game.id) return false;
+  try {
+    const game = await api.game(saved.game.id);
+    const same = JSON.stringify(game.puzzle) === JSON.stringify(saved.game.puzzle);
+    if (same && (game.status === 'playing' || game.status === 'paused')) {
+      loadGame(game, saved);
+      setStatus(game.status === 'paused' ? 'Welcome back. Your game is paused: press Resume.' : 'Welcome back: your game goes on.');
+      return true;
+    }
+    saveJson(STORE, null);
+    if (same) setStatus(`Your last game has ended (${game.status}). Press Start for a new one.`);
+    return false;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 0) {
+      // Offline: show the saved board, frozen, until the server answers again.
+      loadGame({ ...saved.game, status: 'paused' }, saved);
+      setStatus('The server cannot be reached; your saved game is shown paused. Reload to try again.', 'error');
+      return true;
+    }
+    saveJson(STORE, null);
+    return false;
+  }
+}

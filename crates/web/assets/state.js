@@ -1,0 +1,84 @@
+// The one state object of the game page, and where it is kept: `state` holds the game in
+// progress (the server's game, the grid, notes, undo and redo history, selection), the board
+// drawing it, the transient marks (hint, mistakes, server conflicts), the clock, the options and
+// the player's preferences. Every other module reads and writes this object; nothing else is
+// mutable at module level. This module imports nothing, so it is safe at the root of the
+// module graph (the others import each other in cycles, which only works for bindings used at
+// run time, never at load time).
+
+export const $ = (id) => document.getElementById(id);
+export const STORE = 'tessera.game';
+export const PREFS = 'tessera.prefs';
+const MAX_HISTORY = 1000;
+export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'diabolical'];
+export const DEFAULT_OPTIONS = {
+  sudoku: { sizes: [4, 6, 9, 16], variants: ['classic', 'x'], difficulties: LEVELS, bySize: null },
+  hidato: { sizes: ['5x5', '7x7', '9x9', '12x12'], adjacencies: ['hidato', 'numbrix'], difficulties: ['easy', 'medium', 'hard', 'expert'] },
+};
+
+export const state = {
+  /** What GET /api/options offers (normalised by settings.js). */
+  options: DEFAULT_OPTIONS,
+  /** The saved preferences: { conflicts, last } (theme.js keeps the theme in the same record). */
+  prefs: loadJson(PREFS) || {},
+
+  // The game in progress; `game` is null until one is loaded. Saved by saveGame().
+  game: null, // the server's game object (status changed here as play goes)
+  cells: [],
+  notes: [], // per cell, a bit mask of pencil marks (bit d for the digit d)
+  undo: [], // entries: lists of [cell, [value, notes] before, [value, notes] after]
+  redo: [],
+  sel: 0, // the selected cell
+  notesMode: false,
+
+  /** The board drawing the game (board-sudoku.js or board-hidato.js); null without a game. */
+  board: null,
+  /** The last hint: { cells: Set, placements, eliminations, targets: Set }. */
+  hint: null,
+  /** Mistakes reported by the server with a refused hint. */
+  wrong: new Set(),
+  /** Conflicts reported by the last check, shown until the next edit. */
+  serverConflicts: new Set(),
+  /** Hidato multi-digit entry: { cell, at }. */
+  typing: null,
+  /** A check is under way (one at a time). */
+  checking: false,
+  /** The time played: `base` seconds at `at` (performance.now()), counting when `running`. */
+  clock: { base: 0, at: 0, running: false },
+};
+if (state.prefs.conflicts === undefined) state.prefs.conflicts = true;
+
+export const isPlaying = () => !!state.game && state.game.status === 'playing';
+export const isPaused = () => !!state.game && state.game.status === 'paused';
+
+export function setStatus(text, kind = 'info') {
+  const el = $('status');
+  el.textContent = text;
+  el.dataset.kind = kind;
+}
+
+// ---------------------------------------------------------------- storage
+
+export function loadJson(key) {
+  try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch (e) { return null; }
+}
+
+export function saveJson(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch (e) { /* storage full or off: play on without it */ }
+}
+
+export function savePrefs() {
+  // theme.js writes the theme into the same object: keep it.
+  const cur = loadJson(PREFS) || {};
+  saveJson(PREFS, { ...cur, conflicts: state.prefs.conflicts, last: state.prefs.last });
+}
+
+export function saveGame() {
+  const s = state;
+  if (!s.game) return;
+  if (s.undo.length > MAX_HISTORY) s.undo.splice(0, s.undo.length - MAX_HISTORY);
+  saveJson(STORE, { v: 1, game: s.game, cells: s.cells, notes: s.notes, undo: s.undo, redo: s.redo, sel: s.sel, notesMode: s.notesMode });
+}

@@ -1,0 +1,67 @@
+// Drawing the state: render() brings the board (through its class), the buttons and the pad up
+// to date after every change; select() and focusCell() move the selection and the keyboard
+// focus. Rendering is idempotent and cheap enough to run on every change.
+import { $, state, isPlaying, isPaused, saveGame } from './state.js';
+
+/** Cells to mark as conflicts: the rules broken on the board, and those the server named. */
+function conflictSet() {
+  const s = state;
+  if (!s.game || !s.prefs.conflicts) return new Set();
+  const local = s.board.geom.conflicts(s.cells, s.board.givens);
+  for (const i of s.serverConflicts) if (!s.board.givens[i]) local.add(i);
+  return local;
+}
+
+export function render() {
+  const s = state;
+  if (!s.game) return;
+  const board = s.board;
+  const ctx = board.renderCells(conflictSet());
+
+  // Controls.
+  const active = isPlaying();
+  const finished = !(active || isPaused());
+  $('quit').disabled = finished;
+  $('pause').disabled = finished;
+  $('pause').textContent = isPaused() ? 'Resume' : 'Pause';
+  $('pause').setAttribute('aria-pressed', isPaused() ? 'true' : 'false');
+  $('board-wrap').classList.toggle('paused', isPaused());
+  $('board-wrap').classList.toggle('finished', finished);
+  $('notes-toggle').disabled = !active || !board.hasNotes;
+  $('notes-toggle').setAttribute('aria-pressed', s.notesMode ? 'true' : 'false');
+  $('notes-toggle').textContent = s.notesMode ? 'Notes: on' : 'Notes: off';
+  $('undo').disabled = !active || !s.undo.length;
+  $('redo').disabled = !active || !s.redo.length;
+  $('hint').disabled = !active;
+  $('check').disabled = !active;
+  document.body.classList.toggle('notes-mode', s.notesMode);
+  board.renderSide(ctx);
+  $('pad').querySelectorAll('button').forEach((b) => { b.disabled = !active; });
+}
+
+export function focusCell() {
+  const s = state;
+  if (!s.game || !s.board.cellEls[s.sel] || isPaused()) return;
+  s.board.cellEls[s.sel].focus({ preventScroll: false });
+}
+
+export function focusCellIfInBoard() {
+  if ($('board').contains(document.activeElement)) focusCell();
+}
+
+/** Selects cell i (not a hole), and focuses it unless `focus` is false. */
+export function select(i, focus = true) {
+  const s = state;
+  if (!s.game || i < 0 || i >= s.board.cellEls.length || s.board.cellEls[i].classList.contains('hole')) return;
+  if (i !== s.sel) s.typing = null;
+  s.sel = i;
+  render();
+  if (focus) focusCell();
+  saveGame();
+}
+
+/** Moves the selection one playable cell in the direction (dr, dc), if there is one. */
+export function move(dr, dc) {
+  const i = state.board.step(state.sel, dr, dc);
+  if (i >= 0) select(i);
+}
