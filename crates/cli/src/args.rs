@@ -352,7 +352,7 @@ fn parse_difficulty(text: &str) -> Result<tessera::sudoku::logic::Difficulty, St
 }
 
 fn parse_symmetry(text: &str) -> Result<tessera::sudoku::Symmetry, String> {
-    text.parse()
+    text.parse().map_err(|e: tessera::Error| e.to_string())
 }
 
 /// The help after `sudoku solve` and `sudoku count`: input, output, exit statuses.

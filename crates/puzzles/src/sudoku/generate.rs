@@ -104,12 +104,16 @@ impl Symmetry {
 }
 
 impl std::str::FromStr for Symmetry {
-    type Err = String;
+    type Err = crate::Error;
 
-    fn from_str(text: &str) -> Result<Self, String> {
-        Symmetry::ALL.into_iter().find(|s| s.name() == text).ok_or_else(|| {
-            format!("unknown symmetry {text:?}; expected one of none, rot180, rot90, mirror, diagonal")
-        })
+    fn from_str(text: &str) -> Result<Self, crate::Error> {
+        crate::common::from_name(
+            "symmetry",
+            text,
+            &Symmetry::ALL,
+            Symmetry::name,
+            "none, rot180, rot90, mirror, diagonal",
+        )
     }
 }
 

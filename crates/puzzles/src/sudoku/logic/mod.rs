@@ -86,7 +86,7 @@ mod wings;
 
 pub use candidates::Candidates;
 pub use solver::{find, hint, hint_with_candidates, next_step, rate, rate_within, solve_logically};
-pub use technique::{Difficulty, Technique, UnknownDifficulty};
+pub use technique::{Difficulty, Technique};
 
 /// One deduction: what it places and removes, where to look, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]

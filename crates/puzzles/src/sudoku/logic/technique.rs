@@ -220,32 +220,18 @@ impl fmt::Display for Difficulty {
     }
 }
 
-/// The error of [`Difficulty::from_str`]: the text named no level.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownDifficulty(pub String);
-
-impl fmt::Display for UnknownDifficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown difficulty {:?}: expected easy, medium, hard, expert, extreme or diabolical",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownDifficulty {}
-
 impl FromStr for Difficulty {
-    type Err = UnknownDifficulty;
+    type Err = crate::Error;
 
     /// Reads a level's name, ignoring case.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let wanted = s.trim().to_ascii_lowercase();
-        Difficulty::ALL
-            .into_iter()
-            .find(|level| level.name() == wanted)
-            .ok_or_else(|| UnknownDifficulty(s.to_string()))
+        crate::common::from_name(
+            "difficulty",
+            s,
+            &Difficulty::ALL,
+            Difficulty::name,
+            "easy, medium, hard, expert, extreme, diabolical",
+        )
     }
 }
 
