@@ -8,7 +8,7 @@
 //!   many (janko.at puzzles) and stalls where they are few: every number keeps hundreds of
 //!   cells, propagation has nothing to bite on, and its nodes cost milliseconds on big boards;
 //! - the **gap search** ([`Search`]) takes its place above 50x50;
-//! - the **path walker** ([`Walker`], `walk.rs`) lays the path cell by cell from 1 to N in
+//! - the **path walker** ([`Walker`], `walk/`) lays the path cell by cell from 1 to N in
 //!   Warnsdorff's order, with a linear check per node; it finds a path on an open sparse board
 //!   almost without backtracking and is complete when a run ends inside its node limit.
 //!
@@ -139,7 +139,9 @@
 //!
 //! ```text
 //!   mod.rs      the public API (`solve`, `count`, `count_with_stats`) and the portfolio
-//!   walk.rs     the path walker `Walker`: legs, the node check, Warnsdorff's order, runs
+//!   walk/       the path walker `Walker`: legs (legs.rs), static checks (precheck.rs), the
+//!               node check (check.rs, components.rs, distance.rs), Warnsdorff's order and runs
+//!               (search.rs)
 //!   moves.rs    segment reversals: more solutions from one
 //!   bits.rs     the bitsets: `Cells` over `u128` or `Wide<W>` words
 //!   domain/     the domain search `BitSearch`: search and trail (mod.rs), propagation rules
