@@ -1,5 +1,5 @@
 //! Writes a seeded Hidato/Numbrix corpus whose answers are known by construction (see
-//! `tests/common/hidato_corpus.rs`; no solver is run):
+//! `tests/common/hidato_corpus/`; no solver is run):
 //!
 //! ```text
 //! cargo run --release -p tessera --example hidato_corpus -- OUT_DIR [--seed S] [--min-side A] [--max-side B] [--per-kind K]
@@ -11,7 +11,7 @@
 //! `file index name width height cells givens expected kind` (tab-separated; `index` counts from 1
 //! within its file, `cells` are the non-hole cells, `expected` is `sat` or `unsat`).
 
-#[path = "../tests/common/hidato_corpus.rs"]
+#[path = "../tests/common/hidato_corpus/mod.rs"]
 mod hidato_corpus;
 
 use std::collections::BTreeMap;

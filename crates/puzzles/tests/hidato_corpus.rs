@@ -1,8 +1,8 @@
-//! The Hidato/Numbrix corpus generator (`common/hidato_corpus.rs`) checked on its own, without any
+//! The Hidato/Numbrix corpus generator (`common/hidato_corpus/`) checked on its own, without any
 //! solver: satisfiable cases carry a valid answer that keeps their givens, unsatisfiable cases have
 //! the defect their kind names, sizes stay in bounds, and the corpus is reproducible.
 
-#[path = "common/hidato_corpus.rs"]
+#[path = "common/hidato_corpus/mod.rs"]
 mod hidato_corpus;
 
 use std::collections::{HashSet, VecDeque};

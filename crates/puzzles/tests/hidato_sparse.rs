@@ -1,9 +1,9 @@
-//! The solvers on the seeded corpus of sparse and unsatisfiable boards (`common/hidato_corpus.rs`),
+//! The solvers on the seeded corpus of sparse and unsatisfiable boards (`common/hidato_corpus/`),
 //! whose answers come from the construction, not from a solver: every engine finds a valid
 //! answer to each satisfiable case and none to each unsatisfiable one, and the engines agree on
 //! the count up to two.
 
-#[path = "common/hidato_corpus.rs"]
+#[path = "common/hidato_corpus/mod.rs"]
 mod hidato_corpus;
 
 use std::time::Duration;

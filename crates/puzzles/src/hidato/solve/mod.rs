@@ -8,7 +8,7 @@
 //!   many (janko.at puzzles) and stalls where they are few: every number keeps hundreds of
 //!   cells, propagation has nothing to bite on, and its nodes cost milliseconds on big boards;
 //! - the **gap search** ([`Search`]) takes its place above 50x50;
-//! - the **path walker** ([`Walker`], `walk.rs`) lays the path cell by cell from 1 to N in
+//! - the **path walker** ([`Walker`], `walk/`) lays the path cell by cell from 1 to N in
 //!   Warnsdorff's order, with a linear check per node; it finds a path on an open sparse board
 //!   almost without backtracking and is complete when a run ends inside its node limit.
 //!
@@ -138,23 +138,27 @@
 //! # Modules
 //!
 //! ```text
-//!   mod.rs      the public API (`solve`, `count`, `count_with_stats`) and the portfolio
-//!   walk.rs     the path walker `Walker`: legs, the node check, Warnsdorff's order, runs
+//!   mod.rs      the public API (`solve`, `count`, `count_with_stats`), the domain search's
+//!               choice of bitset width, the generator's uniqueness check
+//!   portfolio.rs the portfolio: static checks, rounds, restarts, more solutions
+//!   walk/       the path walker `Walker`: legs (legs.rs), static checks (precheck.rs), the
+//!               node check (check.rs, components.rs, distance.rs), Warnsdorff's order and runs
+//!               (search.rs)
 //!   moves.rs    segment reversals: more solutions from one
 //!   bits.rs     the bitsets: `Cells` over `u128` or `Wide<W>` words
 //!   domain/     the domain search `BitSearch`: search and trail (mod.rs), propagation rules
 //!               (propagate.rs), all different by matching and Tarjan (matching.rs)
 //!   gap/        the gap search `Search`: search (mod.rs), flood fills (flood.rs), the check
 //!               of each node (check.rs)
+//!   tests.rs    the engines cross-checked on random small boards
 //! ```
 
 mod bits;
 mod domain;
 mod gap;
 mod moves;
+mod portfolio;
 mod walk;
-
-use std::collections::HashSet;
 
 use tessera_xc::{Budget, GaveUp};
 
@@ -162,8 +166,13 @@ use crate::hidato::Hidato;
 
 use bits::{Cells, Wide};
 use domain::BitSearch;
+#[cfg(doc)]
 use gap::Search;
-use walk::{Walked, Walker};
+use portfolio::run;
+#[cfg(doc)]
+use portfolio::KEEP_SOLUTIONS;
+#[cfg(doc)]
+use walk::Walker;
 
 /// Which solver to use. All give the same answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -219,214 +228,11 @@ pub fn count_with_stats(puzzle: &Hidato, limit: u64, budget: &Budget) -> Result<
     Ok(run(puzzle, limit, Engine::Auto, budget)?.stats)
 }
 
-/// The answer of a dedicated engine: the count up to the limit, the nodes, the first solution.
-struct Answer {
-    stats: SolveStats,
-    first: Option<Hidato>,
-}
-
-/// Solutions up to this limit are kept (as paths) so that runs of different engines, and the
-/// reversals of `moves`, add up to the limit together; above it a run must reach it alone.
-const KEEP_SOLUTIONS: u64 = 64;
-
-/// Each engine's share of the first round, in walker nodes per cell; doubled every round.
-const ROUND_PER_CELL: u64 = 16;
-
-/// The first round in which the domain search runs on a sparse board.
-const SPARSE_DOMAIN_ROUND: u32 = 3;
-
-/// The domain search's least slice on a dense board (where it is the engine that answers),
-/// doubled every round.
-const DENSE_DOMAIN_SLICE: u64 = 1024;
-
-/// The walker's unit slice per cell of the board, times the Luby sequence: one node per cell,
-/// what a run that never backtracks needs (4 and 16 per cell were slower on every set tried).
-const WALK_SLICE_PER_CELL: u64 = 1;
-
-/// The dedicated engines: [`Engine::Auto`]'s portfolio, or one engine alone.
-fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) -> Result<Answer, GaveUp> {
-    let none = |nodes| Answer { stats: SolveStats { solutions: 0, nodes }, first: None };
-    if limit == 0 {
-        return Ok(none(0));
-    }
-    let mut walker = Walker::new(puzzle);
-    if !walker.precheck() {
-        return Ok(none(0));
-    }
-    let n = puzzle.size();
-    // The walker over the reversed puzzle, built at its first run (a dense puzzle is mostly
-    // answered by the domain search before).
-    let mut reversed: Option<Walker> = None;
-    let given = given_numbers(puzzle);
-    // Solutions of `found` whose reversals were already scanned.
-    let mut scanned = 0;
-    let keep = limit <= KEEP_SOLUTIONS;
-    let mut found = Found { paths: HashSet::new(), order: Vec::new(), keep };
-    let mut nodes = 0u64;
-    let clock = budget.without_nodes();
-    let dense = puzzle.givens() * 8 >= n;
-    // A board whose domains fit in 128 bits: the domain search's nodes cost microseconds.
-    let small = puzzle.height() * (puzzle.width() + 1) <= 128;
-    let (use_domain, use_walk) = match engine {
-        Engine::Domain => (true, false),
-        Engine::Walk => (false, true),
-        _ => (true, true),
-    };
-    let left = |nodes: u64| budget.nodes().map_or(u64::MAX, |max| max.saturating_sub(nodes));
-    let answer = |found: &Found, count: u64, nodes: u64| Answer {
-        stats: SolveStats { solutions: count.min(limit), nodes },
-        first: found.order.first().map(|path| fill(puzzle, path)),
-    };
-    // Luby index of the walker's next run.
-    let mut restart = 1u64;
-    for round in 0u32.. {
-        // This round's share for each engine, in walker nodes (a domain node costs some N/2 of
-        // them: it passes over every number's domain, where the walker passes over the cells).
-        let share = (ROUND_PER_CELL * n as u64).saturating_mul(1 << round.min(40));
-        for turn in 0..2 {
-            let domain_turn = (turn == 0) == (dense || !use_walk);
-            if (domain_turn && !use_domain) || (!domain_turn && !use_walk) {
-                continue;
-            }
-            // On a big sparse board the domain search's root alone can cost more than the
-            // walker's first rounds: it joins from the round SPARSE_DOMAIN_ROUND.
-            if domain_turn && use_walk && !dense && !small && round < SPARSE_DOMAIN_ROUND {
-                continue;
-            }
-            if left(nodes) == 0 {
-                return Err(GaveUp::NodeLimit);
-            }
-            if domain_turn {
-                let slice = if use_walk {
-                    // On a sparse board the walker is the likelier to answer: a quarter share.
-                    let (floor, part) = if dense { (DENSE_DOMAIN_SLICE << round.min(40), 1) } else { (0, 4) };
-                    (share * 2 / n as u64 / part).max(floor).max(1)
-                } else {
-                    u64::MAX
-                };
-                let slice = slice.min(left(nodes));
-                let sub = clock.clone().with_nodes(slice);
-                match complete_search(puzzle, limit, &sub) {
-                    Ok((stats, first)) => {
-                        nodes += stats.nodes;
-                        if let Some(first) = first {
-                            found.add(path_of(&first));
-                        }
-                        return Ok(answer(&found, stats.solutions, nodes));
-                    }
-                    Err(GaveUp::NodeLimit) => nodes += slice,
-                    Err(reason) => return Err(reason),
-                }
-            } else {
-                let mut spent = 0;
-                while spent < share || !use_domain {
-                    let slice =
-                        (WALK_SLICE_PER_CELL * n as u64).saturating_mul(luby(restart)).min(left(nodes));
-                    if slice == 0 {
-                        return Err(GaveUp::NodeLimit);
-                    }
-                    let flip = restart % 2 == 0;
-                    let w = if flip {
-                        reversed.get_or_insert_with(|| reversed_walker(puzzle))
-                    } else {
-                        &mut walker
-                    };
-                    let mut local = Vec::new();
-                    let outcome = w.run(restart, slice, limit, &clock, &mut |path| {
-                        local.push(if flip { path.into_iter().rev().collect() } else { path });
-                        true
-                    })?;
-                    restart += 1;
-                    nodes += w.nodes;
-                    spent += w.nodes;
-                    let walked = w.solutions;
-                    for path in local {
-                        found.add(path);
-                    }
-                    match outcome {
-                        Walked::Exhausted => return Ok(answer(&found, walked, nodes)),
-                        Walked::Limit => return Ok(answer(&found, limit, nodes)),
-                        Walked::Cut => {}
-                    }
-                    if !found.order.is_empty() {
-                        break;
-                    }
-                }
-            }
-            if keep {
-                let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);
-                while scanned < found.order.len() && (found.order.len() as u64) < limit {
-                    let path = found.order[scanned].clone();
-                    moves::reversals(&path, &given, touch, &mut |other| {
-                        found.add(other);
-                        (found.order.len() as u64) < limit
-                    });
-                    scanned += 1;
-                }
-            }
-            if keep && found.order.len() as u64 >= limit {
-                return Ok(answer(&found, limit, nodes));
-            }
-        }
-    }
-    unreachable!("the rounds only end by returning")
-}
-
-/// Distinct solutions found so far, as paths, in the order found.
-struct Found {
-    paths: HashSet<Vec<u32>>,
-    order: Vec<Vec<u32>>,
-    keep: bool,
-}
-
-impl Found {
-    fn add(&mut self, path: Vec<u32>) {
-        if self.order.is_empty() || (self.keep && !self.paths.contains(&path)) {
-            self.paths.insert(path.clone());
-            self.order.push(path);
-        }
-    }
-}
-
 /// Whether each number 1..=N is given (index k - 1).
 fn given_numbers(puzzle: &Hidato) -> Vec<bool> {
     let mut given = vec![false; puzzle.size()];
     puzzle.cells().iter().filter(|&&v| v > 0).for_each(|&v| given[v as usize - 1] = true);
     given
-}
-
-/// The walker over the puzzle numbered backwards (k -> N + 1 - k), prechecked; its paths read
-/// backwards are the puzzle's.
-fn reversed_walker(puzzle: &Hidato) -> Walker {
-    let n = puzzle.size() as i32;
-    let mut reversed = puzzle.clone();
-    for cell in 0..puzzle.cells().len() {
-        let v = puzzle.get(cell);
-        if v > 0 {
-            reversed.set(cell, n + 1 - v);
-        }
-    }
-    let mut walker = Walker::new(&reversed);
-    // Its static checks are the puzzle's, already passed: the call sets up its legs.
-    walker.precheck();
-    walker
-}
-
-/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (`i` from 1): restart budgets within a
-/// constant factor of the best fixed budget for any run-time distribution (Luby, Sinclair and
-/// Zuckerman 1993).
-fn luby(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        let mut k = 1u32;
-        while (1u64 << k) - 1 < i {
-            k += 1;
-        }
-        if (1u64 << k) - 1 == i {
-            return 1 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
 }
 
 /// The board cell of each number 1..=N in a filled board.
@@ -447,20 +253,6 @@ fn fill(puzzle: &Hidato, path: &[u32]) -> Hidato {
         answer.set(cell as usize, k as i32 + 1);
     }
     answer
-}
-
-/// The complete search: the domain search where it fits, else the gap search.
-fn complete_search(
-    puzzle: &Hidato,
-    limit: u64,
-    budget: &Budget,
-) -> Result<(SolveStats, Option<Hidato>), GaveUp> {
-    if let Some(result) = domain_search(puzzle, limit, true, None, budget) {
-        return result;
-    }
-    let mut search = Search::new(puzzle, limit, true, budget);
-    search.run()?;
-    Ok((SolveStats { solutions: search.solutions, nodes: search.nodes }, search.first.take()))
 }
 
 /// The domain search on boards it takes (see the module header), as the count, the node count
@@ -548,162 +340,4 @@ enum Stop {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::hidato::Adjacency;
-
-    fn domain_count<B: Cells>(puzzle: &Hidato, limit: u64) -> u64 {
-        let budget = Budget::unlimited();
-        let mut search = BitSearch::<B>::new(puzzle, limit, false, &budget);
-        search.run().unwrap();
-        search.solutions
-    }
-
-    fn gap_count(puzzle: &Hidato, limit: u64) -> u64 {
-        let budget = Budget::unlimited();
-        let mut search = Search::new(puzzle, limit, false, &budget);
-        search.run().unwrap();
-        search.solutions
-    }
-
-    /// A random board (holes, givens from a random self-avoiding walk or at random).
-    fn random_board(next: &mut impl FnMut(u64) -> u64, w: usize, h: usize) -> Hidato {
-        let adjacency = if next(2) == 0 { Adjacency::King } else { Adjacency::Orthogonal };
-        let holes = next(3);
-        let mut cells: Vec<i32> = (0..w * h).map(|_| if next(10) < holes { -1 } else { 0 }).collect();
-        if cells.iter().all(|&v| v == -1) {
-            cells[0] = 0;
-        }
-        let shape = Hidato::new(w, h, cells.clone(), adjacency).unwrap();
-        let open: Vec<usize> = (0..w * h).filter(|&c| cells[c] != -1).collect();
-        let mut path = vec![open[next(open.len() as u64) as usize]];
-        loop {
-            let last = *path.last().unwrap();
-            let free: Vec<usize> = shape.neighbours(last).filter(|c| !path.contains(c)).collect();
-            if free.is_empty() {
-                break;
-            }
-            path.push(free[next(free.len() as u64) as usize]);
-        }
-        let density = next(5);
-        if path.len() == shape.size() {
-            for (k, &c) in path.iter().enumerate() {
-                if next(6) < density {
-                    cells[c] = k as i32 + 1;
-                }
-            }
-        } else {
-            for &c in &open {
-                if next(10) < density {
-                    let k = next(shape.size() as u64) as i32 + 1;
-                    if !cells.contains(&k) {
-                        cells[c] = k;
-                    }
-                }
-            }
-        }
-        Hidato::new(w, h, cells, adjacency).unwrap()
-    }
-
-    pub(super) fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
-        let mut state = seed | 1;
-        move |m: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % m
-        }
-    }
-
-    /// The domain search in every width and the gap search count the same solutions.
-    #[test]
-    fn every_bitset_width_and_the_gap_search_agree() {
-        let mut next = xorshift(0x9e37_79b9);
-        for _ in 0..1500 {
-            let (w, h) = (1 + next(6) as usize, 1 + next(6) as usize);
-            let puzzle = random_board(&mut next, w, h);
-            let expected = gap_count(&puzzle, 20);
-            assert_eq!(domain_count::<u128>(&puzzle, 20), expected, "{puzzle}");
-            assert_eq!(domain_count::<Wide<4>>(&puzzle, 20), expected, "{puzzle}");
-            assert_eq!(domain_count::<Wide<40>>(&puzzle, 20), expected, "{puzzle}");
-        }
-        // Rows longer than a word: shifts by the row stride cross whole words.
-        let mut next = xorshift(0x5151);
-        for _ in 0..40 {
-            let (w, h) = (60 + next(20) as usize, 1 + next(2) as usize);
-            let mut puzzle = random_board(&mut next, w, h);
-            // Dense givens so the gap search answers quickly: every third number of a
-            // serpentine where the board is full.
-            if puzzle.cells().iter().all(|&v| v != -1) {
-                let mut cells = vec![0; w * h];
-                for k in 0..w * h {
-                    let (row, i) = (k / w, k % w);
-                    let column = if row % 2 == 0 { i } else { w - 1 - i };
-                    if k % 3 == 0 || k == w * h - 1 {
-                        cells[row * w + column] = k as i32 + 1;
-                    }
-                }
-                puzzle = Hidato::new(w, h, cells, puzzle.adjacency()).unwrap();
-            }
-            let expected = gap_count(&puzzle, 5);
-            assert_eq!(domain_count::<Wide<4>>(&puzzle, 5), expected, "{puzzle}");
-            assert_eq!(domain_count::<Wide<40>>(&puzzle, 5), expected, "{puzzle}");
-        }
-    }
-
-    /// The walker alone and the portfolio count what the domain search counts, on boards of
-    /// every kind (holes, givens or none, both adjacencies), and every solution they give is
-    /// valid.
-    #[test]
-    fn the_walker_and_the_portfolio_agree_with_the_domain_search() {
-        let mut next = xorshift(0x2545_f491);
-        let budget = Budget::unlimited();
-        for _ in 0..1500 {
-            let (w, h) = (1 + next(6) as usize, 1 + next(6) as usize);
-            let puzzle = random_board(&mut next, w, h);
-            let limit = 1 + next(12);
-            let expected = domain_count::<Wide<4>>(&puzzle, limit);
-            for engine in [Engine::Walk, Engine::Auto] {
-                assert_eq!(
-                    count(&puzzle, limit, engine, &budget),
-                    Ok(expected),
-                    "{engine:?} limit {limit}\n{puzzle}"
-                );
-                let first = solve(&puzzle, engine, &budget).unwrap();
-                assert_eq!(first.is_some(), expected > 0, "{engine:?}\n{puzzle}");
-                if let Some(answer) = first {
-                    assert!(
-                        crate::hidato::verify(&puzzle, &answer).is_valid(),
-                        "{engine:?}\n{puzzle}\n{answer}"
-                    );
-                }
-            }
-        }
-    }
-
-    /// Solutions one reversal away are valid and distinct.
-    #[test]
-    fn reversals_give_valid_new_solutions() {
-        let mut next = xorshift(0x7f4a_7c15);
-        for _ in 0..300 {
-            let (w, h) = (2 + next(6) as usize, 2 + next(6) as usize);
-            let puzzle = random_board(&mut next, w, h);
-            let Ok(Some(answer)) = solve(&puzzle, Engine::Domain, &Budget::unlimited()) else { continue };
-            let path = path_of(&answer);
-            let given = given_numbers(&puzzle);
-            let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);
-            moves::reversals(&path, &given, touch, &mut |other| {
-                assert_ne!(other, path);
-                let other = fill(&puzzle, &other);
-                assert!(crate::hidato::verify(&puzzle, &other).is_valid(), "{puzzle}\n{other}");
-                true
-            });
-        }
-    }
-
-    #[test]
-    fn luby_sequence() {
-        let first: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
-}
+mod tests;

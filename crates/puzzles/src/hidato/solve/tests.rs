@@ -1,0 +1,153 @@
+//! Cross-checks between the dedicated engines on random small boards: every bitset width of
+//! the domain search against the gap search, the walker and the portfolio against the domain
+//! search, and the solutions made by reversals.
+
+use super::gap::Search;
+use super::*;
+use crate::hidato::Adjacency;
+
+fn domain_count<B: Cells>(puzzle: &Hidato, limit: u64) -> u64 {
+    let budget = Budget::unlimited();
+    let mut search = BitSearch::<B>::new(puzzle, limit, false, &budget);
+    search.run().unwrap();
+    search.solutions
+}
+
+fn gap_count(puzzle: &Hidato, limit: u64) -> u64 {
+    let budget = Budget::unlimited();
+    let mut search = Search::new(puzzle, limit, false, &budget);
+    search.run().unwrap();
+    search.solutions
+}
+
+/// A random board (holes, givens from a random self-avoiding walk or at random).
+fn random_board(next: &mut impl FnMut(u64) -> u64, w: usize, h: usize) -> Hidato {
+    let adjacency = if next(2) == 0 { Adjacency::King } else { Adjacency::Orthogonal };
+    let holes = next(3);
+    let mut cells: Vec<i32> = (0..w * h).map(|_| if next(10) < holes { -1 } else { 0 }).collect();
+    if cells.iter().all(|&v| v == -1) {
+        cells[0] = 0;
+    }
+    let shape = Hidato::new(w, h, cells.clone(), adjacency).unwrap();
+    let open: Vec<usize> = (0..w * h).filter(|&c| cells[c] != -1).collect();
+    let mut path = vec![open[next(open.len() as u64) as usize]];
+    loop {
+        let last = *path.last().unwrap();
+        let free: Vec<usize> = shape.neighbours(last).filter(|c| !path.contains(c)).collect();
+        if free.is_empty() {
+            break;
+        }
+        path.push(free[next(free.len() as u64) as usize]);
+    }
+    let density = next(5);
+    if path.len() == shape.size() {
+        for (k, &c) in path.iter().enumerate() {
+            if next(6) < density {
+                cells[c] = k as i32 + 1;
+            }
+        }
+    } else {
+        for &c in &open {
+            if next(10) < density {
+                let k = next(shape.size() as u64) as i32 + 1;
+                if !cells.contains(&k) {
+                    cells[c] = k;
+                }
+            }
+        }
+    }
+    Hidato::new(w, h, cells, adjacency).unwrap()
+}
+
+pub(super) fn xorshift(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed | 1;
+    move |m: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % m
+    }
+}
+
+/// The domain search in every width and the gap search count the same solutions.
+#[test]
+fn every_bitset_width_and_the_gap_search_agree() {
+    let mut next = xorshift(0x9e37_79b9);
+    for _ in 0..1500 {
+        let (w, h) = (1 + next(6) as usize, 1 + next(6) as usize);
+        let puzzle = random_board(&mut next, w, h);
+        let expected = gap_count(&puzzle, 20);
+        assert_eq!(domain_count::<u128>(&puzzle, 20), expected, "{puzzle}");
+        assert_eq!(domain_count::<Wide<4>>(&puzzle, 20), expected, "{puzzle}");
+        assert_eq!(domain_count::<Wide<40>>(&puzzle, 20), expected, "{puzzle}");
+    }
+    // Rows longer than a word: shifts by the row stride cross whole words.
+    let mut next = xorshift(0x5151);
+    for _ in 0..40 {
+        let (w, h) = (60 + next(20) as usize, 1 + next(2) as usize);
+        let mut puzzle = random_board(&mut next, w, h);
+        // Dense givens so the gap search answers quickly: every third number of a
+        // serpentine where the board is full.
+        if puzzle.cells().iter().all(|&v| v != -1) {
+            let mut cells = vec![0; w * h];
+            for k in 0..w * h {
+                let (row, i) = (k / w, k % w);
+                let column = if row % 2 == 0 { i } else { w - 1 - i };
+                if k % 3 == 0 || k == w * h - 1 {
+                    cells[row * w + column] = k as i32 + 1;
+                }
+            }
+            puzzle = Hidato::new(w, h, cells, puzzle.adjacency()).unwrap();
+        }
+        let expected = gap_count(&puzzle, 5);
+        assert_eq!(domain_count::<Wide<4>>(&puzzle, 5), expected, "{puzzle}");
+        assert_eq!(domain_count::<Wide<40>>(&puzzle, 5), expected, "{puzzle}");
+    }
+}
+
+/// The walker alone and the portfolio count what the domain search counts, on boards of
+/// every kind (holes, givens or none, both adjacencies), and every solution they give is
+/// valid.
+#[test]
+fn the_walker_and_the_portfolio_agree_with_the_domain_search() {
+    let mut next = xorshift(0x2545_f491);
+    let budget = Budget::unlimited();
+    for _ in 0..1500 {
+        let (w, h) = (1 + next(6) as usize, 1 + next(6) as usize);
+        let puzzle = random_board(&mut next, w, h);
+        let limit = 1 + next(12);
+        let expected = domain_count::<Wide<4>>(&puzzle, limit);
+        for engine in [Engine::Walk, Engine::Auto] {
+            assert_eq!(
+                count(&puzzle, limit, engine, &budget),
+                Ok(expected),
+                "{engine:?} limit {limit}\n{puzzle}"
+            );
+            let first = solve(&puzzle, engine, &budget).unwrap();
+            assert_eq!(first.is_some(), expected > 0, "{engine:?}\n{puzzle}");
+            if let Some(answer) = first {
+                assert!(crate::hidato::verify(&puzzle, &answer).is_valid(), "{engine:?}\n{puzzle}\n{answer}");
+            }
+        }
+    }
+}
+
+/// Solutions one reversal away are valid and distinct.
+#[test]
+fn reversals_give_valid_new_solutions() {
+    let mut next = xorshift(0x7f4a_7c15);
+    for _ in 0..300 {
+        let (w, h) = (2 + next(6) as usize, 2 + next(6) as usize);
+        let puzzle = random_board(&mut next, w, h);
+        let Ok(Some(answer)) = solve(&puzzle, Engine::Domain, &Budget::unlimited()) else { continue };
+        let path = path_of(&answer);
+        let given = given_numbers(&puzzle);
+        let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);
+        moves::reversals(&path, &given, touch, &mut |other| {
+            assert_ne!(other, path);
+            let other = fill(&puzzle, &other);
+            assert!(crate::hidato::verify(&puzzle, &other).is_valid(), "{puzzle}\n{other}");
+            true
+        });
+    }
+}
