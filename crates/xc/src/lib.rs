@@ -21,6 +21,8 @@
 //! assert_eq!(problem.solver().count_all().outcome, Outcome::Exhausted);
 //! ```
 
+#![warn(missing_docs)]
+
 mod bits;
 mod budget;
 mod error;
