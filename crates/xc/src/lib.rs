@@ -27,7 +27,6 @@ mod bits;
 mod budget;
 mod error;
 mod format;
-#[allow(unsafe_code, reason = "unchecked node access in the hot loops; see the module's Safety section")]
 mod links;
 mod parallel;
 mod problem;
