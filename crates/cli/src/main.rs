@@ -7,6 +7,8 @@
 //! verify`: the answer is incomplete (empty cells, numbers missing or twice), 7 `hidato solve`:
 //! some puzzle has no solution.
 
+#![forbid(unsafe_code)]
+
 mod args;
 mod commands;
 mod input;

@@ -2,6 +2,7 @@
 //! printer, solvers, a generator, a rater and a verifier. The exact-cover engine lives in
 //! [`tessera_xc`], re-exported here as [`xc`].
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod common;

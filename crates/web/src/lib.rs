@@ -11,6 +11,7 @@
 //! server.run().await
 //! # }
 //! ```
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod api;

@@ -1,8 +1,8 @@
 //! The bitset engine: Algorithm X/C over bit vectors, for problems with few options.
 //!
-//! Dancing links pay for every option they hide and again for every one they restore, so a node
-//! near the top of a pentomino search costs about a thousand list updates. When the options fit in
-//! a few machine words, a different layout wins: the options still alive are one bit vector `A`,
+//! Dancing links pay for every option they hide and again for every one they restore, and a node
+//! near the top of a pentomino search hides many (docs/performance.md). When the options fit in a
+//! few machine words, a different layout wins: the options still alive are one bit vector `A`,
 //! and each primary item `x` has the vector `L[x]` of the options that cover it.
 //!
 //! ```text
@@ -165,11 +165,10 @@ impl BitTables {
     /// runs MRV over every primary item and every option word: `primaries × words` word
     /// operations at the top of the tree.
     ///
-    /// Calibrated with cachegrind and timings on queens 12–14, Langford pairs, Latin squares,
-    /// Shidoku, Sudoku and pentominoes (docs/performance.md): with at most 4 words the loops are
-    /// unrolled and the bitset wins from `s²ℓ ≥ cost / 2` (queens14: 2.9× faster; Latin squares
-    /// of order 5, at a third, are a tie); with more words it needs `s²ℓ ≥ cost` (pentominoes,
-    /// at 2.6 times, run 5× faster; a 9x9 Sudoku, at 0.04, 3.6× slower).
+    /// With at most 4 words the loops are unrolled and the bitset wins from `s²ℓ ≥ cost / 2`;
+    /// with more words it needs `s²ℓ ≥ cost`. Both thresholds were calibrated with cachegrind and
+    /// timings on queens, Langford pairs, Latin squares, Shidoku, Sudoku and pentominoes: the
+    /// figures are in docs/performance.md ("Figures moved out of tessera-xc's comments").
     pub(crate) fn beats_links(problem: &Problem) -> bool {
         let nodes = problem.node_count() as f64;
         let option_size = nodes / problem.option_count().max(1) as f64;

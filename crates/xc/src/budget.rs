@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 /// How much a search may spend before it gives up. The default is unlimited.
 ///
 /// The node count is checked at every node; the clock and the cancel flag every
-/// [`Budget::CHECK_INTERVAL`] nodes, so a deadline is overrun by at most a few microseconds of search.
+/// [`Budget::CHECK_INTERVAL`] nodes, so a deadline is overrun by at most the search time of that
+/// many nodes.
 ///
 /// ```
 /// use std::time::Duration;

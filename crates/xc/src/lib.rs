@@ -21,11 +21,12 @@
 //! assert_eq!(problem.solver().count_all().outcome, Outcome::Exhausted);
 //! ```
 
+#![warn(missing_docs)]
+
 mod bits;
 mod budget;
 mod error;
 mod format;
-#[allow(unsafe_code, reason = "unchecked node access in the hot loops; see the module's Safety section")]
 mod links;
 mod parallel;
 mod problem;

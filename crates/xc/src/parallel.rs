@@ -56,9 +56,9 @@ pub struct ParallelSearch<'p> {
 }
 
 impl<'p> ParallelSearch<'p> {
-    /// Prefixes wanted per thread before the split stops deepening. Measured on pent6x10 with 2
-    /// threads (search seconds, median of 5; one thread 0.750): 8 → 0.414, 32 → 0.437,
-    /// 128 → 0.388, 512 → 0.401. Finer splits even out the last, largest subtrees.
+    /// Prefixes wanted per thread before the split stops deepening: finer splits even out the
+    /// last, largest subtrees. Tuned on pent6x10 with 2 threads (docs/performance.md, "Two
+    /// threads on this machine").
     pub const SUBPROBLEMS_PER_THREAD: usize = 128;
     /// The split never goes deeper than this.
     pub const MAX_SPLIT_DEPTH: usize = 12;

@@ -1,0 +1,257 @@
+//! The state machine of the search (the module header of `search` draws it), written once for
+//! every engine.
+//!
+//! An engine supplies its [`Moves`]: whether every primary item is covered, how to branch on an
+//! item, how to try a level's next option, and how to take an option back. The loop owns the
+//! rest: the depth limit of a parallel split, the node budget, Knuth's node count, solutions, the
+//! periodic checkpoint, and the per-level stacks ([`Levels`]) that let a search stop at an event
+//! and resume. [`run`] is generic, and every `Moves` method is `#[inline(always)]`, so each engine
+//! gets its own loop with its moves inlined, as if written out by hand.
+
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64Mcg;
+
+use super::control::Control;
+use super::outcome::Stats;
+use crate::budget::{Budget, GaveUp};
+
+/// Where the loop is: about to enter a level, trying a level's options, or going back up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum State {
+    Enter,
+    Try,
+    Backup,
+    Done,
+}
+
+/// What one call to [`Solver::advance`](super::Solver::advance) found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A solution: the options chosen at levels `0..level`.
+    Solution,
+    /// A node at the depth limit (parallel splitting): the choices at `0..depth` are a prefix.
+    Leaf,
+    /// No more solutions.
+    Exhausted,
+    /// The budget ran out.
+    GaveUp(GaveUp),
+}
+
+/// What trying a level's current option came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Tried {
+    /// The option is committed: enter the next level.
+    Entered,
+    /// The option was passed over without a node (the look-ahead); the level has moved on to its
+    /// next option.
+    Skipped,
+    /// The level has no option left, and its item is uncovered again: back up.
+    NoMore,
+}
+
+/// One engine's moves in the loop. Each method is called for one `level` and must be
+/// `#[inline(always)]`: the loop is the search's hot path.
+pub(super) trait Moves {
+    /// Whether every primary item is covered at `level`.
+    fn all_covered(&self, level: usize) -> bool;
+
+    /// Chooses the item `level` branches on, covers it and sets up the level's options in
+    /// `levels` (`item`, `width`, `tried`, `choice`); `false` if there is no option to try.
+    fn branch(&mut self, levels: &mut Levels, stats: &mut Stats, level: usize) -> bool;
+
+    /// Tries the level's current option.
+    fn try_option(&mut self, levels: &mut Levels, stats: &mut Stats, level: usize) -> Tried;
+
+    /// Takes back the option `level` committed and moves the level on to its next option.
+    fn retreat(&mut self, levels: &mut Levels, level: usize);
+}
+
+/// The per-level stacks: what each level branched on and which option it is trying.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Levels {
+    /// The item each level branched on.
+    pub(super) item: Vec<u32>,
+    /// The node each level is trying (dancing links, declaration order) or its position in
+    /// `order` (random order, and always for the bitset engine).
+    pub(super) choice: Vec<u32>,
+    /// The options of each level's item in the order they are tried, from `order_start[level]`,
+    /// when that order is a list of its own (random order, bitset engine).
+    pub(super) order: Vec<u32>,
+    pub(super) order_start: Vec<u32>,
+    /// Progress estimate: how many options each level has tried, out of how many.
+    pub(super) tried: Vec<u32>,
+    pub(super) width: Vec<u32>,
+    /// With a seed: the generator of each level's random order.
+    pub(super) rng: Option<Pcg64Mcg>,
+}
+
+impl Levels {
+    /// Makes room for `level`, the first time the search gets that deep.
+    #[inline(always)]
+    pub(super) fn grow(&mut self, level: usize) {
+        if level == self.item.len() {
+            self.item.push(0);
+            self.choice.push(0);
+            self.order_start.push(0);
+            self.tried.push(0);
+            self.width.push(0);
+        }
+    }
+
+    /// Shuffles the options pushed on `order` from `start` (if the search has a seed) and makes
+    /// them `level`'s list; returns `start`, the position of the first.
+    #[inline(always)]
+    pub(super) fn shuffle_from(&mut self, level: usize, start: usize) -> u32 {
+        if let Some(rng) = self.rng.as_mut() {
+            self.order[start..].shuffle(rng);
+        }
+        self.order_start[level] = start as u32;
+        start as u32
+    }
+
+    /// The option at `level`'s current position in `order`, or `None` (the list is dropped) when
+    /// the level has tried them all.
+    #[inline(always)]
+    pub(super) fn current_in_order(&mut self, level: usize) -> Option<u32> {
+        let position = self.choice[level] as usize;
+        let start = self.order_start[level] as usize;
+        if position == start + self.width[level] as usize {
+            self.order.truncate(start);
+            None
+        } else {
+            Some(self.order[position])
+        }
+    }
+}
+
+/// A search's position and counters: the state of the loop, the level stacks, the work done.
+#[derive(Debug, Clone)]
+pub(super) struct Walk {
+    pub(super) state: State,
+    pub(super) level: usize,
+    /// Levels below `base` were fixed before the search (a parallel subproblem's prefix).
+    pub(super) base: usize,
+    /// Stop at this level and report a [`Step::Leaf`] (prefix enumeration).
+    pub(super) depth_limit: usize,
+    pub(super) levels: Levels,
+    pub(super) stats: Stats,
+    pub(super) solutions: u64,
+    pub(super) gave_up: Option<GaveUp>,
+}
+
+impl Walk {
+    pub(super) fn new(rng: Option<Pcg64Mcg>) -> Self {
+        Walk {
+            state: State::Enter,
+            level: 0,
+            base: 0,
+            depth_limit: usize::MAX,
+            levels: Levels { rng, ..Levels::default() },
+            stats: Stats::default(),
+            solutions: 0,
+            gave_up: None,
+        }
+    }
+
+    /// Knuth's estimate of the fraction of the tree explored so far, in `0.0..=1.0`.
+    pub(super) fn progress_estimate(&self) -> f64 {
+        if self.state == State::Done {
+            return 1.0;
+        }
+        let levels = &self.levels;
+        let mut fraction = 0.0;
+        let mut scale = 1.0;
+        for level in self.base..self.level.min(levels.width.len()) {
+            let width = f64::from(levels.width[level].max(1));
+            fraction += scale * f64::from(levels.tried[level]) / width;
+            scale /= width;
+        }
+        fraction + scale / 2.0
+    }
+
+    /// Knuth's step C2 up to the item choice, the same for every engine: stop at the depth limit
+    /// (a prefix for the parallel search), spend the node budget, count the node (Knuth counts a
+    /// level where a solution is found as a node too), report a solution when no primary item
+    /// is left, and look at the clock every [`Budget::CHECK_INTERVAL`] nodes. `Some` ends the
+    /// step with this state and result; `None` goes on to choose an item.
+    #[inline(always)]
+    fn enter(
+        &mut self,
+        control: &mut Control,
+        level: usize,
+        all_covered: bool,
+        node_limit: u64,
+    ) -> Option<(State, Step)> {
+        if level == self.depth_limit && !all_covered {
+            return Some((State::Backup, Step::Leaf));
+        }
+        if self.stats.nodes >= node_limit {
+            return Some((State::Done, Step::GaveUp(GaveUp::NodeLimit)));
+        }
+        self.stats.nodes += 1;
+        if all_covered {
+            self.solutions += 1;
+            return Some((State::Backup, Step::Solution));
+        }
+        if self.stats.nodes % Budget::CHECK_INTERVAL == 0 {
+            self.level = level;
+            if let Some(reason) = control.checkpoint(self) {
+                return Some((State::Done, Step::GaveUp(reason)));
+            }
+        }
+        None
+    }
+}
+
+/// Runs the search to its next event with these moves.
+pub(super) fn run<M: Moves>(moves: &mut M, walk: &mut Walk, control: &mut Control) -> Step {
+    let node_limit = control.budget.nodes().unwrap_or(u64::MAX);
+    let mut level = walk.level;
+    let mut state = walk.state;
+    let step = loop {
+        match state {
+            State::Enter => {
+                if let Some((next, step)) = walk.enter(control, level, moves.all_covered(level), node_limit) {
+                    state = next;
+                    break step;
+                }
+                walk.levels.grow(level);
+                state = if moves.branch(&mut walk.levels, &mut walk.stats, level) {
+                    State::Try
+                } else {
+                    State::Backup
+                };
+            }
+            State::Try => match moves.try_option(&mut walk.levels, &mut walk.stats, level) {
+                Tried::Entered => {
+                    level += 1;
+                    state = State::Enter;
+                }
+                Tried::Skipped => {}
+                Tried::NoMore => state = State::Backup,
+            },
+            State::Backup => {
+                if level <= walk.base {
+                    state = State::Done;
+                    break Step::Exhausted;
+                }
+                level -= 1;
+                moves.retreat(&mut walk.levels, level);
+                walk.levels.tried[level] += 1;
+                state = State::Try;
+            }
+            State::Done => {
+                break match walk.gave_up {
+                    Some(reason) => Step::GaveUp(reason),
+                    None => Step::Exhausted,
+                };
+            }
+        }
+    };
+    walk.level = level;
+    walk.state = state;
+    if let Step::GaveUp(reason) = step {
+        walk.gave_up = Some(reason);
+    }
+    step
+}
