@@ -5,87 +5,62 @@ use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 use anyhow::Result;
-use tessera::queens::{self, Count, ExactCover, Outcome};
+use tessera::queens::{self, ExactCover};
 
+use super::report::{note, report, Found};
 use super::Status;
-use crate::args::{QueensArgs, TilingSolverArg};
+use crate::args::{QueensArgs, SolverArg};
 
 /// `tessera queens N [--count|--all|--limit K]`
 pub fn run(args: &QueensArgs) -> Result<Status> {
     let n = args.n as usize;
-    let threads = threads(args.threads);
-    let budget = super::budget(args.max_nodes, args.timeout);
+    let threads = args.threads.count();
+    let budget = super::budget(&args.budget);
+    let json = args.output.json();
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
-    let count = if args.count {
+    let mut found = Found { n: Some(args.n), ..Found::default() };
+    let (count, limit) = if args.count {
         let limit = args.limit.unwrap_or(u64::MAX);
-        let count = match args.solver {
-            TilingSolverArg::Xc => ExactCover::new(n).count_up_to(limit, threads, &budget),
+        let count = match args.engine.engine() {
+            SolverArg::Xc => ExactCover::new(n).count_up_to(limit, threads, &budget),
             // The bitmask count has no limit of its own: it is fast, and a budget bounds it.
-            TilingSolverArg::Bits if limit == u64::MAX => queens::count(n, threads, &budget),
-            TilingSolverArg::Bits => queens::solutions_up_to(n, limit, &budget).1,
+            SolverArg::Bits if limit == u64::MAX => queens::count(n, threads, &budget),
+            SolverArg::Bits => queens::solutions_up_to(n, limit, &budget).1,
         };
-        if !count.gave_up() {
+        if !count.gave_up() && !json {
             writeln!(out, "{}", count.solutions)?;
         }
-        count
+        (count, args.limit)
     } else {
         let limit = if args.all { u64::MAX } else { args.limit.unwrap_or(1) };
-        let (solutions, count) = match args.solver {
-            TilingSolverArg::Bits => queens::solutions_up_to(n, limit, &budget),
-            TilingSolverArg::Xc => ExactCover::new(n).solutions_up_to(limit, threads, &budget),
+        let (solutions, count) = match args.engine.engine() {
+            SolverArg::Bits => queens::solutions_up_to(n, limit, &budget),
+            SolverArg::Xc => ExactCover::new(n).solutions_up_to(limit, threads, &budget),
         };
-        for (i, columns) in solutions.iter().enumerate() {
-            if i > 0 {
-                writeln!(out)?;
+        if json {
+            found.boards = Some(
+                solutions
+                    .iter()
+                    .map(|columns| queens::render(columns).lines().map(str::to_owned).collect())
+                    .collect(),
+            );
+        } else {
+            for (i, columns) in solutions.iter().enumerate() {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                write!(out, "{}", queens::render(columns))?;
             }
-            write!(out, "{}", queens::render(columns))?;
+            if solutions.is_empty() && !count.gave_up() {
+                note(&format!("no solution for n = {n}"));
+            }
         }
-        if solutions.is_empty() && !count.gave_up() {
-            note(&format!("no solution for n = {n}"));
-        }
-        count
+        (count, (!args.all).then_some(limit))
     };
     out.flush()?;
-    report(&count, args.stats, start.elapsed().as_secs_f64(), threads, args.limit.is_some())
-}
-
-/// Notes on standard error and the status for how a search ended (shared with `tiling`).
-pub(crate) fn report(
-    count: &Count,
-    stats: bool,
-    seconds: f64,
-    threads: usize,
-    limited: bool,
-) -> Result<Status> {
-    if stats {
-        note(&format!("nodes={} seconds={seconds:.3} threads={threads}", count.stats.nodes));
-    }
-    match count.outcome {
-        Outcome::GaveUp(reason) => {
-            note(&format!(
-                "gave up ({reason}) after {} nodes and {seconds:.3} seconds; {} solutions found so far",
-                count.stats.nodes, count.solutions
-            ));
-            Ok(Status::GaveUp)
-        }
-        Outcome::LimitReached if limited => {
-            note(&format!("stopped at --limit {}; there may be more", count.solutions));
-            Ok(Status::Done)
-        }
-        _ => Ok(Status::Done),
-    }
-}
-
-/// `--threads 0` means one per CPU.
-pub(crate) fn threads(requested: usize) -> usize {
-    if requested == 0 {
-        std::thread::available_parallelism().map_or(1, usize::from)
-    } else {
-        requested
-    }
-}
-
-pub(crate) fn note(message: &str) {
-    let _ = writeln!(io::stderr(), "tessera: {message}");
+    drop(out);
+    // Text output notes "--limit" only when the user gave one (not the default of one board).
+    let limit = if json { limit } else { args.limit };
+    report(&count, &args.output, &args.engine.name(), start.elapsed().as_secs_f64(), threads, limit, found)
 }
