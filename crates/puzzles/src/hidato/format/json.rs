@@ -209,7 +209,8 @@ fn records(text: &str, text_start: usize) -> Option<Vec<(usize, Value)>> {
     }
     let is_record = |value: &Value| {
         value.as_object().is_some_and(|object| {
-            !object.contains_key("width") && (object.contains_key("puzzle") || object.contains_key("solution"))
+            !object.contains_key("width")
+                && (object.contains_key("puzzle") || object.contains_key("solution"))
         })
     };
     let any_record = values.iter().any(|(_, value)| match value {

@@ -246,10 +246,7 @@ fn from_record(
 ) -> Result<Sudoku, JsonError> {
     let Some((key, inner)) = ["puzzle", "solution"].into_iter().find_map(|key| Some((key, object.get(key)?)))
     else {
-        return Err((
-            at,
-            "no \"cells\"; expected the puzzle's digits, a string or an array (or a \"puzzle\")".to_owned(),
-        ));
+        return Err((at, "no \"cells\"; expected the puzzle's digits, a string or an array".to_owned()));
     };
     match inner {
         Value::String(line) => Sudoku::parse(line).map_err(|err| (key_at(key), super::message_of(err))),
