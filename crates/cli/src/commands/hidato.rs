@@ -16,6 +16,7 @@ use tessera::hidato::{
     self, to_text, Adjacency, Budget, Class, GaveUp, Hidato, ParseError, ParseErrorKind, Violation,
 };
 
+use super::report::plural;
 use super::Status;
 use crate::args::{HidatoCountArgs, HidatoRunArgs, HidatoSolveArgs, HidatoVerifyArgs};
 use crate::input::{BadInput, Input};
@@ -190,7 +191,11 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
     if answers.len() != puzzles.len() {
         return Err(BadInput {
             name: answer_input.name,
-            message: format!("{} answers for the {} puzzles of {puzzle_name}", answers.len(), puzzles.len()),
+            message: format!(
+                "{} for the {} of {puzzle_name}",
+                plural(answers.len() as u64, "answer", "answers"),
+                plural(puzzles.len() as u64, "puzzle", "puzzles")
+            ),
         }
         .into());
     }

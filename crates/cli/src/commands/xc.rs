@@ -17,6 +17,7 @@ use tessera_xc::{
     Budget, Count, Engine, GaveUp, OptionId, Outcome, ParallelSearch, Problem, Progress, Solver,
 };
 
+use super::report::plural;
 use super::Status;
 use crate::args::{CountArgs, SearchArgs, SolveArgs};
 use crate::input::Input;
@@ -46,9 +47,10 @@ pub fn count(args: &CountArgs) -> Result<Status> {
                 note(&format!("stopped at --limit {}; there may be more solutions", count.solutions));
             }
             Outcome::GaveUp(reason) => note(&format!(
-                "gave up ({reason}) after {} nodes and {seconds:.3} seconds: at least {} solutions, \
-                 exact count unknown",
-                count.stats.nodes, count.solutions
+                "gave up ({reason}) after {} nodes and {seconds:.3} seconds: at least {}, exact count \
+                 unknown",
+                count.stats.nodes,
+                plural(count.solutions, "solution", "solutions")
             )),
         }
     }
@@ -94,8 +96,9 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
         Outcome::Exhausted if count.solutions == 0 => note("no solution"),
         Outcome::Exhausted | Outcome::LimitReached => {}
         Outcome::GaveUp(reason) => note(&format!(
-            "gave up ({reason}) after {} nodes and {seconds:.3} seconds, having found {} solutions",
-            count.stats.nodes, count.solutions
+            "gave up ({reason}) after {} nodes and {seconds:.3} seconds, having found {}",
+            count.stats.nodes,
+            plural(count.solutions, "solution", "solutions")
         )),
     }
     let report = Report::new(&input.name, &count, seconds, &search, shown_limit, None);
