@@ -149,7 +149,7 @@ impl Report {
 
     fn gave_up(&mut self, reason: GaveUp) {
         self.outcome = "gave-up";
-        self.reason = Some(super::sudoku_generate::reason_name(reason));
+        self.reason = Some(super::report::reason_name(reason));
     }
 }
 

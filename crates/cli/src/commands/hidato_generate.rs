@@ -70,7 +70,7 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
                 Ok(generated) => made.push(generated.puzzle),
                 Err(reason) => {
                     if json {
-                        let reason = super::sudoku_generate::reason_name(reason);
+                        let reason = super::report::reason_name(reason);
                         let record = GaveUpRecord { index, seed, outcome: "gave-up", reason };
                         writeln!(out, "{}", serde_json::to_string(&record)?)?;
                     }

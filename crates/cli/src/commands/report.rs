@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use serde::Serialize;
-use tessera::queens::{Count, Outcome};
+use tessera::queens::{Count, GaveUp, Outcome};
 
 use super::Status;
 use crate::args::OutputArgs;
@@ -59,7 +59,7 @@ pub(crate) fn report(
     }
     if output.json() {
         let (outcome, reason) = match count.outcome {
-            Outcome::GaveUp(reason) => ("gave-up", Some(super::sudoku_generate::reason_name(reason))),
+            Outcome::GaveUp(reason) => ("gave-up", Some(reason_name(reason))),
             Outcome::LimitReached => ("limit-reached", None),
             _ => ("exhausted", None),
         };
@@ -96,6 +96,15 @@ pub(crate) fn report(
             Ok(Status::Done)
         }
         _ => Ok(Status::Done),
+    }
+}
+
+/// `--json`'s name for why a puzzle was given up on, as the other commands name it.
+pub(crate) fn reason_name(reason: GaveUp) -> &'static str {
+    match reason {
+        GaveUp::NodeLimit => "max-nodes",
+        GaveUp::Deadline => "timeout",
+        _ => "cancelled",
     }
 }
 

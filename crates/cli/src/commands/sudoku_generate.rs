@@ -95,8 +95,12 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
                 Ok(made) => write_one(&mut out, index, &made, json)?,
                 Err(reason) => {
                     if json {
-                        let record =
-                            GaveUpRecord { index, seed, outcome: "gave-up", reason: reason_name(reason) };
+                        let record = GaveUpRecord {
+                            index,
+                            seed,
+                            outcome: "gave-up",
+                            reason: super::report::reason_name(reason),
+                        };
                         writeln!(out, "{}", serde_json::to_string(&record)?)?;
                     } else {
                         writeln!(out, "gave-up")?;
@@ -124,15 +128,6 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
         );
     }
     Ok(status)
-}
-
-/// `--json`'s name for why a puzzle was given up on, as the other commands name it.
-pub(crate) fn reason_name(reason: GaveUp) -> &'static str {
-    match reason {
-        GaveUp::NodeLimit => "max-nodes",
-        GaveUp::Deadline => "timeout",
-        _ => "cancelled",
-    }
 }
 
 fn write_one(out: &mut impl Write, index: u64, made: &Generated, json: bool) -> Result<()> {
