@@ -52,8 +52,8 @@ impl Indicator {
                 } else {
                     bar.set_position((progress.fraction() * PERMILLE as f64) as u64);
                     bar.set_message(format!(
-                        "{} solutions, {} nodes",
-                        progress.solutions(),
+                        "{}, {} nodes",
+                        crate::commands::report::plural(progress.solutions(), "solution", "solutions"),
                         progress.nodes()
                     ));
                 }

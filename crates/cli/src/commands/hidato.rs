@@ -16,6 +16,7 @@ use tessera::hidato::{
     self, to_text, Adjacency, Budget, Class, GaveUp, Hidato, ParseError, ParseErrorKind, Violation,
 };
 
+use super::report::plural;
 use super::Status;
 use crate::args::{HidatoCountArgs, HidatoRunArgs, HidatoSolveArgs, HidatoVerifyArgs};
 use crate::input::{BadInput, Input};
@@ -23,7 +24,8 @@ use crate::input::{BadInput, Input};
 /// `tessera hidato solve [FILE]`
 pub fn solve(args: &HidatoSolveArgs) -> Result<Status> {
     let (_, puzzles) = read(&args.run.file, args.run.numbrix)?;
-    let engine = args.run.engine.into();
+    let engine = args.run.engine.engine().into();
+    let start_all = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut none, mut gave_up) = (false, false);
     let mut printed = Vec::with_capacity(puzzles.len());
@@ -51,14 +53,15 @@ pub fn solve(args: &HidatoSolveArgs) -> Result<Status> {
                 printed.push(puzzle.clone());
             }
         }
-        if args.run.json {
+        if args.run.output.json() {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
         }
     }
-    if !args.run.json {
+    if !args.run.output.json() {
         write!(out, "{}", to_text(&printed))?;
     }
     out.flush()?;
+    stats(&args.run, puzzles.len(), start_all);
     Ok(if gave_up {
         Status::GaveUp
     } else if none {
@@ -71,7 +74,8 @@ pub fn solve(args: &HidatoSolveArgs) -> Result<Status> {
 /// `tessera hidato count [FILE] --limit N`
 pub fn count(args: &HidatoCountArgs) -> Result<Status> {
     let (_, puzzles) = read(&args.run.file, args.run.numbrix)?;
-    let engine = args.run.engine.into();
+    let engine = args.run.engine.engine().into();
+    let start_all = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut gave_up = false;
     for (i, puzzle) in puzzles.iter().enumerate() {
@@ -83,35 +87,48 @@ pub fn count(args: &HidatoCountArgs) -> Result<Status> {
                 report.outcome = if solutions >= args.limit { "limit-reached" } else { "exhausted" };
                 report.solutions = Some(solutions);
                 report.limit = Some(args.limit);
-                if !args.run.json {
+                if !args.run.output.json() {
                     writeln!(out, "{solutions}")?;
                 }
             }
             Err(reason) => {
                 gave_up = true;
                 report.gave_up(reason);
-                if !args.run.json {
+                if !args.run.output.json() {
                     writeln!(out, "gave-up")?;
                 }
             }
         }
-        if args.run.json {
+        if args.run.output.json() {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
         }
     }
     out.flush()?;
+    stats(&args.run, puzzles.len(), start_all);
     Ok(if gave_up { Status::GaveUp } else { Status::Done })
+}
+
+/// `--stats`: one line on standard error.
+fn stats(args: &HidatoRunArgs, puzzles: usize, start: Instant) {
+    if args.output.stats {
+        note(&format!(
+            "puzzles={puzzles} seconds={:.3} engine={}",
+            start.elapsed().as_secs_f64(),
+            args.engine.name()
+        ));
+    }
 }
 
 /// A puzzle's budget, started now.
 fn budget(args: &HidatoRunArgs) -> Budget {
-    super::budget(args.max_nodes, args.timeout)
+    super::budget(&args.budget)
 }
 
 /// The `--json` object of one puzzle of `solve` or `count`.
 #[derive(Debug, Serialize)]
 struct Report {
-    puzzle: usize,
+    /// The puzzle's position in the input, from 1.
+    index: usize,
     /// solve: "solved", "none"; count: "exhausted", "limit-reached"; both: "gave-up".
     outcome: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -126,17 +143,13 @@ struct Report {
 }
 
 impl Report {
-    fn new(puzzle: usize, seconds: f64) -> Self {
-        Report { puzzle, outcome: "", solution: None, solutions: None, limit: None, reason: None, seconds }
+    fn new(index: usize, seconds: f64) -> Self {
+        Report { index, outcome: "", solution: None, solutions: None, limit: None, reason: None, seconds }
     }
 
     fn gave_up(&mut self, reason: GaveUp) {
         self.outcome = "gave-up";
-        self.reason = Some(match reason {
-            GaveUp::NodeLimit => "max-nodes",
-            GaveUp::Deadline => "timeout",
-            _ => "cancelled",
-        });
+        self.reason = Some(super::report::reason_name(reason));
     }
 }
 
@@ -148,18 +161,19 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
     let (puzzle_name, puzzles) = read(&args.puzzle, args.numbrix)?;
     let answer_input = Input::read(&args.answer)?;
     let adjacency = if args.numbrix { Adjacency::Orthogonal } else { Adjacency::King };
-    let answers = match hidato::parse(&String::from_utf8_lossy(&answer_input.bytes), adjacency) {
+    let answer_text = solutions_of(&String::from_utf8_lossy(&answer_input.bytes));
+    let answers = match hidato::parse(&answer_text, adjacency) {
         Ok(answers) => answers,
         // A number twice or out of range is no board, but it is a wrong answer, not bad input.
         Err(
             err @ ParseError { kind: ParseErrorKind::Twice { .. } | ParseErrorKind::TooLarge { .. }, .. },
         ) => {
             let message = format!("{}: {err}", answer_input.name);
-            if args.json {
+            if args.output.json {
                 let report = VerifyReport {
                     valid: false,
                     violations: vec![ViolationReport {
-                        puzzle: None,
+                        index: None,
                         kind: "unreadable-number",
                         class: "incomplete",
                         message,
@@ -177,7 +191,11 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
     if answers.len() != puzzles.len() {
         return Err(BadInput {
             name: answer_input.name,
-            message: format!("{} answers for the {} puzzles of {puzzle_name}", answers.len(), puzzles.len()),
+            message: format!(
+                "{} for the {} of {puzzle_name}",
+                plural(answers.len() as u64, "answer", "answers"),
+                plural(puzzles.len() as u64, "puzzle", "puzzles")
+            ),
         }
         .into());
     }
@@ -190,13 +208,13 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
         let verdict = hidato::verify(puzzle, answer);
         worst = worst.into_iter().chain(verdict.violations().iter().map(Violation::class)).min();
         let prefix = if several { format!("puzzle {}: ", i + 1) } else { String::new() };
-        if args.json {
+        if args.output.json {
             reports.extend(verdict.violations().iter().map(|violation| ViolationReport {
-                puzzle: Some(i + 1),
+                index: Some(i + 1),
                 kind: violation.kind(),
                 class: class_name(violation.class()),
                 message: violation.to_string(),
-                cells: violation.cells().iter().map(|&cell| answer.position(cell)).collect(),
+                cells: violation.cells().iter().map(|&cell| cell_name(answer.position(cell))).collect(),
             }));
         } else if verdict.is_valid() {
             if !several {
@@ -208,10 +226,10 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
             }
         }
     }
-    if several && worst.is_none() && !args.json {
+    if several && worst.is_none() && !args.output.json {
         writeln!(out, "all {} answers are correct", puzzles.len())?;
     }
-    if args.json {
+    if args.output.json {
         let report = VerifyReport { valid: reports.is_empty(), violations: reports };
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
     }
@@ -234,11 +252,36 @@ struct VerifyReport {
 #[derive(Debug, Serialize)]
 struct ViolationReport {
     #[serde(skip_serializing_if = "Option::is_none")]
-    puzzle: Option<usize>,
+    index: Option<usize>,
     kind: &'static str,
     class: &'static str,
     message: String,
-    cells: Vec<(usize, usize)>,
+    cells: Vec<String>,
+}
+
+/// A cell's name in JSON, as Sudoku names them: `r7c4` for (column 4, row 7), from 1.
+fn cell_name((column, row): (usize, usize)) -> String {
+    format!("r{row}c{column}")
+}
+
+/// The answers' text with every JSON record that carries a `"solution"` (a line of `generate
+/// --json` or `solve --json`) replaced by that solution; any other text is returned as it is.
+fn solutions_of(text: &str) -> String {
+    if !text.trim_start().starts_with('{') {
+        return text.to_owned();
+    }
+    let mut values = Vec::new();
+    for value in serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>() {
+        match value {
+            Ok(serde_json::Value::Object(mut record)) if record.contains_key("solution") => {
+                values.push(record.remove("solution").unwrap_or_default());
+            }
+            Ok(value) => values.push(value),
+            // Left to the parser, which says where the mistake is.
+            Err(_) => return text.to_owned(),
+        }
+    }
+    values.iter().map(serde_json::Value::to_string).collect::<Vec<_>>().join("\n")
 }
 
 fn class_name(class: Class) -> &'static str {

@@ -3,12 +3,12 @@
 //! long runs.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use tessera::hidato::{to_text, Adjacency, Budget, Generated, Generator, Hidato};
+use tessera::hidato::{to_text, Adjacency, Generated, Generator, Hidato};
 
 use super::hidato::read;
 use super::Status;
@@ -17,12 +17,23 @@ use crate::args::HidatoGenerateArgs;
 /// One line of `--json`.
 #[derive(Debug, Serialize)]
 struct Record<'a> {
+    /// The puzzle's position in the output, from 1.
+    index: u64,
     seed: u64,
     difficulty: &'static str,
     attempts: u32,
     givens: usize,
     puzzle: &'a Hidato,
     solution: &'a Hidato,
+}
+
+/// The `--json` line of a puzzle given up on.
+#[derive(Debug, Serialize)]
+struct GaveUpRecord {
+    index: u64,
+    seed: u64,
+    outcome: &'static str,
+    reason: &'static str,
 }
 
 /// `tessera hidato generate`
@@ -39,6 +50,8 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
         .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
     let total = args.count.saturating_mul(shapes.len() as u64);
     let progress = progress_bar(args, total);
+    let json = args.output.json();
+    let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Done;
     let mut made: Vec<Hidato> = Vec::new();
@@ -51,15 +64,16 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
         for _ in 0..args.count {
             let seed = first_seed.wrapping_add(index);
             index += 1;
-            // A fresh deadline per puzzle: --timeout is per puzzle.
-            let mut budget = Budget::unlimited();
-            if let Some(timeout) = args.timeout {
-                budget = budget.with_timeout(timeout);
-            }
-            match generator.clone().budget(budget).generate(seed) {
-                Ok(generated) if args.json => write_json(&mut out, &generated)?,
+            // A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
+            match generator.clone().budget(super::budget(&args.budget)).generate(seed) {
+                Ok(generated) if json => write_json(&mut out, index, &generated)?,
                 Ok(generated) => made.push(generated.puzzle),
                 Err(reason) => {
+                    if json {
+                        let reason = super::report::reason_name(reason);
+                        let record = GaveUpRecord { index, seed, outcome: "gave-up", reason };
+                        writeln!(out, "{}", serde_json::to_string(&record)?)?;
+                    }
                     out.flush()?;
                     eprintln!("tessera: puzzle {index} (seed {seed}): gave up: {reason}");
                     status = Status::GaveUp;
@@ -73,10 +87,13 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    if !args.json {
+    if !json {
         write!(out, "{}", to_text(&made))?;
     }
     out.flush()?;
+    if args.output.stats {
+        eprintln!("tessera: puzzles={index} seconds={:.3}", start.elapsed().as_secs_f64());
+    }
     Ok(status)
 }
 
@@ -93,8 +110,9 @@ fn rectangle(size: &str, adjacency: Adjacency) -> Result<Hidato> {
     Ok(Hidato::new(width, height, vec![0; width * height], adjacency)?)
 }
 
-fn write_json(out: &mut impl Write, made: &Generated) -> Result<()> {
+fn write_json(out: &mut impl Write, index: u64, made: &Generated) -> Result<()> {
     let record = Record {
+        index,
         seed: made.seed,
         difficulty: made.difficulty.name(),
         attempts: made.attempts,
@@ -109,7 +127,7 @@ fn write_json(out: &mut impl Write, made: &Generated) -> Result<()> {
 
 /// A bar on standard error for runs of several puzzles, when it is a terminal.
 fn progress_bar(args: &HidatoGenerateArgs, total: u64) -> Option<ProgressBar> {
-    if args.no_progress || total < 2 || !io::stderr().is_terminal() {
+    if args.output.no_progress || total < 2 || !io::stderr().is_terminal() {
         return None;
     }
     let bar = ProgressBar::new(total);

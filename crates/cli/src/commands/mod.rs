@@ -3,6 +3,7 @@
 pub mod hidato;
 pub mod hidato_generate;
 pub mod queens;
+pub mod report;
 pub mod serve;
 pub mod sudoku;
 pub mod sudoku_generate;
@@ -10,11 +11,9 @@ pub mod sudoku_rate;
 pub mod tiling;
 pub mod xc;
 
-use std::time::Duration;
-
 use tessera::xc::Budget;
 
-use crate::args::{Cli, Command, HidatoCommand, SudokuCommand, TilingCommand, XcCommand};
+use crate::args::{BudgetArgs, Cli, Command, HidatoCommand, SudokuCommand, TilingCommand, XcCommand};
 
 /// How a command that did not fail ended; `main` turns it into the exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,12 +60,12 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
 
 /// The budget of `--max-nodes` and `--timeout`, its clock started now (every search command takes
 /// both).
-pub(crate) fn budget(max_nodes: Option<u64>, timeout: Option<Duration>) -> Budget {
+pub(crate) fn budget(args: &BudgetArgs) -> Budget {
     let mut budget = Budget::unlimited();
-    if let Some(nodes) = max_nodes {
+    if let Some(nodes) = args.max_nodes {
         budget = budget.with_nodes(nodes);
     }
-    if let Some(timeout) = timeout {
+    if let Some(timeout) = args.timeout {
         budget = budget.with_timeout(timeout);
     }
     budget

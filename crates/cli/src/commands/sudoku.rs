@@ -29,7 +29,7 @@ const CHUNK_PER_THREAD: usize = 64;
 
 /// `tessera sudoku solve [FILE]`
 pub fn solve(args: &SudokuSolveArgs) -> Result<Status> {
-    let engine = args.run.engine.into();
+    let engine = args.run.engine.engine().into();
     run(&args.file, &args.run, |puzzle| {
         let start = Instant::now();
         match sudoku::solve(puzzle, engine, &budget(&args.run)) {
@@ -42,7 +42,7 @@ pub fn solve(args: &SudokuSolveArgs) -> Result<Status> {
 
 /// `tessera sudoku count [FILE] --limit N`
 pub fn count(args: &SudokuCountArgs) -> Result<Status> {
-    let engine = args.run.engine.into();
+    let engine = args.run.engine.engine().into();
     run(&args.file, &args.run, |puzzle| {
         let count = sudoku::count(puzzle, args.limit, engine, &budget(&args.run));
         match count.outcome {
@@ -54,7 +54,7 @@ pub fn count(args: &SudokuCountArgs) -> Result<Status> {
 
 /// A puzzle's budget, started now.
 fn budget(args: &SudokuRunArgs) -> Budget {
-    super::budget(args.max_nodes, args.timeout)
+    super::budget(&args.budget)
 }
 
 /// What became of one puzzle.
@@ -71,10 +71,8 @@ enum Answer {
 fn run(file: &Path, args: &SudokuRunArgs, answer: impl Fn(&Sudoku) -> Answer + Sync) -> Result<Status> {
     let input = Input::read(file)?;
     let text = String::from_utf8_lossy(&input.bytes);
-    let threads = match args.threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
-    };
+    let threads = args.threads.count();
+    let start = Instant::now();
     let pool =
         if threads > 1 { Some(rayon::ThreadPoolBuilder::new().num_threads(threads).build()?) } else { None };
     let answer_one = |parsed: &Parsed| match &parsed.puzzle {
@@ -82,7 +80,12 @@ fn run(file: &Path, args: &SudokuRunArgs, answer: impl Fn(&Sudoku) -> Answer + S
         Err(err) => Answer::Error(err.to_string()),
     };
 
-    let mut printer = Printer { out: BufWriter::new(io::stdout().lock()), json: args.json, previous: None };
+    let mut printer = Printer {
+        out: BufWriter::new(io::stdout().lock()),
+        json: args.output.json(),
+        previous: None,
+        index: 0,
+    };
     let mut puzzles = parse_puzzles(&text).peekable();
     let (mut bad, mut gave_up, mut seen) = (false, false, false);
     while puzzles.peek().is_some() {
@@ -114,6 +117,14 @@ fn run(file: &Path, args: &SudokuRunArgs, answer: impl Fn(&Sudoku) -> Answer + S
         }
         .into());
     }
+    if args.output.stats {
+        note(&format!(
+            "puzzles={} seconds={:.3} threads={threads} engine={}",
+            printer.index,
+            start.elapsed().as_secs_f64(),
+            args.engine.name()
+        ));
+    }
     Ok(if bad {
         Status::BadInput
     } else if gave_up {
@@ -129,12 +140,16 @@ struct Printer<W: Write> {
     json: bool,
     /// The format of the previous puzzle: grids are set apart by a blank line.
     previous: Option<Format>,
+    /// Puzzles printed so far.
+    index: usize,
 }
 
 impl<W: Write> Printer<W> {
     fn print(&mut self, parsed: &Parsed, answer: &Answer) -> io::Result<()> {
+        self.index += 1;
         if self.json {
-            let json = serde_json::to_string(&Report::new(parsed.line, answer)).map_err(io::Error::other)?;
+            let report = Report::new(self.index, parsed.line, answer);
+            let json = serde_json::to_string(&report).map_err(io::Error::other)?;
             return writeln!(self.out, "{json}");
         }
         if self.previous.is_some_and(|previous| previous == Format::Grid || parsed.format == Format::Grid) {
@@ -157,6 +172,9 @@ impl<W: Write> Printer<W> {
 /// The `--json` object of one puzzle.
 #[derive(Debug, Serialize)]
 struct Report {
+    /// The puzzle's position in the input, from 1.
+    index: usize,
+    /// The line where it starts.
     line: usize,
     /// solve: "solved", "none"; count: "exhausted", "limit-reached"; both: "gave-up", "error".
     outcome: &'static str,
@@ -175,8 +193,9 @@ struct Report {
 }
 
 impl Report {
-    fn new(line: usize, answer: &Answer) -> Self {
+    fn new(index: usize, line: usize, answer: &Answer) -> Self {
         let mut report = Report {
+            index,
             line,
             outcome: "",
             solution: None,
@@ -226,7 +245,7 @@ pub fn verify(args: &SudokuVerifyArgs) -> Result<Status> {
         bail!("only one of PUZZLE and ANSWER can be `-` (standard input)");
     }
     let puzzle = read_one(&args.puzzle, "<puzzle>")?;
-    let mut answer = read_one(&args.answer, "<answer>")?;
+    let mut answer = read_answer(&args.answer, "<answer>")?;
     // An answer written as a plain line or grid takes the puzzle's jigsaw regions or diagonals.
     let plain = sudoku::Layout::classic(answer.layout().size()).ok();
     if answer.layout() != puzzle.layout()
@@ -238,7 +257,7 @@ pub fn verify(args: &SudokuVerifyArgs) -> Result<Status> {
     let verdict = sudoku::verify(&puzzle, &answer);
 
     let mut out = io::stdout().lock();
-    if args.json {
+    if args.output.json {
         let violations: Vec<ViolationReport> = verdict
             .violations()
             .iter()
@@ -283,6 +302,26 @@ fn kind(violation: &Violation) -> &'static str {
 
 /// One puzzle from an argument of `verify`: `-`, a file, or the puzzle itself.
 pub(crate) fn read_one(argument: &str, inline_name: &str) -> Result<Sudoku> {
+    let (name, text) = read_text(argument, inline_name)?;
+    Sudoku::parse(&text).map_err(|err| bad(&name, err.to_string()).into())
+}
+
+/// An answer, read as [`read_one`] reads a puzzle, except that a JSON object with a `"solution"`
+/// (a record of `generate --json` or `solve --json`) stands for that solution.
+fn read_answer(argument: &str, inline_name: &str) -> Result<Sudoku> {
+    let (name, mut text) = read_text(argument, inline_name)?;
+    if let Ok(serde_json::Value::Object(mut record)) = serde_json::from_str(&text) {
+        match record.remove("solution") {
+            Some(serde_json::Value::String(line)) => text = line,
+            Some(solution @ serde_json::Value::Object(_)) => text = solution.to_string(),
+            _ => {}
+        }
+    }
+    Sudoku::parse(&text).map_err(|err| bad(&name, err.to_string()).into())
+}
+
+/// The text of an argument of `verify` or `hint`, and the name to show in messages.
+fn read_text(argument: &str, inline_name: &str) -> Result<(String, String)> {
     let (name, text) = if argument == "-" {
         let mut bytes = Vec::new();
         io::stdin().lock().read_to_end(&mut bytes).map_err(|err| bad("<stdin>", err.to_string()))?;
@@ -294,7 +333,7 @@ pub(crate) fn read_one(argument: &str, inline_name: &str) -> Result<Sudoku> {
         let text = String::from_utf8_lossy(&input.bytes).into_owned();
         (input.name, text)
     };
-    Sudoku::parse(&text).map_err(|err| bad(&name, err.to_string()).into())
+    Ok((name, text))
 }
 
 /// Text given on the command line rather than a file name: JSON, several lines, or a long first

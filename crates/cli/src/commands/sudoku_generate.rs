@@ -3,13 +3,13 @@
 
 use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use tessera::sudoku::{logic, Budget, GaveUp, Generated, Generator, Layout};
+use tessera::sudoku::{logic, GaveUp, Generated, Generator, Layout};
 
 use super::Status;
 use crate::args::SudokuGenerateArgs;
@@ -20,10 +20,13 @@ const CHUNK_PER_THREAD: u64 = 16;
 /// One line of `--json`.
 #[derive(Debug, Serialize)]
 struct Record {
+    /// The puzzle's position in the output, from 1.
+    index: u64,
+    seed: u64,
     puzzle: String,
     solution: String,
-    seed: u64,
-    clues: usize,
+    /// The number of given digits.
+    givens: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     difficulty: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -31,6 +34,15 @@ struct Record {
     #[serde(skip_serializing_if = "Option::is_none")]
     hardest: Option<&'static str>,
     attempts: u32,
+}
+
+/// The `--json` line of a puzzle given up on.
+#[derive(Debug, Serialize)]
+struct GaveUpRecord {
+    index: u64,
+    seed: u64,
+    outcome: &'static str,
+    reason: &'static str,
 }
 
 /// `tessera sudoku generate`
@@ -50,25 +62,17 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     if args.x {
         layout = layout.with_diagonals();
     }
-    let mut budget = Budget::unlimited();
-    if let Some(timeout) = args.timeout {
-        budget = budget.with_timeout(timeout);
-    }
-    let mut generator = Generator::new(Arc::new(layout))
-        .symmetry(args.symmetry)
-        .minimal(args.minimal)
-        .rated(args.json)
-        .budget(budget.clone());
+    let json = args.output.json();
+    let mut generator =
+        Generator::new(Arc::new(layout)).symmetry(args.symmetry).minimal(args.minimal).rated(json);
     if let Some(level) = args.difficulty {
         generator = generator.difficulty(level);
     }
     let first_seed = args
         .seed
         .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
-    let threads = match args.threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
-    };
+    let threads = args.threads.count();
+    let start = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let progress = progress_bar(args);
     let mut out = BufWriter::new(io::stdout().lock());
@@ -76,24 +80,31 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     let mut next = 0;
     while next < args.count {
         let chunk = (args.count - next).min(CHUNK_PER_THREAD * threads as u64);
-        let made: Vec<Result<Generated, GaveUp>> = pool.install(|| {
+        let made: Vec<(u64, Result<Generated, GaveUp>)> = pool.install(|| {
             (next..next + chunk)
                 .into_par_iter()
                 .map(|i| {
-                    // A fresh deadline per puzzle: --timeout is per puzzle.
-                    let mut generator = generator.clone();
-                    if let Some(timeout) = args.timeout {
-                        generator = generator.budget(Budget::unlimited().with_timeout(timeout));
-                    }
-                    generator.generate(first_seed.wrapping_add(i))
+                    // A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
+                    let seed = first_seed.wrapping_add(i);
+                    (seed, generator.clone().budget(super::budget(&args.budget)).generate(seed))
                 })
                 .collect()
         });
-        for result in made {
+        for (index, (seed, result)) in (next + 1..).zip(made) {
             match result {
-                Ok(made) => write_one(&mut out, &made, args.json)?,
+                Ok(made) => write_one(&mut out, index, &made, json)?,
                 Err(reason) => {
-                    writeln!(out, "gave-up")?;
+                    if json {
+                        let record = GaveUpRecord {
+                            index,
+                            seed,
+                            outcome: "gave-up",
+                            reason: super::report::reason_name(reason),
+                        };
+                        writeln!(out, "{}", serde_json::to_string(&record)?)?;
+                    } else {
+                        writeln!(out, "gave-up")?;
+                    }
                     out.flush()?;
                     eprintln!("tessera: gave up on a puzzle: {reason}");
                     status = Status::GaveUp;
@@ -109,19 +120,27 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
+    if args.output.stats {
+        eprintln!(
+            "tessera: puzzles={} seconds={:.3} threads={threads}",
+            args.count,
+            start.elapsed().as_secs_f64()
+        );
+    }
     Ok(status)
 }
 
-fn write_one(out: &mut impl Write, made: &Generated, json: bool) -> Result<()> {
+fn write_one(out: &mut impl Write, index: u64, made: &Generated, json: bool) -> Result<()> {
     if !json {
         writeln!(out, "{}", made.puzzle.to_line())?;
         return Ok(());
     }
     let record = Record {
+        index,
+        seed: made.seed,
         puzzle: made.puzzle.to_line(),
         solution: made.solution.to_line(),
-        seed: made.seed,
-        clues: made.puzzle.clues(),
+        givens: made.puzzle.clues(),
         difficulty: made.rating.as_ref().map(|r| r.difficulty.name()),
         score: made.rating.as_ref().map(|r| r.score),
         hardest: made.rating.as_ref().and_then(|r| r.hardest).map(logic::Technique::name),
@@ -134,7 +153,7 @@ fn write_one(out: &mut impl Write, made: &Generated, json: bool) -> Result<()> {
 /// A bar on standard error for long runs, when it is a terminal.
 fn progress_bar(args: &SudokuGenerateArgs) -> Option<ProgressBar> {
     use std::io::IsTerminal;
-    if args.no_progress || args.count < 100 || !io::stderr().is_terminal() {
+    if args.output.no_progress || args.count < 100 || !io::stderr().is_terminal() {
         return None;
     }
     let bar = ProgressBar::new(args.count);

@@ -16,6 +16,8 @@ use crate::input::Input;
 /// One `rate --json` line.
 #[derive(Debug, Serialize)]
 struct RatingRecord {
+    /// The puzzle's position in the input, from 1.
+    index: usize,
     line: usize,
     difficulty: &'static str,
     score: u32,
@@ -30,20 +32,17 @@ struct RatingRecord {
 pub fn rate(args: &SudokuRateArgs) -> Result<Status> {
     let input = Input::read(&args.file)?;
     let text = String::from_utf8_lossy(&input.bytes);
-    let threads = match args.threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
-    };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.count()).build()?;
     let parsed: Vec<Parsed> = parse_puzzles(&text).collect();
     let ratings: Vec<Option<Rating>> =
         pool.install(|| parsed.par_iter().map(|p| p.puzzle.as_ref().ok().map(logic::rate)).collect());
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Done;
-    for (parsed, rating) in parsed.iter().zip(ratings) {
+    for (index, (parsed, rating)) in (1..).zip(parsed.iter().zip(ratings)) {
         match (&parsed.puzzle, rating) {
-            (Ok(_), Some(rating)) if args.json => {
+            (Ok(_), Some(rating)) if args.output.json => {
                 let record = RatingRecord {
+                    index,
                     line: parsed.line,
                     difficulty: rating.difficulty.name(),
                     score: rating.score,
@@ -96,7 +95,7 @@ pub fn hint(args: &SudokuHintArgs) -> Result<Status> {
         } else {
             "no step applies: the puzzle has no solution"
         };
-        if args.json {
+        if args.output.json {
             println!("{}", serde_json::json!({ "technique": null, "explanation": why }));
         } else {
             println!("{why}");
@@ -104,7 +103,7 @@ pub fn hint(args: &SudokuHintArgs) -> Result<Status> {
         return Ok(Status::Done);
     };
     let name = |cell: usize| layout.cell_name(cell);
-    if args.json {
+    if args.output.json {
         let Step { technique, placements, eliminations, cells, explanation, .. } = &step;
         let record = HintRecord {
             technique: technique.name(),

@@ -12,23 +12,29 @@ use tessera::tiling::{
     Engine, Motion, Puzzle, Restriction, Style, Symmetry, SETS,
 };
 
-use super::queens::{note, report, threads};
+use super::report::{note, report, Found};
 use super::Status;
-use crate::args::{ColorArg, MotionArg, TilingArgs, TilingCountArgs, TilingSolveArgs, TilingSolverArg};
+use crate::args::{ColorArg, MotionArg, SolverArg, TilingArgs, TilingCountArgs, TilingSolveArgs};
 use crate::input::{BadInput, Input};
 
 /// `tessera tiling count`
 pub fn count(args: &TilingCountArgs) -> Result<Status> {
     let (puzzle, engine, budget) = setup(&args.tiling)?;
-    let threads = threads(args.tiling.threads);
+    let threads = args.tiling.threads.count();
+    let json = args.tiling.output.json();
+    let name = args.tiling.engine.name();
     let start = Instant::now();
     if args.distinct {
         let distinct = count_distinct(&puzzle, &query(engine, u64::MAX, threads, &budget));
         if !distinct.count.gave_up() {
-            writeln!(io::stdout(), "{}", distinct.count.solutions)?;
+            if !json {
+                writeln!(io::stdout(), "{}", distinct.count.solutions)?;
+            }
             note(&distinct.reason);
         }
-        return report(&distinct.count, args.tiling.stats, start.elapsed().as_secs_f64(), threads, false);
+        let found = Found { distinct: true, ..Found::default() };
+        let seconds = start.elapsed().as_secs_f64();
+        return report(&distinct.count, &args.tiling.output, &name, seconds, threads, None, found);
     }
     let limit = args.limit.unwrap_or(u64::MAX);
     let count = if engine == Engine::Bits && args.tiling.no_symmetry {
@@ -36,16 +42,17 @@ pub fn count(args: &TilingCountArgs) -> Result<Status> {
     } else {
         tiling::count(&puzzle, &query(engine, limit, threads, &budget))
     };
-    if !count.gave_up() {
+    if !count.gave_up() && !json {
         writeln!(io::stdout(), "{}", count.solutions)?;
     }
-    report(&count, args.tiling.stats, start.elapsed().as_secs_f64(), threads, args.limit.is_some())
+    let seconds = start.elapsed().as_secs_f64();
+    report(&count, &args.tiling.output, &name, seconds, threads, args.limit, Found::default())
 }
 
 /// `tessera tiling solve`
 pub fn solve(args: &TilingSolveArgs) -> Result<Status> {
     let (puzzle, engine, budget) = setup(&args.tiling)?;
-    let threads = threads(args.tiling.threads);
+    let threads = args.tiling.threads.count();
     let limit = if args.all { u64::MAX } else { args.limit };
     let start = Instant::now();
     let (tilings, count) = if args.distinct {
@@ -93,22 +100,34 @@ fn finish(
         ColorArg::Auto if io::stdout().is_terminal() => Style::Color,
         ColorArg::Auto => Style::Plain,
     };
-    let mut out = BufWriter::new(io::stdout().lock());
-    for (i, t) in tilings.iter().enumerate() {
-        if i > 0 {
-            writeln!(out)?;
+    let json = args.tiling.output.json();
+    let mut found = Found::default();
+    if json {
+        found.boards = Some(
+            tilings
+                .iter()
+                .map(|t| render(puzzle, t, Style::Plain).lines().map(str::to_owned).collect())
+                .collect(),
+        );
+    } else {
+        let mut out = BufWriter::new(io::stdout().lock());
+        for (i, t) in tilings.iter().enumerate() {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            write!(out, "{}", render(puzzle, t, style))?;
         }
-        write!(out, "{}", render(puzzle, t, style))?;
-    }
-    out.flush()?;
-    if tilings.is_empty() && !count.gave_up() {
-        note("no tiling");
+        out.flush()?;
+        if tilings.is_empty() && !count.gave_up() {
+            note("no tiling");
+        }
     }
     if let Some(path) = &args.svg {
         std::fs::write(path, render_svg(puzzle, tilings))
             .map_err(|err| anyhow::anyhow!("cannot write {}: {err}", path.display()))?;
     }
-    report(count, args.tiling.stats, seconds, threads, !args.all)
+    let limit = (!args.all).then_some(args.limit);
+    report(count, &args.tiling.output, &args.tiling.engine.name(), seconds, threads, limit, found)
 }
 
 /// The puzzle, engine and budget the options describe.
@@ -145,11 +164,11 @@ fn setup(args: &TilingArgs) -> Result<(Puzzle, Engine, Budget)> {
         None => Board::parse_size(&args.board)
             .map_err(|e| BadInput { name: "--board".into(), message: without_position(e) })?,
     };
-    let engine = match args.solver {
-        TilingSolverArg::Bits => Engine::Bits,
-        TilingSolverArg::Xc => Engine::ExactCover,
+    let engine = match args.engine.engine() {
+        SolverArg::Bits => Engine::Bits,
+        SolverArg::Xc => Engine::ExactCover,
     };
-    let budget = super::budget(args.max_nodes, args.timeout);
+    let budget = super::budget(&args.budget);
     Ok((Puzzle::new(board, pieces, motion), engine, budget))
 }
 
@@ -171,7 +190,7 @@ fn without_position(err: tessera::Error) -> String {
 }
 
 /// The query for a search.
-fn query(engine: Engine, limit: u64, threads: usize, budget: &tessera::Budget) -> tiling::Query {
+fn query(engine: Engine, limit: u64, threads: usize, budget: &Budget) -> tiling::Query {
     tiling::Query::default()
         .with_engine(engine)
         .with_limit(limit)

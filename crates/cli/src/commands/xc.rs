@@ -17,6 +17,7 @@ use tessera_xc::{
     Budget, Count, Engine, GaveUp, OptionId, Outcome, ParallelSearch, Problem, Progress, Solver,
 };
 
+use super::report::plural;
 use super::Status;
 use crate::args::{CountArgs, SearchArgs, SolveArgs};
 use crate::input::Input;
@@ -26,7 +27,7 @@ use crate::progress::Indicator;
 pub fn count(args: &CountArgs) -> Result<Status> {
     let input = Input::read(&args.file)?;
     let problem = input.parse()?;
-    let search = Search::new(&problem, &args.search, args.threads, None);
+    let search = Search::new(&problem, &args.search, args.threads.count(), None);
     let progress = search.progress(&args.search);
     let start = Instant::now();
     let count = search.run(args.limit.unwrap_or(u64::MAX), progress.as_ref(), |_| {});
@@ -36,7 +37,7 @@ pub fn count(args: &CountArgs) -> Result<Status> {
     }
 
     let report = Report::new(&input.name, &count, seconds, &search, args.limit, None);
-    if args.search.json {
+    if args.search.output.json() {
         print_json(&report)?;
     } else {
         match count.outcome {
@@ -46,9 +47,10 @@ pub fn count(args: &CountArgs) -> Result<Status> {
                 note(&format!("stopped at --limit {}; there may be more solutions", count.solutions));
             }
             Outcome::GaveUp(reason) => note(&format!(
-                "gave up ({reason}) after {} nodes and {seconds:.3} seconds: at least {} solutions, \
-                 exact count unknown",
-                count.stats.nodes, count.solutions
+                "gave up ({reason}) after {} nodes and {seconds:.3} seconds: at least {}, exact count \
+                 unknown",
+                count.stats.nodes,
+                plural(count.solutions, "solution", "solutions")
             )),
         }
     }
@@ -59,12 +61,12 @@ pub fn count(args: &CountArgs) -> Result<Status> {
 pub fn solve(args: &SolveArgs) -> Result<Status> {
     let input = Input::read(&args.file)?;
     let problem = input.parse()?;
-    let search = Search::new(&problem, &args.search, args.threads, args.seed);
+    let search = Search::new(&problem, &args.search, args.threads.count(), args.seed);
     let limit = if args.all { u64::MAX } else { args.limit };
     let shown_limit = (!args.all).then_some(limit);
     let start = Instant::now();
 
-    if args.search.json {
+    if args.search.output.json() {
         let found = Mutex::new(Vec::new());
         let count = search.run(limit, None, |solution| {
             found.lock().unwrap_or_else(PoisonError::into_inner).push(option_lines(&problem, solution));
@@ -94,8 +96,9 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
         Outcome::Exhausted if count.solutions == 0 => note("no solution"),
         Outcome::Exhausted | Outcome::LimitReached => {}
         Outcome::GaveUp(reason) => note(&format!(
-            "gave up ({reason}) after {} nodes and {seconds:.3} seconds, having found {} solutions",
-            count.stats.nodes, count.solutions
+            "gave up ({reason}) after {} nodes and {seconds:.3} seconds, having found {}",
+            count.stats.nodes,
+            plural(count.solutions, "solution", "solutions")
         )),
     }
     let report = Report::new(&input.name, &count, seconds, &search, shown_limit, None);
@@ -114,15 +117,11 @@ struct Search<'p> {
 }
 
 impl<'p> Search<'p> {
-    /// Starts the clock of `--timeout`.
+    /// Starts the clock of `--timeout`; `threads` is already resolved (never 0).
     fn new(problem: &'p Problem, args: &SearchArgs, threads: usize, seed: Option<u64>) -> Self {
-        let threads = match threads {
-            0 => std::thread::available_parallelism().map_or(1, usize::from),
-            n => n,
-        };
         let cancel = Arc::new(AtomicBool::new(false));
-        let budget = super::budget(args.max_nodes, args.timeout).with_cancel(cancel.clone());
-        Search { problem, threads, seed, engine: args.engine.into(), budget, cancel }
+        let budget = super::budget(&args.budget).with_cancel(cancel.clone());
+        Search { problem, threads, seed, engine: args.engine.engine().into(), budget, cancel }
     }
 
     /// The name of the engine that runs (never "auto").
@@ -137,7 +136,7 @@ impl<'p> Search<'p> {
     /// Counters for a progress bar, when one can be shown (standard error is a terminal).
     fn progress(&self, args: &SearchArgs) -> Option<(Arc<Progress>, Indicator)> {
         use std::io::IsTerminal;
-        if args.no_progress || !io::stderr().is_terminal() {
+        if args.output.no_progress || !io::stderr().is_terminal() {
             return None;
         }
         let progress = Progress::new();
@@ -278,7 +277,7 @@ fn print_json(report: &Report<'_>) -> Result<()> {
 
 /// Prints `--stats` and turns the outcome into a status.
 fn finish(args: &SearchArgs, report: &Report<'_>, count: &Count) -> Status {
-    if args.stats {
+    if args.output.stats {
         note(&format!(
             "nodes={} updates={} seconds={:.3} threads={} engine={}",
             report.nodes, report.updates, report.seconds, report.threads, report.engine

@@ -4,9 +4,15 @@
 //! serde_json places syntax and type errors itself. The board checks (sizes, a number twice) run
 //! after reading, so a small scanner finds where each puzzle's object starts: those errors point
 //! there and name the path inside it.
+//!
+//! So that what `tessera hidato generate --json` and `solve --json` write reads back, the text may
+//! also hold several values one after another (one a line), and an object without `"width"` is
+//! read through its `"puzzle"` (else its `"solution"`). Those records go through
+//! `serde_json::Value`, which keeps no positions: their errors point at the record's start.
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
 
 use super::{ParseError, ParseErrorKind, MAX_SIDE};
 use crate::hidato::{Adjacency, Hidato, HOLE};
@@ -136,6 +142,20 @@ impl Raw {
 pub fn from_json(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseError> {
     let text_start =
         text.len() - text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}').len();
+    if let Some(records) = records(text, text_start) {
+        return records
+            .into_iter()
+            .enumerate()
+            .map(|(i, (start, value))| {
+                let at = |message: String| {
+                    let (line, column) = line_column(text, start);
+                    ParseError::new(line, column, ParseErrorKind::Json { message })
+                };
+                let raw = Raw::deserialize(value).map_err(|err| at(err.to_string()))?;
+                raw.board(adjacency, &format!("puzzle {}", i + 1)).map_err(at)
+            })
+            .collect();
+    }
     let list = text[text_start..].starts_with('[');
     let raws: Vec<Raw> = if list {
         serde_json::from_str(&text[text_start..])
@@ -169,6 +189,54 @@ pub fn from_json(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseE
             })
         })
         .collect()
+}
+
+/// The puzzles of a text that is not one plain puzzle or array of them: several JSON values one
+/// after another, or records (objects without `"width"`) holding a `"puzzle"` or `"solution"`.
+/// Each comes with the byte offset of the value it came from. `None` for one plain value, or
+/// when the values cannot be read (the plain reader then says where the mistake is).
+fn records(text: &str, text_start: usize) -> Option<Vec<(usize, Value)>> {
+    let mut stream = serde_json::Deserializer::from_str(&text[text_start..]).into_iter::<Value>();
+    let mut values = Vec::new();
+    loop {
+        let before = text_start + stream.byte_offset();
+        let start = before + (text[before..].len() - text[before..].trim_start().len());
+        match stream.next() {
+            None => break,
+            Some(Ok(value)) => values.push((start, value)),
+            Some(Err(_)) => return None,
+        }
+    }
+    let is_record = |value: &Value| {
+        value.as_object().is_some_and(|object| {
+            !object.contains_key("width")
+                && (object.contains_key("puzzle") || object.contains_key("solution"))
+        })
+    };
+    let any_record = values.iter().any(|(_, value)| match value {
+        Value::Array(items) => items.iter().any(is_record),
+        value => is_record(value),
+    });
+    if values.len() < 2 && !any_record {
+        return None;
+    }
+    let mut puzzles = Vec::new();
+    for (start, value) in values {
+        let items = match value {
+            Value::Array(items) => items,
+            value => vec![value],
+        };
+        for item in items {
+            let item = match item {
+                Value::Object(mut object) if is_record(&Value::Object(object.clone())) => {
+                    object.remove("puzzle").or_else(|| object.remove("solution")).unwrap_or_default()
+                }
+                item => item,
+            };
+            puzzles.push((start, item));
+        }
+    }
+    Some(puzzles)
 }
 
 /// Writes puzzles as a JSON array, one line.

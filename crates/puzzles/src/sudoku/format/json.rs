@@ -4,6 +4,9 @@
 //! `serde_json::Value` keeps no positions, so a small scanner finds where each key's value (or
 //! each element of an array) starts in the text; errors about a key point there, and errors about
 //! one character of a `"cells"` string point at that character.
+//!
+//! An object without `"cells"` is read through its `"puzzle"` (else its `"solution"`): the lines
+//! that `tessera sudoku generate --json` and `solve --json` write read back as puzzles.
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -93,7 +96,7 @@ pub(super) fn from_value(
 
     // Cells, as digits once the size is known; first their count.
     let Some(cells) = object.get("cells") else {
-        return Err((at, "no \"cells\"; expected the puzzle's digits, a string or an array".to_owned()));
+        return from_record(object, at, key_at, layouts);
     };
     let cells_at = key_at("cells");
     let count = match cells {
@@ -230,6 +233,26 @@ pub(super) fn from_value(
         _ => return Err((cells_at, "\"cells\" must be a string or an array".to_owned())),
     };
     Sudoku::from_digits(layout, digits).map_err(|err| (cells_at, super::message_of(err)))
+}
+
+/// A record of `tessera sudoku generate --json` or `solve --json` (an object without `"cells"`):
+/// the puzzle is its `"puzzle"`, else its `"solution"`, each a puzzle line (with its ` X` or
+/// regions) or a puzzle object; so that whatever the CLI writes, it reads back.
+fn from_record(
+    object: &serde_json::Map<String, Value>,
+    at: Option<usize>,
+    key_at: impl Fn(&str) -> Option<usize>,
+    layouts: &mut Layouts,
+) -> Result<Sudoku, JsonError> {
+    let Some((key, inner)) = ["puzzle", "solution"].into_iter().find_map(|key| Some((key, object.get(key)?)))
+    else {
+        return Err((at, "no \"cells\"; expected the puzzle's digits, a string or an array".to_owned()));
+    };
+    match inner {
+        Value::String(line) => Sudoku::parse(line).map_err(|err| (key_at(key), super::message_of(err))),
+        Value::Object(_) => from_value(inner, key_at(key), "", &[], layouts),
+        _ => Err((key_at(key), format!("\"{key}\" must be a puzzle line or a puzzle object"))),
+    }
 }
 
 /// `[3, 2]` or `"3x2"`.

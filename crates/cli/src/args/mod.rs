@@ -1,0 +1,94 @@
+//! What the user asked for: the command line, parsed by clap's derive API and nothing else.
+//!
+//! Doing it is the business of [`crate::commands`]; this folder mirrors it, one module per
+//! top-level subcommand. The flags that mean the same thing everywhere (budget, output, threads,
+//! engine) are declared once in [`common`] and flattened into each command. Each command's help
+//! ends with the exit statuses that command can return, and no others.
+
+pub mod common;
+pub mod hidato;
+pub mod queens;
+pub mod serve;
+pub mod sudoku;
+pub mod tiling;
+pub mod xc;
+
+use clap::{Parser, Subcommand};
+
+pub use common::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, ThreadsArgs};
+pub use hidato::*;
+pub use queens::*;
+pub use serve::*;
+pub use sudoku::*;
+pub use tiling::*;
+pub use xc::*;
+
+/// The exit statuses of every command, shown under `tessera --help`.
+pub const EXIT_CODES: &str = "\
+Exit status:
+  0  success (including \"no solution\" and a count stopped by --limit)
+  1  usage error or internal error
+  2  bad input: a file cannot be read or is not valid
+  3  gave up: --max-nodes or --timeout ran out before the answer was known
+  4  sudoku verify: the answer does not solve the puzzle;
+     hidato verify: the answer changed a given or the shape
+  5  hidato verify: consecutive numbers do not touch
+  6  hidato verify: the answer is incomplete
+  7  hidato solve: some puzzle has no solution";
+
+/// The exit statuses of a search over one problem (xc, tiling, queens).
+pub const SEARCH_EXIT_CODES: &str = "\
+Exit status:
+  0  success (including \"no solution\" and a count stopped by --limit)
+  1  usage error or internal error
+  2  bad input: a file cannot be read or is not valid (the message gives line and column)
+  3  gave up: --max-nodes or --timeout ran out before the answer was known";
+
+/// The whole command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tessera",
+    version,
+    about = "Generate, solve, verify and play grid logic puzzles; exact cover from the terminal",
+    after_help = EXIT_CODES,
+    propagate_version = true
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The top-level subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Exact cover: count or list the solutions of a problem in Knuth's DLX format.
+    #[command(subcommand, after_help = SEARCH_EXIT_CODES)]
+    Xc(XcCommand),
+    /// Sudoku from 4x4 to 25x25 (classic, X, jigsaw): solve, count, verify, generate, rate, hint.
+    #[command(subcommand, after_help = SUDOKU_EXIT_CODES)]
+    Sudoku(SudokuCommand),
+    /// Hidato and Numbrix (seed format or JSON): solve, count solutions, verify an answer, generate.
+    #[command(subcommand, after_help = HIDATO_EXIT_CODES)]
+    Hidato(HidatoCommand),
+    /// Polyomino tiling: count or show the ways to cover a board with pieces (pentominoes, ...).
+    #[command(subcommand, after_help = TILING_HELP)]
+    Tiling(TilingCommand),
+    /// N-queens: show solutions or count them.
+    #[command(long_about = QUEENS_ABOUT, after_help = QUEENS_HELP)]
+    Queens(QueensArgs),
+    /// Play in the browser: start the web game and print its address.
+    #[command(long_about = SERVE_ABOUT, after_help = SERVE_EXIT_CODES)]
+    Serve(ServeArgs),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

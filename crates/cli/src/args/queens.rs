@@ -1,0 +1,48 @@
+//! `tessera queens N`.
+
+use clap::Args;
+
+use super::{BudgetArgs, EngineArgs, OutputArgs, SolverArg, ThreadsArgs};
+
+/// The long help of `tessera queens`.
+pub const QUEENS_ABOUT: &str = "Place N queens on an NxN board so that no two attack each other. \
+    Prints the first solution (Q for a queen, . for an empty square), --limit K solutions, --all of \
+    them (in lexicographic order with the bitmask engine), or with --count only their number. \
+    Solutions are separated by a blank line.";
+
+/// Shown under `tessera queens --help`.
+pub const QUEENS_HELP: &str = "\
+With --json, one object: \"n\", \"solutions\", \"outcome\" (\"exhausted\", \"limit-reached\",
+\"gave-up\"), \"reason\" (when it gave up), \"limit\" (when one applies), \"nodes\", \"seconds\",
+\"threads\", \"engine\"; without --count, \"boards\": each solution as its rows (Q and .).
+--stats prints `tessera: nodes=N seconds=S threads=T engine=E` on standard error.
+
+Exit status:
+  0  success (including \"no solution\" and a count stopped by --limit)
+  1  usage error or internal error
+  3  gave up: --max-nodes or --timeout ran out before the answer was known";
+
+/// Options of `tessera queens`.
+#[derive(Debug, Args)]
+pub struct QueensArgs {
+    /// The board's size (1 to 32).
+    #[arg(value_name = "N", value_parser = clap::value_parser!(u64).range(1..=32))]
+    pub n: u64,
+    /// Print only the number of solutions.
+    #[arg(long, conflicts_with = "all")]
+    pub count: bool,
+    /// Print every solution.
+    #[arg(long, conflicts_with = "limit")]
+    pub all: bool,
+    /// Print (with --count: count) at most K solutions.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub engine: EngineArgs<SolverArg>,
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}

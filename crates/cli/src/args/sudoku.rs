@@ -1,0 +1,298 @@
+//! `tessera sudoku solve`, `count`, `verify`, `generate`, `rate` and `hint`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, ThreadsArgs};
+
+/// The help after `sudoku solve` and `sudoku count`: input, output, exit statuses.
+const SUDOKU_HELP: &str = concat!(
+    "Input: one puzzle a line (81 characters for 9x9, `.` or `0` empty; 16, 36, 64, 144, 256 or 625 ",
+    "for the other sizes, letters A.. for 10 and up), grids as people paste them (rows on lines, `|` ",
+    "and `---+---` allowed; a blank line between two grids), or JSON objects, one a line ",
+    "({\"cells\": \"53..7....\", \"variant\": \"x\"}, or what `generate --json` and `solve --json` ",
+    "write: their \"puzzle\" or \"solution\"). `#` starts a comment line. A jigsaw line is the ",
+    "puzzle, a blank and one region label per cell; ` X` after the puzzle makes it Sudoku X.\n\n",
+    "Output: one answer per puzzle, in input order, in the puzzle's own format (a line for a line, a ",
+    "grid for a grid, with a blank line between grids; JSON for JSON). A puzzle that cannot be read ",
+    "gets `error` in its place and a message on standard error (`tessera: FILE: line L, column C: ",
+    "...`); the other puzzles are still answered and the exit status is 2. A puzzle whose budget runs ",
+    "out gets `gave-up` (exit status 3, unless there was bad input).\n\n",
+    "With --json, one object per puzzle, one a line: \"index\" (the puzzle's position in the input, ",
+    "from 1), \"line\" (where it starts), \"outcome\", and what goes with it. `solve`: \"solved\" with ",
+    "\"solution\" (its cells as one line), \"none\", \"gave-up\" with \"reason\" (\"max-nodes\" or ",
+    "\"timeout\"), or \"error\" with \"error\" (the message). `count`: \"solutions\" and \"limit\", with ",
+    "\"outcome\" \"exhausted\" (the count is exact) or \"limit-reached\" (there may be more); or ",
+    "\"gave-up\" with \"reason\", or \"error\". Solved and unsolvable puzzles also have \"seconds\". ",
+    "--stats prints `tessera: puzzles=P seconds=S threads=T engine=E` on standard error.\n\n",
+    "Exit status:\n",
+    "  0  success (including \"no solution\" and several solutions)\n",
+    "  1  usage error or internal error\n",
+    "  2  bad input: the file cannot be read, or some puzzle in it is not valid\n",
+    "  3  gave up: --max-nodes or --timeout ran out on some puzzle"
+);
+
+/// The exit statuses of all `sudoku` commands, under `tessera sudoku --help`.
+pub const SUDOKU_EXIT_CODES: &str = "\
+Exit status:
+  0  success (including \"no solution\" and several solutions)
+  1  usage error or internal error
+  2  bad input: a file cannot be read, or some puzzle in it is not valid
+  3  gave up: --max-nodes or --timeout ran out on some puzzle (solve, count, generate)
+  4  verify: the answer does not solve the puzzle";
+
+const VERIFY_HELP: &str = "\
+With --json, one object: \"valid\" (true or false) and \"violations\", each with \"kind\"
+(\"layout-mismatch\", \"given-changed\", \"empty-cell\", \"repeated\"), \"message\" and \"cells\"
+(names such as \"r4c7\": row 4, column 7).
+
+Exit status:
+  0  the answer is correct
+  1  usage error or internal error
+  2  bad input: the puzzle or the answer cannot be read
+  4  the answer does not solve the puzzle";
+
+const GENERATE_HELP: &str = "\
+With --json, one object a line: \"index\" (from 1), \"seed\", \"puzzle\" and \"solution\" (each one
+line), \"givens\" (the number of given digits), \"difficulty\", \"score\", \"hardest\", \"attempts\";
+a puzzle given up on is {\"index\", \"seed\", \"outcome\": \"gave-up\", \"reason\"}. Every reading
+command takes these lines back: `tessera sudoku generate --json | tessera sudoku count`.
+--stats prints `tessera: puzzles=P seconds=S threads=T` on standard error.
+
+Exit status:
+  0  success
+  1  usage error or internal error
+  3  gave up: --max-nodes or --timeout ran out on some puzzle (`gave-up` in its place)";
+
+const RATE_HELP: &str = concat!(
+    "Input: one puzzle a line (81 characters for 9x9, `.` or `0` empty; 16, 36, 64, 144, 256 or 625 ",
+    "for the other sizes, letters A.. for 10 and up), grids as people paste them (rows on lines, `|` ",
+    "and `---+---` allowed; a blank line between two grids), or JSON objects, one a line ",
+    "({\"cells\": \"53..7....\", \"variant\": \"x\"}, or what `generate --json` and `solve --json` ",
+    "write: their \"puzzle\" or \"solution\"). `#` starts a comment line.\n\n",
+    "With --json, one object per puzzle: \"index\" (from 1), \"line\", \"difficulty\", \"score\", ",
+    "\"hardest\", \"guesses\", \"steps\", \"solved\", \"techniques\" ([name, times] pairs).\n\n",
+    "Exit status:\n",
+    "  0  success\n",
+    "  1  usage error or internal error\n",
+    "  2  bad input: the file cannot be read, or some puzzle in it is not valid (`error` in its place)"
+);
+
+const HINT_HELP: &str = "\
+With --json, one object: \"technique\", \"difficulty\", \"explanation\", \"placements\" and
+\"eliminations\" ([cell, digit] pairs), \"cells\" (names such as \"r4c7\").
+
+Exit status:
+  0  success (also when no step applies: the message says why)
+  1  usage error or internal error
+  2  bad input: the puzzle cannot be read";
+
+/// `tessera sudoku ...`
+#[derive(Debug, Subcommand)]
+pub enum SudokuCommand {
+    /// Solve every puzzle of a file: the first solution of each, or `none`.
+    #[command(
+        long_about = "Solve every puzzle of a file and print the first solution of each, or `none` \
+            when it has no solution (status 0: not an error). A puzzle with several solutions gets \
+            the first one found; `tessera sudoku count` tells how many there are.",
+        after_help = SUDOKU_HELP
+    )]
+    Solve(SudokuSolveArgs),
+    /// Count the solutions of every puzzle of a file, up to a limit.
+    #[command(
+        long_about = "Count the solutions of every puzzle of a file, one number a line, up to --limit \
+            (default 2: enough to tell none, one and several apart). A count equal to the limit means \
+            \"at least that many\".",
+        after_help = SUDOKU_HELP
+    )]
+    Count(SudokuCountArgs),
+    /// Check an answer against its puzzle: which cell breaks which rule, which given was changed.
+    #[command(
+        long_about = "Check an answer against its puzzle. PUZZLE and ANSWER are each a file, `-` \
+            (standard input; for one of them), or the puzzle itself written on the command line (an \
+            81-character line, or JSON). An answer written as a plain line takes the puzzle's layout \
+            (jigsaw regions, X); a JSON object with a \"solution\" (what `generate --json` and \
+            `solve --json` write) is read as its solution when it is the ANSWER. Prints `the answer \
+            is correct`, or one line per problem: a given changed, an empty cell, a digit twice in \
+            a row, column, box, region or diagonal. Exit status 0 when the answer is correct, 4 \
+            when it is not, 2 when either cannot be read.",
+        after_help = VERIFY_HELP
+    )]
+    Verify(SudokuVerifyArgs),
+    /// Generate puzzles with exactly one solution, of a size, symmetry and difficulty.
+    #[command(
+        long_about = "Generate puzzles with exactly one solution: a random complete grid, then clues \
+            removed while the puzzle keeps one solution (and, with --difficulty, while a person can \
+            still solve it with that level's techniques); the result is kept only if its rating is \
+            exactly that level. One puzzle a line on standard output (JSON with --json). The same \
+            --seed gives the same puzzles, whatever --threads.",
+        after_help = GENERATE_HELP
+    )]
+    Generate(SudokuGenerateArgs),
+    /// Rate puzzles by the hardest technique a person needs to solve them.
+    #[command(
+        long_about = "Rate every puzzle of a file: solve it like a person, always with the easiest \
+            technique that applies, and report the level of the hardest one needed (easy, medium, \
+            hard, expert, extreme; diabolical when guessing is needed), a numeric score, the hardest \
+            technique and the guesses. One line per puzzle: `LEVEL SCORE HARDEST`, or JSON.",
+        after_help = RATE_HELP
+    )]
+    Rate(SudokuRateArgs),
+    /// The next logical step of a puzzle, explained.
+    #[command(
+        long_about = "Print the next step a person can take on a puzzle (a file, `-`, or the puzzle \
+            written on the command line): the easiest technique that applies, what it places or \
+            removes, and why, in words.",
+        after_help = HINT_HELP
+    )]
+    Hint(SudokuHintArgs),
+}
+
+/// Options of `tessera sudoku solve`.
+#[derive(Debug, Args)]
+pub struct SudokuSolveArgs {
+    /// The puzzles; `-` (the default) reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: PathBuf,
+
+    #[command(flatten)]
+    pub run: SudokuRunArgs,
+}
+
+/// Options of `tessera sudoku count`.
+#[derive(Debug, Args)]
+pub struct SudokuCountArgs {
+    /// The puzzles; `-` (the default) reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: PathBuf,
+
+    /// Stop counting a puzzle at N solutions; a count of N means "N or more".
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+
+    #[command(flatten)]
+    pub run: SudokuRunArgs,
+}
+
+/// The Sudoku solvers, as named on the command line (the first is the default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SudokuEngineArg {
+    /// The dedicated 9x9 solver for classic 9x9 puzzles, the general one otherwise.
+    Auto,
+    /// The dedicated bitboard solver (classic 9x9; other puzzles fall back to `general`).
+    Fast,
+    /// Constraint propagation and backtracking, any size and variant.
+    General,
+    /// The exact-cover reduction (dancing links), any size and variant.
+    Xc,
+}
+
+impl From<SudokuEngineArg> for tessera::sudoku::Engine {
+    fn from(engine: SudokuEngineArg) -> Self {
+        match engine {
+            SudokuEngineArg::Auto => tessera::sudoku::Engine::Auto,
+            SudokuEngineArg::Fast => tessera::sudoku::Engine::Fast,
+            SudokuEngineArg::General => tessera::sudoku::Engine::General,
+            SudokuEngineArg::Xc => tessera::sudoku::Engine::ExactCover,
+        }
+    }
+}
+
+/// Engine, threads, budgets and output of `sudoku solve` and `sudoku count`.
+#[derive(Debug, Args)]
+pub struct SudokuRunArgs {
+    #[command(flatten)]
+    pub engine: EngineArgs<SudokuEngineArg>,
+
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Options of `tessera sudoku verify`.
+#[derive(Debug, Args)]
+pub struct SudokuVerifyArgs {
+    /// The puzzle: a file, `-` for standard input, or the puzzle itself (a line or JSON).
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: String,
+
+    /// The answer: a file, `-` for standard input, or the answer itself (a line or JSON).
+    #[arg(value_name = "ANSWER")]
+    pub answer: String,
+
+    #[command(flatten)]
+    pub output: JsonArg,
+}
+
+/// Options of `tessera sudoku generate`.
+#[derive(Debug, Args)]
+pub struct SudokuGenerateArgs {
+    /// Digits per house: 4, 6, 8, 9, 12, 16 or 25 (the usual boxes; see --boxes).
+    #[arg(long, default_value_t = 9)]
+    pub size: usize,
+    /// Box shape ROWSxCOLS, e.g. 3x2, instead of the usual one for the size.
+    #[arg(long, value_name = "RxC")]
+    pub boxes: Option<String>,
+    /// Sudoku X: both diagonals hold every digit once.
+    #[arg(long)]
+    pub x: bool,
+    /// Only puzzles of exactly this level: easy, medium, hard, expert, extreme, diabolical.
+    #[arg(long, value_parser = parse_difficulty)]
+    pub difficulty: Option<tessera::sudoku::logic::Difficulty>,
+    /// Symmetry of the clues: none, rot180, rot90, mirror, diagonal.
+    #[arg(long, default_value = "none", value_parser = parse_symmetry)]
+    pub symmetry: tessera::sudoku::Symmetry,
+    /// Remove clues while the solution stays unique, so that none can be removed.
+    #[arg(long)]
+    pub minimal: bool,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    /// The first puzzle's seed; puzzle i uses SEED + i. Default: from the clock (printed with --json).
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Options of `tessera sudoku rate`.
+#[derive(Debug, Args)]
+pub struct SudokuRateArgs {
+    /// The puzzles; `-` (the default) reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub output: JsonArg,
+}
+
+/// Options of `tessera sudoku hint`.
+#[derive(Debug, Args)]
+pub struct SudokuHintArgs {
+    /// The puzzle as it stands: a file, `-`, or the puzzle itself.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: String,
+    #[command(flatten)]
+    pub output: JsonArg,
+}
+
+fn parse_difficulty(text: &str) -> Result<tessera::sudoku::logic::Difficulty, String> {
+    text.parse().map_err(|_| {
+        format!("unknown difficulty {text:?}; expected easy, medium, hard, expert, extreme or diabolical")
+    })
+}
+
+fn parse_symmetry(text: &str) -> Result<tessera::sudoku::Symmetry, String> {
+    text.parse().map_err(|e: tessera::Error| e.to_string())
+}

@@ -1,0 +1,134 @@
+//! `tessera xc count` and `tessera xc solve`: exact cover on a file in Knuth's DLX format.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+
+use super::{BudgetArgs, EngineArgs, OutputArgs, ThreadsArgs, SEARCH_EXIT_CODES};
+
+/// The keys of `xc count --json` and `xc solve --json`, in each one's long help.
+const XC_JSON: &str = "With --json, one JSON object: \"file\", \"solutions\" (how many were found), \
+    \"outcome\" (\"exhausted\": the count is exact; \"limit-reached\": --limit solutions were found, \
+    there may be more; \"gave-up\": a budget ran out), \"reason\" (only when it gave up: \"max-nodes\" \
+    or \"timeout\"), \"limit\" (when one applies), \"nodes\", \"updates\", \"seconds\" (of search), \
+    \"threads\", \"engine\"; `solve` adds \"options\": one array per solution of its option lines. \
+    --stats prints `tessera: nodes=N updates=U seconds=S threads=T engine=E` on standard error; with \
+    `--engine dlx1` nodes and updates are Knuth's counts, equal to his DLX1/DLX2's on the same file.";
+
+/// `tessera xc ...`
+#[derive(Debug, Subcommand)]
+pub enum XcCommand {
+    /// Count the solutions of an exact-cover problem.
+    #[command(
+        long_about = format!(
+            "Count the solutions of an exact-cover problem in Knuth's DLX format.\n\n\
+            Prints the number of solutions on standard output, one line. With --limit the count \
+            stops once it reaches that number (a note on standard error says so). If a budget runs \
+            out, nothing is printed on standard output, standard error says how far the search got, \
+            and the exit status is 3.\n\n{XC_JSON}"
+        ),
+        after_help = SEARCH_EXIT_CODES
+    )]
+    Count(CountArgs),
+    /// Find solutions of an exact-cover problem and print them.
+    #[command(
+        long_about = format!(
+            "Find solutions of an exact-cover problem in Knuth's DLX format and print them.\n\n\
+            Each solution is printed as the lines of its chosen options, exactly as Knuth's format \
+            writes options (`name` or `name:colour`, separated by spaces), in the order they appear \
+            in the input; solutions are separated by one blank line. Solutions come in search order \
+            (with --threads above 1, in no fixed order) and are printed as they are found. With no \
+            solution nothing is printed on standard output and a note goes to standard error (the \
+            status is still 0).\n\n{XC_JSON}"
+        ),
+        after_help = SEARCH_EXIT_CODES
+    )]
+    Solve(SolveArgs),
+}
+
+/// Options of `tessera xc count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// The problem, in Knuth's DLX format; `-` (the default) reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: PathBuf,
+
+    /// Stop counting at N solutions.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Options of `tessera xc solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The problem, in Knuth's DLX format; `-` (the default) reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: PathBuf,
+
+    /// Print at most N solutions.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        conflicts_with = "all",
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub limit: u64,
+
+    /// Print every solution.
+    #[arg(long)]
+    pub all: bool,
+
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+
+    /// Try each level's options in a random order drawn from this seed (reproducible).
+    #[arg(long, value_name = "S", conflicts_with = "threads")]
+    pub seed: Option<u64>,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// The exact-cover engines, as named on the command line (the first is the default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineArg {
+    /// The bitset engine for small dense problems, dancing links otherwise.
+    Auto,
+    /// Dancing links with look-ahead (abandons an option that leaves an item without options).
+    Links,
+    /// Dancing links exactly as Knuth's DLX1/DLX2: his node and update counts.
+    Dlx1,
+    /// Bit vectors of options (falls back to links on large problems); counts no updates.
+    Bitset,
+}
+
+impl From<EngineArg> for tessera_xc::Engine {
+    fn from(engine: EngineArg) -> Self {
+        match engine {
+            EngineArg::Auto => tessera_xc::Engine::Auto,
+            EngineArg::Links => tessera_xc::Engine::Links,
+            EngineArg::Dlx1 => tessera_xc::Engine::Dlx1,
+            EngineArg::Bitset => tessera_xc::Engine::Bitset,
+        }
+    }
+}
+
+/// Engine, budgets and output of the `xc` commands.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    pub engine: EngineArgs<EngineArg>,
+
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
