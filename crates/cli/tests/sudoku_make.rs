@@ -5,14 +5,14 @@
 mod common;
 
 use common::{assert_status, json, stdout, tessera, tessera_with_stdin};
-use tessera::sudoku::{count, logic, Budget, Engine, Sudoku, Symmetry};
+use tessera::sudoku::{count, logic, Engine, Query, Sudoku, Symmetry};
 
 /// Each line of `text` as a puzzle, checked to have exactly one solution by two solvers.
 fn unique_puzzles(text: &str) -> Vec<Sudoku> {
     let puzzles: Vec<Sudoku> = text.lines().map(|line| Sudoku::parse(line).expect("a puzzle line")).collect();
     for puzzle in &puzzles {
         for engine in [Engine::General, Engine::ExactCover] {
-            let counted = count(puzzle, 2, engine, &Budget::unlimited());
+            let counted = count(puzzle, &Query::default().with_limit(2).with_engine(engine));
             assert_eq!(counted.solutions, 1, "{engine:?}: {puzzle:?}");
         }
     }
@@ -72,7 +72,10 @@ fn minimal_puzzles_lose_uniqueness_when_any_clue_goes() {
         for cell in (0..81).filter(|&c| puzzle.get(c) != 0) {
             let mut fewer = puzzle.clone();
             fewer.set(cell, 0);
-            assert_eq!(count(&fewer, 2, Engine::General, &Budget::unlimited()).solutions, 2);
+            assert_eq!(
+                count(&fewer, &Query::default().with_limit(2).with_engine(Engine::General)).solutions,
+                2
+            );
         }
     }
 }

@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tessera::hidato::{count, parse_puzzles, solve, Adjacency, Budget, Engine, Hidato};
+use tessera::hidato::{count, parse_puzzles, solve, Adjacency, Budget, Hidato, Query};
 
 const SETS: [&str; 3] = ["janko.txt", "curated.txt", "unsolvable.txt"];
 
@@ -38,9 +38,9 @@ fn read(path: &Path) -> Vec<Hidato> {
 }
 
 fn solve_and_count(puzzle: &Hidato, budget: &Budget) -> u64 {
-    let answer = solve(puzzle, Engine::Auto, budget).expect("no budget");
+    let answer = solve(puzzle, &Query::default().with_budget(budget.clone())).expect("no budget");
     black_box(answer);
-    count(puzzle, 2, Engine::Auto, budget).expect("no budget")
+    count(puzzle, &Query::default().with_limit(2).with_budget(budget.clone())).result().expect("no budget")
 }
 
 fn bench(c: &mut Criterion) {

@@ -14,7 +14,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tessera::hidato::{count_with_stats, parse_puzzles, solve, Adjacency, Budget, Engine, Hidato};
+use tessera::hidato::{count, parse_puzzles, solve, Adjacency, Budget, Hidato, Query};
 
 /// The puzzles of a file in the seed's text format (a count, then `W H` and H rows per puzzle).
 fn read(path: &PathBuf) -> Vec<Hidato> {
@@ -63,12 +63,13 @@ fn main() {
         for _ in 0..runs {
             for (i, puzzle) in puzzles.iter().enumerate() {
                 let start = Instant::now();
-                let answer = solve(puzzle, Engine::Auto, &budget).expect("no budget");
-                let stats = count_with_stats(puzzle, 2, &budget).expect("no budget");
+                let answer = solve(puzzle, &Query::default().with_budget(budget.clone())).expect("no budget");
+                let counted = count(puzzle, &Query::default().with_limit(2).with_budget(budget.clone()));
+                assert!(!counted.gave_up(), "no budget");
                 let elapsed = start.elapsed();
-                assert_eq!(answer.is_some(), stats.solutions > 0);
+                assert_eq!(answer.is_some(), counted.solutions > 0);
                 times[i] = times[i].min(elapsed);
-                nodes[i] = stats.nodes;
+                nodes[i] = counted.stats.nodes;
             }
         }
         for (i, puzzle) in puzzles.iter().enumerate() {

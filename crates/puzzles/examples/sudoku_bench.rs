@@ -14,7 +14,7 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use tessera::sudoku::{count_9x9_with_stats, solve_9x9, Budget};
+use tessera::sudoku::{count_9x9, solve_9x9, Budget};
 
 fn load(path: &str) -> Result<Vec<[u8; 81]>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
@@ -54,7 +54,9 @@ fn main() -> ExitCode {
     let (seconds, extra) = match mode.as_str() {
         "solve" => {
             let start = Instant::now();
-            let answers: Vec<Option<[u8; 81]>> = puzzles.iter().map(solve_9x9).collect();
+            let budget = Budget::unlimited();
+            let answers: Vec<Option<[u8; 81]>> =
+                puzzles.iter().map(|p| solve_9x9(p, &budget).expect("no budget")).collect();
             let seconds = start.elapsed().as_secs_f64();
             for answer in answers {
                 match answer {
@@ -72,11 +74,10 @@ fn main() -> ExitCode {
             };
             let budget = Budget::unlimited();
             let start = Instant::now();
-            let answers: Vec<_> =
-                puzzles.iter().map(|p| count_9x9_with_stats(p, limit, &budget).expect("no budget")).collect();
+            let answers: Vec<_> = puzzles.iter().map(|p| count_9x9(p, limit, &budget)).collect();
             let seconds = start.elapsed().as_secs_f64();
-            let guesses: u64 = answers.iter().map(|stats| stats.guesses).sum();
-            let no_guess = answers.iter().filter(|stats| stats.guesses == 0).count();
+            let guesses: u64 = answers.iter().map(|count| count.stats.nodes).sum();
+            let no_guess = answers.iter().filter(|count| count.stats.nodes == 0).count();
             for stats in answers {
                 text.push_str(&stats.solutions.to_string());
                 text.push('\n');

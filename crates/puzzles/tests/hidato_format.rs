@@ -9,8 +9,9 @@ mod common;
 use proptest::prelude::*;
 use tessera::hidato::{
     from_json, parse, parse_puzzle, parse_puzzles, to_json, to_text, verify, Adjacency, Class, Hidato,
-    ParseError, ParseErrorKind, Violation,
+    Violation,
 };
+use tessera::{Error, ParseError, ParseErrorKind};
 
 const FILES: [&str; 6] = [
     "curated.txt",
@@ -84,7 +85,9 @@ fn whitespace_blank_lines_and_no_count_line_are_accepted() {
 
 /// The error of reading `text`, as `(line, column, message)`.
 fn error(text: &str) -> (usize, usize, String) {
-    let err: ParseError = parse(text, Adjacency::King).expect_err(text);
+    let Error::Parse(err) = parse(text, Adjacency::King).expect_err(text) else {
+        panic!("{text:?}: not a parse error")
+    };
     (err.line, err.column, err.kind.to_string())
 }
 
@@ -136,7 +139,10 @@ fn every_error_says_where() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     let err = parse_puzzles("1\n3 2\n1 0\n", Adjacency::King).unwrap_err();
     assert_eq!(err.to_string(), "line 3, column 4: row 1 has 2 numbers; the puzzle is 3 wide");
-    assert!(matches!(err.kind, ParseErrorKind::RowLength { row: 1, expected: 3, found: 2 }));
+    assert!(matches!(
+        err,
+        Error::Parse(ParseError { kind: ParseErrorKind::RowLength { row: 1, expected: 3, found: 2 }, .. })
+    ));
     assert!(parse_puzzle("2\n1 1\n1\n1 1\n1\n", Adjacency::King).is_err());
 }
 

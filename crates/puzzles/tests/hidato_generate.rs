@@ -5,8 +5,8 @@ mod common;
 
 use proptest::prelude::*;
 use tessera::hidato::{
-    count, rate, solve_logically, Adjacency, Budget, Difficulty, Engine, GaveUp, Generator, Hidato, EMPTY,
-    HOLE,
+    count, rate, solve_logically, Adjacency, Budget, Difficulty, Engine, GaveUp, Generator, Hidato, Query,
+    EMPTY, HOLE,
 };
 
 fn rectangle(width: usize, height: usize) -> Hidato {
@@ -34,9 +34,21 @@ fn check(made: &tessera::hidato::Generated, shape: &Hidato, level: Option<Diffic
         assert!(puzzle.get(c) == EMPTY || puzzle.get(c) == solution.get(c));
     }
     let budget = Budget::unlimited().with_nodes(5_000_000);
-    assert_eq!(count(puzzle, 2, Engine::Auto, &budget), Ok(1), "unique (Auto):\n{puzzle}");
+    assert_eq!(
+        count(puzzle, &Query::default().with_limit(2).with_budget(budget.clone())).result(),
+        Ok(1),
+        "unique (Auto):\n{puzzle}"
+    );
     if puzzle.size() <= 36 {
-        assert_eq!(count(puzzle, 2, Engine::ExactCover, &budget), Ok(1), "unique (ExactCover):\n{puzzle}");
+        assert_eq!(
+            count(
+                puzzle,
+                &Query::default().with_limit(2).with_engine(Engine::ExactCover).with_budget(budget.clone())
+            )
+            .result(),
+            Ok(1),
+            "unique (ExactCover):\n{puzzle}"
+        );
     }
     if let Some(level) = level {
         assert_eq!(made.difficulty, level);

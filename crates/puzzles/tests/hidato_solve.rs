@@ -9,7 +9,7 @@ mod common;
 
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use tessera::hidato::{count, solve, Adjacency, Budget, Engine, GaveUp, Hidato};
+use tessera::hidato::{count, solve, Adjacency, Budget, Engine, GaveUp, Hidato, Query};
 
 /// An independent checker, from coordinates alone: holes kept, givens kept, every number 1..=N
 /// once, consecutive numbers touching (king or orthogonal step).
@@ -56,10 +56,6 @@ fn check(puzzle: &Hidato, answer: &Hidato) -> Result<(), String> {
 
 fn board(w: usize, h: usize, cells: &[i32], adjacency: Adjacency) -> Hidato {
     Hidato::new(w, h, cells.to_vec(), adjacency).unwrap()
-}
-
-fn unlimited() -> Budget {
-    Budget::unlimited()
 }
 
 /// Brute force for tiny boards: every path over the non-hole cells, from coordinates alone.
@@ -117,9 +113,9 @@ fn janko_solved_to_published_answers_and_unique() {
     assert_eq!(puzzles.len(), 510);
     assert_eq!(answers.len(), 510);
     for (i, (puzzle, answer)) in puzzles.iter().zip(&answers).enumerate() {
-        let found = solve(puzzle, Engine::Auto, &unlimited()).unwrap();
+        let found = solve(puzzle, &Query::default()).unwrap();
         assert_eq!(found.as_ref(), Some(answer), "janko #{}", i + 1);
-        assert_eq!(count(puzzle, 2, Engine::Auto, &unlimited()), Ok(1), "janko #{}", i + 1);
+        assert_eq!(count(puzzle, &Query::default().with_limit(2)).result(), Ok(1), "janko #{}", i + 1);
     }
 }
 
@@ -143,15 +139,18 @@ fn curated_solved_and_counted() {
         .collect();
     assert_eq!((puzzles.len(), answers.len(), counts.len()), (39, 39, 39));
     for ((puzzle, answer), (name, expected)) in puzzles.iter().zip(&answers).zip(&counts) {
-        let found =
-            solve(puzzle, Engine::Auto, &unlimited()).unwrap().unwrap_or_else(|| panic!("{name}: none"));
+        let found = solve(puzzle, &Query::default()).unwrap().unwrap_or_else(|| panic!("{name}: none"));
         check(puzzle, &found).unwrap_or_else(|e| panic!("{name}: {e}"));
         check(puzzle, answer).unwrap_or_else(|e| panic!("{name}: published answer: {e}"));
         if *expected == 1 {
             assert_eq!(&found, answer, "{name}");
         }
         // A limit above the published count proves it exact.
-        assert_eq!(count(puzzle, expected + 5, Engine::Auto, &unlimited()), Ok(*expected), "{name}");
+        assert_eq!(
+            count(puzzle, &Query::default().with_limit(expected + 5)).result(),
+            Ok(*expected),
+            "{name}"
+        );
     }
 }
 
@@ -160,8 +159,8 @@ fn unsolvable_refuted() {
     let Some(puzzles) = common::shared_hidato("unsolvable.txt") else { return };
     assert_eq!(puzzles.len(), 41);
     for (i, puzzle) in puzzles.iter().enumerate() {
-        assert_eq!(solve(puzzle, Engine::Auto, &unlimited()), Ok(None), "unsolvable #{}", i + 1);
-        assert_eq!(count(puzzle, 2, Engine::Auto, &unlimited()), Ok(0), "unsolvable #{}", i + 1);
+        assert_eq!(solve(puzzle, &Query::default()), Ok(None), "unsolvable #{}", i + 1);
+        assert_eq!(count(puzzle, &Query::default().with_limit(2)).result(), Ok(0), "unsolvable #{}", i + 1);
     }
 }
 
@@ -173,10 +172,11 @@ fn exact_cover_agrees_on_small_curated() {
         if puzzle.size() > 64 {
             continue;
         }
-        let dedicated = count(puzzle, 10, Engine::Auto, &unlimited()).unwrap();
-        let exact = count(puzzle, 10, Engine::ExactCover, &unlimited()).unwrap();
+        let dedicated = count(puzzle, &Query::default().with_limit(10)).result().unwrap();
+        let exact =
+            count(puzzle, &Query::default().with_limit(10).with_engine(Engine::ExactCover)).result().unwrap();
         assert_eq!(dedicated, exact, "curated #{}", i + 1);
-        let answer = solve(puzzle, Engine::ExactCover, &unlimited()).unwrap().unwrap();
+        let answer = solve(puzzle, &Query::default().with_engine(Engine::ExactCover)).unwrap().unwrap();
         check(puzzle, &answer).unwrap_or_else(|e| panic!("curated #{} by exact cover: {e}", i + 1));
         compared += 1;
     }
@@ -186,15 +186,18 @@ fn exact_cover_agrees_on_small_curated() {
 #[test]
 fn given_in_the_top_left_cell() {
     let puzzle = board(3, 3, &[1, 0, 0, 0, 0, 0, 0, 0, 9], Adjacency::King);
-    let answer = solve(&puzzle, Engine::Auto, &unlimited()).unwrap().unwrap();
+    let answer = solve(&puzzle, &Query::default()).unwrap().unwrap();
     check(&puzzle, &answer).unwrap();
     assert_eq!(answer.get(0), 1);
-    let n = count(&puzzle, 1000, Engine::Auto, &unlimited()).unwrap();
+    let n = count(&puzzle, &Query::default().with_limit(1000)).result().unwrap();
     assert_eq!(n, brute_count(&puzzle));
-    assert_eq!(count(&puzzle, 1000, Engine::ExactCover, &unlimited()), Ok(n));
+    assert_eq!(
+        count(&puzzle, &Query::default().with_limit(1000).with_engine(Engine::ExactCover)).result(),
+        Ok(n)
+    );
     // 9 in the top left, 1 elsewhere.
     let puzzle = board(3, 3, &[9, 0, 0, 0, 1, 0, 0, 0, 0], Adjacency::King);
-    let answer = solve(&puzzle, Engine::Auto, &unlimited()).unwrap().unwrap();
+    let answer = solve(&puzzle, &Query::default()).unwrap().unwrap();
     check(&puzzle, &answer).unwrap();
 }
 
@@ -202,24 +205,27 @@ fn given_in_the_top_left_cell() {
 fn largest_or_smallest_number_not_given() {
     // N = 4 not given: the path's far end is free.
     let puzzle = board(2, 2, &[1, 2, 0, 0], Adjacency::Orthogonal);
-    assert_eq!(count(&puzzle, 10, Engine::Auto, &unlimited()), Ok(1));
-    let answer = solve(&puzzle, Engine::Auto, &unlimited()).unwrap().unwrap();
+    assert_eq!(count(&puzzle, &Query::default().with_limit(10)).result(), Ok(1));
+    let answer = solve(&puzzle, &Query::default()).unwrap().unwrap();
     assert_eq!(answer.cells(), &[1, 2, 4, 3]);
     // 1 not given.
     let puzzle = board(3, 1, &[0, 0, 3], Adjacency::King);
-    assert_eq!(solve(&puzzle, Engine::Auto, &unlimited()).unwrap().unwrap().cells(), &[1, 2, 3]);
+    assert_eq!(solve(&puzzle, &Query::default()).unwrap().unwrap().cells(), &[1, 2, 3]);
     // Only a middle number given (like the curated 8x9 that gives only 3).
     let puzzle = board(3, 3, &[0, 0, 0, 0, 5, 0, 0, 0, 0], Adjacency::King);
     let n = brute_count(&puzzle);
     assert!(n > 1);
-    assert_eq!(count(&puzzle, u64::MAX, Engine::Auto, &unlimited()), Ok(n));
-    assert_eq!(count(&puzzle, u64::MAX, Engine::ExactCover, &unlimited()), Ok(n));
+    assert_eq!(count(&puzzle, &Query::default()).result(), Ok(n));
+    assert_eq!(count(&puzzle, &Query::default().with_engine(Engine::ExactCover)).result(), Ok(n));
     // Nothing given at all, and a single cell.
     let puzzle = board(3, 2, &[0; 6], Adjacency::Orthogonal);
-    assert_eq!(count(&puzzle, u64::MAX, Engine::Auto, &unlimited()), Ok(brute_count(&puzzle)));
+    assert_eq!(count(&puzzle, &Query::default()).result(), Ok(brute_count(&puzzle)));
     let puzzle = board(1, 1, &[0], Adjacency::King);
-    assert_eq!(solve(&puzzle, Engine::Auto, &unlimited()).unwrap().unwrap().cells(), &[1]);
-    assert_eq!(count(&puzzle, 5, Engine::ExactCover, &unlimited()), Ok(1));
+    assert_eq!(solve(&puzzle, &Query::default()).unwrap().unwrap().cells(), &[1]);
+    assert_eq!(
+        count(&puzzle, &Query::default().with_limit(5).with_engine(Engine::ExactCover)).result(),
+        Ok(1)
+    );
 }
 
 #[test]
@@ -227,12 +233,15 @@ fn paths_never_wrap_from_a_row_end_to_the_next_row_start() {
     // 3 ends row 1 and 4 starts row 2: with wrapping flat indices this would "solve".
     for adjacency in [Adjacency::King, Adjacency::Orthogonal] {
         let puzzle = board(3, 2, &[1, 2, 3, 4, 0, 0], adjacency);
-        assert_eq!(solve(&puzzle, Engine::Auto, &unlimited()), Ok(None));
-        assert_eq!(count(&puzzle, 5, Engine::Auto, &unlimited()), Ok(0));
-        assert_eq!(count(&puzzle, 5, Engine::ExactCover, &unlimited()), Ok(0));
+        assert_eq!(solve(&puzzle, &Query::default()), Ok(None));
+        assert_eq!(count(&puzzle, &Query::default().with_limit(5)).result(), Ok(0));
+        assert_eq!(
+            count(&puzzle, &Query::default().with_limit(5).with_engine(Engine::ExactCover)).result(),
+            Ok(0)
+        );
         let puzzle = board(3, 2, &[1, 2, 0, 0, 0, 0], adjacency);
         for engine in [Engine::Auto, Engine::ExactCover] {
-            let answer = solve(&puzzle, engine, &unlimited()).unwrap().unwrap();
+            let answer = solve(&puzzle, &Query::default().with_engine(engine)).unwrap().unwrap();
             check(&puzzle, &answer).unwrap();
         }
     }
@@ -243,11 +252,14 @@ fn numbrix_counts_match_brute_force() {
     let puzzle = board(3, 3, &[1, 0, 0, 0, 0, 0, 0, 0, 0], Adjacency::Orthogonal);
     let n = brute_count(&puzzle);
     assert_eq!(n, 8); // Hamiltonian paths of the 3x3 grid from a corner
-    assert_eq!(count(&puzzle, 100, Engine::Auto, &unlimited()), Ok(n));
-    assert_eq!(count(&puzzle, 100, Engine::ExactCover, &unlimited()), Ok(n));
+    assert_eq!(count(&puzzle, &Query::default().with_limit(100)).result(), Ok(n));
+    assert_eq!(
+        count(&puzzle, &Query::default().with_limit(100).with_engine(Engine::ExactCover)).result(),
+        Ok(n)
+    );
     // Parity: on a 3x3 Numbrix the odd numbers sit on the corner colour.
     let puzzle = board(3, 3, &[0, 1, 0, 0, 0, 0, 0, 0, 0], Adjacency::Orthogonal);
-    assert_eq!(count(&puzzle, 100, Engine::Auto, &unlimited()), Ok(0));
+    assert_eq!(count(&puzzle, &Query::default().with_limit(100)).result(), Ok(0));
     assert_eq!(brute_count(&puzzle), 0);
 }
 
@@ -256,11 +268,21 @@ fn tiny_budget_gives_up_cleanly() {
     let Some(puzzles) = common::shared_hidato("curated.txt") else { return };
     let snake = puzzles.iter().find(|p| p.width() == 50 && p.height() == 3).expect("the snake");
     let tiny = Budget::unlimited().with_nodes(10);
-    assert_eq!(solve(snake, Engine::Auto, &tiny), Err(GaveUp::NodeLimit));
-    assert_eq!(count(snake, 2, Engine::Auto, &tiny), Err(GaveUp::NodeLimit));
-    assert_eq!(count(snake, 2, Engine::ExactCover, &tiny), Err(GaveUp::NodeLimit));
+    assert_eq!(solve(snake, &Query::default().with_budget(tiny.clone())), Err(GaveUp::NodeLimit));
+    assert_eq!(
+        count(snake, &Query::default().with_limit(2).with_budget(tiny.clone())).result(),
+        Err(GaveUp::NodeLimit)
+    );
+    assert_eq!(
+        count(
+            snake,
+            &Query::default().with_limit(2).with_engine(Engine::ExactCover).with_budget(tiny.clone())
+        )
+        .result(),
+        Err(GaveUp::NodeLimit)
+    );
     // With room, the same call answers.
-    assert_eq!(count(snake, 2, Engine::Auto, &unlimited()), Ok(1));
+    assert_eq!(count(snake, &Query::default().with_limit(2)).result(), Ok(1));
 }
 
 /// A random board up to 5x5 with holes, and givens from a random path over it (when the random
@@ -322,13 +344,13 @@ proptest! {
     #[test]
     fn dedicated_and_exact_cover_agree(puzzle in random_board()) {
         let limit = 30;
-        let dedicated = count(&puzzle, limit, Engine::Auto, &unlimited()).unwrap();
-        let exact = count(&puzzle, limit, Engine::ExactCover, &unlimited()).unwrap();
+        let dedicated = count(&puzzle, &Query::default().with_limit(limit)).result().unwrap();
+        let exact = count(&puzzle, &Query::default().with_limit(limit).with_engine(Engine::ExactCover)).result().unwrap();
         prop_assert_eq!(dedicated, exact, "{}", puzzle);
         if puzzle.width() * puzzle.height() <= 9 {
             prop_assert_eq!(dedicated, brute_count(&puzzle).min(limit), "{}", puzzle);
         }
-        let answer = solve(&puzzle, Engine::Auto, &unlimited()).unwrap();
+        let answer = solve(&puzzle, &Query::default()).unwrap();
         prop_assert_eq!(answer.is_some(), dedicated > 0);
         if let Some(answer) = answer {
             prop_assert_eq!(check(&puzzle, &answer), Ok(()));
@@ -352,7 +374,8 @@ fn boards_of_50x50_work() {
         }
         let puzzle = board(w, h, &cells, adjacency);
         let budget = Budget::unlimited().with_timeout(std::time::Duration::from_secs(20));
-        let answer = solve(&puzzle, Engine::Auto, &budget).unwrap().expect("the serpentine");
+        let answer =
+            solve(&puzzle, &Query::default().with_budget(budget.clone())).unwrap().expect("the serpentine");
         check(&puzzle, &answer).unwrap();
     }
 }
@@ -365,12 +388,21 @@ fn hard_janko_puzzles_proven_unique_within_a_node_budget() {
     let Some(puzzles) = common::shared_hidato("janko.txt") else { return };
     for (number, nodes) in [(40, 500), (395, 4_000), (489, 1_000), (365, 1_000), (469, 2_000)] {
         let budget = Budget::unlimited().with_nodes(nodes);
-        assert_eq!(count(&puzzles[number - 1], 2, Engine::Auto, &budget), Ok(1), "janko #{number}");
+        assert_eq!(
+            count(&puzzles[number - 1], &Query::default().with_limit(2).with_budget(budget.clone())).result(),
+            Ok(1),
+            "janko #{number}"
+        );
     }
     // Every janko puzzle within 5,000 nodes.
     let budget = Budget::unlimited().with_nodes(5_000);
     for (i, puzzle) in puzzles.iter().enumerate() {
-        assert_eq!(count(puzzle, 2, Engine::Auto, &budget), Ok(1), "janko #{}", i + 1);
+        assert_eq!(
+            count(puzzle, &Query::default().with_limit(2).with_budget(budget.clone())).result(),
+            Ok(1),
+            "janko #{}",
+            i + 1
+        );
     }
 }
 
@@ -385,12 +417,16 @@ fn a_cell_needs_two_distinct_neighbours_for_a_middle_number() {
         for adjacency in [Adjacency::King, Adjacency::Orthogonal] {
             let puzzle = board(3, 2, &cells, adjacency);
             let n = brute_count(&puzzle);
-            assert_eq!(count(&puzzle, u64::MAX, Engine::Auto, &unlimited()), Ok(n), "{puzzle}");
-            assert_eq!(count(&puzzle, u64::MAX, Engine::ExactCover, &unlimited()), Ok(n), "{puzzle}");
+            assert_eq!(count(&puzzle, &Query::default()).result(), Ok(n), "{puzzle}");
+            assert_eq!(
+                count(&puzzle, &Query::default().with_engine(Engine::ExactCover)).result(),
+                Ok(n),
+                "{puzzle}"
+            );
         }
     }
     // A corner cell whose only free neighbour is one cell can hold only 1 or N.
     let puzzle = board(3, 3, &[0, 5, 0, 6, 4, 0, 0, 0, 0], Adjacency::King);
     let n = brute_count(&puzzle);
-    assert_eq!(count(&puzzle, u64::MAX, Engine::Auto, &unlimited()), Ok(n));
+    assert_eq!(count(&puzzle, &Query::default()).result(), Ok(n));
 }

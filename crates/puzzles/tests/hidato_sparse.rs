@@ -9,7 +9,7 @@ mod hidato_corpus;
 use std::time::Duration;
 
 use hidato_corpus::{corpus, Expected};
-use tessera::hidato::{count, solve, verify, Budget, Engine};
+use tessera::hidato::{count, solve, verify, Budget, Engine, Query};
 
 /// A budget no case here should come near: a test that gives up fails, it does not hang.
 fn budget() -> Budget {
@@ -33,7 +33,8 @@ fn every_engine_answers_the_sparse_corpus_as_constructed() {
             engines.push(Engine::ExactCover);
         }
         for &engine in &engines {
-            let found = solve(puzzle, engine, &budget()).unwrap_or_else(|e| panic!("{name} {engine:?}: {e}"));
+            let found = solve(puzzle, &Query::default().with_engine(engine).with_budget(budget()))
+                .unwrap_or_else(|e| panic!("{name} {engine:?}: {e}"));
             match case.expected {
                 Expected::Sat => {
                     let answer = found.unwrap_or_else(|| panic!("{name} {engine:?}: no solution found"));
@@ -50,7 +51,9 @@ fn every_engine_answers_the_sparse_corpus_as_constructed() {
             .iter()
             .map(|&engine| {
                 let n =
-                    count(puzzle, 2, engine, &budget()).unwrap_or_else(|e| panic!("{name} {engine:?}: {e}"));
+                    count(puzzle, &Query::default().with_limit(2).with_engine(engine).with_budget(budget()))
+                        .result()
+                        .unwrap_or_else(|e| panic!("{name} {engine:?}: {e}"));
                 (engine, n)
             })
             .collect();
@@ -69,8 +72,11 @@ fn every_engine_answers_the_sparse_corpus_as_constructed() {
 fn counts_beyond_two_agree() {
     for case in corpus(7, 6, 8, 3).iter().filter(|case| case.expected == Expected::Sat) {
         let puzzle = &case.puzzle;
-        let auto = count(puzzle, 20, Engine::Auto, &budget()).unwrap();
-        let walk = count(puzzle, 20, Engine::Walk, &budget()).unwrap();
+        let auto = count(puzzle, &Query::default().with_limit(20).with_budget(budget())).result().unwrap();
+        let walk =
+            count(puzzle, &Query::default().with_limit(20).with_engine(Engine::Walk).with_budget(budget()))
+                .result()
+                .unwrap();
         assert_eq!(auto, walk, "{}", case.name);
     }
 }

@@ -7,7 +7,7 @@
 mod common;
 use std::time::{Duration, Instant};
 
-use tessera::sudoku::{count_9x9, count_9x9_with_stats, solve_9x9, Budget, GaveUp};
+use tessera::sudoku::{count_9x9, solve_9x9, Budget, GaveUp};
 
 /// Arto Inkala's puzzle (81 characters; a copy in the notes lost one of the dots after the 8).
 const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -63,11 +63,13 @@ fn unique_set(file: &str, expected: usize) {
     assert_eq!(puzzles.len(), expected, "{file}: puzzle count");
     let budget = Budget::unlimited();
     for (n, puzzle) in puzzles.iter().enumerate() {
-        let grid = solve_9x9(puzzle).unwrap_or_else(|| panic!("{file} #{n}: no solution"));
+        let grid = solve_9x9(puzzle, &Budget::unlimited())
+            .unwrap()
+            .unwrap_or_else(|| panic!("{file} #{n}: no solution"));
         if let Err(e) = check_solution(puzzle, &grid) {
             panic!("{file} #{n}: {e}");
         }
-        assert_eq!(count_9x9(puzzle, 2, &budget), Ok(1), "{file} #{n}: not unique");
+        assert_eq!(count_9x9(puzzle, 2, &budget).result(), Ok(1), "{file} #{n}: not unique");
     }
 }
 
@@ -87,8 +89,10 @@ fn every_serg_puzzle_has_two_solutions_or_more() {
     assert_eq!(puzzles.len(), 10_000);
     let budget = Budget::unlimited();
     for (n, puzzle) in puzzles.iter().enumerate() {
-        assert_eq!(count_9x9(puzzle, 2, &budget), Ok(2), "serg #{n}");
-        let grid = solve_9x9(puzzle).unwrap_or_else(|| panic!("serg #{n}: no solution"));
+        assert_eq!(count_9x9(puzzle, 2, &budget).result(), Ok(2), "serg #{n}");
+        let grid = solve_9x9(puzzle, &Budget::unlimited())
+            .unwrap()
+            .unwrap_or_else(|| panic!("serg #{n}: no solution"));
         if let Err(e) = check_solution(puzzle, &grid) {
             panic!("serg #{n}: {e}");
         }
@@ -98,21 +102,21 @@ fn every_serg_puzzle_has_two_solutions_or_more() {
 #[test]
 fn inkala_is_unique() {
     let puzzle = parse(INKALA);
-    let grid = solve_9x9(&puzzle).expect("a solution");
+    let grid = solve_9x9(&puzzle, &Budget::unlimited()).unwrap().expect("a solution");
     check_solution(&puzzle, &grid).unwrap();
     let line: String = grid.iter().map(|d| char::from(b'0' + d)).collect();
     assert_eq!(line, "812753649943682175675491283154237896369845721287169534521974368438526917796318452");
-    assert_eq!(count_9x9(&puzzle, 2, &Budget::unlimited()), Ok(1));
-    assert_eq!(count_9x9(&puzzle, u64::MAX, &Budget::unlimited()), Ok(1));
+    assert_eq!(count_9x9(&puzzle, 2, &Budget::unlimited()).result(), Ok(1));
+    assert_eq!(count_9x9(&puzzle, u64::MAX, &Budget::unlimited()).result(), Ok(1));
 }
 
 #[test]
 fn empty_grid_counts_to_the_limit_quickly() {
     let empty = [0u8; 81];
     let start = Instant::now();
-    assert_eq!(count_9x9(&empty, 1000, &Budget::unlimited()), Ok(1000));
+    assert_eq!(count_9x9(&empty, 1000, &Budget::unlimited()).result(), Ok(1000));
     assert!(start.elapsed() < Duration::from_secs(2), "took {:?}", start.elapsed());
-    let grid = solve_9x9(&empty).expect("a full grid");
+    let grid = solve_9x9(&empty, &Budget::unlimited()).unwrap().expect("a full grid");
     check_solution(&empty, &grid).unwrap();
 }
 
@@ -120,45 +124,43 @@ fn empty_grid_counts_to_the_limit_quickly() {
 fn clashing_givens_have_no_solution() {
     let mut puzzle = parse(INKALA);
     puzzle[1] = 8; // row 0 already holds 8 in cell 0
-    assert_eq!(solve_9x9(&puzzle), None);
-    assert_eq!(count_9x9(&puzzle, 2, &Budget::unlimited()), Ok(0));
+    assert_eq!(solve_9x9(&puzzle, &Budget::unlimited()).unwrap(), None);
+    assert_eq!(count_9x9(&puzzle, 2, &Budget::unlimited()).result(), Ok(0));
     // A clash the givens do not show directly: two 5s in column 0, in different bands.
     let mut column = [0u8; 81];
     column[0] = 5;
     column[72] = 5;
-    assert_eq!(solve_9x9(&column), None);
-    assert_eq!(count_9x9(&column, 2, &Budget::unlimited()), Ok(0));
+    assert_eq!(solve_9x9(&column, &Budget::unlimited()).unwrap(), None);
+    assert_eq!(count_9x9(&column, 2, &Budget::unlimited()).result(), Ok(0));
     // Out-of-range values make the puzzle unsolvable rather than panicking.
     let mut bad = [0u8; 81];
     bad[40] = 10;
-    assert_eq!(solve_9x9(&bad), None);
+    assert_eq!(solve_9x9(&bad, &Budget::unlimited()).unwrap(), None);
 }
 
 #[test]
 fn limits_and_budgets() {
     let puzzle = parse(INKALA);
-    assert_eq!(count_9x9(&puzzle, 0, &Budget::unlimited()), Ok(0));
+    assert_eq!(count_9x9(&puzzle, 0, &Budget::unlimited()).result(), Ok(0));
     // Inkala's puzzle needs guesses: a budget of one guess runs out.
-    assert_eq!(count_9x9(&puzzle, 2, &Budget::unlimited().with_nodes(1)), Err(GaveUp::NodeLimit));
-    let stats = count_9x9_with_stats(&puzzle, 2, &Budget::unlimited()).unwrap();
-    assert_eq!(stats.solutions, 1);
-    assert!(stats.guesses > 1);
-    assert_eq!(count_9x9(&puzzle, 2, &Budget::unlimited().with_nodes(stats.guesses)), Ok(1));
+    assert_eq!(count_9x9(&puzzle, 2, &Budget::unlimited().with_nodes(1)).result(), Err(GaveUp::NodeLimit));
+    let count = count_9x9(&puzzle, 2, &Budget::unlimited());
+    assert_eq!(count.solutions, 1);
+    assert!(count.stats.nodes > 1);
+    assert_eq!(count_9x9(&puzzle, 2, &Budget::unlimited().with_nodes(count.stats.nodes)).result(), Ok(1));
     // A puzzle solved by propagation alone needs no guess at all.
-    let mut solved = solve_9x9(&puzzle).unwrap();
+    let mut solved = solve_9x9(&puzzle, &Budget::unlimited()).unwrap().unwrap();
     solved[0] = 0;
-    assert_eq!(
-        count_9x9_with_stats(&solved, 2, &Budget::unlimited().with_nodes(0)).map(|s| s.guesses),
-        Ok(0)
-    );
+    let count = count_9x9(&solved, 2, &Budget::unlimited().with_nodes(0));
+    assert_eq!(count.result().map(|_| count.stats.nodes), Ok(0));
 }
 
 #[test]
 fn deadlines_and_cancellation_stop_a_long_count() {
     let empty = [0u8; 81];
     let past = Budget::unlimited().with_deadline(Instant::now());
-    assert_eq!(count_9x9(&empty, u64::MAX, &past), Err(GaveUp::Deadline));
+    assert_eq!(count_9x9(&empty, u64::MAX, &past).result(), Err(GaveUp::Deadline));
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let cancelled = Budget::unlimited().with_cancel(flag);
-    assert_eq!(count_9x9(&empty, u64::MAX, &cancelled), Err(GaveUp::Cancelled));
+    assert_eq!(count_9x9(&empty, u64::MAX, &cancelled).result(), Err(GaveUp::Cancelled));
 }

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use tessera::sudoku::{parse_puzzles, Format, Layout, Regions, Sudoku, SudokuError};
+use tessera::sudoku::{parse_puzzles, Format, Layout, Regions, Sudoku};
+use tessera::{Error, ParseError, ParseErrorKind};
 
 /// A full grid by the classic pattern: digit at (r, c) = (cols·(r mod rows) + r div rows + c) mod n.
 fn pattern(layout: &Arc<Layout>) -> Sudoku {
@@ -23,9 +24,11 @@ fn puzzle(size: usize) -> Sudoku {
 }
 
 /// The position and message of a parse error.
-fn parse_error(result: Result<Sudoku, SudokuError>) -> (usize, usize, String) {
+fn parse_error(result: Result<Sudoku, Error>) -> (usize, usize, String) {
     match result {
-        Err(SudokuError::Parse { line, column, message }) => (line, column, message),
+        Err(Error::Parse(ParseError { line, column, kind: ParseErrorKind::Message(message) })) => {
+            (line, column, message)
+        }
         other => panic!("expected a parse error, got {other:?}"),
     }
 }
@@ -618,7 +621,7 @@ fn never_panics(text: &str) {
             let again = Sudoku::parse(&sudoku.to_format(parsed.format)).unwrap();
             assert_eq!(again, sudoku);
         } else if let Err(err) = parsed.puzzle {
-            assert!(matches!(err, SudokuError::Parse { line, column, .. } if line >= 1 && column >= 1));
+            assert!(matches!(err, Error::Parse(ParseError { line, column, .. }) if line >= 1 && column >= 1));
         }
     }
     let _ = Sudoku::from_line(text);

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use tessera::sudoku::logic::{self, Difficulty};
-use tessera::sudoku::{count, Budget, Engine, Generator, Layout, Symmetry};
+use tessera::sudoku::{count, Budget, Engine, Generator, Layout, Query, Symmetry};
 
 fn layouts() -> impl Strategy<Value = Layout> {
     prop_oneof![
@@ -35,7 +35,7 @@ proptest! {
         let generator = Generator::new(Arc::new(layout)).symmetry(symmetry);
         let made = generator.generate(seed).unwrap();
         for engine in [Engine::General, Engine::ExactCover] {
-            prop_assert_eq!(count(&made.puzzle, 2, engine, &Budget::unlimited()).solutions, 1, "{:?}", engine);
+            prop_assert_eq!(count(&made.puzzle, &Query::default().with_limit(2).with_engine(engine)).solutions, 1, "{:?}", engine);
         }
         prop_assert!(symmetry.holds_for(&made.puzzle));
         prop_assert!(made.puzzle.is_completed_by(&made.solution) && made.solution.is_solved());
@@ -50,7 +50,7 @@ proptest! {
         let made = generator.generate(seed).unwrap();
         prop_assert_eq!(logic::rate(&made.puzzle).difficulty, level);
         prop_assert_eq!(made.rating.map(|r| r.difficulty), Some(level));
-        prop_assert_eq!(count(&made.puzzle, 2, Engine::ExactCover, &Budget::unlimited()).solutions, 1);
+        prop_assert_eq!(count(&made.puzzle, &Query::default().with_limit(2).with_engine(Engine::ExactCover)).solutions, 1);
     }
 
     #[test]
@@ -59,7 +59,7 @@ proptest! {
         for cell in (0..81).filter(|&c| made.puzzle.get(c) != 0) {
             let mut fewer = made.puzzle.clone();
             fewer.set(cell, 0);
-            prop_assert_eq!(count(&fewer, 2, Engine::General, &Budget::unlimited()).solutions, 2);
+            prop_assert_eq!(count(&fewer, &Query::default().with_limit(2).with_engine(Engine::General)).solutions, 2);
         }
     }
 }

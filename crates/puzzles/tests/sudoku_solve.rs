@@ -14,9 +14,10 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use tessera::sudoku::{
-    count, solve, solve_with_seed, verify, Budget, Engine, ExactCover, GaveUp, Layout, Outcome, Sudoku,
-    Violation,
+    count, solve, solve_with_seed, verify, Budget, Engine, ExactCover, GaveUp, Layout, Outcome, Query,
+    Sudoku, Violation,
 };
+use tessera::Reduction;
 
 /// Arto Inkala's puzzle. (The line quoted in the notes and the issue has 80 characters: it drops
 /// one of the ten dots after the 8; this is the 81-character original.)
@@ -67,8 +68,8 @@ fn exact_solutions(puzzle: &Sudoku, limit: u64) -> Vec<Sudoku> {
 /// Counts with the general solver and the exact cover, checks they agree (count and outcome),
 /// verifies every exact-cover solution and the general solver's first one. Returns the count.
 fn cross_check(puzzle: &Sudoku, limit: u64) -> u64 {
-    let general = count(puzzle, limit, Engine::General, &unlimited());
-    let exact = count(puzzle, limit, Engine::ExactCover, &unlimited());
+    let general = count(puzzle, &Query::default().with_limit(limit).with_engine(Engine::General));
+    let exact = count(puzzle, &Query::default().with_limit(limit).with_engine(Engine::ExactCover));
     assert_eq!(general.solutions, exact.solutions, "{puzzle:?}");
     assert_eq!(general.outcome, exact.outcome, "{puzzle:?}");
     let solutions = exact_solutions(puzzle, limit);
@@ -77,7 +78,7 @@ fn cross_check(puzzle: &Sudoku, limit: u64) -> u64 {
         let verdict = verify(puzzle, solution);
         assert!(verdict.is_valid(), "{verdict}");
     }
-    let first = solve(puzzle, Engine::General, &unlimited()).unwrap();
+    let first = solve(puzzle, &Query::default().with_engine(Engine::General)).unwrap();
     assert_eq!(first.is_some(), general.solutions > 0);
     if let Some(first) = first {
         assert!(verify(puzzle, &first).is_valid());
@@ -110,7 +111,7 @@ fn minimise(grid: &Sudoku, seed: u64) -> Sudoku {
     for cell in cells {
         let digit = puzzle.get(cell);
         puzzle.set(cell, 0);
-        if count(&puzzle, 2, Engine::General, &unlimited()).solutions != 1 {
+        if count(&puzzle, &Query::default().with_limit(2).with_engine(Engine::General)).solutions != 1 {
             puzzle.set(cell, digit);
         }
     }
@@ -121,7 +122,7 @@ fn minimise(grid: &Sudoku, seed: u64) -> Sudoku {
 fn shidoku_has_288_grids() {
     let empty = Sudoku::empty(Arc::new(Layout::classic(4).unwrap()));
     for engine in [Engine::General, Engine::ExactCover, Engine::Auto] {
-        let counted = count(&empty, 1000, engine, &unlimited());
+        let counted = count(&empty, &Query::default().with_limit(1000).with_engine(engine));
         assert_eq!((counted.solutions, counted.outcome), (288, Outcome::Exhausted), "{engine:?}");
     }
     assert_eq!(exact_solutions(&empty, 1000).len(), 288);
@@ -132,10 +133,13 @@ fn six_by_six_empty_grid_reaches_the_limit() {
     // 28,200,960 grids in all: too many to count here.
     let empty = Sudoku::empty(Arc::new(Layout::classic(6).unwrap()));
     for engine in [Engine::General, Engine::ExactCover] {
-        let counted = count(&empty, 1000, engine, &unlimited());
+        let counted = count(&empty, &Query::default().with_limit(1000).with_engine(engine));
         assert_eq!((counted.solutions, counted.outcome), (1000, Outcome::LimitReached), "{engine:?}");
     }
-    assert_eq!(count(&empty, 0, Engine::General, &unlimited()).outcome, Outcome::LimitReached);
+    assert_eq!(
+        count(&empty, &Query::default().with_limit(0).with_engine(Engine::General)).outcome,
+        Outcome::LimitReached
+    );
 }
 
 #[test]
@@ -180,7 +184,10 @@ fn x_puzzle_with_a_unique_solution() {
     let puzzle = minimise(&grid, 1);
     assert!(puzzle.clues() < 30, "{} clues", puzzle.clues());
     assert_eq!(cross_check(&puzzle, 3), 1);
-    assert_eq!(solve(&puzzle, Engine::ExactCover, &unlimited()).unwrap(), Some(grid.clone()));
+    assert_eq!(
+        solve(&puzzle, &Query::default().with_engine(Engine::ExactCover)).unwrap(),
+        Some(grid.clone())
+    );
     // Without the diagonals the same clues have other solutions.
     let plain = Sudoku::from_digits(Arc::new(Layout::classic(9).unwrap()), puzzle.cells().to_vec()).unwrap();
     assert!(cross_check(&plain, 3) > 1);
@@ -197,8 +204,11 @@ fn jigsaw_puzzle_with_a_unique_solution() {
     assert!(verify(&empty, &grid).is_valid());
     let puzzle = minimise(&grid, 3);
     assert_eq!(cross_check(&puzzle, 3), 1);
-    assert_eq!(solve(&puzzle, Engine::ExactCover, &unlimited()).unwrap(), Some(grid.clone()));
-    assert_eq!(solve(&puzzle, Engine::Auto, &unlimited()).unwrap(), Some(grid));
+    assert_eq!(
+        solve(&puzzle, &Query::default().with_engine(Engine::ExactCover)).unwrap(),
+        Some(grid.clone())
+    );
+    assert_eq!(solve(&puzzle, &Query::default()).unwrap(), Some(grid));
     // Jigsaw and X at once.
     let both = Sudoku::empty(Arc::new(jigsaw_layout().with_diagonals()));
     if let Some(grid) = solve_with_seed(&both, 5, &unlimited()).unwrap() {
@@ -211,10 +221,10 @@ fn jigsaw_puzzle_with_a_unique_solution() {
 fn inkala_is_unique() {
     let puzzle = classic(INKALA);
     assert_eq!(cross_check(&puzzle, 2), 1);
-    let counted = count(&puzzle, 2, Engine::General, &unlimited());
+    let counted = count(&puzzle, &Query::default().with_limit(2).with_engine(Engine::General));
     assert_eq!(counted.outcome, Outcome::Exhausted);
     assert!(counted.stats.nodes > 0, "Inkala's puzzle needs guesses");
-    let solution = solve(&puzzle, Engine::General, &unlimited()).unwrap().unwrap();
+    let solution = solve(&puzzle, &Query::default().with_engine(Engine::General)).unwrap().unwrap();
     assert_eq!(&solution.cells()[..9], &[8, 1, 2, 7, 5, 3, 6, 4, 9]);
 }
 
@@ -231,8 +241,8 @@ fn clashing_givens_have_no_solution() {
     x.set(35, 2); // both ends of the main diagonal
     for grid in [&puzzle, &jigsaw, &x] {
         for engine in [Engine::General, Engine::ExactCover] {
-            assert_eq!(solve(grid, engine, &unlimited()), Ok(None), "{engine:?}");
-            let counted = count(grid, 5, engine, &unlimited());
+            assert_eq!(solve(grid, &Query::default().with_engine(engine)), Ok(None), "{engine:?}");
+            let counted = count(grid, &Query::default().with_limit(5).with_engine(engine));
             assert_eq!((counted.solutions, counted.outcome), (0, Outcome::Exhausted), "{engine:?}");
         }
     }
@@ -252,20 +262,41 @@ fn budgets_make_the_search_give_up() {
     // The first of magictour's top 1465: needs several guesses.
     let hard = classic("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
     let one = Budget::unlimited().with_nodes(1);
-    let counted = count(&hard, 2, Engine::General, &one);
+    let counted =
+        count(&hard, &Query::default().with_limit(2).with_engine(Engine::General).with_budget(one.clone()));
     assert_eq!(counted.outcome, Outcome::GaveUp(GaveUp::NodeLimit));
     assert_eq!(counted.stats.nodes, 1);
-    assert_eq!(solve(&hard, Engine::General, &one), Err(GaveUp::NodeLimit));
+    assert_eq!(
+        solve(&hard, &Query::default().with_engine(Engine::General).with_budget(one.clone())),
+        Err(GaveUp::NodeLimit)
+    );
     assert_eq!(solve_with_seed(&hard, 1, &one), Err(GaveUp::NodeLimit));
-    assert!(count(&hard, 2, Engine::ExactCover, &one).gave_up());
+    assert!(count(
+        &hard,
+        &Query::default().with_limit(2).with_engine(Engine::ExactCover).with_budget(one.clone())
+    )
+    .gave_up());
     let past = Budget::unlimited().with_deadline(Instant::now());
-    assert_eq!(solve(&hard, Engine::General, &past), Err(GaveUp::Deadline));
+    assert_eq!(
+        solve(&hard, &Query::default().with_engine(Engine::General).with_budget(past.clone())),
+        Err(GaveUp::Deadline)
+    );
     let cancelled = Budget::unlimited().with_cancel(Arc::new(AtomicBool::new(true)));
-    assert_eq!(count(&hard, 2, Engine::General, &cancelled).outcome, Outcome::GaveUp(GaveUp::Cancelled));
+    assert_eq!(
+        count(
+            &hard,
+            &Query::default().with_limit(2).with_engine(Engine::General).with_budget(cancelled.clone())
+        )
+        .outcome,
+        Outcome::GaveUp(GaveUp::Cancelled)
+    );
     // A puzzle that propagation alone solves needs no node at all.
     let (easy, grid) = random_puzzle(Layout::classic(9).unwrap(), 7, 0.8);
     let zero = Budget::unlimited().with_nodes(0);
-    assert_eq!(solve(&easy, Engine::General, &zero), Ok(Some(grid)));
+    assert_eq!(
+        solve(&easy, &Query::default().with_engine(Engine::General).with_budget(zero.clone())),
+        Ok(Some(grid))
+    );
 }
 
 #[test]
@@ -288,14 +319,16 @@ fn big_random_grids_are_quick_and_reproducible() {
     }
     // A 25x25 puzzle: a random grid with half its cells emptied, solved deterministically too.
     let (puzzle, _) = random_puzzle(Layout::classic(25).unwrap(), 11, 0.5);
-    let solution = solve(&puzzle, Engine::General, &budget).unwrap().unwrap();
+    let solution = solve(&puzzle, &Query::default().with_engine(Engine::General).with_budget(budget.clone()))
+        .unwrap()
+        .unwrap();
     assert!(verify(&puzzle, &solution).is_valid());
 }
 
 #[test]
 fn verify_names_what_is_wrong() {
     let puzzle = classic(INKALA);
-    let solution = solve(&puzzle, Engine::General, &unlimited()).unwrap().unwrap();
+    let solution = solve(&puzzle, &Query::default().with_engine(Engine::General)).unwrap().unwrap();
     assert!(verify(&puzzle, &solution).is_valid());
     assert_eq!(verify(&puzzle, &solution).to_string(), "the answer is correct");
 
@@ -342,19 +375,26 @@ fn verify_names_what_is_wrong() {
 fn auto_and_fast_agree_with_the_general_solver() {
     // Runs the dedicated 9x9 solver: needs `fast9` to be in place.
     let puzzle = classic(INKALA);
-    let general = solve(&puzzle, Engine::General, &unlimited()).unwrap();
-    assert_eq!(solve(&puzzle, Engine::Auto, &unlimited()).unwrap(), general);
-    assert_eq!(solve(&puzzle, Engine::Fast, &Budget::unlimited().with_nodes(1000)).unwrap(), general);
+    let general = solve(&puzzle, &Query::default().with_engine(Engine::General)).unwrap();
+    assert_eq!(solve(&puzzle, &Query::default()).unwrap(), general);
+    assert_eq!(
+        solve(
+            &puzzle,
+            &Query::default().with_engine(Engine::Fast).with_budget(Budget::unlimited().with_nodes(1000))
+        )
+        .unwrap(),
+        general
+    );
     for seed in 0..20 {
         let (puzzle, _) = random_puzzle(Layout::classic(9).unwrap(), seed, 0.3);
-        let general = count(&puzzle, 3, Engine::General, &unlimited());
-        let auto = count(&puzzle, 3, Engine::Auto, &unlimited());
+        let general = count(&puzzle, &Query::default().with_limit(3).with_engine(Engine::General));
+        let auto = count(&puzzle, &Query::default().with_limit(3));
         assert_eq!((general.solutions, general.outcome), (auto.solutions, auto.outcome));
     }
     let mut clash = puzzle.clone();
     clash.set(8, 8);
-    assert_eq!(solve(&clash, Engine::Auto, &unlimited()), Ok(None));
-    assert_eq!(count(&clash, 2, Engine::Fast, &unlimited()).solutions, 0);
+    assert_eq!(solve(&clash, &Query::default()), Ok(None));
+    assert_eq!(count(&clash, &Query::default().with_limit(2).with_engine(Engine::Fast)).solutions, 0);
 }
 
 /// The puzzles of a shared data file (81-character lines, `#` comments), at most `take`; `None`
@@ -384,13 +424,13 @@ fn known_answers(name: &str, limit: u64, expected: u64) {
     let outcome = if expected == limit { Outcome::LimitReached } else { Outcome::Exhausted };
     for (i, puzzle) in puzzles.iter().enumerate() {
         let started = Instant::now();
-        let general = count(puzzle, limit, Engine::General, &unlimited());
+        let general = count(puzzle, &Query::default().with_limit(limit).with_engine(Engine::General));
         general_time += started.elapsed();
         guesses += general.stats.nodes;
         assert_eq!((general.solutions, general.outcome), (expected, outcome), "{name} #{i}: {puzzle:?}");
-        let exact = count(puzzle, limit, Engine::ExactCover, &unlimited());
+        let exact = count(puzzle, &Query::default().with_limit(limit).with_engine(Engine::ExactCover));
         assert_eq!((exact.solutions, exact.outcome), (expected, outcome), "{name} #{i}: {puzzle:?}");
-        let solution = solve(puzzle, Engine::General, &unlimited()).unwrap().unwrap();
+        let solution = solve(puzzle, &Query::default().with_engine(Engine::General)).unwrap().unwrap();
         let verdict = verify(puzzle, &solution);
         assert!(verdict.is_valid(), "{name} #{i}: {verdict}");
     }
@@ -433,7 +473,7 @@ proptest! {
         shift in 1usize..25,
     ) {
         let (puzzle, _) = random_puzzle(Layout::classic(size).unwrap(), seed, keep);
-        let solution = solve(&puzzle, Engine::General, &unlimited()).unwrap().unwrap();
+        let solution = solve(&puzzle, &Query::default().with_engine(Engine::General)).unwrap().unwrap();
         prop_assert!(verify(&puzzle, &solution).is_valid());
         let seeded = solve_with_seed(&puzzle, seed, &unlimited()).unwrap().unwrap();
         prop_assert!(verify(&puzzle, &seeded).is_valid());

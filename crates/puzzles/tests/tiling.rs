@@ -80,7 +80,7 @@ fn classes(puzzle: &Puzzle) -> usize {
     let Solutions { found: tilings, count: c, .. } =
         solutions(puzzle, &Query::default().with_engine(Engine::Bits).with_threads(2));
     assert_eq!(c.outcome, Outcome::Exhausted);
-    assert!(tilings.iter().all(|t| verify(&puzzle, t).is_valid()));
+    assert!(tilings.iter().all(|t| verify(puzzle, t).is_valid()));
     let sym = Symmetry::of(puzzle);
     tilings.iter().map(|t| canonical(puzzle, t, &sym, sym.transforms())).collect::<HashSet<_>>().len()
 }
@@ -119,7 +119,7 @@ fn bit_tilings(puzzle: &Puzzle, symmetry: bool, threads: usize) -> Vec<tessera::
         BitSolver::new(puzzle).symmetry(symmetry).threads(threads).solutions_up_to(u64::MAX);
     assert_eq!(c.outcome, Outcome::Exhausted);
     assert_eq!(c.solutions, tilings.len() as u64);
-    assert!(tilings.iter().all(|t| verify(&puzzle, t).is_valid()));
+    assert!(tilings.iter().all(|t| verify(puzzle, t).is_valid()));
     tilings.sort();
     let before = tilings.len();
     tilings.dedup();

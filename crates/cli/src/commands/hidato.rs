@@ -12,9 +12,8 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use serde::Serialize;
-use tessera::hidato::{
-    self, to_text, Adjacency, Budget, Class, GaveUp, Hidato, ParseError, ParseErrorKind, Violation,
-};
+use tessera::hidato::{self, to_text, Adjacency, Budget, Class, GaveUp, Hidato, Violation};
+use tessera::{ParseError, ParseErrorKind};
 
 use super::report::plural;
 use super::Status;
@@ -31,7 +30,10 @@ pub fn solve(args: &HidatoSolveArgs) -> Result<Status> {
     let mut printed = Vec::with_capacity(puzzles.len());
     for (i, puzzle) in puzzles.iter().enumerate() {
         let start = Instant::now();
-        let result = hidato::solve(puzzle, engine, &budget(&args.run));
+        let result = hidato::solve(
+            puzzle,
+            &hidato::Query::default().with_engine(engine).with_budget(budget(&args.run)),
+        );
         let seconds = start.elapsed().as_secs_f64();
         let mut report = Report::new(i + 1, seconds);
         match result {
@@ -80,7 +82,14 @@ pub fn count(args: &HidatoCountArgs) -> Result<Status> {
     let mut gave_up = false;
     for (i, puzzle) in puzzles.iter().enumerate() {
         let start = Instant::now();
-        let result = hidato::count(puzzle, args.limit, engine, &budget(&args.run));
+        let result = hidato::count(
+            puzzle,
+            &hidato::Query::default()
+                .with_limit(args.limit)
+                .with_engine(engine)
+                .with_budget(budget(&args.run)),
+        )
+        .result();
         let mut report = Report::new(i + 1, start.elapsed().as_secs_f64());
         match result {
             Ok(solutions) => {
@@ -165,9 +174,9 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
     let answers = match hidato::parse(&answer_text, adjacency) {
         Ok(answers) => answers,
         // A number twice or out of range is no board, but it is a wrong answer, not bad input.
-        Err(
+        Err(tessera::Error::Parse(
             err @ ParseError { kind: ParseErrorKind::Twice { .. } | ParseErrorKind::TooLarge { .. }, .. },
-        ) => {
+        )) => {
             let message = format!("{}: {err}", answer_input.name);
             if args.output.json {
                 let report = VerifyReport {

@@ -32,7 +32,10 @@ pub fn solve(args: &SudokuSolveArgs) -> Result<Status> {
     let engine = args.run.engine.engine().into();
     run(&args.file, &args.run, |puzzle| {
         let start = Instant::now();
-        match sudoku::solve(puzzle, engine, &budget(&args.run)) {
+        match sudoku::solve(
+            puzzle,
+            &sudoku::Query::default().with_engine(engine).with_budget(budget(&args.run)),
+        ) {
             Ok(Some(solution)) => Answer::Solved(solution, start.elapsed().as_secs_f64()),
             Ok(None) => Answer::NoSolution(start.elapsed().as_secs_f64()),
             Err(reason) => Answer::GaveUp(reason),
@@ -44,7 +47,13 @@ pub fn solve(args: &SudokuSolveArgs) -> Result<Status> {
 pub fn count(args: &SudokuCountArgs) -> Result<Status> {
     let engine = args.run.engine.engine().into();
     run(&args.file, &args.run, |puzzle| {
-        let count = sudoku::count(puzzle, args.limit, engine, &budget(&args.run));
+        let count = sudoku::count(
+            puzzle,
+            &sudoku::Query::default()
+                .with_limit(args.limit)
+                .with_engine(engine)
+                .with_budget(budget(&args.run)),
+        );
         match count.outcome {
             Outcome::GaveUp(reason) => Answer::GaveUp(reason),
             _ => Answer::Counted(count.solutions, count.outcome, args.limit),

@@ -23,7 +23,8 @@
 
 use std::collections::VecDeque;
 
-use tessera_xc::{Budget, Color, GaveUp, ItemId, OptionId, Problem, ProblemBuilder};
+use crate::Reduction;
+use tessera_xc::{Color, ItemId, OptionId, Problem, ProblemBuilder};
 
 use crate::hidato::Hidato;
 
@@ -124,20 +125,23 @@ impl ExactCover {
         ExactCover { puzzle: puzzle.clone(), problem: builder.build(), choices }
     }
 
-    /// The exact-cover problem, for any `tessera-xc` solver.
-    pub fn problem(&self) -> &Problem {
-        &self.problem
-    }
-
     /// The number and board cell an option places.
     pub fn choice(&self, option: OptionId) -> (i32, usize) {
         let (k, c) = self.choices[option.index()];
         (k as i32, c as usize)
     }
+}
+
+impl Reduction for ExactCover {
+    type Solution = Hidato;
+
+    fn problem(&self) -> &Problem {
+        &self.problem
+    }
 
     /// The board that a set of this problem's options describes; cells no option fills keep
     /// the puzzle's value.
-    pub fn decode(&self, solution: &[OptionId]) -> Hidato {
+    fn decode(&self, solution: &[OptionId]) -> Hidato {
         let mut board = self.puzzle.clone();
         for &option in solution {
             let (k, c) = self.choice(option);
@@ -161,24 +165,4 @@ fn distances(puzzle: &Hidato, from: usize) -> Vec<usize> {
         }
     }
     dist
-}
-
-/// The first solution through exact cover.
-pub(crate) fn solve(puzzle: &Hidato, budget: &Budget) -> Result<Option<Hidato>, GaveUp> {
-    let cover = ExactCover::new(puzzle);
-    let first = cover.problem().solver().with_budget(budget.clone()).first()?;
-    Ok(first.map(|options| cover.decode(&options)))
-}
-
-/// Solutions counted up to `limit` through exact cover.
-pub(crate) fn count(puzzle: &Hidato, limit: u64, budget: &Budget) -> Result<u64, GaveUp> {
-    if limit == 0 {
-        return Ok(0);
-    }
-    let cover = ExactCover::new(puzzle);
-    let count = cover.problem().solver().with_budget(budget.clone()).count_up_to(limit);
-    match count.outcome {
-        tessera_xc::Outcome::GaveUp(reason) => Err(reason),
-        _ => Ok(count.solutions),
-    }
 }

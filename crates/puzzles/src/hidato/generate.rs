@@ -43,7 +43,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::hidato::logic::{self, Difficulty};
 use crate::hidato::solve::{path_of, solution_avoiding};
-use crate::hidato::{solve, Adjacency, Budget, Engine, GaveUp, Hidato, EMPTY, HOLE};
+use crate::hidato::{solve, Adjacency, Budget, GaveUp, Hidato, Query, EMPTY, HOLE};
 
 /// A generated puzzle with its solution and what it took.
 #[derive(Debug, Clone)]
@@ -130,7 +130,8 @@ impl Generator {
     /// Warnsdorff restarts of [`Graph::first_path`] gave up on an awkward shape); no path at
     /// all is `GaveUp::NodeLimit`, as there.
     fn solver_path(&self) -> Result<Vec<usize>, GaveUp> {
-        let answer = solve(&self.shape, Engine::Auto, &self.budget)?.ok_or(GaveUp::NodeLimit)?;
+        let answer = solve(&self.shape, &Query::default().with_budget(self.budget.clone()))?
+            .ok_or(GaveUp::NodeLimit)?;
         Ok(path_of(&answer).into_iter().map(|cell| cell as usize).collect())
     }
 

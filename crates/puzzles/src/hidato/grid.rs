@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::{Error, ShapeError};
+
 /// Which cells touch: consecutive numbers must sit on touching cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Adjacency {
@@ -35,63 +37,6 @@ pub const HOLE: i32 = -1;
 /// The value of an empty cell.
 pub const EMPTY: i32 = 0;
 
-/// Why cells do not make a board.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ShapeError {
-    /// Width or height is zero, or the cell count does not match them.
-    #[error("a {width}x{height} board needs {expected} cells, not {found}")]
-    Size {
-        /// Columns.
-        width: usize,
-        /// Rows.
-        height: usize,
-        /// `width * height`.
-        expected: usize,
-        /// Cells given.
-        found: usize,
-    },
-    /// Every cell is a hole.
-    #[error("the board has no cells, only holes")]
-    NoCells,
-    /// A value below -1.
-    #[error("cell ({column},{row}) holds {value}: a cell is -1 (hole), 0 (empty) or a number from 1")]
-    BadValue {
-        /// 1-based column.
-        column: usize,
-        /// 1-based row.
-        row: usize,
-        /// The value.
-        value: i32,
-    },
-    /// A number above the count of cells.
-    #[error("cell ({column},{row}) holds {value}, but the board has only {cells} cells")]
-    TooLarge {
-        /// 1-based column.
-        column: usize,
-        /// 1-based row.
-        row: usize,
-        /// The value.
-        value: i32,
-        /// Non-hole cells.
-        cells: usize,
-    },
-    /// A number given in two cells.
-    #[error("{value} is given twice: at ({first_column},{first_row}) and ({column},{row})")]
-    Twice {
-        /// The number.
-        value: i32,
-        /// 1-based column of its first place.
-        first_column: usize,
-        /// 1-based row of its first place.
-        first_row: usize,
-        /// 1-based column of its second place.
-        column: usize,
-        /// 1-based row of its second place.
-        row: usize,
-    },
-}
-
 /// A Hidato puzzle or answer: `width * height` cells row by row, each [`HOLE`], [`EMPTY`] or a
 /// number `1..=N`, where `N` is the number of cells that are not holes. Every number appears at
 /// most once. Positions in messages are `(column,row)`, 1-based.
@@ -105,8 +50,14 @@ pub struct Hidato {
 }
 
 impl Hidato {
-    /// A board from its cells, row by row; checks the shape and that numbers are in range and distinct.
-    pub fn new(
+    /// A board from its cells, row by row; checks the shape and that numbers are in range and
+    /// distinct ([`Error::Shape`] says which rule is broken and where).
+    pub fn new(width: usize, height: usize, cells: Vec<i32>, adjacency: Adjacency) -> Result<Self, Error> {
+        Self::checked(width, height, cells, adjacency).map_err(Error::from)
+    }
+
+    /// [`Hidato::new`], with the rule broken.
+    pub(crate) fn checked(
         width: usize,
         height: usize,
         cells: Vec<i32>,
@@ -283,8 +234,11 @@ mod tests {
         assert_eq!(err.to_string(), "1 is given twice: at (1,1) and (2,1)");
         let err = Hidato::new(2, 2, vec![5, 0, 0, 0], Adjacency::King).unwrap_err();
         assert_eq!(err.to_string(), "cell (1,1) holds 5, but the board has only 4 cells");
-        assert_eq!(Hidato::new(1, 1, vec![-1], Adjacency::King), Err(ShapeError::NoCells));
-        assert!(matches!(Hidato::new(2, 2, vec![0; 3], Adjacency::King), Err(ShapeError::Size { .. })));
+        assert_eq!(Hidato::new(1, 1, vec![-1], Adjacency::King), Err(Error::Shape(ShapeError::NoCells)));
+        assert!(matches!(
+            Hidato::new(2, 2, vec![0; 3], Adjacency::King),
+            Err(Error::Shape(ShapeError::Size { .. }))
+        ));
     }
 
     #[test]

@@ -1,6 +1,17 @@
 //! Hidato (and Numbrix): fill a board's cells with 1..N so that consecutive numbers touch.
 //!
 //! [`Hidato`] is the board (holes, givens, empty cells) and [`Adjacency`] says which cells touch.
+//! The calls are those of every puzzle in this crate: [`solve`], [`count`], [`solutions`] and
+//! [`verify`], each taking the puzzle and a [`Query`]; [`rate`] and [`Generator`] as in Sudoku.
+//!
+//! ```
+//! use tessera::hidato::{count, parse_puzzle, solve, verify, Adjacency, Query};
+//! let puzzle = parse_puzzle("3 3\n1 0 0\n0 0 0\n0 0 9\n", Adjacency::Orthogonal)?;
+//! assert_eq!(count(&puzzle, &Query::default()).solutions, 2);
+//! let answer = solve(&puzzle, &Query::default()).unwrap().expect("a solution");
+//! assert!(verify(&puzzle, &answer).is_valid());
+//! # Ok::<(), tessera::Error>(())
+//! ```
 
 mod exact;
 mod format;
@@ -10,13 +21,14 @@ mod logic;
 mod solve;
 mod verify;
 
+pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 pub use exact::ExactCover;
-pub use format::{
-    from_json, parse, parse_puzzle, parse_puzzles, to_json, to_text, ParseError, ParseErrorKind, MAX_SIDE,
-};
+pub use format::{from_json, parse, parse_puzzle, parse_puzzles, to_json, to_text, MAX_SIDE};
 pub use generate::{Generated, Generator};
-pub use grid::{Adjacency, Hidato, ShapeError, EMPTY, HOLE};
+pub use grid::{Adjacency, Hidato, EMPTY, HOLE};
 pub use logic::{rate, solve_logically, Difficulty, Rating, Step, Technique};
-pub use solve::{count, count_with_stats, solve, Engine, SolveStats};
-pub use tessera_xc::{Budget, GaveUp};
+pub use solve::{count, solutions, solve, Engine};
+
+/// A question to the Hidato solvers: a [`crate::Query`] over [`Engine`].
+pub type Query = crate::Query<Engine>;
 pub use verify::{verify, Class, Verdict, Violation};

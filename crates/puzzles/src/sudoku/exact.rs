@@ -26,6 +26,7 @@ use std::sync::Arc;
 use tessera_xc::{ItemId, OptionId, Problem, ProblemBuilder};
 
 use crate::sudoku::{Layout, Regions, Sudoku};
+use crate::Reduction;
 
 /// A Sudoku as an exact-cover problem for `tessera-xc`, and the way back from its solutions.
 ///
@@ -102,20 +103,23 @@ impl ExactCover {
         ExactCover { layout: puzzle.layout_arc().clone(), problem: builder.build(), choices }
     }
 
-    /// The exact-cover problem, for any `tessera-xc` solver.
-    pub fn problem(&self) -> &Problem {
-        &self.problem
-    }
-
     /// The cell and digit an option places.
     pub fn choice(&self, option: OptionId) -> (usize, u8) {
         let (cell, digit) = self.choices[option.index()];
         (cell as usize, digit)
     }
+}
+
+impl Reduction for ExactCover {
+    type Solution = Sudoku;
+
+    fn problem(&self) -> &Problem {
+        &self.problem
+    }
 
     /// The grid that a solution (or any set of this problem's options) describes; cells no
     /// option fills stay empty.
-    pub fn decode(&self, solution: &[OptionId]) -> Sudoku {
+    fn decode(&self, solution: &[OptionId]) -> Sudoku {
         let mut grid = Sudoku::empty(self.layout.clone());
         for &option in solution {
             let (cell, digit) = self.choice(option);

@@ -28,7 +28,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::sudoku::fast9;
 use crate::sudoku::logic::{self, Difficulty, Rating, Technique};
-use crate::sudoku::{count, solve_with_seed, Budget, Engine, GaveUp, Layout, Sudoku};
+use crate::sudoku::{count, solve_with_seed, Budget, GaveUp, Layout, Query, Sudoku};
 
 /// The symmetry of the clue pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -280,11 +280,7 @@ impl Generator {
     }
 
     fn is_unique(&self, puzzle: &Sudoku) -> Result<bool, GaveUp> {
-        let counted = count(puzzle, 2, Engine::Auto, &self.budget);
-        match counted.outcome {
-            crate::sudoku::Outcome::GaveUp(reason) => Err(reason),
-            _ => Ok(counted.solutions == 1),
-        }
+        Ok(count(puzzle, &Query::default().with_limit(2).with_budget(self.budget.clone())).result()? == 1)
     }
 }
 
@@ -303,6 +299,7 @@ fn forced_by_peers(puzzle: &Sudoku, cells: &[usize]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::Engine;
 
     #[test]
     fn orbits_cover_every_cell_once() {
@@ -341,7 +338,10 @@ mod tests {
             let fast = fast9::minimize_9x9(cells, &orbits, &Budget::unlimited()).unwrap();
             let general = generator.remove_clues(&solution, &orbits, None).unwrap();
             assert_eq!(&fast[..], general.cells(), "seed {seed}, {symmetry:?}");
-            assert_eq!(count(&general, 2, Engine::ExactCover, &Budget::unlimited()).solutions, 1);
+            assert_eq!(
+                count(&general, &Query::default().with_limit(2).with_engine(Engine::ExactCover)).solutions,
+                1
+            );
         }
     }
 }

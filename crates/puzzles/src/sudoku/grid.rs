@@ -4,7 +4,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::sudoku::{Layout, SudokuError};
+use crate::sudoku::Layout;
+use crate::Error;
 
 /// A Sudoku grid: its layout (shared) and one digit per cell, `0` for an empty cell.
 ///
@@ -40,9 +41,9 @@ impl Sudoku {
 
     /// A grid from its digits, row by row (`0` empty). Fails if the count is wrong or a digit is
     /// out of range; clashes between givens are allowed here (see [`is_consistent`](Self::is_consistent)).
-    pub fn from_digits(layout: Arc<Layout>, cells: Vec<u8>) -> Result<Self, SudokuError> {
+    pub fn from_digits(layout: Arc<Layout>, cells: Vec<u8>) -> Result<Self, Error> {
         if cells.len() != layout.cells() {
-            return Err(SudokuError::BadShape(format!(
+            return Err(Error::shape(format!(
                 "a {} grid has {} cells, not {}",
                 layout.name(),
                 layout.cells(),
@@ -50,7 +51,7 @@ impl Sudoku {
             )));
         }
         if let Some(cell) = cells.iter().position(|&d| d as usize > layout.size()) {
-            return Err(SudokuError::BadShape(format!(
+            return Err(Error::shape(format!(
                 "{} holds {}, but a {} grid has digits 1 to {}",
                 layout.cell_name(cell),
                 cells[cell],

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::sudoku::SudokuError;
+use crate::Error;
 
 /// The smallest and largest supported sizes (digits per house).
 pub const MIN_SIZE: usize = 4;
@@ -53,10 +53,10 @@ impl fmt::Debug for Layout {
 
 impl Layout {
     /// Classic boxes of `box_rows × box_cols` cells.
-    pub fn boxes(box_rows: usize, box_cols: usize) -> Result<Self, SudokuError> {
+    pub fn boxes(box_rows: usize, box_cols: usize) -> Result<Self, Error> {
         let size = box_rows * box_cols;
         if box_rows == 0 || box_cols == 0 || !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(SudokuError::BadShape(format!(
+            return Err(Error::shape(format!(
                 "boxes of {box_rows}x{box_cols} make a {size}x{size} grid; sizes run from {MIN_SIZE} to {MAX_SIZE}"
             )));
         }
@@ -68,10 +68,10 @@ impl Layout {
 
     /// The classic shape of a size: the squarest boxes with more columns than rows (9: 3x3,
     /// 6: 2x3, 8: 2x4, 12: 3x4).
-    pub fn classic(size: usize) -> Result<Self, SudokuError> {
+    pub fn classic(size: usize) -> Result<Self, Error> {
         let rows = (1..=size).filter(|r| size % r == 0 && r * r <= size).max().unwrap_or(1);
         if rows == 1 {
-            return Err(SudokuError::BadShape(format!(
+            return Err(Error::shape(format!(
                 "a {size}x{size} grid has no boxes (its size is prime or out of range {MIN_SIZE}..={MAX_SIZE})"
             )));
         }
@@ -80,14 +80,12 @@ impl Layout {
 
     /// Irregular regions, given as the region of every cell (row by row). Each region must hold
     /// `n` cells.
-    pub fn jigsaw(size: usize, regions: Vec<u8>) -> Result<Self, SudokuError> {
+    pub fn jigsaw(size: usize, regions: Vec<u8>) -> Result<Self, Error> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(SudokuError::BadShape(format!(
-                "sizes run from {MIN_SIZE} to {MAX_SIZE}, not {size}"
-            )));
+            return Err(Error::shape(format!("sizes run from {MIN_SIZE} to {MAX_SIZE}, not {size}")));
         }
         if regions.len() != size * size {
-            return Err(SudokuError::BadShape(format!(
+            return Err(Error::shape(format!(
                 "a {size}x{size} jigsaw needs {} region marks, not {}",
                 size * size,
                 regions.len()
@@ -98,7 +96,7 @@ impl Layout {
             match counts.get_mut(region as usize) {
                 Some(count) => *count += 1,
                 None => {
-                    return Err(SudokuError::BadShape(format!(
+                    return Err(Error::shape(format!(
                         "cell r{}c{} is in region {}, but there are only {size} regions",
                         cell / size + 1,
                         cell % size + 1,
@@ -108,7 +106,7 @@ impl Layout {
             }
         }
         if let Some(region) = counts.iter().position(|&c| c != size) {
-            return Err(SudokuError::BadShape(format!(
+            return Err(Error::shape(format!(
                 "region {} has {} cells; every region needs {size}",
                 region + 1,
                 counts[region]

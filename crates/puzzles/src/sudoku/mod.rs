@@ -18,31 +18,15 @@ pub mod logic;
 mod solve;
 mod verify;
 
+pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 pub use exact::ExactCover;
-pub use fast9::{count_9x9, count_9x9_with_stats, solve_9x9, Stats9};
+pub use fast9::{count_9x9, solve_9x9};
 pub use format::{parse_puzzles, Format, Parsed, Puzzles};
 pub use generate::{Generated, Generator, Symmetry};
 pub use grid::Sudoku;
 pub use layout::{Layout, Regions, MAX_SIZE, MIN_SIZE};
-pub use solve::{count, solve, solve_with_seed, Engine};
-pub use tessera_xc::{Budget, Count, GaveUp, Outcome};
-pub use verify::{verify, Verdict, Violation};
+pub use solve::{count, solutions, solve, solve_with_seed, Engine};
 
-/// Everything that can go wrong with a Sudoku's shape or text.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SudokuError {
-    /// A size, region map or digit that does not make a valid grid.
-    #[error("{0}")]
-    BadShape(String),
-    /// Text that could not be read as a puzzle.
-    #[error("line {line}, column {column}: {message}")]
-    Parse {
-        /// 1-based line.
-        line: usize,
-        /// 1-based column, in characters.
-        column: usize,
-        /// What was wrong and what was expected.
-        message: String,
-    },
-}
+/// A question to the Sudoku solvers: a [`crate::Query`] over [`Engine`].
+pub type Query = crate::Query<Engine>;
+pub use verify::{verify, Verdict, Violation};

@@ -186,14 +186,18 @@ async fn pasted(
             let cells = sudoku_cells(&puzzle);
             let (solution, difficulty) = state
                 .compute("solving the puzzle", move || {
-                    let count = sudoku::count(&puzzle, 2, sudoku::Engine::Auto, &budget);
+                    let count = sudoku::count(
+                        &puzzle,
+                        &sudoku::Query::default().with_limit(2).with_budget(budget.clone()),
+                    );
                     if let sudoku::Outcome::GaveUp(_) = count.outcome {
                         return Err(AppError::gave_up("solving the puzzle"));
                     }
                     unique(count.solutions)?;
-                    let solution = sudoku::solve(&puzzle, sudoku::Engine::Auto, &budget)
-                        .map_err(|_| AppError::gave_up("solving the puzzle"))?
-                        .ok_or_else(|| AppError::unprocessable("puzzle", "the puzzle has no solution"))?;
+                    let solution =
+                        sudoku::solve(&puzzle, &sudoku::Query::default().with_budget(budget.clone()))
+                            .map_err(|_| AppError::gave_up("solving the puzzle"))?
+                            .ok_or_else(|| AppError::unprocessable("puzzle", "the puzzle has no solution"))?;
                     // Unrated when the rating runs out of time: the game is played all the same.
                     let difficulty = logic::rate_within(&puzzle, &budget)
                         .ok()
@@ -211,12 +215,17 @@ async fn pasted(
             let cells = puzzle.cells().to_vec();
             let (solution, difficulty) = state
                 .compute("solving the puzzle", move || {
-                    let count = hidato::count(&puzzle, 2, hidato::Engine::Auto, &budget)
-                        .map_err(|_| AppError::gave_up("solving the puzzle"))?;
+                    let count = hidato::count(
+                        &puzzle,
+                        &hidato::Query::default().with_limit(2).with_budget(budget.clone()),
+                    )
+                    .result()
+                    .map_err(|_| AppError::gave_up("solving the puzzle"))?;
                     unique(count)?;
-                    let solution = hidato::solve(&puzzle, hidato::Engine::Auto, &budget)
-                        .map_err(|_| AppError::gave_up("solving the puzzle"))?
-                        .ok_or_else(|| AppError::unprocessable("puzzle", "the puzzle has no solution"))?;
+                    let solution =
+                        hidato::solve(&puzzle, &hidato::Query::default().with_budget(budget.clone()))
+                            .map_err(|_| AppError::gave_up("solving the puzzle"))?
+                            .ok_or_else(|| AppError::unprocessable("puzzle", "the puzzle has no solution"))?;
                     let rating = hidato::rate(&puzzle);
                     let difficulty = (!rating.contradiction).then(|| rating.difficulty.name().to_owned());
                     Ok::<_, AppError>((solution.cells().to_vec(), difficulty))

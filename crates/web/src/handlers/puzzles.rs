@@ -4,8 +4,9 @@
 use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
-use tessera::hidato::{self, ParseErrorKind};
+use tessera::hidato;
 use tessera::sudoku::{self, logic, Sudoku};
+use tessera::{ParseError, ParseErrorKind};
 
 use super::Body;
 use crate::api::{Analysis, Verdict};
@@ -38,12 +39,15 @@ pub async fn analyze(
             let puzzle = parse_sudoku(&body.puzzle, body.variant.as_deref(), "puzzle")?;
             state
                 .compute("counting the solutions", move || {
-                    let count = sudoku::count(&puzzle, 2, sudoku::Engine::Auto, &budget);
+                    let count = sudoku::count(
+                        &puzzle,
+                        &sudoku::Query::default().with_limit(2).with_budget(budget.clone()),
+                    );
                     if let sudoku::Outcome::GaveUp(_) = count.outcome {
                         return Err(AppError::gave_up("counting the solutions"));
                     }
                     let solution = if count.solutions > 0 {
-                        sudoku::solve(&puzzle, sudoku::Engine::Auto, &budget)
+                        sudoku::solve(&puzzle, &sudoku::Query::default().with_budget(budget.clone()))
                             .map_err(|_| AppError::gave_up("solving"))?
                             .map(|s| sudoku_cells(&s))
                     } else {
@@ -70,10 +74,14 @@ pub async fn analyze(
             let puzzle = parse_hidato(&body.puzzle, adjacency, "puzzle")?;
             state
                 .compute("counting the solutions", move || {
-                    let solutions = hidato::count(&puzzle, 2, hidato::Engine::Auto, &budget)
-                        .map_err(|_| AppError::gave_up("counting the solutions"))?;
+                    let solutions = hidato::count(
+                        &puzzle,
+                        &hidato::Query::default().with_limit(2).with_budget(budget.clone()),
+                    )
+                    .result()
+                    .map_err(|_| AppError::gave_up("counting the solutions"))?;
                     let solution = if solutions > 0 {
-                        hidato::solve(&puzzle, hidato::Engine::Auto, &budget)
+                        hidato::solve(&puzzle, &hidato::Query::default().with_budget(budget.clone()))
                             .map_err(|_| AppError::gave_up("solving"))?
                             .map(|s| s.cells().to_vec())
                     } else {
@@ -121,12 +129,12 @@ pub async fn verify(Body(body): Body<PuzzleText>) -> AppResult<Json<Verdict>> {
                 match hidato::parse_puzzle(answer, puzzle.adjacency()) {
                     Ok(answer) => Ok(Some(answer)),
                     // A number twice or out of range is no board, but it is a wrong answer.
-                    Err(
-                        err @ hidato::ParseError {
+                    Err(tessera::Error::Parse(
+                        err @ ParseError {
                             kind: ParseErrorKind::Twice { .. } | ParseErrorKind::TooLarge { .. },
                             ..
                         },
-                    ) => {
+                    )) => {
                         return Ok(Json(Verdict { valid: false, violations: vec![format!("answer: {err}")] }))
                     }
                     Err(err) => Err(AppError::bad("answer", format!("answer: {err}"))),

@@ -63,8 +63,7 @@ pub fn sudoku_solution(game: &Value) -> Vec<i32> {
     }
     let digits = cells(&game["puzzle"]).iter().map(|&v| v as u8).collect();
     let puzzle = Sudoku::from_digits(Arc::new(layout), digits).unwrap();
-    let solution =
-        sudoku::solve(&puzzle, sudoku::Engine::Auto, &sudoku::Budget::unlimited()).unwrap().unwrap();
+    let solution = sudoku::solve(&puzzle, &sudoku::Query::default()).unwrap().unwrap();
     solution.cells().iter().map(|&d| i32::from(d)).collect()
 }
 
@@ -76,11 +75,7 @@ pub fn hidato_solution(game: &Value) -> Vec<i32> {
     let adjacency =
         if game["config"]["adjacency"] == "numbrix" { Adjacency::Orthogonal } else { Adjacency::King };
     let puzzle = Hidato::new(w, h, cells(&game["puzzle"]), adjacency).unwrap();
-    hidato::solve(&puzzle, hidato::Engine::Auto, &hidato::Budget::unlimited())
-        .unwrap()
-        .unwrap()
-        .cells()
-        .to_vec()
+    hidato::solve(&puzzle, &hidato::Query::default()).unwrap().unwrap().cells().to_vec()
 }
 
 /// A raw HTTP/1.1 request on a fresh connection: (status, JSON body).

@@ -146,7 +146,7 @@ pub fn sudoku_solution(game: &Value) -> Result<Vec<i32>> {
     }
     let digits = cells(&game["puzzle"]).iter().map(|&v| v as u8).collect();
     let puzzle = Sudoku::from_digits(Arc::new(layout), digits)?;
-    let solution = sudoku::solve(&puzzle, sudoku::Engine::Auto, &sudoku::Budget::unlimited())?
+    let solution = sudoku::solve(&puzzle, &sudoku::Query::default())?
         .ok_or_else(|| anyhow!("the puzzle has no solution"))?;
     Ok(solution.cells().iter().map(|&d| i32::from(d)).collect())
 }
@@ -157,7 +157,7 @@ pub fn hidato_solution(game: &Value) -> Result<Vec<i32>> {
     let adjacency =
         if game["config"]["adjacency"] == "numbrix" { Adjacency::Orthogonal } else { Adjacency::King };
     let puzzle = Hidato::new(w, h, cells(&game["puzzle"]), adjacency)?;
-    let solution = hidato::solve(&puzzle, hidato::Engine::Auto, &hidato::Budget::unlimited())?
+    let solution = hidato::solve(&puzzle, &hidato::Query::default())?
         .ok_or_else(|| anyhow!("the Hidato has no solution"))?;
     Ok(solution.cells().to_vec())
 }

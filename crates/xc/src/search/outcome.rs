@@ -47,4 +47,12 @@ impl Count {
     pub fn gave_up(&self) -> bool {
         matches!(self.outcome, Outcome::GaveUp(_))
     }
+
+    /// The solutions counted (exact, or the limit), or why the search gave up: for `?`.
+    pub fn result(&self) -> Result<u64, GaveUp> {
+        match self.outcome {
+            Outcome::GaveUp(reason) => Err(reason),
+            _ => Ok(self.solutions),
+        }
+    }
 }

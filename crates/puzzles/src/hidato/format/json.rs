@@ -14,8 +14,9 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
-use super::{ParseError, ParseErrorKind, MAX_SIDE};
+use super::MAX_SIDE;
 use crate::hidato::{Adjacency, Hidato, HOLE};
+use crate::{Error, ParseError, ParseErrorKind};
 
 /// The adjacency as JSON names it.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
@@ -139,7 +140,12 @@ impl Raw {
 /// assert_eq!(puzzles[0].adjacency(), Adjacency::Orthogonal);
 /// assert_eq!(to_json(&puzzles), format!("[{text}]"));
 /// ```
-pub fn from_json(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseError> {
+pub fn from_json(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, Error> {
+    read_json(text, adjacency).map_err(Error::from)
+}
+
+/// [`from_json`], with the mistake's kind.
+fn read_json(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseError> {
     let text_start =
         text.len() - text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}').len();
     if let Some(records) = records(text, text_start) {

@@ -33,149 +33,13 @@ mod json;
 
 use std::fmt;
 
-use crate::hidato::{Adjacency, Hidato, ShapeError, HOLE};
+use crate::hidato::{Adjacency, Hidato, HOLE};
+use crate::{Error, ParseError, ParseErrorKind};
 
 pub use json::{from_json, to_json};
 
 /// The largest width and height read: a bigger board is an error, not an allocation.
 pub const MAX_SIDE: usize = 1000;
-
-/// A mistake in a puzzle file: where it is and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct ParseError {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters (a tab counts one).
-    pub column: usize,
-    /// What is wrong.
-    pub kind: ParseErrorKind,
-}
-
-/// What is wrong in a puzzle file; [`ParseError`] says where.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseErrorKind {
-    /// The text holds nothing but whitespace.
-    #[error("no puzzle; expected the number of puzzles, then `W H` and the rows")]
-    NoPuzzle,
-    /// A field that should be an integer.
-    #[error("{found:?} is not {expected}")]
-    NotAnInteger {
-        /// The field as written.
-        found: String,
-        /// What was expected there, e.g. "the width (an integer from 1 to 1000)".
-        expected: String,
-    },
-    /// A line that should be a puzzle's `W H`.
-    #[error("expected a puzzle's width and height `W H`, found {found} fields")]
-    BadHeader {
-        /// Fields on the line.
-        found: usize,
-    },
-    /// A width or height of zero.
-    #[error("a board of {width}x{height} has no cells; width and height are at least 1")]
-    ZeroSize {
-        /// Columns.
-        width: usize,
-        /// Rows.
-        height: usize,
-    },
-    /// A width or height above [`MAX_SIDE`].
-    #[error("a board of {width}x{height} is too large; width and height are at most {MAX_SIDE}")]
-    TooBig {
-        /// Columns.
-        width: usize,
-        /// Rows.
-        height: usize,
-    },
-    /// A row with too few or too many numbers.
-    #[error("row {row} has {found} numbers; the puzzle is {expected} wide")]
-    RowLength {
-        /// 1-based row of the puzzle.
-        row: usize,
-        /// The width.
-        expected: usize,
-        /// Numbers on the line.
-        found: usize,
-    },
-    /// The puzzle ends before its last row.
-    #[error("the puzzle of line {header} has {found} rows; its header says {expected}")]
-    TooFewRows {
-        /// The line of the puzzle's `W H`.
-        header: usize,
-        /// The height.
-        expected: usize,
-        /// Rows found.
-        found: usize,
-    },
-    /// A row after the puzzle's last one.
-    #[error("one row too many: the puzzle of line {header} is {height} high")]
-    TooManyRows {
-        /// The line of the puzzle's `W H`.
-        header: usize,
-        /// The height.
-        height: usize,
-    },
-    /// The count line disagrees with the puzzles that follow.
-    #[error("the first line says {declared} puzzles, but {found} follow")]
-    CountMismatch {
-        /// The count line's number.
-        declared: usize,
-        /// Puzzles found (or "more").
-        found: String,
-    },
-    /// A value below -1.
-    #[error("{value} is not a cell; expected -1 (hole), 0 (empty) or a number from 1")]
-    BelowHole {
-        /// The value.
-        value: i64,
-    },
-    /// A number above the count of cells.
-    #[error("{value} is too large: the board has {cells} cells, so numbers go up to {cells}")]
-    TooLarge {
-        /// The value.
-        value: i64,
-        /// Cells that are not holes.
-        cells: usize,
-    },
-    /// A number given twice; the error is at the second place.
-    #[error("{value} is given twice: at ({first_column},{first_row}) (line {first_line}, column {first_text_column}) and ({column},{row})")]
-    Twice {
-        /// The number.
-        value: i32,
-        /// Board column of its first place (1-based).
-        first_column: usize,
-        /// Board row of its first place (1-based).
-        first_row: usize,
-        /// Text line of its first place.
-        first_line: usize,
-        /// Text column of its first place.
-        first_text_column: usize,
-        /// Board column of the second place.
-        column: usize,
-        /// Board row of the second place.
-        row: usize,
-    },
-    /// Every cell is a hole.
-    #[error("the board has no cells, only holes (-1)")]
-    NoCells,
-    /// The cells do not make a board (a check of [`Hidato::new`] that the reader did not make).
-    #[error("{0}")]
-    Board(ShapeError),
-    /// Bad JSON, or a JSON puzzle that is not a board (the message names the path).
-    #[error("{message}")]
-    Json {
-        /// serde_json's message or ours.
-        message: String,
-    },
-}
-
-impl ParseError {
-    fn new(line: usize, column: usize, kind: ParseErrorKind) -> Self {
-        ParseError { line, column, kind }
-    }
-}
 
 /// Reads the puzzles of a text in the seed's format (see the module docs). Numbers consecutive
 /// along the path touch by `adjacency`.
@@ -189,7 +53,12 @@ impl ParseError {
 /// let err = parse_puzzles("3 2\n1 0\n", Adjacency::King).unwrap_err();
 /// assert_eq!(err.to_string(), "line 2, column 4: row 1 has 2 numbers; the puzzle is 3 wide");
 /// ```
-pub fn parse_puzzles(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseError> {
+pub fn parse_puzzles(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, Error> {
+    read_puzzles(text, adjacency).map_err(Error::from)
+}
+
+/// [`parse_puzzles`], with the mistake's kind.
+fn read_puzzles(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .lines()
@@ -270,17 +139,20 @@ pub fn parse_puzzles(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, Pa
 }
 
 /// Reads exactly one puzzle, in the seed's format (with or without the count line) or JSON.
-pub fn parse_puzzle(text: &str, adjacency: Adjacency) -> Result<Hidato, ParseError> {
+pub fn parse_puzzle(text: &str, adjacency: Adjacency) -> Result<Hidato, Error> {
     let mut puzzles = parse(text, adjacency)?;
     match puzzles.len() {
         1 => Ok(puzzles.remove(0)),
-        n => Err(ParseError::new(1, 1, ParseErrorKind::CountMismatch { declared: 1, found: n.to_string() })),
+        n => {
+            Err(ParseError::new(1, 1, ParseErrorKind::CountMismatch { declared: 1, found: n.to_string() })
+                .into())
+        }
     }
 }
 
 /// Reads the seed's text format or, when the text starts with `{` or `[`, JSON (whose
 /// `"adjacency"`, when present, overrides `adjacency`).
-pub fn parse(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseError> {
+pub fn parse(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, Error> {
     let start = text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     if start.starts_with(['{', '[']) {
         from_json(text, adjacency)
@@ -415,6 +287,6 @@ fn board(
         }
         seen[value as usize] = i;
     }
-    Hidato::new(width, height, cells, adjacency)
+    Hidato::checked(width, height, cells, adjacency)
         .map_err(|err| ParseError::new(header.0, header.1, ParseErrorKind::Board(err)))
 }

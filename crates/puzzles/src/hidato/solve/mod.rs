@@ -131,9 +131,8 @@
 //! `exact.rs` cross-checks it).
 //!
 //! In both searches the budget's node limit counts placements (guesses and forced moves alike);
-//! the clock and the cancel flag are read every [`CHECK_EVERY`](gap::CHECK_EVERY) nodes
-//! ([`DOMAIN_CHECK_EVERY`](domain::DOMAIN_CHECK_EVERY) in the domain search, whose nodes cost
-//! more on big boards).
+//! the clock and the cancel flag are read every so many nodes, fewer where nodes cost more
+//! (`common::budget::check_every`).
 //!
 //! # Modules
 //!
@@ -160,9 +159,10 @@ mod moves;
 mod portfolio;
 mod walk;
 
-use tessera_xc::{Budget, GaveUp};
+use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 
-use crate::hidato::Hidato;
+use crate::hidato::{ExactCover, Hidato, Query};
+use crate::Solutions;
 
 use bits::{Cells, Wide};
 use domain::BitSearch;
@@ -191,41 +191,93 @@ pub enum Engine {
     ExactCover,
 }
 
-/// What a search did: solutions found (up to the limit) and nodes (placements, over every run).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct SolveStats {
-    /// Solutions found, at most the limit asked for.
-    pub solutions: u64,
-    /// Numbers placed by the searches (forced moves included), summed over every run.
-    pub nodes: u64,
+impl Engine {
+    /// Every engine.
+    pub const ALL: [Engine; 4] = [Engine::Auto, Engine::Domain, Engine::Walk, Engine::ExactCover];
+
+    /// Its name on the command line: `auto`, `domain`, `walk`, `xc`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Domain => "domain",
+            Engine::Walk => "walk",
+            Engine::ExactCover => "xc",
+        }
+    }
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = crate::Error;
+
+    fn from_str(text: &str) -> Result<Self, crate::Error> {
+        crate::common::from_name("engine", text, &Engine::ALL, Engine::name, "auto, domain, walk, xc")
+    }
+}
+
+/// What a dedicated search did: solutions found (up to the limit) and nodes (placements, over
+/// every run).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct SolveStats {
+    solutions: u64,
+    nodes: u64,
 }
 
 /// The first solution, `None` if there is none, or why the search gave up.
 ///
 /// ```
-/// use tessera::hidato::{solve, Adjacency, Budget, Engine, Hidato};
-/// let puzzle = Hidato::new(3, 1, vec![1, 0, 3], Adjacency::King).unwrap();
-/// let answer = solve(&puzzle, Engine::Auto, &Budget::unlimited()).unwrap().unwrap();
+/// use tessera::hidato::{solve, Adjacency, Hidato, Query};
+/// let puzzle = Hidato::new(3, 1, vec![1, 0, 3], Adjacency::King)?;
+/// let answer = solve(&puzzle, &Query::default()).unwrap().unwrap();
 /// assert_eq!(answer.cells(), &[1, 2, 3]);
+/// # Ok::<(), tessera::Error>(())
 /// ```
-pub fn solve(puzzle: &Hidato, engine: Engine, budget: &Budget) -> Result<Option<Hidato>, GaveUp> {
-    match engine {
-        Engine::ExactCover => crate::hidato::exact::solve(puzzle, budget),
-        _ => Ok(run(puzzle, 1, engine, budget)?.first),
+pub fn solve(puzzle: &Hidato, query: &Query) -> Result<Option<Hidato>, GaveUp> {
+    crate::common::first(solutions(puzzle, &query.clone().with_limit(1)))
+}
+
+/// Solutions counted up to `query.limit`: exact, the limit, or a lower bound when the budget ran
+/// out. The nodes are the numbers placed by the dedicated engines, or Knuth's for the exact
+/// cover.
+pub fn count(puzzle: &Hidato, query: &Query) -> Count {
+    match query.engine {
+        Engine::ExactCover => crate::Reduction::count(&ExactCover::new(puzzle), &query.cover()),
+        engine => answer(run(puzzle, query.limit, 0, engine, &query.budget), query.limit).1,
     }
 }
 
-/// Solutions counted up to `limit`, or why the search gave up.
-pub fn count(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) -> Result<u64, GaveUp> {
-    match engine {
-        Engine::ExactCover => crate::hidato::exact::count(puzzle, limit, budget),
-        _ => Ok(run(puzzle, limit, engine, budget)?.stats.solutions),
+/// Up to `query.limit` solutions, in the order the engine found them, and how the search ended.
+pub fn solutions(puzzle: &Hidato, query: &Query) -> Solutions<Hidato> {
+    match query.engine {
+        Engine::ExactCover => crate::Reduction::solutions(&ExactCover::new(puzzle), &query.cover()),
+        engine => {
+            let (found, count) =
+                answer(run(puzzle, query.limit, query.limit, engine, &query.budget), query.limit);
+            Solutions::new(found, count)
+        }
     }
 }
 
-/// [`count`] with the portfolio ([`Engine::Auto`]), also reporting its node count.
-pub fn count_with_stats(puzzle: &Hidato, limit: u64, budget: &Budget) -> Result<SolveStats, GaveUp> {
-    Ok(run(puzzle, limit, Engine::Auto, budget)?.stats)
+/// A dedicated engine's answer as solutions and a [`Count`].
+fn answer(result: Result<portfolio::Answer, GaveUp>, limit: u64) -> (Vec<Hidato>, Count) {
+    match result {
+        Ok(answer) => {
+            let solutions = answer.stats.solutions;
+            let outcome = if solutions >= limit { Outcome::LimitReached } else { Outcome::Exhausted };
+            (
+                answer.found,
+                Count { solutions, outcome, stats: Stats { nodes: answer.stats.nodes, updates: 0 } },
+            )
+        }
+        Err(reason) => {
+            (Vec::new(), Count { solutions: 0, outcome: Outcome::GaveUp(reason), stats: Stats::default() })
+        }
+    }
 }
 
 /// Whether each number 1..=N is given (index k - 1).
@@ -256,26 +308,26 @@ fn fill(puzzle: &Hidato, path: &[u32]) -> Hidato {
 }
 
 /// The domain search on boards it takes (see the module header), as the count, the node count
-/// and the first solution when `keep_first`; `None` for a board too big for its widest bitset.
+/// and the first `keep` solutions; `None` for a board too big for its widest bitset.
 fn domain_search(
     puzzle: &Hidato,
     limit: u64,
-    keep_first: bool,
+    keep: u64,
     avoid: Option<(usize, usize)>,
     budget: &Budget,
-) -> Option<Result<(SolveStats, Option<Hidato>), GaveUp>> {
+) -> Option<Result<(SolveStats, Vec<Hidato>), GaveUp>> {
     // Bits for the cells (one padding column per row) and for the numbers 0..=n+1.
     let need = (puzzle.height() * (puzzle.width() + 1)).max(puzzle.size() + 2);
     Some(if need <= 128 {
-        run_domain_search::<u128>(puzzle, limit, keep_first, avoid, budget)
+        run_domain_search::<u128>(puzzle, limit, keep, avoid, budget)
     } else if need <= 256 {
-        run_domain_search::<Wide<4>>(puzzle, limit, keep_first, avoid, budget)
+        run_domain_search::<Wide<4>>(puzzle, limit, keep, avoid, budget)
     } else if need <= 512 {
-        run_domain_search::<Wide<8>>(puzzle, limit, keep_first, avoid, budget)
+        run_domain_search::<Wide<8>>(puzzle, limit, keep, avoid, budget)
     } else if need <= 1024 {
-        run_domain_search::<Wide<16>>(puzzle, limit, keep_first, avoid, budget)
+        run_domain_search::<Wide<16>>(puzzle, limit, keep, avoid, budget)
     } else if need <= DOMAIN_SEARCH_MAX_BITS {
-        run_domain_search::<Wide<40>>(puzzle, limit, keep_first, avoid, budget)
+        run_domain_search::<Wide<40>>(puzzle, limit, keep, avoid, budget)
     } else {
         return None;
     })
@@ -288,16 +340,16 @@ const DOMAIN_SEARCH_MAX_BITS: usize = 2560;
 fn run_domain_search<B: Cells>(
     puzzle: &Hidato,
     limit: u64,
-    keep_first: bool,
+    keep: u64,
     avoid: Option<(usize, usize)>,
     budget: &Budget,
-) -> Result<(SolveStats, Option<Hidato>), GaveUp> {
-    let mut search = BitSearch::<B>::new(puzzle, limit, keep_first, budget);
+) -> Result<(SolveStats, Vec<Hidato>), GaveUp> {
+    let mut search = BitSearch::<B>::new(puzzle, limit, keep, budget);
     if let Some((number, cell)) = avoid {
         search.avoid(number, cell);
     }
     search.run()?;
-    Ok((SolveStats { solutions: search.solutions, nodes: search.nodes }, search.first.take()))
+    Ok((SolveStats { solutions: search.solutions, nodes: search.nodes }, std::mem::take(&mut search.kept)))
 }
 
 /// Whether `puzzle` has a solution that does not put `number` on `cell`, for a puzzle that had
@@ -322,22 +374,16 @@ pub(crate) fn solution_avoiding(
     if other {
         return Ok(true);
     }
-    match domain_search(puzzle, 1, false, Some((number, cell)), budget) {
+    match domain_search(puzzle, 1, 0, Some((number, cell)), budget) {
         Some(result) => Ok(result?.0.solutions > 0),
-        None => Ok(count(puzzle, 2, Engine::Auto, budget)? > 1),
+        None => Ok(count(puzzle, &Query::default().with_limit(2).with_budget(budget.clone())).result()? > 1),
     }
 }
 
 /// No cell or number: the "unset" value of the searches' `u32` index arrays.
 const NONE: u32 = u32::MAX;
 
-/// Why the search stopped early.
-enum Stop {
-    /// Enough solutions.
-    Limit,
-    /// The budget ran out.
-    GaveUp(GaveUp),
-}
+use crate::common::budget::Stop;
 
 #[cfg(test)]
 mod tests;

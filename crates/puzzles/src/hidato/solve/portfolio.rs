@@ -9,13 +9,14 @@ use tessera_xc::{Budget, GaveUp};
 
 use super::gap::Search;
 use super::walk::{Walked, Walker};
-use super::{domain_search, fill, given_numbers, moves, path_of, Engine, SolveStats};
+use super::{domain_search, fill, given_numbers, moves, Engine, SolveStats};
 use crate::hidato::Hidato;
 
-/// The answer of a dedicated engine: the count up to the limit, the nodes, the first solution.
+/// The answer of a dedicated engine: the count up to the limit, the nodes, and up to `keep`
+/// solutions (in the order found).
 pub(super) struct Answer {
     pub(super) stats: SolveStats,
-    pub(super) first: Option<Hidato>,
+    pub(super) found: Vec<Hidato>,
 }
 
 /// Solutions up to this limit are kept (as paths) so that runs of different engines, and the
@@ -36,9 +37,16 @@ const DENSE_DOMAIN_SLICE: u64 = 1024;
 /// what a run that never backtracks needs (4 and 16 per cell were slower on every set tried).
 const WALK_SLICE_PER_CELL: u64 = 1;
 
-/// The dedicated engines: [`Engine::Auto`]'s portfolio, or one engine alone.
-pub(super) fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) -> Result<Answer, GaveUp> {
-    let none = |nodes| Answer { stats: SolveStats { solutions: 0, nodes }, first: None };
+/// The dedicated engines: [`Engine::Auto`]'s portfolio, or one engine alone, counting up to
+/// `limit` solutions and keeping the first `keep` of them.
+pub(super) fn run(
+    puzzle: &Hidato,
+    limit: u64,
+    keep: u64,
+    engine: Engine,
+    budget: &Budget,
+) -> Result<Answer, GaveUp> {
+    let none = |nodes| Answer { stats: SolveStats { solutions: 0, nodes }, found: Vec::new() };
     if limit == 0 {
         return Ok(none(0));
     }
@@ -53,8 +61,10 @@ pub(super) fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) 
     let given = given_numbers(puzzle);
     // Solutions of `found` whose reversals were already scanned.
     let mut scanned = 0;
-    let keep = limit <= KEEP_SOLUTIONS;
-    let mut found = Found { paths: HashSet::new(), order: Vec::new(), keep };
+    // Every distinct path is kept when the caller wants them, or when the limit is low enough
+    // for runs and reversals to add up to it together.
+    let keep_paths = limit <= KEEP_SOLUTIONS || keep > 1;
+    let mut found = Found { paths: HashSet::new(), order: Vec::new(), keep: keep_paths };
     let mut nodes = 0u64;
     let clock = budget.without_nodes();
     let dense = puzzle.givens() * 8 >= n;
@@ -68,7 +78,7 @@ pub(super) fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) 
     let left = |nodes: u64| budget.nodes().map_or(u64::MAX, |max| max.saturating_sub(nodes));
     let answer = |found: &Found, count: u64, nodes: u64| Answer {
         stats: SolveStats { solutions: count.min(limit), nodes },
-        first: found.order.first().map(|path| fill(puzzle, path)),
+        found: found.order.iter().take(keep as usize).map(|path| fill(puzzle, path)).collect(),
     };
     // Luby index of the walker's next run.
     let mut restart = 1u64;
@@ -99,13 +109,11 @@ pub(super) fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) 
                 };
                 let slice = slice.min(left(nodes));
                 let sub = clock.clone().with_nodes(slice);
-                match complete_search(puzzle, limit, &sub) {
-                    Ok((stats, first)) => {
+                match complete_search(puzzle, limit, keep, &sub) {
+                    // A complete search: its solutions are all of them, up to the limit.
+                    Ok((stats, kept)) => {
                         nodes += stats.nodes;
-                        if let Some(first) = first {
-                            found.add(path_of(&first));
-                        }
-                        return Ok(answer(&found, stats.solutions, nodes));
+                        return Ok(Answer { stats: SolveStats { nodes, ..stats }, found: kept });
                     }
                     Err(GaveUp::NodeLimit) => nodes += slice,
                     Err(reason) => return Err(reason),
@@ -146,7 +154,7 @@ pub(super) fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) 
                     }
                 }
             }
-            if keep {
+            if keep_paths {
                 let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);
                 while scanned < found.order.len() && (found.order.len() as u64) < limit {
                     let path = found.order[scanned].clone();
@@ -157,7 +165,7 @@ pub(super) fn run(puzzle: &Hidato, limit: u64, engine: Engine, budget: &Budget) 
                     scanned += 1;
                 }
             }
-            if keep && found.order.len() as u64 >= limit {
+            if keep_paths && found.order.len() as u64 >= limit {
                 return Ok(answer(&found, limit, nodes));
             }
         }
@@ -219,14 +227,15 @@ fn luby(i: u64) -> u64 {
 fn complete_search(
     puzzle: &Hidato,
     limit: u64,
+    keep: u64,
     budget: &Budget,
-) -> Result<(SolveStats, Option<Hidato>), GaveUp> {
-    if let Some(result) = domain_search(puzzle, limit, true, None, budget) {
+) -> Result<(SolveStats, Vec<Hidato>), GaveUp> {
+    if let Some(result) = domain_search(puzzle, limit, keep, None, budget) {
         return result;
     }
-    let mut search = Search::new(puzzle, limit, true, budget);
+    let mut search = Search::new(puzzle, limit, keep, budget);
     search.run()?;
-    Ok((SolveStats { solutions: search.solutions, nodes: search.nodes }, search.first.take()))
+    Ok((SolveStats { solutions: search.solutions, nodes: search.nodes }, std::mem::take(&mut search.kept)))
 }
 
 #[cfg(test)]

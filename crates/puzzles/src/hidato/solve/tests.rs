@@ -8,14 +8,14 @@ use crate::hidato::Adjacency;
 
 fn domain_count<B: Cells>(puzzle: &Hidato, limit: u64) -> u64 {
     let budget = Budget::unlimited();
-    let mut search = BitSearch::<B>::new(puzzle, limit, false, &budget);
+    let mut search = BitSearch::<B>::new(puzzle, limit, 0, &budget);
     search.run().unwrap();
     search.solutions
 }
 
 fn gap_count(puzzle: &Hidato, limit: u64) -> u64 {
     let budget = Budget::unlimited();
-    let mut search = Search::new(puzzle, limit, false, &budget);
+    let mut search = Search::new(puzzle, limit, 0, &budget);
     search.run().unwrap();
     search.solutions
 }
@@ -119,11 +119,16 @@ fn the_walker_and_the_portfolio_agree_with_the_domain_search() {
         let expected = domain_count::<Wide<4>>(&puzzle, limit);
         for engine in [Engine::Walk, Engine::Auto] {
             assert_eq!(
-                count(&puzzle, limit, engine, &budget),
+                count(
+                    &puzzle,
+                    &Query::default().with_limit(limit).with_engine(engine).with_budget(budget.clone())
+                )
+                .result(),
                 Ok(expected),
                 "{engine:?} limit {limit}\n{puzzle}"
             );
-            let first = solve(&puzzle, engine, &budget).unwrap();
+            let first =
+                solve(&puzzle, &Query::default().with_engine(engine).with_budget(budget.clone())).unwrap();
             assert_eq!(first.is_some(), expected > 0, "{engine:?}\n{puzzle}");
             if let Some(answer) = first {
                 assert!(crate::hidato::verify(&puzzle, &answer).is_valid(), "{engine:?}\n{puzzle}\n{answer}");
@@ -139,7 +144,9 @@ fn reversals_give_valid_new_solutions() {
     for _ in 0..300 {
         let (w, h) = (2 + next(6) as usize, 2 + next(6) as usize);
         let puzzle = random_board(&mut next, w, h);
-        let Ok(Some(answer)) = solve(&puzzle, Engine::Domain, &Budget::unlimited()) else { continue };
+        let Ok(Some(answer)) = solve(&puzzle, &Query::default().with_engine(Engine::Domain)) else {
+            continue;
+        };
         let path = path_of(&answer);
         let given = given_numbers(&puzzle);
         let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);

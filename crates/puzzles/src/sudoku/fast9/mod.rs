@@ -66,71 +66,67 @@
 //! - *Tables built by `const fn`* (`tables`): 512-entry arrays indexed by a masked 9-bit value, so
 //!   the compiler drops every bounds check without `unsafe`.
 //! - *Guesses are the budget's nodes*: a puzzle takes a few dozen at most, so the clock and the
-//!   cancel flag are read only every 4096 guesses.
+//!   cancel flag are read only every [`check_every::SMALL_NODE`] guesses.
 
 mod board;
 mod tables;
 
-use tessera_xc::{Budget, GaveUp};
+use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 
+use crate::common::budget::{check_every, Stop};
 use board::Board;
 
-/// Guesses between two looks at the budget's clock and cancel flag.
-const CLOCK_INTERVAL: u64 = 4096;
-
-/// What a 9x9 count found and how much it guessed (tdoku's hardware-independent measure of effort).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Stats9 {
-    /// Solutions found, at most the limit.
-    pub solutions: u64,
-    /// Branches tried: each candidate put in a cell by a guess counts one.
-    pub guesses: u64,
-}
-
-/// The first solution of a classic 9x9 puzzle (`cells[i]` in `0..=9`, 0 empty, row by row), or
-/// `None` when it has none. A value above 9 makes the puzzle unsolvable.
+/// The first solution of a classic 9x9 puzzle (`cells[i]` in `0..=9`, 0 empty, row by row),
+/// `None` when it has none (a value above 9 makes the puzzle unsolvable), or why the budget (its
+/// node limit counts guesses) ran out first.
 ///
 /// ```
-/// use tessera::sudoku::solve_9x9;
+/// use tessera::sudoku::{solve_9x9, Budget};
 /// let line = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 /// let mut cells = [0u8; 81];
 /// for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
 ///     *cell = if ch == b'.' { 0 } else { ch - b'0' };
 /// }
-/// let solution = solve_9x9(&cells).unwrap();
+/// let solution = solve_9x9(&cells, &Budget::unlimited()).unwrap().unwrap();
 /// assert_eq!(&solution[..9], &[8, 1, 2, 7, 5, 3, 6, 4, 9]);
 /// ```
-pub fn solve_9x9(cells: &[u8; 81]) -> Option<[u8; 81]> {
-    let board = Board::from_cells(cells)?;
-    let budget = Budget::unlimited();
-    let mut search = Search::new(1, &budget, true);
-    let _ = search.run(board);
-    search.first
+pub fn solve_9x9(cells: &[u8; 81], budget: &Budget) -> Result<Option<[u8; 81]>, GaveUp> {
+    let Some(board) = Board::from_cells(cells) else {
+        return Ok(None);
+    };
+    let mut search = Search::new(1, budget, true);
+    match search.run(board) {
+        Ok(()) | Err(Stop::Limit) => Ok(search.first),
+        Err(Stop::GaveUp(reason)) => Err(reason),
+    }
 }
 
-/// The number of solutions of a classic 9x9 puzzle, counted up to `limit`; `Err` when the budget
-/// (its node limit counts guesses) runs out first.
+/// The solutions of a classic 9x9 puzzle, counted up to `limit`; its nodes are the guesses
+/// (each candidate put in a cell by a guess counts one: tdoku's hardware-independent measure of
+/// effort), which the budget's node limit counts too.
 ///
 /// ```
-/// use tessera::sudoku::{count_9x9, Budget};
-/// assert_eq!(count_9x9(&[0; 81], 5, &Budget::unlimited()), Ok(5));
+/// use tessera::sudoku::{count_9x9, Budget, Outcome};
+/// let count = count_9x9(&[0; 81], 5, &Budget::unlimited());
+/// assert_eq!((count.solutions, count.outcome), (5, Outcome::LimitReached));
 /// ```
-pub fn count_9x9(cells: &[u8; 81], limit: u64, budget: &Budget) -> Result<u64, GaveUp> {
-    count_9x9_with_stats(cells, limit, budget).map(|stats| stats.solutions)
-}
-
-/// [`count_9x9`] with the number of guesses it took.
-pub fn count_9x9_with_stats(cells: &[u8; 81], limit: u64, budget: &Budget) -> Result<Stats9, GaveUp> {
-    let Some(board) = Board::from_cells(cells) else {
-        return Ok(Stats9::default());
+pub fn count_9x9(cells: &[u8; 81], limit: u64, budget: &Budget) -> Count {
+    let done = |solutions, outcome, guesses| Count {
+        solutions,
+        outcome,
+        stats: Stats { nodes: guesses, updates: 0 },
     };
     if limit == 0 {
-        return Ok(Stats9::default());
+        return done(0, Outcome::LimitReached, 0);
     }
+    let Some(board) = Board::from_cells(cells) else {
+        return done(0, Outcome::Exhausted, 0);
+    };
     let mut search = Search::new(limit, budget, false);
     match search.run(board) {
-        Ok(()) | Err(Stop::Limit) => Ok(Stats9 { solutions: search.count, guesses: search.guesses }),
-        Err(Stop::GaveUp(reason)) => Err(reason),
+        Ok(()) => done(search.count, Outcome::Exhausted, search.guesses),
+        Err(Stop::Limit) => done(search.count, Outcome::LimitReached, search.guesses),
+        Err(Stop::GaveUp(reason)) => done(search.count, Outcome::GaveUp(reason), search.guesses),
     }
 }
 
@@ -203,14 +199,6 @@ fn differs_in(board: Board, solution: &[u8; 81], emptied: &[usize], budget: &Bud
     Ok(false)
 }
 
-/// Why a search unwinds early.
-enum Stop {
-    /// The limit of solutions is reached.
-    Limit,
-    /// The budget ran out.
-    GaveUp(GaveUp),
-}
-
 /// The depth-first search over [`Board`]s.
 struct Search<'a> {
     limit: u64,
@@ -264,6 +252,6 @@ impl<'a> Search<'a> {
     #[inline]
     fn guess(&mut self) -> Result<(), Stop> {
         self.guesses += 1;
-        self.budget.spend(self.guesses, CLOCK_INTERVAL).map_err(Stop::GaveUp)
+        self.budget.spend(self.guesses, check_every::SMALL_NODE).map_err(Stop::GaveUp)
     }
 }

@@ -6,7 +6,8 @@ use std::collections::VecDeque;
 use serde_json::Value;
 
 use super::{json, parse_error, text, Format, Layouts};
-use crate::sudoku::{Sudoku, SudokuError, MAX_SIZE};
+use crate::sudoku::{Sudoku, MAX_SIZE};
+use crate::Error;
 
 /// One puzzle read from a file: where it starts, how it was written, and the puzzle or what is
 /// wrong with it.
@@ -16,8 +17,8 @@ pub struct Parsed {
     pub line: usize,
     /// How it was written (an answer is best written the same way).
     pub format: Format,
-    /// The puzzle, or an [`SudokuError::Parse`] naming the line and column of the mistake.
-    pub puzzle: Result<Sudoku, SudokuError>,
+    /// The puzzle, or an [`Error::Parse`] naming the line and column of the mistake.
+    pub puzzle: Result<Sudoku, Error>,
 }
 
 /// Reads every puzzle of a text: puzzle lines, grids and JSON, with `#` comment lines and blank

@@ -15,7 +15,8 @@ use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::sudoku::{Layout, Regions, Sudoku, SudokuError};
+use crate::sudoku::{Layout, Regions, Sudoku};
+use crate::{Error, ShapeError};
 
 pub use file::{parse_puzzles, Parsed, Puzzles};
 
@@ -100,29 +101,29 @@ impl Sudoku {
     /// assert_eq!(puzzle.clues(), 5);
     /// assert_eq!(puzzle.to_line(), "1.3....2...4.2..");
     /// ```
-    pub fn from_line(line: &str) -> Result<Sudoku, SudokuError> {
+    pub fn from_line(line: &str) -> Result<Sudoku, Error> {
         text::parse_single_line(line, None, &mut Layouts::default())
     }
 
     /// Reads one puzzle line of a known layout. Fields after the cells that describe a different
     /// layout are an error.
-    pub fn from_line_with_layout(line: &str, layout: Arc<Layout>) -> Result<Sudoku, SudokuError> {
+    pub fn from_line_with_layout(line: &str, layout: Arc<Layout>) -> Result<Sudoku, Error> {
         text::parse_single_line(line, Some(&layout), &mut Layouts::default())
     }
 
     /// Reads one grid (rows on lines); the size is the number of rows, the boxes the classic ones.
-    pub fn from_grid(text: &str) -> Result<Sudoku, SudokuError> {
+    pub fn from_grid(text: &str) -> Result<Sudoku, Error> {
         text::parse_single_grid(text, None, &mut Layouts::default())
     }
 
     /// Reads one grid of a known layout (a jigsaw or X grid, or boxes that are not the classic
     /// ones).
-    pub fn from_grid_with_layout(text: &str, layout: Arc<Layout>) -> Result<Sudoku, SudokuError> {
+    pub fn from_grid_with_layout(text: &str, layout: Arc<Layout>) -> Result<Sudoku, Error> {
         text::parse_single_grid(text, Some(&layout), &mut Layouts::default())
     }
 
     /// Reads one JSON object (see [`Format`]).
-    pub fn from_json(text: &str) -> Result<Sudoku, SudokuError> {
+    pub fn from_json(text: &str) -> Result<Sudoku, Error> {
         let (parsed, format) = Self::parse_with_format(text)?;
         match format {
             Format::Json => Ok(parsed),
@@ -131,12 +132,12 @@ impl Sudoku {
     }
 
     /// Reads exactly one puzzle in any format (line, grid or JSON; comments allowed).
-    pub fn parse(text: &str) -> Result<Sudoku, SudokuError> {
+    pub fn parse(text: &str) -> Result<Sudoku, Error> {
         Self::parse_with_format(text).map(|(sudoku, _)| sudoku)
     }
 
     /// Reads exactly one puzzle in any format and says which it was.
-    pub fn parse_with_format(text: &str) -> Result<(Sudoku, Format), SudokuError> {
+    pub fn parse_with_format(text: &str) -> Result<(Sudoku, Format), Error> {
         let mut puzzles = parse_puzzles(text);
         let Some(first) = puzzles.next() else {
             return Err(parse_error(1, 1, "no puzzle; expected a line, a grid or a JSON object"));
@@ -176,7 +177,7 @@ impl Sudoku {
 }
 
 impl FromStr for Sudoku {
-    type Err = SudokuError;
+    type Err = Error;
 
     /// [`Sudoku::parse`]: one puzzle in any format.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
@@ -185,14 +186,14 @@ impl FromStr for Sudoku {
 }
 
 /// A parse error at a place.
-fn parse_error(line: usize, column: usize, message: impl Into<String>) -> SudokuError {
-    SudokuError::Parse { line, column, message: message.into() }
+fn parse_error(line: usize, column: usize, message: impl Into<String>) -> Error {
+    Error::parse(line, column, message)
 }
 
 /// The message of an error from [`Layout`], to be placed at a line and column.
-fn message_of(err: SudokuError) -> String {
+fn message_of(err: Error) -> String {
     match err {
-        SudokuError::BadShape(message) => message,
+        Error::Shape(ShapeError::Message(message)) => message,
         other => other.to_string(),
     }
 }
@@ -294,7 +295,7 @@ impl Layouts {
             _ => Err(message_of(
                 Layout::classic(size)
                     .err()
-                    .unwrap_or_else(|| SudokuError::BadShape(format!("a {size}x{size} grid has no boxes"))),
+                    .unwrap_or_else(|| Error::shape(format!("a {size}x{size} grid has no boxes"))),
             )),
         }
     }

@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use super::{classic_boxes, digit, message_of, parse_error, region_numbers, shown, Layouts};
-use crate::sudoku::{Layout, Regions, Sudoku, SudokuError, MAX_SIZE, MIN_SIZE};
+use crate::sudoku::{Layout, Regions, Sudoku, MAX_SIZE, MIN_SIZE};
+use crate::Error;
 
 /// The blank-separated fields of a line, with their 1-based columns, up to a `#` comment.
 fn fields(line: &str) -> Vec<(usize, &str)> {
@@ -49,7 +50,7 @@ pub(super) fn parse_single_line(
     text: &str,
     given: Option<&Arc<Layout>>,
     layouts: &mut Layouts,
-) -> Result<Sudoku, SudokuError> {
+) -> Result<Sudoku, Error> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let line = text.strip_suffix('\n').unwrap_or(text);
     let line = line.strip_suffix('\r').unwrap_or(line);
@@ -65,7 +66,7 @@ pub(super) fn parse_line(
     line_no: usize,
     given: Option<&Arc<Layout>>,
     layouts: &mut Layouts,
-) -> Result<Sudoku, SudokuError> {
+) -> Result<Sudoku, Error> {
     let error = |column: usize, message: String| parse_error(line_no, column, message);
     let fields = fields(line);
     let Some(&(start, cells)) = fields.first() else {
@@ -254,7 +255,7 @@ impl<'a> Row<'a> {
     }
 
     /// The row's digits in a grid of `size`.
-    fn digits(&self, size: usize, out: &mut Vec<u8>) -> Result<(), SudokuError> {
+    fn digits(&self, size: usize, out: &mut Vec<u8>) -> Result<(), Error> {
         let error = |column: usize, message: String| parse_error(self.line, column, message);
         if self.tokens.len() == size && self.tokens_are_cells() {
             for &(column, token) in &self.tokens {
@@ -293,7 +294,7 @@ pub(super) fn parse_single_grid(
     text: &str,
     given: Option<&Arc<Layout>>,
     layouts: &mut Layouts,
-) -> Result<Sudoku, SudokuError> {
+) -> Result<Sudoku, Error> {
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let lines: Vec<(usize, &str)> = text
         .lines()
@@ -314,7 +315,7 @@ pub(super) fn parse_grid(
     lines: &[(usize, &str)],
     given: Option<&Arc<Layout>>,
     layouts: &mut Layouts,
-) -> Result<Sudoku, SudokuError> {
+) -> Result<Sudoku, Error> {
     let rows: Vec<Row<'_>> = lines
         .iter()
         .filter(|(_, line)| !is_separator(line))

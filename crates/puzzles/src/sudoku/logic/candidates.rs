@@ -14,7 +14,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::sudoku::{Layout, Sudoku, SudokuError};
+use crate::sudoku::{Layout, Sudoku};
+use crate::Error;
 
 use super::Step;
 
@@ -160,10 +161,10 @@ impl Candidates {
     /// A player's pencil marks (`marks[cell]`, bit `d - 1` for digit `d`) on the grid's empty
     /// cells. They are trusted as given, except that a mark clashing with a placed digit in the
     /// same house is dropped, and marks on filled cells are ignored.
-    pub fn with_marks(puzzle: &Sudoku, marks: &[u32]) -> Result<Self, SudokuError> {
+    pub fn with_marks(puzzle: &Sudoku, marks: &[u32]) -> Result<Self, Error> {
         let mut grid = Self::new(puzzle);
         if marks.len() != grid.marks.len() {
-            return Err(SudokuError::BadShape(format!(
+            return Err(Error::shape(format!(
                 "a {} grid has {} cells, but {} pencil-mark masks were given",
                 grid.layout.name(),
                 grid.marks.len(),

@@ -48,7 +48,7 @@
 //!
 //! `nodes` in the statistics, and the node limit of a [`Budget`], count guesses (tdoku's
 //! "guesses/puzzle"): a puzzle solved by propagation alone costs 0 nodes. The deadline and the
-//! cancel flag are looked at every [`CHECK_INTERVAL`] guesses.
+//! cancel flag are looked at every so many guesses (`common::budget::check_every`).
 //!
 //! ## Random order
 //!
@@ -64,7 +64,7 @@
 //! # The other engines
 //!
 //! [`Engine::Auto`] and [`Engine::Fast`] hand classic 9x9 grids to the dedicated bitboard solver
-//! ([`solve_9x9`], [`count_9x9_with_stats`], whose node count is its guesses too).
+//! ([`solve_9x9`], [`count_9x9`], whose node count is its guesses too).
 //! [`Engine::ExactCover`] goes through [`ExactCover`] and `tessera-xc`: slower, independent, and
 //! the cross-check for the others.
 
@@ -81,10 +81,9 @@ use propagate::Tables;
 #[cfg(doc)]
 use propagate::SOLVED;
 use search::Search;
-#[cfg(doc)]
-use search::CHECK_INTERVAL;
 
-use crate::sudoku::{count_9x9, count_9x9_with_stats, solve_9x9, ExactCover, Layout, Stats9, Sudoku};
+use crate::sudoku::{count_9x9, solve_9x9, ExactCover, Layout, Query, Sudoku};
+use crate::Solutions;
 
 /// Which solver to use. All give the same answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -101,68 +100,96 @@ pub enum Engine {
     ExactCover,
 }
 
+impl Engine {
+    /// Every engine.
+    pub const ALL: [Engine; 4] = [Engine::Auto, Engine::Fast, Engine::General, Engine::ExactCover];
+
+    /// Its name on the command line: `auto`, `fast`, `general`, `xc`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Fast => "fast",
+            Engine::General => "general",
+            Engine::ExactCover => "xc",
+        }
+    }
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = crate::Error;
+
+    fn from_str(text: &str) -> Result<Self, crate::Error> {
+        crate::common::from_name("engine", text, &Engine::ALL, Engine::name, "auto, fast, general, xc")
+    }
+}
+
 /// The first solution, `None` if there is none (givens that clash included), or why the search
 /// gave up.
 ///
 /// ```
 /// use std::sync::Arc;
-/// use tessera::sudoku::{solve, Budget, Engine, Layout, Sudoku};
-/// let layout = Arc::new(Layout::classic(4).unwrap());
-/// let puzzle = Sudoku::from_digits(layout, vec![1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2]).unwrap();
-/// let solution = solve(&puzzle, Engine::General, &Budget::unlimited()).unwrap().unwrap();
+/// use tessera::sudoku::{solve, Engine, Layout, Query, Sudoku};
+/// let layout = Arc::new(Layout::classic(4)?);
+/// let puzzle = Sudoku::from_digits(layout, vec![1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2])?;
+/// let solution = solve(&puzzle, &Query::default().with_engine(Engine::General)).unwrap().unwrap();
 /// assert!(solution.is_solved() && puzzle.is_completed_by(&solution));
+/// # Ok::<(), tessera::Error>(())
 /// ```
-pub fn solve(puzzle: &Sudoku, engine: Engine, budget: &Budget) -> Result<Option<Sudoku>, GaveUp> {
-    match resolve(puzzle, engine) {
+pub fn solve(puzzle: &Sudoku, query: &Query) -> Result<Option<Sudoku>, GaveUp> {
+    match resolve(puzzle, query.engine) {
         Engine::Fast => {
-            let cells = classic_cells(puzzle);
-            // `solve_9x9` takes no budget: when the caller set one, a count up to 1 honours it first.
-            let limited =
-                budget.nodes().is_some() || budget.deadline().is_some() || budget.cancel_flag().is_some();
-            if limited && count_9x9(&cells, 1, budget)? == 0 {
-                return Ok(None);
-            }
-            Ok(solve_9x9(&cells).map(|digits| with_digits(puzzle, &digits)))
+            Ok(solve_9x9(&classic_cells(puzzle), &query.budget)?.map(|digits| with_digits(puzzle, &digits)))
         }
-        Engine::ExactCover => {
-            let cover = ExactCover::new(puzzle);
-            let mut solver = cover.problem().solver().with_budget(budget.clone());
-            Ok(solver.first()?.map(|options| cover.decode(&options)))
-        }
-        _ => first_general(puzzle, budget, None),
+        Engine::ExactCover => crate::Reduction::solve(&ExactCover::new(puzzle), &query.cover()),
+        _ => first_general(puzzle, &query.budget, None),
     }
 }
 
-/// Counts solutions up to `limit`: [`Outcome::LimitReached`] when `limit` were found (there may
-/// be more), [`Outcome::Exhausted`] when the count is exact, [`Outcome::GaveUp`] when the budget
-/// ran out (the count is then a lower bound). The statistics are the engine's own: guesses for the
-/// general solver and the 9x9 solver, Knuth's nodes and updates for the exact cover.
-pub fn count(puzzle: &Sudoku, limit: u64, engine: Engine, budget: &Budget) -> Count {
-    if limit == 0 {
+/// Counts solutions up to `query.limit`: [`Outcome::LimitReached`] when the limit was reached
+/// (there may be more), [`Outcome::Exhausted`] when the count is exact, [`Outcome::GaveUp`] when
+/// the budget ran out (the count is then a lower bound). The statistics are the engine's own:
+/// guesses for the general solver and the 9x9 solver, Knuth's nodes and updates for the exact
+/// cover.
+pub fn count(puzzle: &Sudoku, query: &Query) -> Count {
+    if query.limit == 0 {
         return Count { solutions: 0, outcome: Outcome::LimitReached, stats: Stats::default() };
     }
-    match resolve(puzzle, engine) {
-        Engine::Fast => match count_9x9_with_stats(&classic_cells(puzzle), limit, budget) {
-            Ok(Stats9 { solutions, guesses, .. }) => Count {
-                solutions,
-                outcome: if solutions >= limit { Outcome::LimitReached } else { Outcome::Exhausted },
-                stats: Stats { nodes: guesses, updates: 0 },
-            },
-            Err(reason) => Count { solutions: 0, outcome: Outcome::GaveUp(reason), stats: Stats::default() },
-        },
-        Engine::ExactCover => {
-            let cover = ExactCover::new(puzzle);
-            let mut solver = cover.problem().solver().with_budget(budget.clone());
-            solver.count_up_to(limit)
-        }
+    match resolve(puzzle, query.engine) {
+        Engine::Fast => count_9x9(&classic_cells(puzzle), query.limit, &query.budget),
+        Engine::ExactCover => crate::Reduction::count(&ExactCover::new(puzzle), &query.cover()),
+        _ => general(puzzle, query, &mut |_| {}),
+    }
+}
+
+/// Up to `query.limit` solutions, in the engine's order, and how the search ended. The dedicated
+/// 9x9 solver only solves and counts: [`Engine::Fast`] lists with the general solver.
+pub fn solutions(puzzle: &Sudoku, query: &Query) -> Solutions<Sudoku> {
+    match resolve(puzzle, query.engine) {
+        Engine::ExactCover => crate::Reduction::solutions(&ExactCover::new(puzzle), &query.cover()),
         _ => {
-            let tables = Tables::for_layout(puzzle.layout_arc());
-            let mut search = Search::new(&tables, budget, None);
-            let mut solutions = 0;
-            let outcome = search.run(puzzle, limit, &mut |_| solutions += 1);
-            Count { solutions, outcome, stats: Stats { nodes: search.nodes, updates: 0 } }
+            let mut found = Vec::new();
+            let count = general(puzzle, query, &mut |digits| found.push(with_digits(puzzle, &digits)));
+            Solutions::new(found, count)
         }
     }
+}
+
+/// The general solver, up to `query.limit` solutions, each given to `visit` as digits.
+fn general(puzzle: &Sudoku, query: &Query, visit: &mut dyn FnMut(Vec<u8>)) -> Count {
+    let tables = Tables::for_layout(puzzle.layout_arc());
+    let mut search = Search::new(&tables, &query.budget, None);
+    let mut solutions = 0;
+    let outcome = search.run(puzzle, query.limit, &mut |cand| {
+        solutions += 1;
+        visit(tables.digits(cand));
+    });
+    Count { solutions, outcome, stats: Stats { nodes: search.nodes, updates: 0 } }
 }
 
 /// A solution found with a random branching order drawn from `seed` (reproducible): on an empty
@@ -199,7 +226,8 @@ fn random_classic_grid(layout: &Arc<Layout>, seed: u64) -> Sudoku {
             cells[(b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3] = digit;
         }
     }
-    let filled = solve_9x9(&cells).expect("three diagonal boxes always complete");
+    let filled =
+        solve_9x9(&cells, &Budget::unlimited()).ok().flatten().expect("three diagonal boxes always complete");
     let mut line_order = || {
         let mut bands = [0usize, 1, 2];
         bands.shuffle(&mut rng);

@@ -6,10 +6,8 @@ use rand_pcg::Pcg64Mcg;
 use tessera_xc::{Budget, GaveUp, Outcome};
 
 use super::propagate::Tables;
+use crate::common::budget::check_every;
 use crate::sudoku::Sudoku;
-
-/// Guesses between two looks at the deadline and the cancel flag.
-pub(super) const CHECK_INTERVAL: u64 = 256;
 
 /// One search: the state, the trail of copies, the guesses on the current path, the counters.
 pub(super) struct Search<'t> {
@@ -75,7 +73,7 @@ impl<'t> Search<'t> {
                 if self.nodes >= node_limit {
                     return Outcome::GaveUp(GaveUp::NodeLimit);
                 }
-                if self.nodes % CHECK_INTERVAL == 0 {
+                if self.nodes % check_every::PROPAGATING_NODE == 0 {
                     if let Some(reason) = self.budget.check_clock() {
                         return Outcome::GaveUp(reason);
                     }

@@ -72,7 +72,7 @@ impl BitSolver<'_> {
                     .map(|prefix| {
                         let mut search = Search::new(&tables, &shared, visit, &copies, usize::MAX);
                         if shared.halt.load(Ordering::Relaxed) {
-                            search.stop = Some(Stop::Halted);
+                            search.stop = Some(Stop::Limit);
                             return (0, search.stop);
                         }
                         let mut filled = tables.start;

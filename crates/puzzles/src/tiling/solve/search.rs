@@ -11,12 +11,8 @@ use super::bits::Bits;
 use super::tables::{Tables, NO_ROOT, PATTERNS};
 #[cfg(doc)]
 use super::BitSolver;
-
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Stop {
-    Halted,
-    GaveUp(GaveUp),
-}
+use crate::common::budget::check_every;
+pub(super) use crate::common::budget::Stop;
 
 /// What all the threads of one count share.
 pub(super) struct Shared {
@@ -61,9 +57,6 @@ pub(super) struct Search<'a, const W: usize> {
     /// A tiling moved by a symmetry, for delivery.
     image: Vec<u32>,
 }
-
-/// Nodes between looks at the clock and the flags.
-const CHECK_INTERVAL: u64 = 4096;
 
 impl<'a, const W: usize> Search<'a, W> {
     pub(super) fn new(
@@ -201,7 +194,7 @@ impl<'a, const W: usize> Search<'a, W> {
         }
         if before + images >= self.shared.limit {
             self.shared.halt.store(true, Ordering::Relaxed);
-            self.stop = Some(Stop::Halted);
+            self.stop = Some(Stop::Limit);
             return false;
         }
         true
@@ -227,8 +220,8 @@ impl<'a, const W: usize> Search<'a, W> {
     /// interval, or fewer so that the node budget is checked at the node that exceeds it.
     fn next_countdown(&self, total: u64) -> u64 {
         match self.shared.max_nodes {
-            Some(max) => CHECK_INTERVAL.min((max + 1).saturating_sub(total)).max(1),
-            None => CHECK_INTERVAL,
+            Some(max) => check_every::SMALL_NODE.min((max + 1).saturating_sub(total)).max(1),
+            None => check_every::SMALL_NODE,
         }
     }
 
@@ -244,7 +237,7 @@ impl<'a, const W: usize> Search<'a, W> {
             return false;
         }
         if self.shared.halt.load(Ordering::Relaxed) {
-            self.stop = Some(Stop::Halted);
+            self.stop = Some(Stop::Limit);
             return false;
         }
         if self.shared.cancel.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {

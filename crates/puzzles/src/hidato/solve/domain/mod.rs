@@ -9,12 +9,8 @@ use tessera_xc::{Budget, GaveUp};
 
 use super::bits::Cells;
 use super::{Stop, NONE};
+use crate::common::budget::check_every;
 use crate::hidato::{Adjacency, Hidato};
-
-/// Nodes between two looks at the clock and the cancel flag on boards of 128 bits or fewer;
-/// on wider ones a node costs milliseconds and the clock is read at every node.
-// `pub(super)` for the link in the `solve` module header.
-pub(super) const DOMAIN_CHECK_EVERY: u64 = 64;
 
 /// A branch point of [`BitSearch::dfs`]: the number branched on, its cells not yet tried, and
 /// what to go back to before the next one (trail length, used cells, placed numbers, count).
@@ -65,15 +61,16 @@ pub(super) struct BitSearch<'a, B: Cells> {
     // Outcome and budget.
     limit: u64,
     pub(super) solutions: u64,
-    keep_first: bool,
-    pub(super) first: Option<Hidato>,
+    /// How many solutions to keep (0 when only counting).
+    keep: u64,
+    pub(super) kept: Vec<Hidato>,
     pub(super) nodes: u64,
     /// Its deadline and cancel flag, read every so many nodes.
     budget: &'a Budget,
 }
 
 impl<'a, B: Cells> BitSearch<'a, B> {
-    pub(super) fn new(puzzle: &'a Hidato, limit: u64, keep_first: bool, budget: &'a Budget) -> Self {
+    pub(super) fn new(puzzle: &'a Hidato, limit: u64, keep: u64, budget: &'a Budget) -> Self {
         let (w, h) = (puzzle.width(), puzzle.height());
         let stride = w + 1;
         let n = puzzle.size();
@@ -127,8 +124,8 @@ impl<'a, B: Cells> BitSearch<'a, B> {
             scc_cells: Vec::new(),
             limit,
             solutions: 0,
-            keep_first,
-            first: None,
+            keep,
+            kept: Vec::new(),
             nodes: 0,
             budget,
         }
@@ -254,20 +251,21 @@ impl<'a, B: Cells> BitSearch<'a, B> {
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
         // A node costs microseconds on a small board, up to tens of milliseconds on a big one.
-        let every = if B::BITS <= 128 { DOMAIN_CHECK_EVERY } else { 1 };
+        // On boards wider than 128 bits a node costs much more: the clock is read at every node.
+        let every = if B::BITS <= 128 { check_every::BOARD_NODE } else { 1 };
         self.budget.spend(self.nodes, every).map_err(Stop::GaveUp)
     }
 
     fn found(&mut self) -> Result<(), Stop> {
         self.solutions += 1;
-        if self.keep_first && self.first.is_none() {
+        if (self.kept.len() as u64) < self.keep {
             let (w, stride) = (self.puzzle.width(), self.stride as usize);
             let mut answer = self.puzzle.clone();
             for k in 1..=self.n {
                 let bit = self.dom[k].first();
                 answer.set(bit / stride * w + bit % stride, k as i32);
             }
-            self.first = Some(answer);
+            self.kept.push(answer);
         }
         if self.solutions >= self.limit {
             Err(Stop::Limit)

@@ -8,11 +8,8 @@ mod flood;
 use tessera_xc::{Budget, GaveUp};
 
 use super::{Stop, NONE};
+use crate::common::budget::check_every;
 use crate::hidato::{Adjacency, Hidato};
-
-/// Nodes between two looks at the clock and the cancel flag.
-// `pub(super)` for the link in the `solve` module header.
-pub(super) const CHECK_EVERY: u64 = 4096;
 
 /// A branching choice: the (number, cell) moves of one number's candidate cells, or of one
 /// cell's candidate numbers; exactly one of them holds in every solution below the node.
@@ -75,8 +72,9 @@ pub(super) struct Search<'a> {
     // Outcome and budget.
     limit: u64,
     pub(super) solutions: u64,
-    keep_first: bool,
-    pub(super) first: Option<Hidato>,
+    /// How many solutions to keep (0 when only counting).
+    keep: u64,
+    pub(super) kept: Vec<Hidato>,
     pub(super) nodes: u64,
     /// Its deadline and cancel flag, read every so many nodes.
     budget: &'a Budget,
@@ -85,7 +83,7 @@ pub(super) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    pub(super) fn new(puzzle: &'a Hidato, limit: u64, keep_first: bool, budget: &'a Budget) -> Self {
+    pub(super) fn new(puzzle: &'a Hidato, limit: u64, keep: u64, budget: &'a Budget) -> Self {
         let total = puzzle.cells().len();
         let mut compact = vec![NONE; total];
         let mut board_index = Vec::with_capacity(puzzle.size());
@@ -148,8 +146,8 @@ impl<'a> Search<'a> {
             owned_stamp: vec![0; n + 2],
             limit,
             solutions: 0,
-            keep_first,
-            first: None,
+            keep,
+            kept: Vec::new(),
             nodes: 0,
             budget,
             broken: false,
@@ -239,17 +237,17 @@ impl<'a> Search<'a> {
 
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        self.budget.spend(self.nodes, CHECK_EVERY).map_err(Stop::GaveUp)
+        self.budget.spend(self.nodes, check_every::SMALL_NODE).map_err(Stop::GaveUp)
     }
 
     fn found(&mut self) -> Result<(), Stop> {
         self.solutions += 1;
-        if self.keep_first && self.first.is_none() {
+        if (self.kept.len() as u64) < self.keep {
             let mut answer = self.puzzle.clone();
             for (c, &cell) in self.board_index.iter().enumerate() {
                 answer.set(cell as usize, self.value[c] as i32);
             }
-            self.first = Some(answer);
+            self.kept.push(answer);
         }
         if self.solutions >= self.limit {
             Err(Stop::Limit)

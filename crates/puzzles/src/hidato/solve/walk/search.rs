@@ -7,10 +7,10 @@ use tessera_xc::{Budget, GaveUp};
 use super::super::Stop;
 use super::{Walked, Walker, NONE};
 
-/// Nodes between two looks at the clock on a board of up to 4,096 cells: a node is a few passes
-/// over the board, so on bigger boards the clock is read more often (at every node from 65,536
-/// cells).
-const CHECK_EVERY: u64 = 16;
+// On a board of up to 4,096 cells the clock is read every `check_every::LINEAR_NODE` nodes: a
+// node is a few passes over the board, so on bigger boards it is read more often (at every node
+// from 65,536 cells).
+use crate::common::budget::check_every;
 
 /// A branch point: the number placed there, its candidate cells (best first) as the range
 /// `start..` of the shared candidate stack up to the next frame's start, the next one to try,
@@ -192,7 +192,7 @@ impl Walker {
             if self.nodes > max_nodes {
                 return Err(Stop::GaveUp(GaveUp::NodeLimit));
             }
-            let every = (65_536 / self.board.len() as u64).clamp(1, CHECK_EVERY);
+            let every = (65_536 / self.board.len() as u64).clamp(1, check_every::LINEAR_NODE);
             budget.spend(self.nodes, every).map_err(Stop::GaveUp)?;
             self.place(leg, number, c);
             entering = true;
