@@ -32,6 +32,7 @@ use crate::hidato::Hidato;
 ///
 /// ```
 /// use tessera::hidato::{Adjacency, ExactCover, Hidato};
+/// use tessera::Reduction;
 /// let puzzle = Hidato::new(2, 2, vec![1, 0, 0, 4], Adjacency::King).unwrap();
 /// let cover = ExactCover::new(&puzzle);
 /// assert_eq!(cover.problem().solver().count_all().solutions, 2);

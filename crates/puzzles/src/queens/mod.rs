@@ -63,8 +63,8 @@ impl Board {
     }
 }
 
-/// Which solver to use. Both give the same solutions in the same (lexicographic) order on one
-/// thread.
+/// Which solver to use. Both find the same solutions: the bitmask search in lexicographic order,
+/// the reduction in its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Engine {
@@ -105,8 +105,8 @@ impl FromStr for Engine {
     }
 }
 
-/// The first solution in lexicographic order of the columns, `None` if there is none (n = 2, 3),
-/// or why the search gave up.
+/// The first solution found (the bitmask search's is the first in lexicographic order of the
+/// columns), `None` if there is none (n = 2, 3), or why the search gave up.
 pub fn solve(board: &Board, query: &Query) -> Result<Option<Vec<usize>>, GaveUp> {
     crate::common::first(solutions(board, &query.clone().with_limit(1)))
 }
@@ -120,8 +120,8 @@ pub fn count(board: &Board, query: &Query) -> Count {
     }
 }
 
-/// Up to `query.limit` solutions, each the queen's column in each row: in lexicographic order
-/// (the bitmask search, or the reduction on one thread), and how the search ended.
+/// Up to `query.limit` solutions, each the queen's column in each row (in lexicographic order
+/// from the bitmask search), and how the search ended.
 pub fn solutions(board: &Board, query: &Query) -> Solutions<Vec<usize>> {
     match query.engine {
         Engine::ExactCover => crate::Reduction::solutions(&ExactCover::new(board), &query.cover()),

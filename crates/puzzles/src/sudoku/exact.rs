@@ -33,6 +33,7 @@ use crate::Reduction;
 /// ```
 /// use std::sync::Arc;
 /// use tessera::sudoku::{ExactCover, Layout, Sudoku};
+/// use tessera::Reduction;
 /// let layout = Arc::new(Layout::classic(4).unwrap());
 /// let puzzle = Sudoku::from_digits(layout, vec![1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2]).unwrap();
 /// let cover = ExactCover::new(&puzzle);

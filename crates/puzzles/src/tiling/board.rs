@@ -36,7 +36,7 @@ impl Board {
     /// ```
     /// let board = tessera::tiling::Board::parse_size("6x10").unwrap();
     /// assert_eq!((board.width(), board.height(), board.cell_count()), (6, 10, 60));
-    /// assert_eq!(tessera::tiling::Board::parse_size("6y10").unwrap_err().column, 1);
+    /// assert_eq!(tessera::tiling::Board::parse_size("6y10").unwrap_err().position(), Some((1, 1)));
     /// ```
     pub fn parse_size(text: &str) -> Result<Self, Error> {
         let text = text.trim();
@@ -59,7 +59,7 @@ impl Board {
     /// let board = tessera::tiling::Board::parse("...\n.#.\n...\n").unwrap();
     /// assert_eq!(board.cell_count(), 8);
     /// let err = tessera::tiling::Board::parse("..\n.x\n").unwrap_err();
-    /// assert_eq!((err.line, err.column), (2, 2));
+    /// assert_eq!(err.position(), Some((2, 2)));
     /// ```
     pub fn parse(text: &str) -> Result<Self, Error> {
         let mut rows: Vec<(usize, Vec<bool>)> = Vec::new();

@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use tessera::tiling::{builtin, count, solve, verify, Board, Engine, Puzzle, Query};
-//! let (pieces, motion) = builtin("pentominoes")?;
+//! let (pieces, motion) = builtin("pentominoes").expect("a built-in set");
 //! let puzzle = Puzzle::new(Board::parse_size("3x20")?, pieces, motion);
 //! let bits = count(&puzzle, &Query::default());
 //! let exact = count(&puzzle, &Query::default().with_engine(Engine::ExactCover));

@@ -221,7 +221,7 @@ fn hexominoes() -> Vec<Piece> {
 /// assert_eq!(pieces.len(), 2);
 /// assert_eq!((pieces[0].name(), pieces[0].size(), pieces[0].copies()), ('A', 2, 3));
 /// let err = tessera::tiling::parse_pieces("A.A\n").unwrap_err();
-/// assert_eq!((err.line, err.column), (1, 3));
+/// assert_eq!(err.position(), Some((1, 3)));
 /// ```
 pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, Error> {
     // name -> (cells, first position)

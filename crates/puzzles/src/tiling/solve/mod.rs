@@ -72,12 +72,12 @@ use tables::{Tables, LOOKAHEAD};
 /// The bitboard search over one [`Puzzle`], with a thread count and a budget.
 ///
 /// ```
-/// use tessera::tiling::{builtin, BitSolver, Board, Puzzle};
+/// use tessera::tiling::{builtin, verify, BitSolver, Board, Puzzle};
 /// let (pieces, motion) = builtin("pentominoes").unwrap();
 /// let puzzle = Puzzle::new(Board::parse_size("3x20").unwrap(), pieces, motion);
 /// assert_eq!(BitSolver::new(&puzzle).count_up_to(u64::MAX).solutions, 8);
 /// let (tilings, _) = BitSolver::new(&puzzle).threads(2).solutions_up_to(3);
-/// assert!(tilings.len() == 3 && tilings.iter().all(|t| puzzle.is_tiling(t)));
+/// assert!(tilings.len() == 3 && tilings.iter().all(|t| verify(&puzzle, t).is_valid()));
 /// ```
 #[derive(Debug, Clone)]
 pub struct BitSolver<'p> {
