@@ -187,7 +187,7 @@ fn verify_names_each_violation_with_its_status() {
     let output = verify_answer("3 2\n1 0 0\n", "3 2\n1 3 4\n2 -1 5\n", &[]);
     assert_status(&output, 2);
     assert!(
-        stderr(&output).contains("line 2, column 6: the puzzle of line 1 has 1 rows"),
+        stderr(&output).contains("line 2, column 6: the puzzle of line 1 has 1 row;"),
         "{}",
         stderr(&output)
     );

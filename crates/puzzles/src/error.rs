@@ -125,7 +125,7 @@ pub enum ParseErrorKind {
         found: usize,
     },
     /// The puzzle ends before its last row.
-    #[error("the puzzle of line {header} has {found} rows; its header says {expected}")]
+    #[error("the puzzle of line {header} has {}; its header says {expected}", rows(*found))]
     TooFewRows {
         /// The line of the puzzle's `W H`.
         header: usize,
@@ -185,7 +185,7 @@ pub enum ParseErrorKind {
     /// Every cell is a hole.
     #[error("the board has no cells, only holes (-1)")]
     NoCells,
-    /// The cells do not make a board (a check of [`Hidato::new`] that the reader did not make).
+    /// The cells do not make a board (a check of [`Hidato::new`](crate::hidato::Hidato::new) that the reader did not make).
     #[error("{0}")]
     Board(ShapeError),
     /// Bad JSON, or a JSON puzzle that is not a board (the message names the path).
@@ -257,4 +257,13 @@ pub enum ShapeError {
     /// Any other broken rule of shape, in words (a Sudoku layout, a tiling board or piece set).
     #[error("{0}")]
     Message(String),
+}
+
+/// "1 row", "2 rows".
+fn rows(n: usize) -> String {
+    if n == 1 {
+        "1 row".to_string()
+    } else {
+        format!("{n} rows")
+    }
 }

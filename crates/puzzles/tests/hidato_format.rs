@@ -122,7 +122,7 @@ fn every_error_says_where() {
         ("{\"width\": 2, \"height\": 1, \"cells\": [[1, \"x\"]]}", 1, 43, "invalid type: string"),
         ("\n\n  {\"width\": 2,\n \"height\": 1}", 4, 13, "missing field `cells`"),
         ("[{\"width\":2,\"height\":1,\"cells\":[[1,0]]},\n {\"width\":2,\"height\":1,\"cells\":[[1,0,0]]}]", 2, 2, "[1].cells[0] has 3 numbers; the width is 2"),
-        ("{\"width\":2,\"height\":2,\"cells\":[[1,0]]}", 1, 1, "cells has 1 rows; the height is 2"),
+        ("{\"width\":2,\"height\":2,\"cells\":[[1,0]]}", 1, 1, "cells has 1 row; the height is 2"),
         ("{\"width\":2,\"height\":1,\"cells\":[[1,1]]}", 1, 1, "1 is given twice: at cells[0][0] and cells[0][1]"),
         ("{\"width\":2,\"height\":1,\"cells\":[[1,-3]]}", 1, 1, "cells[0][1] is -3"),
         ("{\"width\":2,\"height\":1,\"cells\":[[1,3]]}", 1, 1, "cells[0][1] is 3, but the board has only 2 cells"),

@@ -1,6 +1,9 @@
 //! The human-style solver: every step checked against the true solution (found by the small
 //! backtracking solver below, independent of the library), textbook puzzles rated at the
 //! technique they are known for, hints, odd layouts, random puzzles, and the shared data sets.
+//!
+//! Over 500 lines on purpose: one test binary for the whole human-style solver keeps its
+//! independent reference solver and its textbook fixtures in one place.
 
 mod common;
 

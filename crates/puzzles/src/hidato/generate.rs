@@ -26,11 +26,11 @@
 //!      after a look for a solution one reversal away from the known one (no search at all).
 //!      A budget overrun keeps the clue. Without a node limit in the budget each search gets
 //!      2,000 nodes: most proofs need far fewer, the few that overrun cost more than all the
-//!      others together, and an unproven clue simply stays (0.5 more givens a 15x15 puzzle on
-//!      average than with 20,000, for a third of the time).
+//!      others together, and an unproven clue simply stays (a few more givens than with a larger
+//!      budget, for a fraction of the time).
 //!
-//!    Unrated generation uses the hard rules, no counting: 15x15 in about 25 ms instead of
-//!    seconds, with unique puzzles of every level but expert.
+//!    Unrated generation uses the hard rules, no counting: orders of magnitude faster, with
+//!    unique puzzles of every level but expert.
 //! 5. **The level.** The result is rated; it is kept only at exactly the asked level, else the
 //!    next attempt (a seed mixed from the seed and the attempt number) starts. An expert attempt
 //!    succeeds when the counting pass removed a clue: the hard rules could not remove it, and

@@ -88,7 +88,8 @@ impl Raw {
             return Err(format!("{board} is {width}x{height}; width and height go from 1 to {MAX_SIDE}"));
         }
         if cells.len() != height {
-            return Err(format!("{} has {} rows; the height is {height}", named("cells"), cells.len()));
+            let rows = if cells.len() == 1 { "1 row".to_string() } else { format!("{} rows", cells.len()) };
+            return Err(format!("{} has {rows}; the height is {height}", named("cells")));
         }
         let size = cells.iter().flatten().filter(|&&v| v != i64::from(HOLE)).count();
         let mut seen: Vec<Option<(usize, usize)>> = vec![None; width * height + 1];

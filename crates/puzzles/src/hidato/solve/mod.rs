@@ -80,9 +80,7 @@
 //! branch costs what it changes, not a copy of n domains (a 50x50 board would copy 800 KB per
 //! level). The search, the augmenting paths and Tarjan's recursion all run on explicit heap
 //! stacks, since a 50x50 board nests thousands deep (it overflowed a 2 MB thread stack when
-//! recursive). Measured (best of 3, solve + count to 2): janko median 0.05 ms, max 2.2 ms
-//! (#395, 1,336 nodes; #40 75 nodes); a 20x20 Hidato giving every 7th number of a serpentine
-//! 14 ms, 50x50 2.7 s (the gap search missed 20 s on both).
+//! recursive). Its figures, beside the gap search's, are in docs/performance.md.
 //!
 //! # Gap search
 //!

@@ -54,9 +54,9 @@
 //! When nothing else applies, the solve guesses: it takes the empty cell with the fewest
 //! candidates (a bivalue cell if any), checks by backtracking that every other candidate leads
 //! to a contradiction, places the digit that survives, and continues logically. Such a puzzle is
-//! diabolical; [`Rating::guesses`] counts these bifurcations (1.22 per puzzle over the first
-//! 500 of magictour's top 1465). Rating runs quietly (no explanation text, no check of the other
-//! candidates): about 35 µs for a 17-clue puzzle and 0.4–0.6 ms for a hard one, on one core.
+//! diabolical; [`Rating::guesses`] counts these bifurcations. Rating runs quietly (no explanation
+//! text, no check of the other candidates), so that rating whole files is cheap (figures in
+//! docs/performance.md).
 //!
 //! ```
 //! use std::sync::Arc;

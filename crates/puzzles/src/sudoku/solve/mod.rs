@@ -57,9 +57,8 @@
 //! then walks into a hopeless subtree (search times are heavy-tailed on 16x16 and 25x25), so the
 //! seeded search restarts from the givens after as many guesses as the grid has cells, and again
 //! after twice as many, and so on: still complete, since the cutoff grows without bound, and at
-//! most a factor of two slower when the search needed no restart. On 200 empty 25x25 grids this
-//! took the slowest from 180 ms to 9 ms (median 3.6 ms); on 500 16x16 grids from 17 ms to 1.6 ms
-//! (median 0.5 ms).
+//! most a factor of two slower when the search needed no restart; it cuts the heavy tail of the
+//! slowest grids (figures in docs/performance.md).
 //!
 //! # The other engines
 //!

@@ -9,12 +9,11 @@
 //! tiling, and that placement's lowest square must be it (all lower squares are full). This is
 //! the classic "first empty cell" search (de Bruijn's for pentominoes), also what Algorithm X does
 //! with the MRV rule replaced by "the first cell"; it needs no list updates. Three additions, each
-//! measured on the 6x10 pentominoes (all 9356 tilings, one thread, release build):
+//! measured on the 6x10 pentominoes (docs/performance.md, "Figures from the code comments"):
 //!
 //! * **The first piece at the root.** A piece used exactly once in every tiling, with the fewest
 //!   placements (X: 32), is placed first; then the search fills from the first empty square. On
-//!   its own this saves little (10.5M nodes to 9.1M, the same time); it is what the symmetry
-//!   shortcut works on.
+//!   its own this saves little; it is what the symmetry shortcut works on.
 //! * **Symmetry** ([`BitSolver::symmetry`], on by default). The board's symmetries that the
 //!   pieces' motion allows (4 for a rectangle) move tilings onto tilings. Only one placement of
 //!   the first piece per class under them is searched (X: 8 of 32); each tiling found below a
@@ -23,10 +22,10 @@
 //!   comes from the one representative `p` of `q`'s class, moved by the one chosen symmetry
 //!   that takes `p` to `q`, and a symmetric tiling or a placement fixed by a symmetry needs no
 //!   special case. The representatives are the first placements of each class, nearest the
-//!   first square, whose subtrees are the cheapest: 9.1M nodes to 0.93M, ten times less work.
+//!   first square, whose subtrees are the cheapest: about ten times less work.
 //! * **Dead squares** ([`Regions::dead`]): a placement that leaves an empty square with no
 //!   empty neighbour (or two that only touch each other, when every piece has three squares or
-//!   more) is not tried: 2.46M nodes to 0.93M, 85 ms to 61 ms.
+//!   more) is not tried.
 //!
 //! # Data layout
 //!

@@ -23,9 +23,9 @@ impl<const W: usize> Regions<W> {
     /// can fill. A whole-board test in a few dozen word operations: each square's empty
     /// neighbours are counted as "at least one" and "at least two" from the four shifted boards.
     ///
-    /// Measured on 6x10 (all tilings, one thread): no cut 2.46M nodes in 85 ms; singles only
-    /// 1.26M nodes in 63 ms; singles and dominoes 0.93M nodes in 63 ms; growing every region
-    /// next to the new piece to its full size (a size test mod 5) 0.76M nodes but 74 ms.
+    /// Singles and dominoes are the cut that pays: growing every region next to the new piece to
+    /// its full size saves more nodes but costs more time (figures in docs/performance.md,
+    /// "Figures from the code comments").
     #[inline]
     pub(super) fn dead(&self, filled: &Bits<W>) -> bool {
         let empty = self.squares.and_not(filled);
