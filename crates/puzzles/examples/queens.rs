@@ -10,7 +10,7 @@ fn main() -> Result<(), tessera::Error> {
     let query = Query::default().with_engine(Engine::ExactCover);
     println!("by exact cover: {}", count(&board, &query).solutions);
     for columns in solutions(&board, &Query::default().with_limit(2)) {
-        print!("{}{}\n", render(&columns), verify(&board, &columns));
+        println!("{}{}", render(&columns), verify(&board, &columns));
     }
     let tight = Query::default().with_budget(Budget::unlimited().with_nodes(1_000));
     println!("20 queens within 1,000 nodes: {:?}", count(&Board::new(20)?, &tight).outcome);
