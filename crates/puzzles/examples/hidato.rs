@@ -12,7 +12,7 @@ fn main() -> Result<(), tessera::Error> {
     let puzzle = parse_puzzle(&text, Adjacency::King)?;
     println!("solutions (up to 2): {}", count(&puzzle, &Query::default().with_limit(2)).solutions);
     let answer = solve(&puzzle, &Query::default()).expect("no budget was set").expect("a solution");
-    print!("{}", to_text(&[answer.clone()]));
+    print!("{}", to_text(std::slice::from_ref(&answer)));
     println!("verdict: {}", verify(&puzzle, &answer));
     println!("level: {}", rate(&puzzle).difficulty.name());
     Ok(())
