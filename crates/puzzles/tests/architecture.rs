@@ -1,0 +1,95 @@
+//! The house rules of docs/ARCHITECTURE.md, checked from the sources: arrows only downward
+//! between crates (cli → web → puzzles → xc), and puzzle modules that never use each other
+//! (what they share lives in `common`, which uses none of them).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const PUZZLES: [&str; 4] = ["sudoku", "hidato", "tiling", "queens"];
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files.extend(sources(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// The lines of a file that are code (not comments), with their numbers.
+fn code_lines(path: &Path) -> Vec<(usize, String)> {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim_start().starts_with("//"))
+        .map(|(i, line)| (i + 1, line.to_string()))
+        .collect()
+}
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+#[test]
+fn puzzle_modules_never_use_each_other() {
+    let mut wrong = Vec::new();
+    for puzzle in PUZZLES {
+        for file in sources(&src().join(puzzle)) {
+            for (n, line) in code_lines(&file) {
+                for other in PUZZLES.iter().filter(|&&other| other != puzzle) {
+                    if line.contains(&format!("crate::{other}")) || line.contains(&format!("tessera::{other}")) {
+                        wrong.push(format!("{}:{n}: {}", file.display(), line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "a puzzle module uses another:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn common_uses_no_puzzle() {
+    let mut wrong = Vec::new();
+    for file in sources(&src().join("common")) {
+        for (n, line) in code_lines(&file) {
+            if PUZZLES.iter().any(|p| line.contains(&format!("crate::{p}"))) {
+                wrong.push(format!("{}:{n}: {}", file.display(), line.trim()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "common uses a puzzle module:\n{}", wrong.join("\n"));
+}
+
+/// The workspace crates each crate depends on, from its Cargo.toml.
+fn workspace_deps(krate: &str) -> Vec<String> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(krate).join("Cargo.toml");
+    let text = fs::read_to_string(&manifest).unwrap_or_else(|e| panic!("{}: {e}", manifest.display()));
+    let mut deps = Vec::new();
+    let mut section = "";
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+        } else if section == "[dependencies]" {
+            let name = line.split(['=', '.', ' ']).next().unwrap_or("");
+            if matches!(name, "tessera" | "tessera-xc" | "tessera-web" | "tessera-cli") {
+                deps.push(name.to_string());
+            }
+        }
+    }
+    deps.sort();
+    deps
+}
+
+#[test]
+fn crates_point_only_downward() {
+    // cli → web → puzzles → xc; a crate may skip a level downward, never point up.
+    assert_eq!(workspace_deps("xc"), Vec::<String>::new());
+    assert_eq!(workspace_deps("puzzles"), ["tessera-xc"]);
+    assert_eq!(workspace_deps("web"), ["tessera"]);
+    assert_eq!(workspace_deps("cli"), ["tessera", "tessera-web", "tessera-xc"]);
+}
