@@ -42,7 +42,9 @@ fn puzzle_modules_never_use_each_other() {
         for file in sources(&src().join(puzzle)) {
             for (n, line) in code_lines(&file) {
                 for other in PUZZLES.iter().filter(|&&other| other != puzzle) {
-                    if line.contains(&format!("crate::{other}")) || line.contains(&format!("tessera::{other}")) {
+                    if line.contains(&format!("crate::{other}"))
+                        || line.contains(&format!("tessera::{other}"))
+                    {
                         wrong.push(format!("{}:{n}: {}", file.display(), line.trim()));
                     }
                 }

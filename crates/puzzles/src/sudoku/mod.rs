@@ -25,6 +25,8 @@ pub use format::{parse_puzzles, Format, Parsed, Puzzles};
 pub use generate::{Generated, Generator, Symmetry};
 pub use grid::Sudoku;
 pub use layout::{Layout, Regions, MAX_SIZE, MIN_SIZE};
+/// The rater and its levels, here as in `hidato` (the human-style solver and hints are in [`logic`]).
+pub use logic::{rate, Difficulty, Rating};
 pub use solve::{count, solutions, solve, solve_with_seed, Engine};
 
 /// A question to the Sudoku solvers: a [`crate::Query`] over [`Engine`].
