@@ -14,6 +14,7 @@
 //!
 //! where `query` is the puzzle's `Query` (a [`Query`] over that puzzle's `Engine`).
 
+pub(crate) mod bits;
 pub(crate) mod budget;
 mod query;
 mod reduction;

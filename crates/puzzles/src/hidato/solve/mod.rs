@@ -43,7 +43,7 @@
 //! board (bit `row * (width + 1) + column`; the padding column stays clear, so shifting a set by
 //! one never carries a row's end onto the next row's start, and a neighbourhood is six or four
 //! shifts). The bitset is a `u128` when the board fits (every janko.at puzzle, up to 10x10:
-//! single-instruction set operations), else [`Wide`] words, 4, 8, 16 or 40 of them, picked by
+//! single-instruction set operations), else [`Words`], 4, 8, 16 or 40 64-bit words, picked by
 //! [`domain_search`]. A placed number's domain is its cell. Each node propagates to a fixed
 //! point:
 //!
@@ -142,7 +142,6 @@
 //!               node check (check.rs, components.rs, distance.rs), Warnsdorff's order and runs
 //!               (search.rs)
 //!   moves.rs    segment reversals: more solutions from one
-//!   bits.rs     the bitsets: `Cells` over `u128` or `Wide<W>` words
 //!   domain/     the domain search `BitSearch`: search and trail (mod.rs), propagation rules
 //!               (propagate.rs), all different by matching and Tarjan (matching.rs)
 //!   gap/        the gap search `Search`: search (mod.rs), flood fills (flood.rs), the check
@@ -150,7 +149,6 @@
 //!   tests.rs    the engines cross-checked on random small boards
 //! ```
 
-mod bits;
 mod domain;
 mod gap;
 mod moves;
@@ -159,10 +157,10 @@ mod walk;
 
 use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 
+use crate::common::bits::{BitSet, Words};
 use crate::hidato::{ExactCover, Hidato, Query};
 use crate::Solutions;
 
-use bits::{Cells, Wide};
 use domain::BitSearch;
 #[cfg(doc)]
 use gap::Search;
@@ -319,13 +317,13 @@ fn domain_search(
     Some(if need <= 128 {
         run_domain_search::<u128>(puzzle, limit, keep, avoid, budget)
     } else if need <= 256 {
-        run_domain_search::<Wide<4>>(puzzle, limit, keep, avoid, budget)
+        run_domain_search::<Words<4>>(puzzle, limit, keep, avoid, budget)
     } else if need <= 512 {
-        run_domain_search::<Wide<8>>(puzzle, limit, keep, avoid, budget)
+        run_domain_search::<Words<8>>(puzzle, limit, keep, avoid, budget)
     } else if need <= 1024 {
-        run_domain_search::<Wide<16>>(puzzle, limit, keep, avoid, budget)
+        run_domain_search::<Words<16>>(puzzle, limit, keep, avoid, budget)
     } else if need <= DOMAIN_SEARCH_MAX_BITS {
-        run_domain_search::<Wide<40>>(puzzle, limit, keep, avoid, budget)
+        run_domain_search::<Words<40>>(puzzle, limit, keep, avoid, budget)
     } else {
         return None;
     })
@@ -335,7 +333,7 @@ fn domain_search(
 /// rules cost some n sets of `words` words per node, so beyond this the gap search.
 const DOMAIN_SEARCH_MAX_BITS: usize = 2560;
 
-fn run_domain_search<B: Cells>(
+fn run_domain_search<B: BitSet>(
     puzzle: &Hidato,
     limit: u64,
     keep: u64,

@@ -6,7 +6,7 @@ use super::gap::Search;
 use super::*;
 use crate::hidato::Adjacency;
 
-fn domain_count<B: Cells>(puzzle: &Hidato, limit: u64) -> u64 {
+fn domain_count<B: BitSet>(puzzle: &Hidato, limit: u64) -> u64 {
     let budget = Budget::unlimited();
     let mut search = BitSearch::<B>::new(puzzle, limit, 0, &budget);
     search.run().unwrap();
@@ -78,8 +78,8 @@ fn every_bitset_width_and_the_gap_search_agree() {
         let puzzle = random_board(&mut next, w, h);
         let expected = gap_count(&puzzle, 20);
         assert_eq!(domain_count::<u128>(&puzzle, 20), expected, "{puzzle}");
-        assert_eq!(domain_count::<Wide<4>>(&puzzle, 20), expected, "{puzzle}");
-        assert_eq!(domain_count::<Wide<40>>(&puzzle, 20), expected, "{puzzle}");
+        assert_eq!(domain_count::<Words<4>>(&puzzle, 20), expected, "{puzzle}");
+        assert_eq!(domain_count::<Words<40>>(&puzzle, 20), expected, "{puzzle}");
     }
     // Rows longer than a word: shifts by the row stride cross whole words.
     let mut next = xorshift(0x5151);
@@ -100,8 +100,8 @@ fn every_bitset_width_and_the_gap_search_agree() {
             puzzle = Hidato::new(w, h, cells, puzzle.adjacency()).unwrap();
         }
         let expected = gap_count(&puzzle, 5);
-        assert_eq!(domain_count::<Wide<4>>(&puzzle, 5), expected, "{puzzle}");
-        assert_eq!(domain_count::<Wide<40>>(&puzzle, 5), expected, "{puzzle}");
+        assert_eq!(domain_count::<Words<4>>(&puzzle, 5), expected, "{puzzle}");
+        assert_eq!(domain_count::<Words<40>>(&puzzle, 5), expected, "{puzzle}");
     }
 }
 
@@ -116,7 +116,7 @@ fn the_walker_and_the_portfolio_agree_with_the_domain_search() {
         let (w, h) = (1 + next(6) as usize, 1 + next(6) as usize);
         let puzzle = random_board(&mut next, w, h);
         let limit = 1 + next(12);
-        let expected = domain_count::<Wide<4>>(&puzzle, limit);
+        let expected = domain_count::<Words<4>>(&puzzle, limit);
         for engine in [Engine::Walk, Engine::Auto] {
             assert_eq!(
                 count(

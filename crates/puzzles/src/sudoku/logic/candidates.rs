@@ -43,24 +43,6 @@ impl Iterator for Digits {
     }
 }
 
-/// The set bits of a mask, as indices, smallest first.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Bits(pub u32);
-
-impl Iterator for Bits {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
-    }
-}
-
 /// A grid's placed digits and the candidates (pencil marks) of its empty cells.
 ///
 /// ```

@@ -6,9 +6,10 @@
 //! houses `0..n` and `n..2n` in every layout, and a row's `i`-th cell is in column `i`, so a
 //! row's position mask is directly a set of columns.
 
-use super::candidates::{Bits, Candidates};
+use super::candidates::Candidates;
 use super::subsets::{choose, small_sets};
 use super::{explain, Step, Technique};
+use crate::common::bits::Ones;
 
 /// A fish of size `k` on any digit, rows as base first, then columns.
 pub(crate) fn fish(grid: &Candidates, k: usize) -> Option<Step> {
@@ -33,12 +34,12 @@ pub(crate) fn fish(grid: &Candidates, k: usize) -> Option<Step> {
                     return None;
                 }
                 let base: Vec<usize> = chosen.iter().map(|&i| items[i].0).collect();
-                let cover: Vec<usize> = Bits(union).collect();
+                let cover: Vec<usize> = Ones(union).collect();
                 let cell =
                     |line: usize, across: usize| if by_rows { line * n + across } else { across * n + line };
                 let mut eliminations = Vec::new();
                 for &c in &cover {
-                    for line in Bits(grid.positions(cover_offset + c, d)) {
+                    for line in Ones(grid.positions(cover_offset + c, d)) {
                         if !base.contains(&line) {
                             eliminations.push((cell(line, c), d));
                         }
@@ -50,7 +51,7 @@ pub(crate) fn fish(grid: &Candidates, k: usize) -> Option<Step> {
                 eliminations.sort_unstable();
                 let cells: Vec<usize> = base
                     .iter()
-                    .flat_map(|&line| Bits(grid.positions(base_offset + line, d)).map(move |c| cell(line, c)))
+                    .flat_map(|&line| Ones(grid.positions(base_offset + line, d)).map(move |c| cell(line, c)))
                     .collect();
                 let (base_kind, cover_kind) = if by_rows { ("row", "column") } else { ("column", "row") };
                 let explanation = explain::text(grid, || {

@@ -5,8 +5,9 @@
 //! box), jigsaw regions and the diagonals of Sudoku X. A row and a column share one cell, which
 //! is a hidden single, so they never meet here.
 
-use super::candidates::{Bits, Candidates};
+use super::candidates::Candidates;
 use super::{explain, Step, Technique};
+use crate::common::bits::Ones;
 
 /// Pointing: the first house is a region (box). Claiming: the first house is a line or a
 /// diagonal and the second a region.
@@ -32,11 +33,11 @@ pub(crate) fn locked(grid: &Candidates, technique: Technique) -> Option<Step> {
                     continue;
                 }
                 let all_in_b =
-                    Bits(positions).all(|i| layout.cell_houses(grid.house_cell(a, i)).contains(&(b as u16)));
+                    Ones(positions).all(|i| layout.cell_houses(grid.house_cell(a, i)).contains(&(b as u16)));
                 if !all_in_b {
                     continue;
                 }
-                let eliminations: Vec<(usize, u8)> = Bits(grid.positions(b, d))
+                let eliminations: Vec<(usize, u8)> = Ones(grid.positions(b, d))
                     .map(|i| grid.house_cell(b, i))
                     .filter(|&cell| !layout.cell_houses(cell).contains(&(a as u16)))
                     .map(|cell| (cell, d))
@@ -44,7 +45,7 @@ pub(crate) fn locked(grid: &Candidates, technique: Technique) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let cells: Vec<usize> = Bits(positions).map(|i| grid.house_cell(a, i)).collect();
+                let cells: Vec<usize> = Ones(positions).map(|i| grid.house_cell(a, i)).collect();
                 let explanation = explain::text(grid, || {
                     format!(
                         "In {}, {} can only go in {}, so {}",

@@ -6,8 +6,9 @@
 //! pair in a row and a box clears both). Hidden: `k` digits whose places in a house together
 //! number `k` cells fill those cells, so the cells lose their other candidates.
 
-use super::candidates::{bit, Bits, Candidates, Digits};
+use super::candidates::{bit, Candidates, Digits};
 use super::{explain, Step, Technique};
+use crate::common::bits::Ones;
 
 /// Gathers into `items` the sets among `sets` with 2 to `k` members, the only ones that can be
 /// part of a naked or hidden subset or a fish of size `k`; returns how many. A house has at most
@@ -148,7 +149,7 @@ pub(crate) fn hidden(grid: &Candidates, k: usize) -> Option<Step> {
                 return None;
             }
             let digits = chosen.iter().fold(0, |acc, &i| acc | bit(items[i].0 as u8));
-            let cells: Vec<usize> = Bits(union).map(|i| grid.house_cell(h, i)).collect();
+            let cells: Vec<usize> = Ones(union).map(|i| grid.house_cell(h, i)).collect();
             let mut eliminations = Vec::new();
             for &cell in &cells {
                 eliminations.extend(Digits(grid.candidates(cell) & !digits).map(|d| (cell, d)));

@@ -36,13 +36,14 @@
 //!  state:       filled: [u64; W] (bit b = square b covered or a hole), remaining[piece]
 //! ```
 //!
-//! Masks are `[u64; W]` with `W` a const parameter: 1 word for boxes up to 64 squares (6x10,
-//! 8x8), 2 up to 128, 4 up to 256. The one-word case compiles to plain `u64` operations, so the
-//! general code is also the fast path. Bits number the board's bounding box, holes included and
-//! filled from the start, so that neighbours are shifts (see [`Tables`]). The first empty square
-//! is the number of trailing ones of `filled`; the state of the next [`LOOKAHEAD`] squares selects
-//! a precomputed list of the entries there that miss them (a 256-way table per square), so most
-//! conflicting placements are never looked at (about 10 candidates a node on 6x10).
+//! Masks are `[u64; W]` (`Words<W>`, the bitset of `common`) with `W` a const parameter: 1 word
+//! for boxes up to 64 squares (6x10, 8x8), 2 up to 128, 4 up to 256. The one-word case compiles
+//! to plain `u64` operations, so the general code is also the fast path. Bits number the board's
+//! bounding box, holes included and filled from the start, so that neighbours are shifts (see
+//! [`Tables`]). The first empty square is the number of trailing ones of `filled`; the state of
+//! the next [`LOOKAHEAD`] squares selects a precomputed list of the entries there that miss them
+//! (a 256-way table per square), so most conflicting placements are never looked at (about 10
+//! candidates a node on 6x10).
 //!
 //! # Parallel counting
 //!
@@ -51,7 +52,6 @@
 //! [`BitSolver::PREFIXES_PER_THREAD`] prefixes per thread; rayon's work stealing evens out the
 //! uneven subtrees. A shared atomic count stops every thread once `limit` tilings are found.
 
-mod bits;
 mod parallel;
 mod prune;
 mod search;

@@ -81,7 +81,7 @@ impl BitSolver<'_> {
                         }
                         for (depth, &e) in prefix.iter().enumerate() {
                             let entry = &tables.entries[e as usize];
-                            filled = filled.or(&entry.mask);
+                            filled |= entry.mask;
                             search.remaining[entry.piece as usize] -= 1;
                             search.stack[depth] = entry.index;
                             search.entries[depth] = e;

@@ -1,18 +1,18 @@
 //! The dead-region cut: [`Regions::dead`] rejects a board with an empty square (or, when every
 //! piece has three squares or more, two empty squares) that no piece can ever cover.
 
-use super::bits::Bits;
+use crate::common::bits::{BitSet, Words};
 
 /// What the dead-region cut needs: the grid of bits and the smallest piece.
 pub(super) struct Regions<const W: usize> {
     /// Bits per line along the short side.
     pub(super) inner: u32,
     /// Bits that are not last in their line (may take a neighbour from the next bit).
-    pub(super) not_last: Bits<W>,
+    pub(super) not_last: Words<W>,
     /// Bits that are not first in their line (may take a neighbour from the previous bit).
-    pub(super) not_first: Bits<W>,
+    pub(super) not_first: Words<W>,
     /// Every square of the box.
-    pub(super) squares: Bits<W>,
+    pub(super) squares: Words<W>,
     /// Whether an empty region of two squares is dead too (no piece has fewer than three).
     pub(super) dominoes: bool,
 }
@@ -27,32 +27,28 @@ impl<const W: usize> Regions<W> {
     /// its full size saves more nodes but costs more time (figures in docs/performance.md,
     /// "Figures from the code comments").
     #[inline]
-    pub(super) fn dead(&self, filled: &Bits<W>) -> bool {
-        let empty = self.squares.and_not(filled);
-        let from_next = empty.shr(1).and(&self.not_last);
-        let from_previous = empty.shl(1).and(&self.not_first);
+    pub(super) fn dead(&self, filled: &Words<W>) -> bool {
+        let empty = self.squares & !*filled;
+        let from_next = empty.shr(1) & self.not_last;
+        let from_previous = empty.shl(1) & self.not_first;
         let from_next_line = empty.shr(self.inner);
         let from_previous_line = empty.shl(self.inner);
-        let along = from_next.or(&from_previous);
-        let across = from_next_line.or(&from_previous_line);
-        let at_least_one = along.or(&across);
-        if !empty.and_not(&at_least_one).is_zero() {
+        let along = from_next | from_previous;
+        let across = from_next_line | from_previous_line;
+        let at_least_one = along | across;
+        if !(empty & !at_least_one).is_zero() {
             return true;
         }
         if !self.dominoes {
             return false;
         }
-        let at_least_two = from_next
-            .and(&from_previous)
-            .or(&from_next_line.and(&from_previous_line))
-            .or(&along.and(&across));
-        let lonely = empty.and_not(&at_least_two);
-        let lonely_neighbours = lonely
-            .shr(1)
-            .and(&self.not_last)
-            .or(&lonely.shl(1).and(&self.not_first))
-            .or(&lonely.shr(self.inner))
-            .or(&lonely.shl(self.inner));
-        !lonely.and(&lonely_neighbours).is_zero()
+        let at_least_two =
+            (from_next & from_previous) | (from_next_line & from_previous_line) | (along & across);
+        let lonely = empty & !at_least_two;
+        let lonely_neighbours = (lonely.shr(1) & self.not_last)
+            | (lonely.shl(1) & self.not_first)
+            | lonely.shr(self.inner)
+            | lonely.shl(self.inner);
+        !(lonely & lonely_neighbours).is_zero()
     }
 }

@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use tessera_xc::GaveUp;
 
-use super::bits::Bits;
-use super::tables::{Tables, NO_ROOT, PATTERNS};
+use super::tables::{window, Tables, NO_ROOT, PATTERNS};
 #[cfg(doc)]
 use super::BitSolver;
+use crate::common::bits::{BitSet, Words};
 use crate::common::budget::check_every;
 pub(super) use crate::common::budget::Stop;
 
@@ -66,7 +66,7 @@ impl<'a, const W: usize> Search<'a, W> {
         copies: &[u32],
         split: usize,
     ) -> Self {
-        let depth = t.full.count() as usize + 1;
+        let depth = t.full.ones() as usize + 1;
         let mut search = Search {
             t,
             shared,
@@ -90,7 +90,7 @@ impl<'a, const W: usize> Search<'a, W> {
 
     /// A node at `depth` pieces placed: a solution, a prefix, or a cell to fill. Returns false
     /// to stop the search.
-    pub(super) fn node(&mut self, filled: Bits<W>, depth: usize) -> bool {
+    pub(super) fn node(&mut self, filled: Words<W>, depth: usize) -> bool {
         self.nodes += 1;
         self.countdown -= 1;
         if self.countdown == 0 && !self.check() {
@@ -110,11 +110,11 @@ impl<'a, const W: usize> Search<'a, W> {
     }
 
     /// Tries each root placement of the first piece.
-    fn branch_on_roots(&mut self, filled: Bits<W>) -> bool {
+    fn branch_on_roots(&mut self, filled: Words<W>) -> bool {
         let t = self.t;
         for (r, root) in t.roots.iter().enumerate() {
             let entry = &t.entries[root.entry as usize];
-            let next = filled.or(&entry.mask);
+            let next = filled | entry.mask;
             if !entry.mask.disjoint(&filled) || t.regions.as_ref().is_some_and(|g| g.dead(&next)) {
                 continue;
             }
@@ -129,17 +129,17 @@ impl<'a, const W: usize> Search<'a, W> {
 
     /// Tries every placement that covers the first empty cell.
     #[inline]
-    pub(super) fn expand(&mut self, filled: Bits<W>, depth: usize) -> bool {
+    pub(super) fn expand(&mut self, filled: Words<W>, depth: usize) -> bool {
         let t = self.t;
         let cell = filled.first_zero();
-        let list = cell * PATTERNS + filled.window(cell + 1) as usize;
+        let list = cell * PATTERNS + window(&filled, cell + 1) as usize;
         let (start, end) = (t.pattern_starts[list] as usize, t.pattern_starts[list + 1] as usize);
         for &e in &t.by_pattern[start..end] {
             let entry = &t.entries[e as usize];
             if !entry.mask.disjoint(&filled) || self.remaining[entry.piece as usize] == 0 {
                 continue;
             }
-            let next = filled.or(&entry.mask);
+            let next = filled | entry.mask;
             if t.regions.as_ref().is_some_and(|g| g.dead(&next)) {
                 continue;
             }
@@ -153,7 +153,7 @@ impl<'a, const W: usize> Search<'a, W> {
     /// Places entry `e` (giving `filled`) as the piece at `depth`, searches below, and takes it
     /// back.
     #[inline(always)]
-    fn place(&mut self, e: u32, filled: Bits<W>, depth: usize) -> bool {
+    fn place(&mut self, e: u32, filled: Words<W>, depth: usize) -> bool {
         let entry = &self.t.entries[e as usize];
         self.remaining[entry.piece as usize] -= 1;
         self.stack[depth] = entry.index;

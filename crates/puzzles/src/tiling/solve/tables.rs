@@ -2,9 +2,9 @@
 //! state of the next [`LOOKAHEAD`] squares, and the first piece's placements tried at the root
 //! with the symmetries that carry them onto the rest of their class.
 
-use super::bits::Bits;
 use super::prune::Regions;
 use super::Puzzle;
+use crate::common::bits::{BitSet, Words};
 use crate::tiling::symmetry::{orbits, placement_images, Symmetry};
 
 /// Placements grouped by lowest bit, as masks over the board's squares.
@@ -16,9 +16,9 @@ use crate::tiling::symmetry::{orbits, placement_images, Symmetry};
 /// the region cut.
 pub(super) struct Tables<const W: usize> {
     /// The squares filled before anything is placed: the holes.
-    pub(super) start: Bits<W>,
+    pub(super) start: Words<W>,
     /// Every square to fill, plus the holes: `filled == full` means done.
-    pub(super) full: Bits<W>,
+    pub(super) full: Words<W>,
     /// `by_pattern[pattern_starts[b * PATTERNS + p] ..]`: the entries whose lowest bit is `b` and
     /// which miss the bits `b + 1 ..= b + LOOKAHEAD` marked full in `p`.
     pub(super) pattern_starts: Vec<u32>,
@@ -41,7 +41,7 @@ pub(super) struct Tables<const W: usize> {
 /// One placement, as the search sees it.
 pub(super) struct Entry<const W: usize> {
     /// The squares it covers.
-    pub(super) mask: Bits<W>,
+    pub(super) mask: Words<W>,
     pub(super) piece: u16,
     /// Its index in [`Puzzle::placements`].
     pub(super) index: u32,
@@ -60,6 +60,18 @@ pub(super) const NO_ROOT: u32 = u32::MAX;
 /// Cells after the first empty one whose state selects a list of candidate placements.
 pub(super) const LOOKAHEAD: usize = 8;
 pub(super) const PATTERNS: usize = 1 << LOOKAHEAD;
+
+/// Bits `start .. start + LOOKAHEAD` of `bits` (zero beyond its words): the pattern that selects
+/// a list of `by_pattern`.
+#[inline(always)]
+pub(super) fn window<const W: usize>(bits: &Words<W>, start: usize) -> u32 {
+    let (w, b) = (start / 64, start % 64);
+    let mut window = if w < W { bits.0[w] >> b } else { 0 };
+    if b + LOOKAHEAD > 64 && w + 1 < W {
+        window |= bits.0[w + 1] << (64 - b);
+    }
+    (window & (PATTERNS as u64 - 1)) as u32
+}
 
 /// The bits a box of `width x height` squares needs on the grid layout.
 pub(super) fn box_bits(puzzle: &Puzzle) -> usize {
@@ -86,13 +98,13 @@ impl<const W: usize> Tables<W> {
             (0..puzzle.cells().len()).collect()
         };
         let bits = if grid { w * h } else { puzzle.cells().len() };
-        let mut full = Bits::ZERO;
+        let mut full = Words::ZERO;
         for b in 0..bits {
-            full.set(b);
+            full |= Words::bit(b);
         }
         let mut start = full;
         for &b in &bit_of {
-            start.0[b / 64] &= !(1 << (b % 64));
+            start &= !Words::bit(b);
         }
         let mut by_bit: Vec<Vec<usize>> = vec![Vec::new(); bits];
         let lowest =
@@ -106,9 +118,9 @@ impl<const W: usize> Tables<W> {
             for &i in list {
                 entry_of[i] = entries.len() as u32;
                 let p = &puzzle.placements()[i];
-                let mut mask = Bits::ZERO;
+                let mut mask = Words::ZERO;
                 for &c in &p.cells {
-                    mask.set(bit_of[c as usize]);
+                    mask |= Words::bit(bit_of[c as usize]);
                 }
                 entries.push(Entry { mask, piece: p.piece as u16, index: i as u32 });
             }
@@ -118,7 +130,7 @@ impl<const W: usize> Tables<W> {
         let mut by_pattern = Vec::new();
         for b in 0..bits {
             let after: Vec<u32> =
-                (starts[b]..starts[b + 1]).map(|e| entries[e as usize].mask.window(b + 1)).collect();
+                (starts[b]..starts[b + 1]).map(|e| window(&entries[e as usize].mask, b + 1)).collect();
             for p in 0..PATTERNS as u32 {
                 for (k, e) in (starts[b]..starts[b + 1]).enumerate() {
                     if after[k] & p == 0 {
@@ -136,13 +148,13 @@ impl<const W: usize> Tables<W> {
             .min()
             .unwrap_or(1);
         let regions = (grid && min_size > 1).then(|| {
-            let (mut not_last, mut not_first) = (Bits::ZERO, Bits::ZERO);
+            let (mut not_last, mut not_first) = (Words::ZERO, Words::ZERO);
             for b in 0..bits {
                 if b % inner != inner - 1 {
-                    not_last.set(b);
+                    not_last |= Words::bit(b);
                 }
                 if b % inner != 0 {
-                    not_first.set(b);
+                    not_first |= Words::bit(b);
                 }
             }
             Regions { inner: inner as u32, not_last, not_first, squares: full, dominoes: min_size > 2 }

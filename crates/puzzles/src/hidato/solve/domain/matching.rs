@@ -3,10 +3,10 @@
 //! Tarjan's strongly connected components; both on explicit stacks.
 
 use super::BitSearch;
-use crate::hidato::solve::bits::Cells;
+use crate::common::bits::BitSet;
 use crate::hidato::solve::NONE;
 
-impl<B: Cells> BitSearch<'_, B> {
+impl<B: BitSet> BitSearch<'_, B> {
     /// All different, to arc consistency (Régin): a perfect matching of the unplaced numbers to
     /// the free cells (kept between calls as a warm start), then a number keeps a cell only if
     /// the cell's matched number is in its strongly connected component of the graph "k -> the

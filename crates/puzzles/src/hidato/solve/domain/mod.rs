@@ -7,8 +7,8 @@ mod propagate;
 
 use tessera_xc::{Budget, GaveUp};
 
-use super::bits::Cells;
 use super::{Stop, NONE};
+use crate::common::bits::BitSet;
 use crate::common::budget::check_every;
 use crate::hidato::{Adjacency, Hidato};
 
@@ -22,9 +22,9 @@ struct Branch<B> {
 }
 
 /// The domain search of the `solve` module header: one candidate-cell set per number, a
-/// [`Cells`] bitset over the board's cells (bit `row * (width + 1) + column`; the padding
-/// column stays clear, so a shift by one never wraps a row's end onto the next row's start).
-pub(super) struct BitSearch<'a, B: Cells> {
+/// [`BitSet`] over the board's cells (bit `row * (width + 1) + column`; the padding column stays
+/// clear, so a shift by one never wraps a row's end onto the next row's start).
+pub(super) struct BitSearch<'a, B: BitSet> {
     puzzle: &'a Hidato,
     n: usize,
     stride: u32,
@@ -69,7 +69,7 @@ pub(super) struct BitSearch<'a, B: Cells> {
     budget: &'a Budget,
 }
 
-impl<'a, B: Cells> BitSearch<'a, B> {
+impl<'a, B: BitSet> BitSearch<'a, B> {
     pub(super) fn new(puzzle: &'a Hidato, limit: u64, keep: u64, budget: &'a Budget) -> Self {
         let (w, h) = (puzzle.width(), puzzle.height());
         let stride = w + 1;

@@ -3,10 +3,10 @@
 //! and components), run to a fixed point; the all-different rule is in `matching`.
 
 use super::BitSearch;
-use crate::hidato::solve::bits::Cells;
+use crate::common::bits::BitSet;
 use crate::hidato::solve::Stop;
 
-impl<B: Cells> BitSearch<'_, B> {
+impl<B: BitSet> BitSearch<'_, B> {
     /// Propagates to a fixed point; false if the node is dead.
     pub(super) fn propagate(&mut self) -> Result<bool, Stop> {
         let n = self.n;
