@@ -1,5 +1,5 @@
 //! The bitsets of the searches: [`BitSet`], a fixed-width set of small indices (cells, numbers,
-//! digits), over a `u32`, a `u128` or [`Words`]; and [`Ones`], the indices of a set, smallest
+//! digits), over a `u32`, a `u64`, a `u128` or [`Words`]; and [`Ones`], the indices of a set, smallest
 //! first.
 //!
 //! [`Words`] serves two hot loops: the tiling bitboard search (one to four words, a few dozen
@@ -90,7 +90,7 @@ macro_rules! primitive_set {
         }
     )*};
 }
-primitive_set!(u32, u128);
+primitive_set!(u32, u64, u128);
 
 /// The indices of a set's bits, smallest first: `Ones(0b1010u32)` gives 1 then 3.
 #[derive(Debug, Clone, Copy)]
@@ -105,6 +105,34 @@ impl<B: BitSet> Iterator for Ones<B> {
             return None;
         }
         Some(self.0.pop_first())
+    }
+}
+
+/// The digits 1..=N of a candidate mask (bit `d - 1` for digit `d`), smallest first.
+#[inline]
+pub(crate) fn digits_of(mask: u32) -> impl Iterator<Item = u8> {
+    Ones(mask).map(|i| i as u8 + 1)
+}
+
+/// Sets whose width is known only at run time (a board's cells, in Hidato's rater): a slice of
+/// words, bit `i` in word `i / 64`, read by these three functions.
+pub(crate) mod slice {
+    use super::{BitSet, Ones};
+
+    /// Whether bit `i` is set.
+    #[inline]
+    pub(crate) fn has(words: &[u64], i: usize) -> bool {
+        words[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// The set bits, smallest first.
+    pub(crate) fn ones(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+        words.iter().enumerate().flat_map(|(w, &word)| Ones(word).map(move |b| w * 64 + b))
+    }
+
+    /// How many bits are set.
+    pub(crate) fn count(words: &[u64]) -> u32 {
+        words.iter().map(|&w| w.ones()).sum()
     }
 }
 

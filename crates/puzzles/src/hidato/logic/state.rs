@@ -17,26 +17,7 @@ pub(super) enum Progress {
 /// A bitset over the grid's cells.
 pub(super) type Bits = Vec<u64>;
 
-pub(super) fn has(bits: &[u64], i: usize) -> bool {
-    bits[i / 64] >> (i % 64) & 1 == 1
-}
-
-pub(super) fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    bits.iter().enumerate().flat_map(|(w, &word)| {
-        let mut word = word;
-        std::iter::from_fn(move || {
-            (word != 0).then(|| {
-                let b = word.trailing_zeros() as usize;
-                word &= word - 1;
-                w * 64 + b
-            })
-        })
-    })
-}
-
-pub(super) fn count(bits: &[u64]) -> u32 {
-    bits.iter().map(|w| w.count_ones()).sum()
-}
+pub(super) use crate::common::bits::slice::{count, has, ones};
 
 #[derive(Clone)]
 pub(super) struct State<'a> {

@@ -11,6 +11,7 @@
 //!   r1c1: 0b1_0010_0100  row 1, digit 3: 0b0_1000_0101 -> r1c1, r1c3, r1c8
 //! ```
 
+use crate::common::bits::digits_of;
 use std::fmt;
 use std::sync::Arc;
 
@@ -23,24 +24,6 @@ use super::Step;
 #[inline]
 pub(crate) fn bit(d: u8) -> u32 {
     1 << (d - 1)
-}
-
-/// The digits of a candidate mask, smallest first.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Digits(pub u32);
-
-impl Iterator for Digits {
-    type Item = u8;
-
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
-        }
-        let d = self.0.trailing_zeros() as u8 + 1;
-        self.0 &= self.0 - 1;
-        Some(d)
-    }
 }
 
 /// A grid's placed digits and the candidates (pencil marks) of its empty cells.
@@ -80,7 +63,7 @@ impl fmt::Debug for Candidates {
                 write!(f, "{}", self.layout.symbol(self.digits[cell]))?;
             } else {
                 write!(f, "{{")?;
-                for d in Digits(self.marks[cell]) {
+                for d in digits_of(self.marks[cell]) {
                     write!(f, "{}", self.layout.symbol(d))?;
                 }
                 write!(f, "}}")?;
@@ -228,7 +211,7 @@ impl Candidates {
         if self.digits[cell] != 0 {
             return;
         }
-        for e in Digits(self.marks[cell]) {
+        for e in digits_of(self.marks[cell]) {
             self.eliminate(cell, e);
         }
         self.digits[cell] = d;
@@ -261,7 +244,7 @@ impl Candidates {
         for (h, house) in self.layout.houses().iter().enumerate() {
             let row = &mut self.positions[h * n..(h + 1) * n];
             for (i, &cell) in house.iter().enumerate() {
-                for d in Digits(self.marks[cell as usize]) {
+                for d in digits_of(self.marks[cell as usize]) {
                     row[d as usize - 1] |= 1 << i;
                 }
             }

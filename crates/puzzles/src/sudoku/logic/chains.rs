@@ -17,8 +17,9 @@
 //! a chain were to pass through a node twice (each link is a valid implication on its own).
 //! Only nodes that have a strong link can continue a chain, so weak links lead only to them.
 
-use super::candidates::{bit, Candidates, Digits};
+use super::candidates::{bit, Candidates};
 use super::{explain, Step, Technique};
+use crate::common::bits::digits_of;
 
 /// Longest chains searched, in links (an odd number: chains start and end with strong links).
 const MAX_LINKS_X: usize = 11;
@@ -187,7 +188,7 @@ impl<'a> Search<'a> {
             } else {
                 let (cell, d) = (node / n, (node % n) as u8 + 1);
                 if self.kind == Kind::Aic {
-                    for e in Digits(grid.candidates(cell) & !bit(d)) {
+                    for e in digits_of(grid.candidates(cell) & !bit(d)) {
                         let to = (cell * n + e as usize - 1) * 2;
                         if self.linked[to / 2] && self.seen[to] != round {
                             self.visit(to, state, depth + 1);
@@ -221,7 +222,7 @@ impl<'a> Search<'a> {
         let (cb, db) = (b / n, (b % n) as u8 + 1);
         self.found.clear();
         if ca == cb {
-            for e in Digits(grid.candidates(ca) & !bit(da) & !bit(db)) {
+            for e in digits_of(grid.candidates(ca) & !bit(da) & !bit(db)) {
                 self.found.push((ca, e));
             }
         } else if da == db {

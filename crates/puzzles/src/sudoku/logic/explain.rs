@@ -4,7 +4,8 @@ use std::fmt::Write;
 
 use crate::sudoku::Layout;
 
-use super::candidates::{Candidates, Digits};
+use super::candidates::Candidates;
+use crate::common::bits::digits_of;
 
 /// A step's explanation, or an empty string when the grid is quiet: the rater counts steps and
 /// never reads their words, so it skips the formatting.
@@ -34,13 +35,13 @@ pub(crate) fn cells(layout: &Layout, cells: &[usize]) -> String {
 
 /// "3 and 8", "2, 5 and 7" for a candidate mask.
 pub(crate) fn digits(layout: &Layout, mask: u32) -> String {
-    let names: Vec<String> = Digits(mask).map(|d| layout.symbol(d).to_string()).collect();
+    let names: Vec<String> = digits_of(mask).map(|d| layout.symbol(d).to_string()).collect();
     join_and(&names)
 }
 
 /// "{3,8}": a cell's candidates.
 pub(crate) fn set(layout: &Layout, mask: u32) -> String {
-    let names: Vec<String> = Digits(mask).map(|d| layout.symbol(d).to_string()).collect();
+    let names: Vec<String> = digits_of(mask).map(|d| layout.symbol(d).to_string()).collect();
     format!("{{{}}}", names.join(","))
 }
 

@@ -17,8 +17,9 @@
 
 use crate::sudoku::Layout;
 
-use super::candidates::{bit, Candidates, Digits};
+use super::candidates::{bit, Candidates};
 use super::{explain, Step, Technique};
+use crate::common::bits::digits_of;
 
 /// Branches one search may take before giving up.
 pub(crate) const NODE_BUDGET: u64 = 200_000;
@@ -42,7 +43,7 @@ pub(crate) fn search(layout: &Layout, mut digits: Vec<u8>, mut marks: Vec<u32>, 
         return Outcome::Solved(digits);
     };
     let mut gave_up = false;
-    for d in Digits(marks[cell]) {
+    for d in digits_of(marks[cell]) {
         if *budget == 0 {
             return Outcome::GaveUp;
         }
@@ -105,7 +106,7 @@ fn propagate(layout: &Layout, digits: &mut [u8], marks: &mut [u32]) -> bool {
             if (once | placed) != all {
                 return false;
             }
-            for d in Digits(once & !twice & !placed) {
+            for d in digits_of(once & !twice & !placed) {
                 if let Some(&cell) = house.iter().find(|&&cell| marks[cell as usize] & bit(d) != 0) {
                     place(layout, digits, marks, cell as usize, d);
                     changed = true;
@@ -162,7 +163,7 @@ pub(crate) fn guess_with(grid: &Candidates, kept: &mut Option<Vec<u8>>) -> Optio
     let (mut refuted, mut open, mut unknown) = (Vec::new(), Vec::new(), Vec::new());
     // The rater only counts guesses; the check is for the player's explanation.
     let others = if grid.quiet() { 0 } else { grid.candidates(cell) & !bit(d) };
-    for e in Digits(others) {
+    for e in digits_of(others) {
         let (mut digits, mut marks) = parts(grid);
         place(layout, &mut digits, &mut marks, cell, e);
         let name = layout.symbol(e).to_string();

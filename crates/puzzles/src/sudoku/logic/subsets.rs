@@ -6,8 +6,9 @@
 //! pair in a row and a box clears both). Hidden: `k` digits whose places in a house together
 //! number `k` cells fill those cells, so the cells lose their other candidates.
 
-use super::candidates::{bit, Candidates, Digits};
+use super::candidates::{bit, Candidates};
 use super::{explain, Step, Technique};
+use crate::common::bits::digits_of;
 use crate::common::bits::Ones;
 
 /// Gathers into `items` the sets among `sets` with 2 to `k` members, the only ones that can be
@@ -108,7 +109,7 @@ pub(crate) fn naked(grid: &Candidates, k: usize) -> Option<Step> {
                     if hit == 0 || cells.contains(&other) || eliminations.iter().any(|&(c, _)| c == other) {
                         continue;
                     }
-                    eliminations.extend(Digits(hit).map(|d| (other, d)));
+                    eliminations.extend(digits_of(hit).map(|d| (other, d)));
                 }
             }
             if eliminations.is_empty() {
@@ -152,7 +153,7 @@ pub(crate) fn hidden(grid: &Candidates, k: usize) -> Option<Step> {
             let cells: Vec<usize> = Ones(union).map(|i| grid.house_cell(h, i)).collect();
             let mut eliminations = Vec::new();
             for &cell in &cells {
-                eliminations.extend(Digits(grid.candidates(cell) & !digits).map(|d| (cell, d)));
+                eliminations.extend(digits_of(grid.candidates(cell) & !digits).map(|d| (cell, d)));
             }
             if eliminations.is_empty() {
                 return None;

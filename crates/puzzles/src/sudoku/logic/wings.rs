@@ -8,8 +8,9 @@
 //!   two places, one seeing each cell. Both cells cannot be `x` (that would leave the house
 //!   without `x`), so one of them is `y`, and `y` leaves every cell seeing both.
 
-use super::candidates::{bit, Candidates, Digits};
+use super::candidates::{bit, Candidates};
 use super::{explain, Step, Technique};
+use crate::common::bits::digits_of;
 
 /// Cells seeing all of `anchors` that still have `d`, as eliminations.
 fn seeing_all(grid: &Candidates, anchors: &[usize], d: u8) -> Vec<(usize, u8)> {
@@ -136,7 +137,7 @@ pub(crate) fn w_wing(grid: &Candidates) -> Option<Step> {
             if grid.candidates(c2) != m || grid.sees(c1, c2) {
                 continue;
             }
-            for x in Digits(m) {
+            for x in digits_of(m) {
                 let y = (m & !bit(x)).trailing_zeros() as u8 + 1;
                 let eliminations = seeing_all(grid, &[c1, c2], y);
                 if eliminations.is_empty() {
