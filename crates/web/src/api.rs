@@ -73,12 +73,12 @@ pub struct GameView<'a> {
     pub id: &'a str,
     /// The family.
     pub kind: Kind,
-    /// The cells, row by row.
-    pub puzzle: &'a [i32],
+    /// The cells, row by row; `None` (`null`) while the game is paused.
+    pub puzzle: Option<&'a [i32]>,
     /// Whole seconds played, by the server's clock.
     pub seconds: i64,
-    /// The puzzle's text form, for a share link.
-    pub share: String,
+    /// The puzzle's text form, for a share link; `None` (`null`) while the game is paused.
+    pub share: Option<String>,
     /// From the pool or pasted.
     pub source: Source,
     /// Playing, paused, solved or quit.
@@ -122,6 +122,10 @@ pub struct Check {
     pub of: Option<u64>,
     /// The rank among them, once solved (ranked games only).
     pub place: Option<u64>,
+    /// Once solved: whether the result is ranked (a pool game at or above its floor).
+    pub ranked: Option<bool>,
+    /// Once solved: why it is ranked or not, for the player.
+    pub reason: Option<String>,
     /// Whole seconds played.
     pub seconds: i64,
     /// The game is over and saved.
@@ -130,7 +134,10 @@ pub struct Check {
 
 /// `POST /api/games/{id}/pause` and `.../resume`.
 #[derive(Debug, Serialize)]
-pub struct Paused {
+pub struct Paused<'a> {
+    /// Resume only: the game, its puzzle shown again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameView<'a>>,
     /// Whether the game is now paused.
     pub paused: bool,
     /// Whole seconds played.
@@ -236,8 +243,42 @@ pub struct ErrorBody<'a> {
     pub error: &'a str,
     /// The JSON field at fault.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub field: Option<&'static str>,
+    pub field: Option<&'a str>,
     /// The cells in the way.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wrong: Option<&'a [usize]>,
+}
+
+/// `GET /api/me/stats`: the player's own games, by the cookie's id.
+#[derive(Debug, Serialize)]
+pub struct MyStats {
+    /// Per kind, configuration and level: the player's ranked results.
+    pub best: Vec<MyBest>,
+    /// Days in a row (UTC) with a solved game, up to today or yesterday.
+    pub current_streak: u32,
+    /// The longest run of days in a row with a solved game.
+    pub best_streak: u32,
+    /// Games started and still stored (abandoned ones expire).
+    pub played: u64,
+    /// Whether the request carried a player cookie (without one, everything is zero).
+    pub player: bool,
+    /// Games solved.
+    pub solved: u64,
+}
+
+/// The player's results of one kind, configuration and level.
+#[derive(Debug, Serialize)]
+pub struct MyBest {
+    /// The mean time, milliseconds (rounded).
+    pub average_ms: i64,
+    /// The best time, milliseconds.
+    pub best_ms: i64,
+    /// The configuration key, e.g. `"9x9 classic"`.
+    pub config: String,
+    /// The level.
+    pub difficulty: String,
+    /// The family.
+    pub kind: Kind,
+    /// Ranked results counted.
+    pub solved: i64,
 }

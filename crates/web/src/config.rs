@@ -1,6 +1,8 @@
-//! The server's settings.
+//! The server's settings: where to listen, the store, the limits, and the rules that keep the
+//! records honest (the floor of a ranked time, the rate limit, the expiry of abandoned games;
+//! the reasoning behind their defaults is in docs/web.md, "Honest records").
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -29,6 +31,46 @@ pub struct Config {
     pub body_limit: usize,
     /// The time limit of a request.
     pub request_timeout: Duration,
+    /// The floor of a ranked time: milliseconds per empty cell of the puzzle. A pool game solved
+    /// faster than `empty cells x floor_ms_per_cell` is kept but not ranked; 0 ranks every time.
+    pub floor_ms_per_cell: u64,
+    /// The rate limit per client address on new games, and on checks and hints; `None` turns it
+    /// off for everyone.
+    pub rate_limit: Option<RateLimit>,
+    /// A game playing or paused with no stored change for this long is abandoned and deleted.
+    pub expire_after: Duration,
+    /// How often the expiry runs.
+    pub expire_every: Duration,
+}
+
+/// The rate limit: a token bucket per client address and per kind of request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RateLimit {
+    /// `POST /api/games`.
+    pub new_games: Rate,
+    /// `POST /api/games/{id}/check` and `.../hint`.
+    pub checks: Rate,
+    /// Addresses never limited (e.g. the load test's client).
+    pub exempt: Vec<IpAddr>,
+}
+
+/// One bucket's shape: `burst` requests at once, then `per_minute` a minute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rate {
+    /// Requests allowed at once (the bucket's size).
+    pub burst: u32,
+    /// Requests a minute once the burst is spent (the refill).
+    pub per_minute: u32,
+}
+
+impl Default for RateLimit {
+    fn default() -> Self {
+        RateLimit {
+            new_games: Rate { burst: 20, per_minute: 20 },
+            checks: Rate { burst: 60, per_minute: 120 },
+            exempt: Vec::new(),
+        }
+    }
 }
 
 impl Default for Config {
@@ -45,6 +87,10 @@ impl Default for Config {
             generate_budget: Duration::from_secs(3),
             body_limit: 64 * 1024,
             request_timeout: Duration::from_secs(10),
+            floor_ms_per_cell: 500,
+            rate_limit: Some(RateLimit::default()),
+            expire_after: Duration::from_secs(7 * 24 * 3600),
+            expire_every: Duration::from_secs(3600),
         }
     }
 }

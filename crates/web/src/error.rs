@@ -2,7 +2,9 @@
 //! `{"error": "...", "field": "..."}` with a 4xx status for the client's mistakes and a logged
 //! 500 for the server's own.
 
-use axum::http::StatusCode;
+use std::borrow::Cow;
+
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
@@ -17,8 +19,8 @@ pub enum AppError {
     BadRequest {
         /// What is wrong, for the player.
         message: String,
-        /// The JSON field at fault, when there is one.
-        field: Option<&'static str>,
+        /// The JSON field at fault, when there is one (an unknown key is named as sent).
+        field: Option<Cow<'static, str>>,
     },
     /// No such game or resource (404).
     #[error("{0}")]
@@ -38,8 +40,15 @@ pub enum AppError {
         /// What is wrong.
         message: String,
         /// The JSON field at fault, when there is one.
-        field: Option<&'static str>,
+        field: Option<Cow<'static, str>>,
     },
+    /// The request has a body that is not `application/json` (415).
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    /// Too many requests from this client; try again after that many seconds (429, with
+    /// `Retry-After`).
+    #[error("too many requests from this address; try again in {0} s")]
+    TooManyRequests(u64),
     /// The request body is over the limit of that many bytes (413).
     #[error("{}", too_large(*.0))]
     TooLarge(usize),
@@ -54,12 +63,12 @@ pub enum AppError {
 impl AppError {
     /// 400 about a field.
     pub fn bad(field: &'static str, message: impl Into<String>) -> Self {
-        AppError::BadRequest { message: message.into(), field: Some(field) }
+        AppError::BadRequest { message: message.into(), field: Some(Cow::Borrowed(field)) }
     }
 
     /// 422 about a field.
     pub fn unprocessable(field: &'static str, message: impl Into<String>) -> Self {
-        AppError::Unprocessable { message: message.into(), field: Some(field) }
+        AppError::Unprocessable { message: message.into(), field: Some(Cow::Borrowed(field)) }
     }
 
     /// 409 with no cells to name.
@@ -79,6 +88,8 @@ impl AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict { .. } => StatusCode::CONFLICT,
             AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -109,11 +120,17 @@ impl IntoResponse for AppError {
             other => other.to_string(),
         };
         let (field, wrong) = match &self {
-            AppError::BadRequest { field, .. } | AppError::Unprocessable { field, .. } => (*field, None),
+            AppError::BadRequest { field, .. } | AppError::Unprocessable { field, .. } => {
+                (field.as_deref(), None)
+            }
             AppError::Conflict { wrong, .. } => (None, wrong.as_deref()),
             _ => (None, None),
         };
-        (status, Json(ErrorBody { error: &message, field, wrong })).into_response()
+        let mut response = (status, Json(ErrorBody { error: &message, field, wrong })).into_response();
+        if let AppError::TooManyRequests(seconds) = self {
+            response.headers_mut().insert(header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 

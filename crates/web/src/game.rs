@@ -121,17 +121,18 @@ impl Game {
         self.played_ms(now) / 1000
     }
 
-    /// The `Game` object of the API.
+    /// The `Game` object of the API; a paused game's puzzle (and share text) is left out.
     pub fn view(&self, now: i64) -> GameView<'_> {
+        let shown = self.row.status != Status::Paused;
         GameView {
             assisted: self.row.assisted,
             config: self.shape.config_view(),
             difficulty: self.row.difficulty.as_deref(),
             id: &self.row.id,
             kind: self.row.kind,
-            puzzle: &self.puzzle,
+            puzzle: shown.then_some(self.puzzle.as_slice()),
             seconds: self.seconds(now),
-            share: self.shape.share(&self.puzzle),
+            share: shown.then(|| self.shape.share(&self.puzzle)),
             source: self.row.source,
             status: self.row.status,
         }

@@ -18,10 +18,13 @@ mod api;
 mod assets;
 mod config;
 mod error;
+pub mod expiry;
 mod game;
 pub mod handlers;
 mod model;
+mod player;
 mod pool;
+pub mod ratelimit;
 mod state;
 mod store;
 
@@ -38,7 +41,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-pub use crate::config::Config;
+pub use crate::config::{Config, Rate, RateLimit};
 pub use crate::error::{AppError, AppResult};
 pub use crate::model::Kind;
 pub use crate::pool::{Pool, PoolKey};
@@ -47,7 +50,7 @@ pub use crate::store::Store;
 
 /// The whole application: `/api/...` and the pages.
 pub fn router(state: AppState) -> Router {
-    use handlers::{games, puzzles, records};
+    use handlers::{games, hints, me, puzzles, records};
     let limit = state.config.body_limit;
     let timeout = state.config.request_timeout;
     let api = Router::new()
@@ -59,15 +62,17 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/pause", post(games::pause))
         .route("/games/{id}/resume", post(games::resume))
         .route("/games/{id}/quit", post(games::quit))
-        .route("/games/{id}/hint", post(games::hint))
+        .route("/games/{id}/hint", post(hints::hint))
         .route("/puzzles/analyze", post(puzzles::analyze))
         .route("/puzzles/verify", post(puzzles::verify))
         .route("/records", get(records::list))
         .route("/records/summary", get(records::summary))
+        .route("/me/stats", get(me::stats))
         .fallback(handlers::not_found);
     Router::new()
         .nest("/api", api)
         .fallback(assets::serve)
+        .layer(middleware::from_fn_with_state(state.clone(), ratelimit::limit))
         .with_state(state)
         .layer(DefaultBodyLimit::max(limit))
         .layer(RequestBodyLimitLayer::new(limit))
@@ -128,7 +133,12 @@ impl Server {
     pub async fn run_until(self, signal: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let Server { listener, state } = self;
         let (store, pool) = (state.store.clone(), state.pool.clone());
-        axum::serve(listener, router(state)).with_graceful_shutdown(signal).await?;
+        let expiry = expiry::spawn(state.clone());
+        let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+        let served = axum::serve(listener, app).with_graceful_shutdown(signal).await;
+        expiry.abort();
+        let _ = expiry.await;
+        served?;
         tracing::info!("stopped; closing the store");
         pool.stop();
         drop(pool);

@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::error::{AppError, AppResult};
 use crate::game::Game;
 use crate::pool::Pool;
+use crate::ratelimit::Limiter;
 use crate::store::Store;
 
 const SHARDS: usize = 16;
@@ -35,6 +36,7 @@ pub struct AppState {
     pub config: Arc<Config>,
     games: Arc<Vec<Mutex<HashMap<String, SharedGame>>>>,
     compute: Arc<Semaphore>,
+    limiter: Option<Arc<Limiter>>,
 }
 
 impl AppState {
@@ -43,7 +45,13 @@ impl AppState {
         let pool = Pool::new(store.clone(), config.pool_target, config.generator_threads);
         let compute = Arc::new(Semaphore::new(config.compute_threads.max(1)));
         let games = Arc::new((0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect());
-        AppState { store, pool, config: Arc::new(config), games, compute }
+        let limiter = config.rate_limit.clone().map(|rate| Arc::new(Limiter::new(rate)));
+        AppState { store, pool, config: Arc::new(config), games, compute, limiter }
+    }
+
+    /// The rate limiter, unless the limit is off.
+    pub fn limiter(&self) -> Option<&Limiter> {
+        self.limiter.as_deref()
     }
 
     fn shard(&self, id: &str) -> &Mutex<HashMap<String, SharedGame>> {
@@ -65,6 +73,15 @@ impl AppState {
             shard.entry(id).or_insert(shared).clone()
         } else {
             shared
+        }
+    }
+
+    /// Drops games from the cache (they were expired from the store).
+    pub fn forget(&self, ids: &[String]) {
+        for id in ids {
+            if let Ok(mut shard) = self.shard(id).lock() {
+                shard.remove(id);
+            }
         }
     }
 

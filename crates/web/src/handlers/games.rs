@@ -1,22 +1,27 @@
-//! `/api/games`: new games (from the pool or pasted), resume, check, pause, resume, quit, hint.
+//! `/api/games`: new games (from the pool or pasted), resume, check, pause, resume, quit (hints
+//! are in `hints`).
+//!
+//! The honest-records rules live here: a paused game takes no check or hint (409) and its
+//! `GET` hides the puzzle; a solved pool game is ranked only at or above its floor (empty cells
+//! x `floor_ms_per_cell`); every new game carries the player's cookie id (set here when absent).
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use rand::distr::Alphanumeric;
 use rand::Rng;
 use serde::Deserialize;
-use tessera::hidato::{self, Hidato};
+use tessera::hidato;
 use tessera::sudoku::{self, logic, Layout};
 
-use super::Body;
-use crate::api::{Check, Hint, Paused, Quit};
+use super::{Body, NoBody};
+use crate::api::{Check, Paused, Quit};
 use crate::error::{AppError, AppResult};
 use crate::game::{Game, Source, Status};
 use crate::model::{
-    hidato_shape, join_cells, parse_adjacency, parse_hidato, parse_sudoku, parse_variant, sudoku_cells,
-    to_sudoku, Kind, Shape, HIDATO_SIZES, SUDOKU_SIZES,
+    hidato_shape, join_cells, parse_adjacency, parse_hidato, parse_sudoku, parse_variant, sudoku_cells, Kind,
+    Shape, HIDATO_SIZES, SUDOKU_SIZES,
 };
 use crate::pool::{sudoku_levels, PoolKey, HIDATO_LEVELS};
 use crate::state::AppState;
@@ -38,15 +43,22 @@ pub struct NewGame {
 
 /// The body of check and hint: the player's grid.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Grid {
-    cells: Vec<i32>,
+    pub(crate) cells: Vec<i32>,
 }
+
+/// A game in play whose last stored change is older than this is stored again by a check, so
+/// that the expiry (which reads the stored time) never takes a game someone is playing.
+const TOUCH_EVERY_MS: i64 = 3600 * 1000;
 
 /// `POST /api/games`
 pub async fn create(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Body(body): Body<NewGame>,
 ) -> AppResult<impl IntoResponse> {
+    let (player, cookie) = crate::player::ensure(&headers);
     let kind = Kind::parse(&body.kind)?;
     let (shape, difficulty, source, puzzle_id, puzzle, solution) = match &body.puzzle {
         Some(text) => {
@@ -62,6 +74,7 @@ pub async fn create(
         }
     };
     let id: String = rand::rng().sample_iter(&Alphanumeric).take(22).map(char::from).collect();
+    let now = now_ms();
     let row = GameRow {
         id,
         puzzle_id,
@@ -71,18 +84,23 @@ pub async fn create(
         difficulty,
         puzzle: join_cells(&puzzle),
         solution: join_cells(&solution),
-        started_at: now_ms(),
+        started_at: now,
         paused_at: None,
         paused_ms: 0,
         status: Status::Playing,
         assisted: false,
         finished_at: None,
         ms: None,
+        player: Some(player),
+        touched_at: now,
     };
     state.store.write(Write::InsertGame(row.clone())).await?;
     let game = Game { row, shape, puzzle, solution };
     // Serialised now: the game moves into the cache below.
-    let body = Json(game.view(now_ms())).into_response();
+    let mut body = Json(game.view(now_ms())).into_response();
+    if let Some(cookie) = cookie {
+        body.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
     tracing::debug!(id = %game.row.id, config = %game.row.config, "new game");
     state.remember(game);
     Ok((StatusCode::CREATED, body))
@@ -247,7 +265,7 @@ fn unique(solutions: u64) -> AppResult<()> {
     }
 }
 
-/// `GET /api/games/{id}`
+/// `GET /api/games/{id}`; while paused, `puzzle` and `share` are `null`.
 pub async fn get(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<impl IntoResponse> {
     let game = state.game(&id).await?;
     let game = game.lock().await;
@@ -264,18 +282,26 @@ pub async fn check(
     Path(id): Path<String>,
     Body(grid): Body<Grid>,
 ) -> AppResult<Json<Check>> {
-    let mut game = in_play(&state, &id).await?;
+    let mut game = playing(&state, &id).await?;
     game.shape.validate(&game.puzzle, &grid.cells)?;
     let conflicts = game.shape.conflicts(&grid.cells);
     let complete = game.shape.is_complete(&grid.cells);
     let solved = complete && conflicts.is_empty();
     let now = now_ms();
     if !solved {
+        if now - game.row.touched_at > TOUCH_EVERY_MS {
+            let mut row = game.row.clone();
+            row.touched_at = now;
+            state.store.write(Write::UpdateGame(row.clone())).await?;
+            game.row = row;
+        }
         return Ok(Json(Check {
             complete,
             conflicts,
             of: None,
             place: None,
+            ranked: None,
+            reason: None,
             seconds: game.seconds(now),
             solved: false,
         }));
@@ -286,24 +312,59 @@ pub async fn check(
     row.finished_at = Some(now);
     row.paused_at = None;
     row.status = Status::Solved;
-    let place = match state.store.write(Write::Solve(row.clone())).await? {
+    row.touched_at = now;
+    let (ranked, reason) = ranking(&game, ms, state.config.floor_ms_per_cell);
+    let place = match state.store.write(Write::Solve { row: row.clone(), ranked }).await? {
         Written::Placed(place) => place,
+        Written::Gone => {
+            drop(game);
+            state.forget(&[id]);
+            return Err(AppError::conflict("the game was abandoned too long and has expired"));
+        }
         _ => None,
     };
     game.row = row;
-    tracing::info!(id = %game.row.id, config = %game.row.config, ms, "solved");
+    tracing::info!(id = %game.row.id, config = %game.row.config, ms, ranked, "solved");
     Ok(Json(Check {
         complete: true,
         conflicts: Vec::new(),
         of: place.map(|p| p.of),
         place: place.map(|p| p.place),
+        ranked: Some(ranked),
+        reason: Some(reason),
         seconds: ms / 1000,
         solved: true,
     }))
 }
 
+/// Whether a game solved in `ms` is ranked, and why (for the player). Only pool games are
+/// ranked, and only at or above the floor of their puzzle: its empty cells x `per_cell` ms, the
+/// least time a person needs to enter the digits (docs/web.md, "The floor of a ranked time").
+fn ranking(game: &Game, ms: i64, per_cell: u64) -> (bool, String) {
+    if game.row.source != Source::Pool {
+        return (false, "a pasted puzzle is not ranked: it could be any puzzle".to_owned());
+    }
+    let empty = game.puzzle.iter().filter(|&&v| v == 0).count() as u64;
+    let floor = i64::try_from(empty.saturating_mul(per_cell)).unwrap_or(i64::MAX);
+    let secs = |ms: i64| ms as f64 / 1000.0;
+    if ms < floor {
+        let reason = format!(
+            "not ranked: solved in {:.1} s, under the floor of {:.1} s for this puzzle ({empty} empty cells \
+             at {per_cell} ms each); the result is kept but not ranked",
+            secs(ms),
+            secs(floor)
+        );
+        return (false, reason);
+    }
+    (true, format!("ranked: at or above the floor of {:.1} s for this puzzle", secs(floor)))
+}
+
 /// `POST /api/games/{id}/pause`
-pub async fn pause(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Paused>> {
+pub async fn pause(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    _: NoBody,
+) -> AppResult<Json<Paused<'static>>> {
     let (game, now) = change_game(&state, &id, |row, now| {
         if row.paused_at.is_some() {
             return false;
@@ -313,11 +374,15 @@ pub async fn pause(State(state): State<AppState>, Path(id): Path<String>) -> App
         true
     })
     .await?;
-    Ok(Json(Paused { paused: true, seconds: game.seconds(now) }))
+    Ok(Json(Paused { game: None, paused: true, seconds: game.seconds(now) }))
 }
 
-/// `POST /api/games/{id}/resume`
-pub async fn resume(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Paused>> {
+/// `POST /api/games/{id}/resume`: answers with the game too, its puzzle shown again.
+pub async fn resume(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    _: NoBody,
+) -> AppResult<impl IntoResponse> {
     let (game, now) = change_game(&state, &id, |row, now| {
         let Some(paused_at) = row.paused_at else { return false };
         row.paused_ms += (now - paused_at).max(0);
@@ -326,11 +391,11 @@ pub async fn resume(State(state): State<AppState>, Path(id): Path<String>) -> Ap
         true
     })
     .await?;
-    Ok(Json(Paused { paused: false, seconds: game.seconds(now) }))
+    Ok(Json(Paused { game: Some(game.view(now)), paused: false, seconds: game.seconds(now) }).into_response())
 }
 
 /// `POST /api/games/{id}/quit`
-pub async fn quit(State(state): State<AppState>, Path(id): Path<String>) -> AppResult<Json<Quit>> {
+pub async fn quit(State(state): State<AppState>, Path(id): Path<String>, _: NoBody) -> AppResult<Json<Quit>> {
     change_game(&state, &id, |row, now| {
         row.finished_at = Some(now);
         row.status = Status::Quit;
@@ -349,6 +414,16 @@ async fn in_play(state: &AppState, id: &str) -> AppResult<tokio::sync::OwnedMute
     Ok(game)
 }
 
+/// The game `id`, locked, if it is being played: over answers 409, and so does paused (no
+/// check or hint while the clock is stopped).
+pub(super) async fn playing(state: &AppState, id: &str) -> AppResult<tokio::sync::OwnedMutexGuard<Game>> {
+    let game = in_play(state, id).await?;
+    if game.row.status == Status::Paused {
+        return Err(AppError::conflict("the game is paused: resume it to check the grid or ask for a hint"));
+    }
+    Ok(game)
+}
+
 /// Changes a game still in play: `change` edits a copy of its row at time `now` (answering
 /// whether anything changed), the copy is stored, and only then replaces the row in memory.
 /// Answers with the game, still locked, and `now`.
@@ -361,101 +436,11 @@ async fn change_game(
     let now = now_ms();
     let mut row = game.row.clone();
     if change(&mut row, now) {
+        row.touched_at = now;
         state.store.write(Write::UpdateGame(row.clone())).await?;
         game.row = row;
     }
     Ok((game, now))
-}
-
-/// `POST /api/games/{id}/hint`: the rater's next step on the player's grid, explained. The game
-/// is then assisted.
-pub async fn hint(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Body(grid): Body<Grid>,
-) -> AppResult<Json<Hint>> {
-    let mut game = in_play(&state, &id).await?;
-    game.shape.validate(&game.puzzle, &grid.cells)?;
-    let wrong: Vec<usize> = grid
-        .cells
-        .iter()
-        .zip(&game.solution)
-        .enumerate()
-        .filter(|(_, (&v, &s))| v > 0 && v != s)
-        .map(|(cell, _)| cell)
-        .collect();
-    if !wrong.is_empty() {
-        let names: Vec<String> = wrong.iter().take(5).map(|&c| game.shape.cell_name(c)).collect();
-        return Err(AppError::Conflict {
-            message: format!("the grid has a mistake: {} cannot be right", names.join(", ")),
-            wrong: Some(wrong),
-        });
-    }
-    if game.shape.is_complete(&grid.cells) {
-        return Err(AppError::conflict("the grid is already complete"));
-    }
-    let (shape, cells, solution) = (game.shape.clone(), grid.cells, game.solution.clone());
-    let step = state.compute("finding a hint", move || next_step(&shape, &cells, &solution)).await??;
-    if !game.row.assisted {
-        let mut row = game.row.clone();
-        row.assisted = true;
-        state.store.write(Write::UpdateGame(row.clone())).await?;
-        game.row = row;
-    }
-    Ok(Json(step))
-}
-
-/// The next step on a grid without mistakes: the rater's easiest technique, or the next number
-/// revealed when the rules are stuck.
-fn next_step(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Hint> {
-    match shape {
-        Shape::Sudoku(layout) => {
-            let grid = to_sudoku(layout, cells)?;
-            if let Some(step) = logic::hint(&grid) {
-                let widen =
-                    |pairs: Vec<(usize, u8)>| pairs.into_iter().map(|(c, d)| (c, i32::from(d))).collect();
-                return Ok(Hint {
-                    cells: step.cells,
-                    eliminations: widen(step.eliminations),
-                    explanation: step.explanation,
-                    placements: widen(step.placements),
-                    technique: step.technique.name().to_owned(),
-                });
-            }
-            reveal(shape, cells, solution)
-        }
-        Shape::Hidato { width, height, adjacency } => {
-            let board = Hidato::new(*width, *height, cells.to_vec(), *adjacency)
-                .map_err(|err| AppError::bad("cells", err.to_string()))?;
-            let rating = hidato::solve_logically(&board, hidato::Difficulty::Expert);
-            match rating.steps.iter().find(|s| s.placed.is_some()).or(rating.steps.first()) {
-                Some(step) => Ok(Hint {
-                    cells: step.placed.map(|(cell, _)| vec![cell]).unwrap_or_default(),
-                    eliminations: Vec::new(),
-                    explanation: step.explanation.clone(),
-                    placements: step.placed.map(|p| vec![p]).unwrap_or_default(),
-                    technique: step.technique.name().to_owned(),
-                }),
-                None => reveal(shape, cells, solution),
-            }
-        }
-    }
-}
-
-/// The first empty cell's value, from the solution.
-fn reveal(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Hint> {
-    let cell = cells
-        .iter()
-        .position(|&v| v == 0)
-        .ok_or_else(|| AppError::conflict("the grid is already complete"))?;
-    let name = shape.cell_name(cell);
-    Ok(Hint {
-        cells: vec![cell],
-        eliminations: Vec::new(),
-        explanation: format!("No rule finds the next step here; {name} is {}.", solution[cell]),
-        placements: vec![(cell, solution[cell])],
-        technique: "reveal".to_owned(),
-    })
 }
 
 impl AppState {

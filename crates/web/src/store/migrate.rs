@@ -7,7 +7,10 @@ use anyhow::Result;
 use rusqlite::Connection;
 
 /// The migrations, in order; `schema_migrations` records the ones applied.
-const MIGRATIONS: &[&str] = &[include_str!("../../migrations/0001_initial.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../migrations/0001_initial.sql"),
+    include_str!("../../migrations/0002_honest_records.sql"),
+];
 
 /// Applies the migrations not yet applied, each in its own transaction.
 pub(super) fn migrate(conn: &mut Connection) -> Result<()> {

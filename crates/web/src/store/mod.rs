@@ -11,7 +11,8 @@
 //! cut before the next checkpoint). Batching amortises the commit over every job waiting at that
 //! moment, so many concurrent new games cost one transaction. Readers never block the writer
 //! (WAL), and no lock is held across I/O in the async code. Results are never deleted: a trigger
-//! refuses it.
+//! refuses it. Games abandoned in play are deleted by [`Write::Expire`] (see `crate::expiry`),
+//! which keeps the file bounded.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -152,7 +153,8 @@ impl Store {
         self.read(move |conn| {
             conn.prepare_cached(
                 "SELECT id, puzzle_id, source, kind, config, difficulty, puzzle, solution, started_at,
-                        paused_at, paused_ms, status, assisted, finished_at, ms FROM games WHERE id = ?1",
+                        paused_at, paused_ms, status, assisted, finished_at, ms, player, touched_at
+                 FROM games WHERE id = ?1",
             )?
             .query_row([id], |row| {
                 Ok(GameRow {
@@ -171,6 +173,8 @@ impl Store {
                     assisted: row.get(12)?,
                     finished_at: row.get(13)?,
                     ms: row.get(14)?,
+                    player: row.get(15)?,
+                    touched_at: row.get(16)?,
                 })
             })
             .optional()

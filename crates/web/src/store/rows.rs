@@ -43,6 +43,10 @@ pub struct GameRow {
     pub finished_at: Option<i64>,
     /// Time played, once solved.
     pub ms: Option<i64>,
+    /// The anonymous player id of the cookie that started it, if any.
+    pub player: Option<String>,
+    /// When it was last stored (the expiry of abandoned games reads it).
+    pub touched_at: i64,
 }
 
 /// A generated puzzle for the pool.
@@ -80,12 +84,24 @@ pub enum Write {
     InsertGame(GameRow),
     /// The state of a game after pause, resume, hint or quit.
     UpdateGame(GameRow),
-    /// A solved game and, for a pool game, its result; answers its place.
-    Solve(GameRow),
+    /// A solved game and, for a pool game, its result (ranked or not); answers the place of a
+    /// ranked one, or [`Written::Gone`] when the game was expired meanwhile.
+    Solve {
+        /// The game, solved.
+        row: GameRow,
+        /// Whether its result is ranked.
+        ranked: bool,
+    },
+    /// Deletes the games playing or paused whose last change is older than `before` (Unix
+    /// milliseconds); answers their ids.
+    Expire {
+        /// The cut-off.
+        before: i64,
+    },
 }
 
 /// What a write answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Written {
     /// Done.
     Done,
@@ -93,6 +109,10 @@ pub enum Written {
     Id(i64),
     /// The place of a result.
     Placed(Option<Place>),
+    /// The game is no longer stored (expired).
+    Gone,
+    /// The ids of the games expired.
+    Expired(Vec<String>),
 }
 
 /// Stores an enum as its wire name, and reads it back from that name.

@@ -50,12 +50,14 @@ async fn a_committed_result_survives_a_kill() {
         assisted: false,
         finished_at: None,
         ms: None,
+        player: None,
+        touched_at: 1_000,
     };
     store.write(Write::InsertGame(game.clone())).await.unwrap();
     game.status = Status::Solved;
     game.finished_at = Some(61_000);
     game.ms = Some(60_000);
-    let placed = store.write(Write::Solve(game)).await.unwrap();
+    let placed = store.write(Write::Solve { row: game, ranked: true }).await.unwrap();
     assert!(matches!(placed, Written::Placed(Some(p)) if p.place == 1 && p.of == 1), "{placed:?}");
     // No shutdown: the store is leaked as a killed process would leave it.
     std::mem::forget(store);
@@ -86,6 +88,8 @@ async fn enums_are_stored_as_their_names() {
         assisted: false,
         finished_at: None,
         ms: None,
+        player: None,
+        touched_at: 1_000,
     };
     store.write(Write::InsertGame(game.clone())).await.unwrap();
     let text: (String, String, String) = store
@@ -113,5 +117,5 @@ fn migrations_run_once() {
         .unwrap()
         .collect::<rusqlite::Result<_>>()
         .unwrap();
-    assert_eq!(versions, [1]);
+    assert_eq!(versions, [1, 2]);
 }

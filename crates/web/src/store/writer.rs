@@ -75,8 +75,8 @@ fn apply(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<Writ
         Write::InsertGame(g) => {
             tx.prepare_cached(
                 "INSERT INTO games(id, puzzle_id, source, kind, config, difficulty, puzzle, solution,
-                    started_at, paused_at, paused_ms, status, assisted, finished_at, ms)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                    started_at, paused_at, paused_ms, status, assisted, finished_at, ms, player, touched_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             )?
             .execute(params![
                 g.id,
@@ -93,7 +93,9 @@ fn apply(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<Writ
                 g.status,
                 g.assisted,
                 g.finished_at,
-                g.ms
+                g.ms,
+                g.player,
+                g.touched_at
             ])?;
             if let Some(puzzle) = g.puzzle_id {
                 tx.prepare_cached("UPDATE puzzles SET played = played + 1 WHERE id = ?1")?
@@ -105,16 +107,19 @@ fn apply(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<Writ
             update_game(tx, g)?;
             Ok(Written::Done)
         }
-        Write::Solve(g) => {
-            update_game(tx, g)?;
+        Write::Solve { row: g, ranked } => {
+            if update_game(tx, g)? == 0 {
+                return Ok(Written::Gone);
+            }
             let (Some(difficulty), Some(ms), Some(finished_at), Source::Pool) =
                 (&g.difficulty, g.ms, g.finished_at, g.source)
             else {
                 return Ok(Written::Placed(None));
             };
             tx.prepare_cached(
-                "INSERT OR IGNORE INTO results(game_id, kind, config, difficulty, ms, assisted, finished_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT OR IGNORE INTO results(game_id, kind, config, difficulty, ms, assisted, finished_at,
+                    ranked, player)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
             .execute(params![
                 g.id,
@@ -123,24 +128,39 @@ fn apply(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<Writ
                 difficulty,
                 ms,
                 g.assisted,
-                finished_at
+                finished_at,
+                ranked,
+                g.player
             ])?;
+            if !ranked {
+                return Ok(Written::Placed(None));
+            }
             let (better, of): (i64, i64) = tx
                 .prepare_cached(
                     "SELECT COALESCE(SUM(ms < ?4), 0), COUNT(*) FROM results
-                     WHERE kind = ?1 AND config = ?2 AND difficulty = ?3",
+                     WHERE kind = ?1 AND config = ?2 AND difficulty = ?3 AND ranked = 1",
                 )?
                 .query_row(params![g.kind, g.config, difficulty, ms], |row| Ok((row.get(0)?, row.get(1)?)))?;
             Ok(Written::Placed(Some(Place { place: better as u64 + 1, of: of as u64 })))
         }
+        Write::Expire { before } => {
+            // Only games in play: a solved game has a result that refers to it.
+            let mut stmt = tx.prepare_cached(
+                "DELETE FROM games WHERE status IN ('playing', 'paused') AND touched_at < ?1 RETURNING id",
+            )?;
+            let ids =
+                stmt.query_map([before], |row| row.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
+            Ok(Written::Expired(ids))
+        }
     }
 }
 
-fn update_game(tx: &rusqlite::Transaction<'_>, g: &GameRow) -> rusqlite::Result<()> {
+/// Stores a game's changing columns; answers the rows changed (0 when it was expired).
+fn update_game(tx: &rusqlite::Transaction<'_>, g: &GameRow) -> rusqlite::Result<usize> {
     tx.prepare_cached(
-        "UPDATE games SET paused_at = ?2, paused_ms = ?3, status = ?4, assisted = ?5, finished_at = ?6, ms = ?7
+        "UPDATE games SET paused_at = ?2, paused_ms = ?3, status = ?4, assisted = ?5, finished_at = ?6, ms = ?7,
+            touched_at = ?8
          WHERE id = ?1",
     )?
-    .execute(params![g.id, g.paused_at, g.paused_ms, g.status, g.assisted, g.finished_at, g.ms])?;
-    Ok(())
+    .execute(params![g.id, g.paused_at, g.paused_ms, g.status, g.assisted, g.finished_at, g.ms, g.touched_at])
 }

@@ -111,6 +111,8 @@ async fn browser_end_to_end() -> Result<()> {
         db: db.clone(),
         pool_target: 2,
         generator_threads: 1,
+        // The scenarios type a solution in a second or two: under the floor of a ranked time.
+        floor_ms_per_cell: 0,
         ..Config::default()
     };
     let server = Server::bind(config).await?;
