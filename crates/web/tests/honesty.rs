@@ -194,7 +194,7 @@ async fn a_body_that_is_not_json_is_a_415() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_result_under_the_floor_is_kept_but_not_ranked() {
-    // 4x4 easy: about 8 empty cells, so a floor of about 0.8 s at 100 ms a cell.
+    // 4x4 easy: 11 or 12 empty cells, so a floor of about 1.2 s at 100 ms a cell.
     let state = state_with("floor", |c| c.floor_ms_per_cell = 100);
     let records = "/api/records?kind=sudoku&size=4&difficulty=easy";
 

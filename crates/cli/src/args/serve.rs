@@ -1,6 +1,8 @@
 //! `tessera serve`: the web game.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::Args;
 
@@ -25,4 +27,39 @@ pub struct ServeArgs {
     /// The SQLite file of games and results (created if missing).
     #[arg(long, value_name = "FILE", default_value = "tessera.db")]
     pub db: PathBuf,
+    /// The floor of a ranked time, in milliseconds per empty cell: a faster result is kept but
+    /// not ranked (0 ranks every time).
+    #[arg(long, value_name = "MS", default_value_t = 500)]
+    pub floor_ms_per_cell: u64,
+    /// Turn off the rate limit on new games and checks (for a load test; see also
+    /// --rate-exempt).
+    #[arg(long)]
+    pub no_rate_limit: bool,
+    /// A client address the rate limit never applies to (repeatable).
+    #[arg(long, value_name = "IP")]
+    pub rate_exempt: Vec<IpAddr>,
+    /// Days a game may stay playing or paused without a change before it is deleted as
+    /// abandoned.
+    #[arg(long, value_name = "DAYS", default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..=3650))]
+    pub expire_days: u64,
+}
+
+impl ServeArgs {
+    /// The server's configuration for these options (the rest as `tessera_web::Config`'s
+    /// defaults).
+    pub fn config(&self) -> tessera_web::Config {
+        let defaults = tessera_web::Config::default();
+        let rate_limit = (!self.no_rate_limit).then(|| tessera_web::RateLimit {
+            exempt: self.rate_exempt.clone(),
+            ..tessera_web::RateLimit::default()
+        });
+        tessera_web::Config {
+            addr: self.addr,
+            db: self.db.clone(),
+            floor_ms_per_cell: self.floor_ms_per_cell,
+            rate_limit,
+            expire_after: Duration::from_secs(self.expire_days * 24 * 3600),
+            ..defaults
+        }
+    }
 }

@@ -5,11 +5,10 @@ use anyhow::Result;
 use super::Status;
 use crate::args::ServeArgs;
 
-/// `tessera serve [--addr HOST:PORT] [--db FILE]`
+/// `tessera serve [--addr HOST:PORT] [--db FILE] [--no-rate-limit] ...`
 pub fn serve(args: &ServeArgs) -> Result<Status> {
     tessera_web::init_tracing();
-    let config =
-        tessera_web::Config { addr: args.addr, db: args.db.clone(), ..tessera_web::Config::default() };
+    let config = args.config();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let server = tessera_web::Server::bind(config).await?;

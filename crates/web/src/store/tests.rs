@@ -119,3 +119,37 @@ fn migrations_run_once() {
         .unwrap();
     assert_eq!(versions, [1, 2]);
 }
+
+#[tokio::test]
+async fn a_database_of_version_1_keeps_its_games_and_results() {
+    let db = temp_db("from-v1");
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute_batch(include_str!("../../migrations/0001_initial.sql")).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE schema_migrations(version INTEGER PRIMARY KEY);
+             INSERT INTO schema_migrations VALUES (1);
+             INSERT INTO games(id, source, kind, config, difficulty, puzzle, solution, started_at, paused_at,
+                status, finished_at, ms)
+             VALUES ('old', 'pool', 'sudoku', '4x4 classic', 'easy', '', '', 1000, NULL, 'solved', 9000, 8000),
+                    ('idle', 'pool', 'sudoku', '4x4 classic', 'easy', '', '', 1000, 5000, 'paused', NULL, NULL);
+             INSERT INTO results(game_id, kind, config, difficulty, ms, assisted, finished_at)
+             VALUES ('old', 'sudoku', '4x4 classic', 'easy', 8000, 0, 9000);",
+        )
+        .unwrap();
+    }
+    let store = Store::open(&db).unwrap();
+    let old = store.game("old".into()).await.unwrap().unwrap();
+    assert_eq!((old.ms, old.player.as_deref(), old.touched_at), (Some(8000), None, 9000));
+    let idle = store.game("idle".into()).await.unwrap().unwrap();
+    assert_eq!(idle.touched_at, 5000, "the last change: its pause");
+    let ranked: Vec<(String, bool)> = store
+        .read(|conn| {
+            conn.prepare("SELECT game_id, ranked FROM results")?
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect()
+        })
+        .await
+        .unwrap();
+    assert_eq!(ranked, [("old".to_owned(), true)], "an old result stays ranked");
+}
