@@ -109,7 +109,12 @@ export async function resumeSaved() {
   const saved = loadJson(STORE);
   if (!saved || !saved.game || !saved.game.id) return false;
   try {
-    const game = await api.game(saved.game.id);
+    let game = await api.game(saved.game.id);
+    // A paused game comes without its puzzle (the server hides it while the clock is stopped):
+    // the saved copy stands in for it until Resume.
+    if (game.status === 'paused' && game.puzzle === null) {
+      game = { ...game, puzzle: saved.game.puzzle, share: saved.game.share };
+    }
     const same = JSON.stringify(game.puzzle) === JSON.stringify(saved.game.puzzle);
     if (same && (game.status === 'playing' || game.status === 'paused')) {
       loadGame(game, saved);
