@@ -417,3 +417,25 @@ async fn abandoned_games_expire_and_the_store_stays_bounded() {
     let games: i64 = conn.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0)).unwrap();
     assert_eq!(games, 3, "solved, quit and the one alive; 41 expired");
 }
+
+#[tokio::test]
+async fn a_game_finished_offline_is_kept_but_not_ranked() {
+    // No floor: only the offline flag can make it unranked.
+    let state = state_with("offline", |c| c.floor_ms_per_cell = 0);
+    let game = new_sudoku(&state).await;
+    let id = game["id"].as_str().unwrap();
+    let body = json!({"cells": sudoku_solution(&game), "offline": true});
+    let (status, check) = call(&state, "POST", &format!("/api/games/{id}/check"), Some(body)).await;
+    assert_eq!(status, StatusCode::OK, "{check}");
+    assert_eq!((check["solved"].as_bool(), check["ranked"].as_bool()), (Some(true), Some(false)), "{check}");
+    assert!(check["reason"].as_str().unwrap().contains("offline"), "{check}");
+    let (_, listed) = call(&state, "GET", "/api/records?kind=sudoku&size=4&difficulty=easy", None).await;
+    assert_eq!(listed["records"], json!([]), "an offline result is not listed: {listed}");
+
+    // The same check online is ranked.
+    let game = new_sudoku(&state).await;
+    let id = game["id"].as_str().unwrap();
+    let body = json!({"cells": sudoku_solution(&game), "offline": false});
+    let (_, check) = call(&state, "POST", &format!("/api/games/{id}/check"), Some(body)).await;
+    assert_eq!(check["ranked"].as_bool(), Some(true), "{check}");
+}

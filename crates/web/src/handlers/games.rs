@@ -48,6 +48,17 @@ pub struct Grid {
     pub(crate) cells: Vec<i32>,
 }
 
+/// The body of check: the player's grid, and whether it was finished while the server could not
+/// be reached (the page sends it when the network is back; the server cannot vouch for the time,
+/// so the result is kept unranked).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckBody {
+    pub(crate) cells: Vec<i32>,
+    #[serde(default)]
+    pub(crate) offline: bool,
+}
+
 /// A game in play whose last stored change is older than this is stored again by a check, so
 /// that the expiry (which reads the stored time) never takes a game someone is playing.
 const TOUCH_EVERY_MS: i64 = 3600 * 1000;
@@ -280,7 +291,7 @@ fn over(game: &Game) -> AppError {
 pub async fn check(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Body(grid): Body<Grid>,
+    Body(grid): Body<CheckBody>,
 ) -> AppResult<Json<Check>> {
     let mut game = playing(&state, &id).await?;
     game.shape.validate(&game.puzzle, &grid.cells)?;
@@ -313,7 +324,14 @@ pub async fn check(
     row.paused_at = None;
     row.status = Status::Solved;
     row.touched_at = now;
-    let (ranked, reason) = ranking(&game, ms, state.config.floor_ms_per_cell);
+    let (ranked, reason) = if grid.offline {
+        (
+            false,
+            "not ranked: finished offline, so the server could not time it; the result is kept".to_owned(),
+        )
+    } else {
+        ranking(&game, ms, state.config.floor_ms_per_cell)
+    };
     let place = match state.store.write(Write::Solve { row: row.clone(), ranked }).await? {
         Written::Placed(place) => place,
         Written::Gone => {
