@@ -42,7 +42,7 @@ export function finishOffline(cells) {
   saveJson(STORE, null);
   s.hint = null;
   render();
-  setStatus(`Saved, will be checked when online (${hms(entry.seconds)} on this device; played offline, so unranked).`);
+  setStatus('Saved, will be checked when online (finished offline, so unranked).');
   return true;
 }
 
