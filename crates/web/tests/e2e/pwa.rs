@@ -390,6 +390,17 @@ pub async fn offline_game(h: &Harness, c: &Client) -> Result<()> {
     println!("    offline finish: {}", status_text(c).await?);
     h.shot(c, "g1-offline-saved").await?;
 
+    // The browser says it is online while the server is still down: the result is tried, kept.
+    js(c, "window.dispatchEvent(new Event('online'))").await?;
+    wait_js(
+        c,
+        "document.getElementById('status').textContent.includes('finished offline is saved')",
+        "the result tried and kept",
+    )
+    .await?;
+    let kept = js(c, "JSON.parse(localStorage.getItem('tessera.pending') || '[]').length").await?;
+    ensure!(kept == 1, "the result kept after a failed send: {kept} entries");
+
     // The server is back on the same address; the next load sends the result.
     site.run(|_| {}).await?;
     c.refresh().await?;
