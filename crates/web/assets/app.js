@@ -17,6 +17,7 @@
 //   input.js         the keyboard
 //   paste.js         paste and share
 //   api.js, rules.js, theme.js   the API, the geometry of the puzzles, dark mode
+//   pwa.js, offline.js   the service worker (sw.js); games finished without the server
 import { api } from './api.js';
 import { initTheme } from './theme.js';
 import { $, state, isPlaying, isPaused, savePrefs, DEFAULT_OPTIONS } from './state.js';
@@ -28,6 +29,8 @@ import { undo, redo, toggleNotesMode } from './edits.js';
 import { check, hint, applyHint } from './checks.js';
 import { onKey } from './input.js';
 import { pastePlay, pasteAnalyze, pasteVerify, copyShare, fromUrl } from './paste.js';
+import './pwa.js';
+import { startOfflineSync } from './offline.js';
 
 function wire() {
   const prefs = state.prefs;
@@ -93,4 +96,4 @@ async function init() {
 }
 
 startTimer();
-init();
+init().finally(startOfflineSync);

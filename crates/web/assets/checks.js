@@ -6,6 +6,7 @@ import { $, state, STORE, isPlaying, saveGame, saveJson, setStatus } from './sta
 import { setClock } from './timer.js';
 import { render, focusCell } from './view.js';
 import { change } from './edits.js';
+import { finishOffline } from './offline.js'; // i13-pwa: offline play
 
 /** Checks with the server when every cell is filled and no rule is broken. */
 export async function maybeCheck() {
@@ -43,6 +44,7 @@ export async function check(auto = false) {
     else if (!res.complete) setStatus(auto ? '' : `No rule broken so far; ${empty} cell${empty === 1 ? '' : 's'} to fill.`);
     else setStatus('The grid is full but not a solution of this puzzle.');
   } catch (e) {
+    if (e instanceof ApiError && e.status === 0 && finishOffline(sendCells())) return; // i13-pwa: offline play
     setStatus(`Check failed: ${e.message}`, 'error');
   } finally {
     s.checking = false;

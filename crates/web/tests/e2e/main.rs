@@ -11,7 +11,9 @@
 //! - (b) keyboard only: Tab into the grid, arrows, Home/End, a digit, Backspace;
 //! - (c) Pause hides the board and stops the timer; Resume;
 //! - (d) a reload keeps the game and the digits typed;
-//! - (e) Hidato 5x5 finished with the library's solution, dialog shown.
+//! - (e) Hidato 5x5 finished with the library's solution, dialog shown;
+//! - (f), (g), (h) in `pwa.rs`: installable (manifest, icons, service worker and its cache),
+//!   a game finished without the server, new games retried while a pool is empty.
 //!
 //! Screenshots go to `$TESSERA_E2E_SHOTS`, else `<target>/tmp/tessera-e2e/` (their paths are
 //! printed; run with `--nocapture` to see them).
@@ -22,6 +24,7 @@
 
 mod harness;
 mod page;
+mod pwa;
 mod scenarios;
 
 use std::future::Future;
@@ -139,6 +142,10 @@ async fn browser_end_to_end() -> Result<()> {
         .extend(scenario(&h, "c-pause-resume", |h, c| async move { pause_and_resume(h, &c).await }).await);
     failures.extend(scenario(&h, "d-reload", |h, c| async move { reload_keeps_game(h, &c).await }).await);
     failures.extend(scenario(&h, "e-hidato-finish", |h, c| async move { hidato_finish(h, &c).await }).await);
+    failures.extend(scenario(&h, "f-installable", |h, c| async move { pwa::installable(h, &c).await }).await);
+    failures
+        .extend(scenario(&h, "g-offline-game", |h, c| async move { pwa::offline_game(h, &c).await }).await);
+    failures.extend(scenario(&h, "h-pool-retry", |h, c| async move { pwa::pool_retry(h, &c).await }).await);
 
     failures.extend(h.bugs.lock().map(|b| b.clone()).unwrap_or_default());
     drop(h);
