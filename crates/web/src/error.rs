@@ -127,12 +127,22 @@ impl IntoResponse for AppError {
             _ => (None, None),
         };
         let mut response = (status, Json(ErrorBody { error: &message, field, wrong })).into_response();
-        if let AppError::TooManyRequests(seconds) = self {
-            response.headers_mut().insert(header::RETRY_AFTER, seconds.into());
+        match self {
+            AppError::TooManyRequests(seconds) => {
+                response.headers_mut().insert(header::RETRY_AFTER, seconds.into());
+            }
+            // A busy server (an empty pool, a full solving queue) is worth asking again soon.
+            AppError::Busy(_) => {
+                response.headers_mut().insert(header::RETRY_AFTER, BUSY_RETRY_SECONDS.into());
+            }
+            _ => {}
         }
         response
     }
 }
+
+/// The `Retry-After` of a 503: a pool refills, or a solving slot frees, within seconds.
+const BUSY_RETRY_SECONDS: u64 = 2;
 
 /// The message of a 413 for a body limit of `limit` bytes: "at most 64 KiB".
 pub fn too_large(limit: usize) -> String {

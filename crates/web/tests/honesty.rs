@@ -439,3 +439,18 @@ async fn a_game_finished_offline_is_kept_but_not_ranked() {
     let (_, check) = call(&state, "POST", &format!("/api/games/{id}/check"), Some(body)).await;
     assert_eq!(check["ranked"].as_bool(), Some(true), "{check}");
 }
+
+#[tokio::test]
+async fn an_empty_pool_answers_503_with_retry_after() {
+    // No puzzle in the pool and no time to make one on demand: the page is told when to ask again.
+    let (addr, stop, running) =
+        serve(Config { pool_target: 0, generate_budget: Duration::ZERO, ..config(temp_db("empty-pool")) })
+            .await;
+    let (status, head, err) = request(addr, "POST", "/api/games", &[JSON], NEW_4X4).await;
+    assert_eq!(status, 503, "{head}");
+    let wait: u64 = header(&head, "retry-after").expect("Retry-After").parse().unwrap();
+    assert!((1..=10).contains(&wait), "{wait}");
+    assert!(err["error"].is_string(), "{err}");
+    stop.send(()).unwrap();
+    running.await.unwrap();
+}
