@@ -11,7 +11,10 @@
 //! - (b) keyboard only: Tab into the grid, arrows, Home/End, a digit, Backspace;
 //! - (c) Pause hides the board and stops the timer; Resume;
 //! - (d) a reload keeps the game and the digits typed;
-//! - (e) Hidato 5x5 finished with the library's solution, dialog shown.
+//! - (e) Hidato 5x5 finished with the library's solution, dialog shown;
+//! - (f) to (i): the page at 390x844, 844x390 and 1280x800 (`layout.rs`: no sideways scroll, board
+//!   and pad in view, 44 px pad buttons, equal rows with notes, Ctrl+Home/End, both cells of a
+//!   conflict, the confirmation before Start and Quit).
 //!
 //! Screenshots go to `$TESSERA_E2E_SHOTS`, else `<target>/tmp/tessera-e2e/` (their paths are
 //! printed; run with `--nocapture` to see them).
@@ -21,6 +24,7 @@
 //! `TESSERA_CHROMIUM` and `TESSERA_CHROMEDRIVER` override the two paths.
 
 mod harness;
+mod layout;
 mod page;
 mod scenarios;
 
@@ -137,6 +141,42 @@ async fn browser_end_to_end() -> Result<()> {
         .extend(scenario(&h, "c-pause-resume", |h, c| async move { pause_and_resume(h, &c).await }).await);
     failures.extend(scenario(&h, "d-reload", |h, c| async move { reload_keeps_game(h, &c).await }).await);
     failures.extend(scenario(&h, "e-hidato-finish", |h, c| async move { hidato_finish(h, &c).await }).await);
+    failures.extend(
+        layout::scenario_at(
+            &h,
+            "f-phone-9x9",
+            (390, 844),
+            |h, c| async move { layout::phone_9(h, &c).await },
+        )
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(
+            &h,
+            "g-phone-16x16",
+            (390, 844),
+            |h, c| async move { layout::phone_16(h, &c).await },
+        )
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(&h, "h-desktop-16x16", (1280, 800), |h, c| async move {
+            layout::desktop_16(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(&h, "h-desktop-9x9", (1280, 800), |h, c| async move {
+            layout::desktop_9(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(&h, "i-landscape-9x9", (844, 390), |h, c| async move {
+            layout::landscape_9(h, &c).await
+        })
+        .await,
+    );
 
     failures.extend(h.bugs.lock().map(|b| b.clone()).unwrap_or_default());
     drop(h);
