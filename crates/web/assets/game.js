@@ -13,11 +13,12 @@ import { updateShare } from './paste.js';
 /** Whether a game is going on (playing or paused): ending it asks first. */
 export const inProgress = () => isPlaying() || isPaused();
 
-/** Asks whether to end the game in progress: true for "End it", false for Cancel or Escape. */
+/** Asks whether to end the game in progress: true for `okLabel`, false for Cancel or Escape. */
 export function confirmDiscard(title, okLabel) {
   const dlg = $('confirm-dialog');
   if (dlg.open) return Promise.resolve(false);
   $('confirm-title').textContent = title;
+  $('confirm-text').textContent = `The game in progress (${state.board.describe()}, ${$('timer').textContent}) ends and counts as quit.`;
   $('confirm-ok').textContent = okLabel;
   dlg.returnValue = '';
   return new Promise((resolve) => {
@@ -36,7 +37,7 @@ export function showSettings(open) {
  * true if done. */
 export async function startGame(req) {
   const old = state.game && inProgress() ? state.game.id : null;
-  if (old && !(await confirmDiscard('Start a new game? The game in progress ends and counts as quit.', 'Start a new game'))) {
+  if (old && !(await confirmDiscard('Start a new game?', 'Start a new game'))) {
     focusCell();
     return false;
   }
@@ -121,7 +122,7 @@ export async function setPaused(paused, auto = false) {
 export async function quitGame() {
   const s = state;
   if (!s.game || !inProgress()) return;
-  if (!(await confirmDiscard('Quit this game? It ends and counts as quit.', 'Quit the game'))) { focusCell(); return; }
+  if (!(await confirmDiscard('Quit this game?', 'Quit the game'))) { focusCell(); return; }
   if (!s.game || !inProgress()) return;
   const id = s.game.id;
   s.game.status = 'quit';

@@ -64,7 +64,10 @@ where
     let result = async {
         client.goto(&h.url("/")).await?;
         let seen = js(&client, "[innerWidth, innerHeight]").await?;
-        ensure!(seen == json!([size.0, size.1]), "the viewport is {seen}, not {size:?}");
+        ensure!(
+            seen == json!([size.0, size.1]),
+            "the viewport is {seen}, not {size:?}: the page is wider than the screen (a phone zooms out)"
+        );
         run(h, client.clone()).await
     }
     .await;
