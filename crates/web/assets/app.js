@@ -23,8 +23,8 @@ import { initTheme } from './theme.js';
 import { $, state, isPlaying, isPaused, savePrefs, DEFAULT_OPTIONS } from './state.js';
 import { startTimer } from './timer.js';
 import { normOptions, refreshSettings, settingsRequest } from './settings.js';
-import { startGame, setPaused, quitGame, resumeSaved } from './game.js';
-import { render, select } from './view.js';
+import { startGame, setPaused, quitGame, resumeSaved, inProgress, showSettings } from './game.js';
+import { render, select, focusCell } from './view.js';
 import { undo, redo, toggleNotesMode } from './edits.js';
 import { check, hint, applyHint } from './checks.js';
 import { onKey } from './input.js';
@@ -49,6 +49,7 @@ function wire() {
   $('redo').addEventListener('click', redo);
   $('hint').addEventListener('click', hint);
   $('hint-apply').addEventListener('click', applyHint);
+  $('hint-close').addEventListener('click', () => { $('hintbox').hidden = true; focusCell(); });
   $('check').addEventListener('click', () => check(false));
   $('conflicts-toggle').checked = prefs.conflicts;
   $('conflicts-toggle').addEventListener('change', (e) => {
@@ -68,13 +69,21 @@ function wire() {
   const dlg = $('solved-dialog');
   dlg.addEventListener('close', () => {
     if (dlg.returnValue === 'new') startGame(settingsRequest());
-    else $('start').focus();
+    else { showSettings(true); $('start').focus(); }
   });
   // Auto-pause when the page is hidden (another tab, a locked phone), but not when it is being
   // reloaded or left: the server keeps counting then, and the game resumes on return.
   let leaving = false;
   window.addEventListener('pagehide', () => { leaving = true; });
-  window.addEventListener('beforeunload', () => { leaving = true; });
+  // Leaving (or reloading) with a game in progress asks first; if the player stays, the page
+  // goes on as before.
+  window.addEventListener('beforeunload', (e) => {
+    leaving = true;
+    if (!inProgress()) return;
+    e.preventDefault();
+    e.returnValue = '';
+    setTimeout(() => { leaving = false; }, 1000);
+  });
   window.addEventListener('pageshow', () => { leaving = false; });
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden || !isPlaying() || leaving) return;

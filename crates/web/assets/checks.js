@@ -63,6 +63,7 @@ function finish(res) {
   $('solved-place').textContent = res.place ? `${ordinal(res.place)}${res.of ? ` of ${res.of}` : ''}` : '-';
   $('solved-note').textContent = s.game.assisted ? 'Hints were used: the result is marked assisted.' : '';
   setStatus(`Solved in ${time}${res.place ? `, ${ordinal(res.place)} place` : ''}.`);
+  $('hintbox').hidden = true;
   const dlg = $('solved-dialog');
   if (!dlg.open) dlg.showModal();
 }
@@ -105,6 +106,7 @@ export async function hint() {
 
 function showHint(text, canApply) {
   $('hintbox').hidden = false;
+  $('hintbox').scrollIntoView({ block: 'nearest' });
   $('hint-text').textContent = text;
   $('hint-apply').hidden = !canApply;
 }

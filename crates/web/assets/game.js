@@ -1,6 +1,8 @@
 // The life of a game: start one (POST /api/games), load it into the state and draw its board,
 // pause and resume, quit, and resume the game saved in localStorage after a reload (or show it
-// frozen when the server cannot be reached).
+// frozen when the server cannot be reached). Starting or quitting while a game is in progress
+// asks first (confirmDiscard: a native <dialog> whose default is Cancel); the "New game" form
+// folds away while a game is played and opens again when it ends.
 import { api, ApiError } from './api.js';
 import { $, state, STORE, isPlaying, isPaused, loadJson, saveGame, saveJson, setStatus } from './state.js';
 import { seconds, setClock } from './timer.js';
@@ -8,11 +10,39 @@ import { boardFor } from './boards.js';
 import { render, focusCell } from './view.js';
 import { updateShare } from './paste.js';
 
-/** Starts a new game (quitting the one in progress once the new one is there); true if done. */
+/** Whether a game is going on (playing or paused): ending it asks first. */
+export const inProgress = () => isPlaying() || isPaused();
+
+/** Asks whether to end the game in progress: true for `okLabel`, false for Cancel or Escape. */
+export function confirmDiscard(title, okLabel) {
+  const dlg = $('confirm-dialog');
+  if (dlg.open) return Promise.resolve(false);
+  $('confirm-title').textContent = title;
+  $('confirm-text').textContent = `The game in progress (${state.board.describe()}, ${$('timer').textContent}) ends and counts as quit.`;
+  $('confirm-ok').textContent = okLabel;
+  dlg.returnValue = '';
+  return new Promise((resolve) => {
+    dlg.addEventListener('close', () => resolve(dlg.returnValue === 'ok'), { once: true });
+    dlg.showModal();
+    $('confirm-cancel').focus();
+  });
+}
+
+/** Folds the "New game" form (while playing) or opens it (no game going on). */
+export function showSettings(open) {
+  $('settings-panel').open = open;
+}
+
+/** Starts a new game (quitting the one in progress once the new one is there, after asking);
+ * true if done. */
 export async function startGame(req) {
+  const old = state.game && inProgress() ? state.game.id : null;
+  if (old && !(await confirmDiscard('Start a new game?', 'Start a new game'))) {
+    focusCell();
+    return false;
+  }
   $('start').disabled = true;
   setStatus('Making a puzzle…');
-  const old = state.game && (isPlaying() || isPaused()) ? state.game.id : null;
   try {
     const game = await api.newGame(req);
     if (old && old !== game.id) api.quit(old).catch(() => {});
@@ -52,6 +82,7 @@ function loadGame(game, saved) {
   $('gameinfo').textContent = board.describe() + (game.assisted ? ' (assisted)' : '');
   $('hintbox').hidden = true;
   $('board-wrap').classList.remove('empty');
+  showSettings(game.status !== 'playing' && game.status !== 'paused');
   $('board-help').textContent = board.helpText();
   board.build($('board'));
   board.buildPad($('pad'));
@@ -90,12 +121,15 @@ export async function setPaused(paused, auto = false) {
 
 export async function quitGame() {
   const s = state;
-  if (!s.game || !(isPlaying() || isPaused())) return;
+  if (!s.game || !inProgress()) return;
+  if (!(await confirmDiscard('Quit this game?', 'Quit the game'))) { focusCell(); return; }
+  if (!s.game || !inProgress()) return;
   const id = s.game.id;
   s.game.status = 'quit';
   setClock(seconds(), false);
   saveJson(STORE, null);
   render();
+  showSettings(true);
   try {
     await api.quit(id);
     setStatus('Game over: you quit. Press Start for a new puzzle.');

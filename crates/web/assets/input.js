@@ -17,8 +17,14 @@ export function onKey(e) {
   const inBoard = $('board').contains(t);
   const ctrl = e.ctrlKey || e.metaKey;
   if (inField(t)) return;
-  // Undo and redo anywhere on the page (but in text fields).
+  // Undo and redo anywhere on the page (but in text fields); Ctrl+Home and Ctrl+End in the
+  // grid go to its first and last cell.
   if (ctrl && !e.altKey) {
+    if (inBoard && (e.key === 'Home' || e.key === 'End') && isPlaying()) {
+      e.preventDefault();
+      select(state.board.rowEdge(state.sel, e.key === 'End', true));
+      return;
+    }
     const k = e.key.toLowerCase();
     if (k === 'z' && !e.shiftKey) { e.preventDefault(); undo(); return; }
     if (k === 'y' || (k === 'z' && e.shiftKey)) { e.preventDefault(); redo(); return; }
@@ -32,7 +38,7 @@ export function onKey(e) {
     const nav = {
       ArrowUp: () => move(-1, 0), ArrowDown: () => move(1, 0),
       ArrowLeft: () => move(0, -1), ArrowRight: () => move(0, 1),
-      Home: () => select(board.rowEdge(state.sel, false, e.ctrlKey)), End: () => select(board.rowEdge(state.sel, true, e.ctrlKey)),
+      Home: () => select(board.rowEdge(state.sel, false, false)), End: () => select(board.rowEdge(state.sel, true, false)),
     }[e.key];
     if (nav) { e.preventDefault(); nav(); return; }
     if (e.key === ' ') { e.preventDefault(); clearCell(); return; }

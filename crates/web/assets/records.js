@@ -42,6 +42,11 @@ function queryFor(kind, size, variant, difficulty) {
   return { kind, width: w, height: h, adjacency: variant, difficulty };
 }
 
+// The column heads again, on each cell (data-label): a narrow screen shows the rows as cards
+// labelled by them (style.css), since the table is wider than a phone.
+const LIST_HEADS = ['Place', 'Time', 'Finished', 'Assisted'];
+const BEST_HEADS = ['Puzzle', 'Configuration', 'Difficulty', 'Best time', 'Games'];
+
 async function showList(q, title) {
   const table = $('records-list');
   const body = table.tBodies[0];
@@ -55,6 +60,7 @@ async function showList(q, title) {
       cells.forEach((t, j) => {
         const td = document.createElement('td');
         td.textContent = t;
+        td.dataset.label = LIST_HEADS[j];
         if (j < 2) td.className = 'num';
         tr.appendChild(td);
       });
@@ -85,6 +91,7 @@ async function loadSummary() {
       cells.forEach((t, j) => {
         const td = document.createElement('td');
         td.textContent = t;
+        td.dataset.label = BEST_HEADS[j];
         if (j >= 3) td.className = 'num';
         tr.appendChild(td);
       });

@@ -3,12 +3,13 @@
 // focus. Rendering is idempotent and cheap enough to run on every change.
 import { $, state, isPlaying, isPaused, saveGame } from './state.js';
 
-/** Cells to mark as conflicts: the rules broken on the board, and those the server named. */
+/** Cells to mark as conflicts: the rules broken on the board (every cell of a clash: the
+ * player's and the one it clashes with, a given too), and those the server named. */
 function conflictSet() {
   const s = state;
   if (!s.game || !s.prefs.conflicts) return new Set();
-  const local = s.board.geom.conflicts(s.cells, s.board.givens);
-  for (const i of s.serverConflicts) if (!s.board.givens[i]) local.add(i);
+  const local = s.board.geom.conflicts(s.cells, new Array(s.cells.length).fill(false));
+  for (const i of s.serverConflicts) local.add(i);
   return local;
 }
 

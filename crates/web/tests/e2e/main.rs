@@ -14,6 +14,9 @@
 //! - (e) Hidato 5x5 finished with the library's solution, dialog shown;
 //! - (f), (g), (h) in `pwa.rs`: installable (manifest, icons, service worker and its cache),
 //!   a game finished without the server, new games retried while a pool is empty.
+//! - (j) to (n): the page at 390x844, 844x390 and 1280x800 (`layout.rs`: no sideways scroll, board
+//!   and pad in view, 44 px pad buttons, equal rows with notes, Ctrl+Home/End, both cells of a
+//!   conflict, the confirmation before Start and Quit).
 //!
 //! Screenshots go to `$TESSERA_E2E_SHOTS`, else `<target>/tmp/tessera-e2e/` (their paths are
 //! printed; run with `--nocapture` to see them).
@@ -23,6 +26,7 @@
 //! `TESSERA_CHROMIUM` and `TESSERA_CHROMEDRIVER` override the two paths.
 
 mod harness;
+mod layout;
 mod page;
 mod pwa;
 mod scenarios;
@@ -146,6 +150,42 @@ async fn browser_end_to_end() -> Result<()> {
     failures
         .extend(scenario(&h, "g-offline-game", |h, c| async move { pwa::offline_game(h, &c).await }).await);
     failures.extend(scenario(&h, "h-pool-retry", |h, c| async move { pwa::pool_retry(h, &c).await }).await);
+    failures.extend(
+        layout::scenario_at(
+            &h,
+            "j-phone-9x9",
+            (390, 844),
+            |h, c| async move { layout::phone_9(h, &c).await },
+        )
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(
+            &h,
+            "k-phone-16x16",
+            (390, 844),
+            |h, c| async move { layout::phone_16(h, &c).await },
+        )
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(&h, "l-desktop-16x16", (1280, 800), |h, c| async move {
+            layout::desktop_16(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(&h, "m-desktop-9x9", (1280, 800), |h, c| async move {
+            layout::desktop_9(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(&h, "n-landscape-9x9", (844, 390), |h, c| async move {
+            layout::landscape_9(h, &c).await
+        })
+        .await,
+    );
 
     failures.extend(h.bugs.lock().map(|b| b.clone()).unwrap_or_default());
     drop(h);
