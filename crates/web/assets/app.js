@@ -25,7 +25,7 @@ import { startTimer } from './timer.js';
 import { normOptions, refreshSettings, settingsRequest } from './settings.js';
 import { startGame, setPaused, quitGame, resumeSaved, inProgress, showSettings } from './game.js';
 import { render, select, focusCell } from './view.js';
-import { undo, redo, toggleNotesMode } from './edits.js';
+import { undo, redo, toggleNotesMode, toggleAutoNotes, togglePalette, setColor } from './edits.js';
 import { check, hint, applyHint } from './checks.js';
 import { onKey } from './input.js';
 import { pastePlay, pasteAnalyze, pasteVerify, copyShare, fromUrl } from './paste.js';
@@ -45,6 +45,12 @@ function wire() {
   $('pause').addEventListener('click', () => setPaused(!isPaused()));
   $('resume-cover').addEventListener('click', () => setPaused(false));
   $('notes-toggle').addEventListener('click', toggleNotesMode);
+  $('auto-notes').addEventListener('click', toggleAutoNotes);
+  $('colors-toggle').addEventListener('click', togglePalette);
+  $('palette').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-color]');
+    if (b) setColor(Number(b.dataset.color));
+  });
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('hint').addEventListener('click', hint);

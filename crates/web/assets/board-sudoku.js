@@ -5,7 +5,7 @@ import { $, state, LEVELS } from './state.js';
 import { SudokuGeom, symbol, keyValue } from './rules.js';
 import { Board } from './board.js';
 import { LABELS, cap, fillSelect } from './settings.js';
-import { enter, clearCell, toggleNote, toggleNotesMode } from './edits.js';
+import { enter, clearCell, toggleNote, toggleNotesMode, toggleAutoNotes } from './edits.js';
 
 export class SudokuBoard extends Board {
   constructor(game) {
@@ -59,7 +59,7 @@ export class SudokuBoard extends Board {
 
   helpText() {
     const n = this.game.config.size;
-    return `Arrows move, type ${n > 9 ? `a digit or a letter A-${symbol(n)}` : 'a digit'} to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark. Ctrl+Z undoes, Ctrl+Y redoes.`;
+    return `Arrows move, type ${n > 9 ? `a digit or a letter A-${symbol(n)}` : 'a digit'} to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.`;
   }
 
   // ------------------------------------------------------------ pad and keys
@@ -92,7 +92,8 @@ export class SudokuBoard extends Board {
     $('hidato-next').hidden = true;
   }
 
-  /** Digits (letters past 9) fill, Shift+digit toggles a note, 0 clears, N is notes mode. */
+  /** Digits (letters past 9) fill, Shift+digit toggles a note, 0 clears, N is notes mode, M
+   * auto notes (M is no digit even at 16x16, whose letters stop at G). */
   onKey(e) {
     const n = this.geom.n;
     // Shift+digit (or letter) toggles a note; the key code tells the digit whatever the layout.
@@ -105,6 +106,7 @@ export class SudokuBoard extends Board {
     if (v) { e.preventDefault(); enter(v); return true; }
     if (e.key === '0') { e.preventDefault(); clearCell(); return true; }
     if (e.key === 'n' || e.key === 'N') { e.preventDefault(); toggleNotesMode(); return true; }
+    if (e.key === 'm' || e.key === 'M') { e.preventDefault(); toggleAutoNotes(); return true; }
     return false;
   }
 

@@ -3,7 +3,7 @@
 // marks, the next Hidato number, the pad, the keys, the settings form, share links) is asked of
 // the subclass through the hooks below: SudokuBoard (board-sudoku.js) and HidatoBoard
 // (board-hidato.js), each over its geometry class of rules.js. This class never tests the kind.
-import { state } from './state.js';
+import { state, COLORS } from './state.js';
 
 export class Board {
   /** `geom` is the game's SudokuGeom or HidatoGeom (rules.js). */
@@ -116,6 +116,10 @@ export class Board {
       cls.toggle('reach', ctx.reach.has(i));
       cls.toggle('pred', i === ctx.pred);
       cls.toggle('filled', !!v);
+      const mark = s.colors[i] || 0;
+      if ((td.dataset.color || '0') !== String(mark)) {
+        if (mark) td.dataset.color = String(mark); else delete td.dataset.color;
+      }
       td.tabIndex = i === sel ? 0 : -1;
       // Content.
       const key = `${v}|${s.notes[i]}|${selVal}`;
@@ -136,6 +140,7 @@ export class Board {
       if (v) label += this.givens[i] ? `, given ${this.symbol(v)}` : `, ${this.symbol(v)}`;
       else label += `, empty${s.notes[i] ? this.labelNotes(s.notes[i]) : ''}`;
       label += this.labelRules(r, c);
+      if (mark) label += `, marked ${COLORS[mark]}`;
       if (conflicts.has(i)) label += ', conflict';
       if (s.wrong.has(i)) label += ', mistake';
       if (hint && hint.cells.has(i)) label += ', hint';

@@ -4,7 +4,7 @@
 // asks first (confirmDiscard: a native <dialog> whose default is Cancel); the "New game" form
 // folds away while a game is played and opens again when it ends.
 import { api, ApiError } from './api.js';
-import { $, state, STORE, isPlaying, isPaused, loadJson, saveGame, saveJson, setStatus } from './state.js';
+import { $, state, STORE, COLORS, isPlaying, isPaused, loadJson, saveGame, saveJson, setStatus } from './state.js';
 import { seconds, setClock } from './timer.js';
 import { boardFor } from './boards.js';
 import { render, focusCell } from './view.js';
@@ -73,6 +73,9 @@ function loadGame(game, saved) {
   s.redo = ok && saved.redo ? saved.redo : [];
   s.sel = ok && saved.sel >= 0 && saved.sel < n ? saved.sel : firstCell(game);
   s.notesMode = ok && board.hasNotes ? !!saved.notesMode : false;
+  s.autoNotes = ok && board.hasNotes ? !!saved.autoNotes : false;
+  s.colors = ok && Array.isArray(saved.colors) && saved.colors.length === n
+    ? saved.colors.map((k) => (Number.isInteger(k) && k > 0 && k < COLORS.length ? k : 0)) : new Array(n).fill(0);
   if (board.isHole(s.sel)) s.sel = firstCell(game);
   s.hint = null;
   s.wrong = new Set();

@@ -1,4 +1,5 @@
-// The records page: the best time per configuration, and the top 20 of one configuration.
+// The records page: the best time per configuration, the top 20 of one configuration, and the
+// player's own statistics (GET /api/me/stats, shown once they have played).
 import { api, hms } from './api.js';
 import { initTheme } from './theme.js';
 
@@ -121,6 +122,43 @@ async function loadSummary() {
   }
 }
 
+const MINE_HEADS = ['Puzzle', 'Configuration', 'Difficulty', 'Best', 'Average', 'Solved'];
+
+/** "My statistics": hidden when the player has played nothing (or the server cannot say);
+ * data-state on the section says which (none, error, shown). */
+async function loadMine() {
+  let me;
+  try {
+    const res = await fetch('/api/me/stats', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    me = await res.json();
+  } catch (e) { $('my-stats').dataset.state = 'error'; return; }
+  if (!me || !(me.played > 0)) { $('my-stats').dataset.state = 'none'; return; }
+  $('stat-played').textContent = String(me.played);
+  $('stat-solved').textContent = String(me.solved ?? 0);
+  const days = (n) => `${n ?? 0} day${n === 1 ? '' : 's'}`;
+  $('stat-current-streak').textContent = days(me.current_streak);
+  $('stat-best-streak').textContent = days(me.best_streak);
+  const best = Array.isArray(me.best) ? me.best : [];
+  $('my-best').tBodies[0].replaceChildren(...best.map((b) => {
+    const tr = document.createElement('tr');
+    tr.dataset.testid = `mine-${b.kind}-${b.config}-${b.difficulty}`.replace(/\s+/g, '-');
+    const secs = (ms) => hms(Math.round((ms || 0) / 1000));
+    const cells = [cap(b.kind), String(b.config).replace(/(\d+)x(\d+)/, '$1×$2'), cap(b.difficulty), secs(b.best_ms), secs(b.average_ms), String(b.solved ?? '')];
+    cells.forEach((t, j) => {
+      const td = document.createElement('td');
+      td.textContent = t;
+      td.dataset.label = MINE_HEADS[j];
+      if (j >= 3) td.className = 'num';
+      tr.appendChild(td);
+    });
+    return tr;
+  }));
+  $('my-best').hidden = best.length === 0;
+  $('my-stats').hidden = false;
+  $('my-stats').dataset.state = 'shown';
+}
+
 async function init() {
   initTheme($('theme-toggle'));
   try {
@@ -145,6 +183,7 @@ async function init() {
     showList(q, `${cap(kind)} ${$('rec-size').value} ${$('rec-variant').value}, ${$('rec-difficulty').value}`);
   });
   loadSummary();
+  loadMine();
 }
 
 init();

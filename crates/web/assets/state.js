@@ -11,6 +11,8 @@ export const STORE = 'tessera.game';
 export const PREFS = 'tessera.prefs';
 const MAX_HISTORY = 1000;
 export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'diabolical'];
+/** The colour marks a cell can have (index 1..4; 0 is none), named as the cell's label says. */
+export const COLORS = ['', 'rose', 'amber', 'violet', 'teal'];
 export const DEFAULT_OPTIONS = {
   sudoku: { sizes: [4, 6, 9, 16], variants: ['classic', 'x'], difficulties: LEVELS, bySize: null },
   hidato: { sizes: ['5x5', '7x7', '9x9', '12x12'], adjacencies: ['hidato', 'numbrix'], difficulties: ['easy', 'medium', 'hard', 'expert'] },
@@ -30,6 +32,9 @@ export const state = {
   redo: [],
   sel: 0, // the selected cell
   notesMode: false,
+  autoNotes: false, // Sudoku: notes filled with candidates and kept up to date (edits.js)
+  colors: [], // per cell, the index of its colour mark in COLORS (0: none); not in the history
+  palette: false, // the colour palette is shown
 
   /** The board drawing the game (board-sudoku.js or board-hidato.js); null without a game. */
   board: null,
@@ -80,5 +85,5 @@ export function saveGame() {
   const s = state;
   if (!s.game) return;
   if (s.undo.length > MAX_HISTORY) s.undo.splice(0, s.undo.length - MAX_HISTORY);
-  saveJson(STORE, { v: 1, game: s.game, cells: s.cells, notes: s.notes, undo: s.undo, redo: s.redo, sel: s.sel, notesMode: s.notesMode });
+  saveJson(STORE, { v: 1, game: s.game, cells: s.cells, notes: s.notes, undo: s.undo, redo: s.redo, sel: s.sel, notesMode: s.notesMode, autoNotes: s.autoNotes, colors: s.colors });
 }

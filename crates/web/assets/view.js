@@ -1,7 +1,7 @@
 // Drawing the state: render() brings the board (through its class), the buttons and the pad up
 // to date after every change; select() and focusCell() move the selection and the keyboard
 // focus. Rendering is idempotent and cheap enough to run on every change.
-import { $, state, isPlaying, isPaused, saveGame } from './state.js';
+import { $, state, COLORS, isPlaying, isPaused, saveGame } from './state.js';
 
 /** Cells to mark as conflicts: the rules broken on the board (every cell of a clash: the
  * player's and the one it clashes with, a given too), and those the server named. */
@@ -31,6 +31,14 @@ export function render() {
   $('notes-toggle').disabled = !active || !board.hasNotes;
   $('notes-toggle').setAttribute('aria-pressed', s.notesMode ? 'true' : 'false');
   $('notes-toggle').textContent = s.notesMode ? 'Notes: on' : 'Notes: off';
+  $('auto-notes').disabled = !active || !board.hasNotes;
+  $('auto-notes').setAttribute('aria-pressed', s.autoNotes ? 'true' : 'false');
+  $('auto-notes').textContent = s.autoNotes ? 'Auto notes: on' : 'Auto notes: off';
+  $('colors-toggle').disabled = !active;
+  $('colors-toggle').setAttribute('aria-expanded', s.palette && active ? 'true' : 'false');
+  $('palette').hidden = !(s.palette && active);
+  const mark = s.colors[s.sel] || 0;
+  for (let k = 0; k < COLORS.length; k++) $(`color-${k}`).setAttribute('aria-pressed', k === mark ? 'true' : 'false');
   $('undo').disabled = !active || !s.undo.length;
   $('redo').disabled = !active || !s.redo.length;
   $('hint').disabled = !active;

@@ -17,6 +17,7 @@
 //! - (j) to (n): the page at 390x844, 844x390 and 1280x800 (`layout.rs`: no sideways scroll, board
 //!   and pad in view, 44 px pad buttons, equal rows with notes, Ctrl+Home/End, both cells of a
 //!   conflict, the confirmation before Start and Quit).
+//! - (p) to (r) in `helpers.rs`: auto notes, colour marks, the player's statistics.
 //!
 //! Screenshots go to `$TESSERA_E2E_SHOTS`, else `<target>/tmp/tessera-e2e/` (their paths are
 //! printed; run with `--nocapture` to see them).
@@ -26,6 +27,7 @@
 //! `TESSERA_CHROMIUM` and `TESSERA_CHROMEDRIVER` override the two paths.
 
 mod harness;
+mod helpers;
 mod layout;
 mod page;
 mod pwa;
@@ -183,6 +185,31 @@ async fn browser_end_to_end() -> Result<()> {
     failures.extend(
         layout::scenario_at(&h, "n-landscape-9x9", (844, 390), |h, c| async move {
             layout::landscape_9(h, &c).await
+        })
+        .await,
+    );
+
+    failures.extend(
+        layout::scenario_at(&h, "p-auto-notes", (390, 844), |h, c| async move {
+            helpers::auto_notes(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(&h, "q-colour-marks-phone", (390, 844), |h, c| async move {
+            helpers::colour_marks(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(&h, "q-colour-marks-desktop", (1280, 800), |h, c| async move {
+            helpers::colour_marks(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(&h, "r-my-statistics-phone", (390, 844), |h, c| async move {
+            helpers::my_statistics(h, &c).await
         })
         .await,
     );

@@ -1,0 +1,264 @@
+//! The player's helpers (scenarios (p) to (r) of the crate's header): auto notes fill the right
+//! candidates and follow a placement, Undo and a cleared digit; a colour mark survives a
+//! reload; the records page shows the player's statistics after a solved game.
+
+use anyhow::{anyhow, ensure, Result};
+use fantoccini::Client;
+
+use crate::harness::Harness;
+use crate::page::{
+    by_testid, cell, cells, fill, js, label, open_game_page, press, saved_game, solved_dialog, start_game,
+    sudoku_solution, type_into, wait_js, width, SETTINGS_SUDOKU_4,
+};
+
+/// The candidates of every cell of a classic Sudoku of side `n` (boxes `br` x `bc`), as the
+/// page's notes masks (bit d for the digit d; 0 for a filled cell).
+fn expected_candidates(puzzle: &[i32], n: usize) -> Vec<i64> {
+    let (br, bc) = match n {
+        4 => (2, 2),
+        6 => (2, 3),
+        9 => (3, 3),
+        _ => (4, 4),
+    };
+    (0..n * n)
+        .map(|i| {
+            if puzzle[i] != 0 {
+                return 0;
+            }
+            let (r, c) = (i / n, i % n);
+            let mut mask: i64 = ((1 << (n + 1)) - 1) & !1;
+            for j in 0..n * n {
+                let (r2, c2) = (j / n, j % n);
+                let peer = j != i && (r2 == r || c2 == c || (r2 / br == r / br && c2 / bc == c / bc));
+                if peer && puzzle[j] > 0 {
+                    mask &= !(1 << puzzle[j]);
+                }
+            }
+            mask
+        })
+        .collect()
+}
+
+async fn notes(c: &Client) -> Result<Vec<i64>> {
+    let saved = saved_game(c).await?;
+    Ok(saved["notes"]
+        .as_array()
+        .map_or_else(Vec::new, |a| a.iter().map(|v| v.as_i64().unwrap_or(-1)).collect()))
+}
+
+async fn wait_note(c: &Client, i: usize, bit: i64, present: bool, what: &str) -> Result<()> {
+    let test = if present { "!== 0" } else { "=== 0" };
+    wait_js(
+        c,
+        &format!("(JSON.parse(localStorage.getItem('tessera.game')).notes[{i}] & {bit}) {test}"),
+        what,
+    )
+    .await?;
+    Ok(())
+}
+
+/// (p) Auto notes on a 4x4 Sudoku: every empty cell gets exactly the digits no peer holds; a
+/// digit placed leaves its peers' notes, Undo puts it back, a digit cleared gives the cell its
+/// candidates back; the switch is kept through a reload.
+pub async fn auto_notes(h: &Harness, c: &Client) -> Result<()> {
+    open_game_page(h, c).await?;
+    let game = start_game(h, c, &SETTINGS_SUDOKU_4).await?;
+    let n = width(&game);
+    let puzzle = cells(&game["puzzle"]);
+    let solution = sudoku_solution(&game)?;
+    let expected = expected_candidates(&puzzle, n);
+    ensure!(notes(c).await?.iter().all(|&m| m == 0), "notes before auto notes: {:?}", notes(c).await?);
+
+    by_testid(c, "auto-notes").await?.click().await?;
+    wait_js(
+        c,
+        "document.getElementById('auto-notes').getAttribute('aria-pressed') === 'true'",
+        "auto notes on",
+    )
+    .await?;
+    let got = notes(c).await?;
+    ensure!(got == expected, "auto notes {got:?}, expected the candidates {expected:?} of {puzzle:?}");
+    // The page shows them too (the spoken name lists the candidates).
+    let first = puzzle.iter().position(|&v| v == 0).ok_or_else(|| anyhow!("no empty cell"))?;
+    let spoken = label(&cell(c, first / n, first % n).await?).await?;
+    let digits: Vec<String> =
+        (1..=n).filter(|d| expected[first] & (1 << d) != 0).map(|d| d.to_string()).collect();
+    ensure!(
+        spoken.contains(&format!("candidates {}", digits.join(" "))),
+        "cell {first} is named {spoken:?}, expected candidates {digits:?}"
+    );
+    h.shot(c, "p1-auto-notes").await?;
+
+    // An empty cell and an empty peer with the cell's solution digit among its candidates.
+    let (i, p, d) = (0..n * n)
+        .filter(|&i| puzzle[i] == 0)
+        .find_map(|i| {
+            let d = solution[i];
+            let p = (0..n * n).find(|&p| {
+                p != i && puzzle[p] == 0 && (p / n == i / n || p % n == i % n) && expected[p] & (1 << d) != 0
+            })?;
+            Some((i, p, d))
+        })
+        .ok_or_else(|| anyhow!("no empty cell with an empty peer sharing a candidate in {puzzle:?}"))?;
+    let bit = 1i64 << d;
+    type_into(c, i / n, i % n, &d.to_string()).await?;
+    wait_note(c, p, bit, false, "the digit to leave the peer's notes").await?;
+    let after = notes(c).await?;
+    ensure!(after[i] == 0, "the filled cell keeps notes {}", after[i]);
+    ensure!(after[p] == expected[p] & !bit, "peer {p} notes {} after placing {d} in {i}", after[p]);
+
+    by_testid(c, "undo").await?.click().await?;
+    wait_note(c, p, bit, true, "Undo to put the digit back in the peer's notes").await?;
+    ensure!(notes(c).await? == expected, "Undo did not restore every note");
+
+    // Placed again, then cleared with Backspace: the cell and its peer get the digit back.
+    type_into(c, i / n, i % n, &d.to_string()).await?;
+    wait_note(c, p, bit, false, "the digit to leave the peer's notes again").await?;
+    press(c, &["\u{E003}"]).await?; // Backspace
+    wait_note(c, p, bit, true, "the cleared digit to come back to the peer's notes").await?;
+    let cleared = notes(c).await?;
+    ensure!(cleared[i] == expected[i], "cleared cell {i} notes {} (expected {})", cleared[i], expected[i]);
+
+    // The switch is part of the saved game.
+    c.refresh().await?;
+    wait_js(
+        c,
+        "document.getElementById('auto-notes').getAttribute('aria-pressed') === 'true'",
+        "auto notes on after a reload",
+    )
+    .await?;
+    // Off again: the notes stay.
+    press(c, &["m"]).await?;
+    wait_js(
+        c,
+        "document.getElementById('auto-notes').getAttribute('aria-pressed') === 'false'",
+        "M to turn auto notes off",
+    )
+    .await?;
+    ensure!(notes(c).await? == cleared, "turning auto notes off changed the notes");
+    Ok(())
+}
+
+/// Waits until a cell's computed background is `rgb` (the page fades backgrounds).
+async fn wait_background(c: &Client, r: usize, col: usize, rgb: &str, what: &str) -> Result<()> {
+    let expr = format!(
+        "getComputedStyle(document.querySelector('[data-testid=\"cell-{r}-{col}\"]')).backgroundColor === '{rgb}'"
+    );
+    if wait_js(c, &expr, what).await.is_err() {
+        let seen = js(
+            c,
+            &format!("getComputedStyle(document.querySelector('[data-testid=\"cell-{r}-{col}\"]')).backgroundColor"),
+        )
+        .await?;
+        anyhow::bail!("{what}: the cell's background is {seen}, not {rgb}");
+    }
+    Ok(())
+}
+
+/// (q) A colour mark: the palette colours the selected cell (class, name, background, light and
+/// dark), the mark survives a reload, "No colour" clears it; no sideways scroll with the palette.
+pub async fn colour_marks(h: &Harness, c: &Client) -> Result<()> {
+    open_game_page(h, c).await?;
+    let game = start_game(h, c, &SETTINGS_SUDOKU_4).await?;
+    let n = width(&game);
+    let puzzle = cells(&game["puzzle"]);
+    let i = puzzle.iter().position(|&v| v == 0).ok_or_else(|| anyhow!("no empty cell"))?;
+    let (r, col) = (i / n, i % n);
+    let other = (i + 1) % (n * n);
+
+    ensure!(
+        !by_testid(c, "palette").await?.is_displayed().await?,
+        "the palette shows before it is asked for"
+    );
+    by_testid(c, "colors-toggle").await?.click().await?;
+    wait_js(c, "!document.getElementById('palette').hidden", "the palette").await?;
+    let wide = js(c, "document.documentElement.scrollWidth - innerWidth").await?;
+    ensure!(wide.as_i64().unwrap_or(1) <= 0, "sideways scroll with the palette open: {wide} px");
+    cell(c, r, col).await?.click().await?;
+    by_testid(c, "color-2").await?.click().await?;
+    wait_js(
+        c,
+        &format!("document.querySelector('[data-testid=\"cell-{r}-{col}\"]').dataset.color === '2'"),
+        "the cell to be marked amber",
+    )
+    .await?;
+    let spoken = label(&cell(c, r, col).await?).await?;
+    ensure!(spoken.contains("marked amber"), "the marked cell is named {spoken:?}");
+    wait_background(c, r, col, "rgb(253, 224, 191)", "the light amber").await?;
+    h.shot(c, "q1-colour-mark").await?;
+
+    // Another cell selected: the mark stays and only on the marked cell.
+    cell(c, other / n, other % n).await?.click().await?;
+    let saved = saved_game(c).await?;
+    let colors = cells(&saved["colors"]);
+    ensure!(
+        colors.len() == n * n && colors.iter().enumerate().all(|(k, &v)| v == if k == i { 2 } else { 0 }),
+        "saved colours {colors:?}, expected 2 at {i} only"
+    );
+
+    c.refresh().await?;
+    wait_js(
+        c,
+        &format!("document.querySelector('[data-testid=\"cell-{r}-{col}\"]')?.dataset.color === '2'"),
+        "the mark after a reload",
+    )
+    .await?;
+    // Dark mode: the dark amber.
+    by_testid(c, "theme-toggle").await?.click().await?;
+    wait_js(c, "document.documentElement.dataset.theme === 'dark'", "dark mode").await?;
+    wait_background(c, r, col, "rgb(71, 48, 26)", "the dark amber").await?;
+    h.shot(c, "q2-colour-mark-dark").await?;
+
+    // Cleared with the cell's colour control.
+    cell(c, r, col).await?.click().await?;
+    if !by_testid(c, "palette").await?.is_displayed().await? {
+        by_testid(c, "colors-toggle").await?.click().await?;
+    }
+    by_testid(c, "color-0").await?.click().await?;
+    wait_js(
+        c,
+        &format!("document.querySelector('[data-testid=\"cell-{r}-{col}\"]').dataset.color === undefined"),
+        "No colour to clear the mark",
+    )
+    .await?;
+    let colors = cells(&saved_game(c).await?["colors"]);
+    ensure!(colors.iter().all(|&v| v == 0), "saved colours after clearing: {colors:?}");
+    Ok(())
+}
+
+/// (r) "My statistics" on the records page: hidden before any game, then after a solved 4x4
+/// the numbers and the configuration's best and average time; no sideways scroll.
+pub async fn my_statistics(h: &Harness, c: &Client) -> Result<()> {
+    c.goto(&h.url("/records")).await?;
+    wait_js(c, "document.getElementById('my-stats').dataset.state", "the statistics to load").await?;
+    let state = js(c, "document.getElementById('my-stats').dataset.state").await?;
+    ensure!(state == "none", "a new player's statistics state is {state}");
+    ensure!(!by_testid(c, "my-stats").await?.is_displayed().await?, "the statistics show before any game");
+
+    open_game_page(h, c).await?;
+    let game = start_game(h, c, &SETTINGS_SUDOKU_4).await?;
+    let solution = sudoku_solution(&game)?;
+    fill(c, &game, &solution).await?;
+    solved_dialog(c).await?;
+
+    c.goto(&h.url("/records")).await?;
+    wait_js(c, "document.getElementById('my-stats').dataset.state === 'shown'", "the statistics").await?;
+    ensure!(by_testid(c, "my-stats").await?.is_displayed().await?, "the statistics are hidden");
+    let text =
+        |id: &'static str| async move { by_testid(c, id).await?.text().await.map_err(anyhow::Error::from) };
+    let played = text("stat-played").await?;
+    let solved = text("stat-solved").await?;
+    ensure!(played == "1" && solved == "1", "played {played:?}, solved {solved:?} after one solved game");
+    ensure!(
+        text("stat-current-streak").await? == "1 day",
+        "current streak {:?}",
+        text("stat-current-streak").await?
+    );
+    ensure!(text("stat-best-streak").await? == "1 day", "best streak {:?}", text("stat-best-streak").await?);
+    let row = by_testid(c, "mine-sudoku-4x4-classic-easy").await?.text().await?;
+    ensure!(row.contains("4×4 classic") && row.matches("00:").count() >= 2, "my 4x4 row reads {row:?}");
+    let wide = js(c, "document.documentElement.scrollWidth - innerWidth").await?;
+    ensure!(wide.as_i64().unwrap_or(1) <= 0, "sideways scroll on the records page: {wide} px");
+    h.shot(c, "r1-my-statistics").await?;
+    Ok(())
+}
