@@ -33,7 +33,6 @@ export function render() {
   $('notes-toggle').textContent = s.notesMode ? 'Notes: on' : 'Notes: off';
   $('auto-notes').disabled = !active || !board.hasNotes;
   $('auto-notes').setAttribute('aria-pressed', s.autoNotes ? 'true' : 'false');
-  $('auto-notes').textContent = s.autoNotes ? 'Auto notes: on' : 'Auto notes: off';
   $('colors-toggle').disabled = !active;
   $('colors-toggle').setAttribute('aria-expanded', s.palette && active ? 'true' : 'false');
   $('palette').hidden = !(s.palette && active);

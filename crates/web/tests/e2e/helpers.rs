@@ -174,6 +174,13 @@ pub async fn colour_marks(h: &Harness, c: &Client) -> Result<()> {
     wait_js(c, "!document.getElementById('palette').hidden", "the palette").await?;
     let wide = js(c, "document.documentElement.scrollWidth - innerWidth").await?;
     ensure!(wide.as_i64().unwrap_or(1) <= 0, "sideways scroll with the palette open: {wide} px");
+    let clipped = js(
+        c,
+        "[...document.querySelectorAll('.tools .btn, .palette .btn')]\
+           .filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent)",
+    )
+    .await?;
+    ensure!(clipped.as_array().is_some_and(Vec::is_empty), "buttons whose text is cut: {clipped}");
     cell(c, r, col).await?.click().await?;
     by_testid(c, "color-2").await?.click().await?;
     wait_js(
