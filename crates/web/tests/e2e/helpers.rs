@@ -27,11 +27,11 @@ fn expected_candidates(puzzle: &[i32], n: usize) -> Vec<i64> {
             }
             let (r, c) = (i / n, i % n);
             let mut mask: i64 = ((1 << (n + 1)) - 1) & !1;
-            for j in 0..n * n {
+            for (j, &v) in puzzle.iter().enumerate() {
                 let (r2, c2) = (j / n, j % n);
                 let peer = j != i && (r2 == r || c2 == c || (r2 / br == r / br && c2 / bc == c / bc));
-                if peer && puzzle[j] > 0 {
-                    mask &= !(1 << puzzle[j]);
+                if peer && v > 0 {
+                    mask &= !(1 << v);
                 }
             }
             mask
