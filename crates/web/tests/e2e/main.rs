@@ -213,6 +213,12 @@ async fn browser_end_to_end() -> Result<()> {
         })
         .await,
     );
+    failures.extend(
+        layout::scenario_at(&h, "r-my-statistics-desktop", (1280, 800), |h, c| async move {
+            helpers::my_statistics(h, &c).await
+        })
+        .await,
+    );
 
     failures.extend(h.bugs.lock().map(|b| b.clone()).unwrap_or_default());
     drop(h);
