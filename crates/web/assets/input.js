@@ -2,7 +2,7 @@
 // the keys that put values or notes are the board class's (onKey). Keys typed in a form field
 // or a dialog are left alone.
 import { $, state, isPlaying, isPaused } from './state.js';
-import { move, select } from './view.js';
+import { move, select, focusCell } from './view.js';
 import { undo, redo, clearCell } from './edits.js';
 import { setPaused } from './game.js';
 
@@ -31,6 +31,13 @@ export function onKey(e) {
     return;
   }
   if (e.altKey) return;
+  // Escape closes an open hint, as its Close button does.
+  if (e.key === 'Escape' && !$('hintbox').hidden) {
+    e.preventDefault();
+    $('hintbox').hidden = true;
+    focusCell();
+    return;
+  }
   if (isPaused() && (e.key === 'p' || e.key === 'P')) { e.preventDefault(); setPaused(false); return; }
   if (!isPlaying()) return;
   const board = state.board;

@@ -25,7 +25,7 @@ use fantoccini::{Client, ClientBuilder};
 use serde_json::{json, Value};
 
 use crate::harness::Harness;
-use crate::page::{by_testid, cell, cells, classes, js, open_game_page, start_game, wait_js, width};
+use crate::page::{by_testid, cell, cells, classes, js, open_game_page, press, start_game, wait_js, width};
 
 /// A browser session whose viewport is `w` x `h` CSS pixels (a touch phone if `mobile`).
 async fn sized_browser(hs: &Harness, w: u32, h: u32, mobile: bool) -> Result<Client> {
@@ -360,6 +360,9 @@ pub async fn desktop_16(h: &Harness, c: &Client) -> Result<()> {
     h.shot(c, "h1-desktop-16-conflict").await?;
     hint_in_view(c).await?;
     h.shot(c, "h2-desktop-16-hint").await?;
+    // Escape closes the hint, as its Close button does.
+    press(c, &[&Key::Escape]).await?;
+    wait_js(c, "document.getElementById('hintbox').hidden", "the hint closed by Escape").await?;
     Ok(())
 }
 
