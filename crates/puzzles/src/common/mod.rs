@@ -44,3 +44,44 @@ pub(crate) fn from_name<T: Copy>(
         expected,
     })
 }
+
+/// The command-line names of a puzzle's `Engine`: `ALL`, `name`, `Display` and `FromStr` (by
+/// [`from_name`], erring with [`Error::UnknownName`](crate::Error::UnknownName)), written once
+/// for every puzzle.
+macro_rules! engine_names {
+    ($ty:ident { $first:ident => $first_name:literal $(, $variant:ident => $name:literal)* $(,)? }) => {
+        impl $ty {
+            /// Every engine.
+            pub const ALL: [$ty; [$first_name $(, $name)*].len()] = [$ty::$first $(, $ty::$variant)*];
+
+            /// Its name on the command line.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $ty::$first => $first_name,
+                    $($ty::$variant => $name,)*
+                }
+            }
+        }
+
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $ty {
+            type Err = crate::Error;
+
+            fn from_str(text: &str) -> Result<Self, crate::Error> {
+                crate::common::from_name(
+                    "engine",
+                    text,
+                    &$ty::ALL,
+                    $ty::name,
+                    concat!($first_name $(, ", ", $name)*),
+                )
+            }
+        }
+    };
+}
+pub(crate) use engine_names;

@@ -21,9 +21,6 @@ mod exact;
 mod solve;
 mod verify;
 
-use std::fmt;
-use std::str::FromStr;
-
 pub use exact::ExactCover;
 pub use solve::MAX_N;
 pub use verify::{verify, Violation};
@@ -77,33 +74,7 @@ pub enum Engine {
     ExactCover,
 }
 
-impl Engine {
-    /// Every engine.
-    pub const ALL: [Engine; 3] = [Engine::Auto, Engine::Bits, Engine::ExactCover];
-
-    /// Its name on the command line: `auto`, `bits`, `xc`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Auto => "auto",
-            Engine::Bits => "bits",
-            Engine::ExactCover => "xc",
-        }
-    }
-}
-
-impl fmt::Display for Engine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Engine {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<Self, Error> {
-        crate::common::from_name("engine", text, &Engine::ALL, Engine::name, "auto, bits, xc")
-    }
-}
+crate::common::engine_names!(Engine { Auto => "auto", Bits => "bits", ExactCover => "xc" });
 
 /// The first solution found (the bitmask search's is the first in lexicographic order of the
 /// columns), `None` if there is none (n = 2, 3), or why the search gave up.

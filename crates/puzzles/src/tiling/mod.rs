@@ -37,7 +37,6 @@ pub use symmetry::{canonical, count_distinct, Distinct, Restriction, Symmetry};
 pub use verify::{verify, Violation};
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
-use crate::Error;
 
 /// A question to the tiling solvers: a [`crate::Query`] over [`Engine`].
 pub type Query = crate::Query<Engine>;
@@ -60,33 +59,7 @@ pub enum Engine {
     ExactCover,
 }
 
-impl Engine {
-    /// Every engine.
-    pub const ALL: [Engine; 3] = [Engine::Auto, Engine::Bits, Engine::ExactCover];
-
-    /// Its name on the command line: `auto`, `bits`, `xc`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Auto => "auto",
-            Engine::Bits => "bits",
-            Engine::ExactCover => "xc",
-        }
-    }
-}
-
-impl std::fmt::Display for Engine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Engine {
-    type Err = Error;
-
-    fn from_str(text: &str) -> Result<Self, Error> {
-        crate::common::from_name("engine", text, &Engine::ALL, Engine::name, "auto, bits, xc")
-    }
-}
+crate::common::engine_names!(Engine { Auto => "auto", Bits => "bits", ExactCover => "xc" });
 
 /// One way to put one piece on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

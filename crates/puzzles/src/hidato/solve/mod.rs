@@ -187,34 +187,7 @@ pub enum Engine {
     ExactCover,
 }
 
-impl Engine {
-    /// Every engine.
-    pub const ALL: [Engine; 4] = [Engine::Auto, Engine::Domain, Engine::Walk, Engine::ExactCover];
-
-    /// Its name on the command line: `auto`, `domain`, `walk`, `xc`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Auto => "auto",
-            Engine::Domain => "domain",
-            Engine::Walk => "walk",
-            Engine::ExactCover => "xc",
-        }
-    }
-}
-
-impl std::fmt::Display for Engine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Engine {
-    type Err = crate::Error;
-
-    fn from_str(text: &str) -> Result<Self, crate::Error> {
-        crate::common::from_name("engine", text, &Engine::ALL, Engine::name, "auto, domain, walk, xc")
-    }
-}
+crate::common::engine_names!(Engine { Auto => "auto", Domain => "domain", Walk => "walk", ExactCover => "xc" });
 
 /// What a dedicated search did: solutions found (up to the limit) and nodes (placements, over
 /// every run).

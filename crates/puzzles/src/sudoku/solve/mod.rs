@@ -99,34 +99,7 @@ pub enum Engine {
     ExactCover,
 }
 
-impl Engine {
-    /// Every engine.
-    pub const ALL: [Engine; 4] = [Engine::Auto, Engine::Fast, Engine::General, Engine::ExactCover];
-
-    /// Its name on the command line: `auto`, `fast`, `general`, `xc`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Auto => "auto",
-            Engine::Fast => "fast",
-            Engine::General => "general",
-            Engine::ExactCover => "xc",
-        }
-    }
-}
-
-impl std::fmt::Display for Engine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Engine {
-    type Err = crate::Error;
-
-    fn from_str(text: &str) -> Result<Self, crate::Error> {
-        crate::common::from_name("engine", text, &Engine::ALL, Engine::name, "auto, fast, general, xc")
-    }
-}
+crate::common::engine_names!(Engine { Auto => "auto", Fast => "fast", General => "general", ExactCover => "xc" });
 
 /// The first solution, `None` if there is none (givens that clash included), or why the search
 /// gave up.
