@@ -14,7 +14,10 @@
 # Settings (environment): DURATION (20s), CONNECTIONS (64), THREADS (2, wrk's threads),
 # GAMES (256 games for check), LOAD_GAME (the new-game body), TESSERA_LOAD_TARGET (the cargo
 # target directory, /tmp/tessera-load-target), TESSERA_BIN (use this binary, no build),
-# ENDPOINTS ("new-game check"), KEEP=1 (keep the temporary directory and the server's log).
+# ENDPOINTS ("new-game check"), KEEP=1 (keep the temporary directory and the server's log),
+# SEED_GAMES (1000000: finished games put in the database before the load, by
+# scripts/load/seed-db.py; 0 for an empty database), LOAD_DB (start from a copy of this database
+# instead, e.g. one seeded before: the file itself is never changed).
 # Traffic goes to 127.0.0.1 only, and each run stops by itself after DURATION.
 set -euo pipefail
 
@@ -25,6 +28,7 @@ CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
 GAMES=${GAMES:-256}
 ENDPOINTS=${ENDPOINTS:-new-game check}
+SEED_GAMES=${SEED_GAMES:-1000000}
 LOAD_GAME=${LOAD_GAME:-'{"kind":"sudoku","size":9,"variant":"classic","difficulty":"easy"}'}
 export LOAD_GAME
 
@@ -41,6 +45,7 @@ need() { # need COMMAND PACKAGE
 }
 need wrk wrk
 need curl curl
+need python3 python3
 
 # The server: release build (lto = "fat": a few minutes the first time).
 if [ -n "${TESSERA_BIN:-}" ]; then
@@ -79,19 +84,40 @@ done
 [ -n "$PORT" ] || { echo "no free port found" >&2; exit 1; }
 BASE="http://127.0.0.1:$PORT"
 
+wait_up() { # wait_up: until the server answers /api/health
+    for _ in $(seq 1 100); do
+        if curl -fsS "$BASE/api/health" >/dev/null 2>&1; then
+            return 0
+        fi
+        kill -0 "$SERVER_PID" 2>/dev/null || { cat "$TMP/server.log" >&2; echo "the server died" >&2; exit 1; }
+        sleep 0.1
+    done
+    curl -fsS "$BASE/api/health" >/dev/null
+}
+
+# The database: a copy of LOAD_DB, or a new one seeded with SEED_GAMES finished games (the schema
+# comes from one start of the server, stopped before seeding).
+if [ -n "${LOAD_DB:-}" ]; then
+    echo "== copying $LOAD_DB"
+    cp "$LOAD_DB" "$TMP/load.db"
+elif [ "$SEED_GAMES" -gt 0 ]; then
+    echo "== seeding the database with $SEED_GAMES finished games (scripts/load/seed-db.py)"
+    "$BIN" serve --addr "127.0.0.1:$PORT" --db "$TMP/load.db" >"$TMP/schema.out" 2>"$TMP/schema.log" &
+    SERVER_PID=$!
+    wait_up
+    kill -TERM "$SERVER_PID"
+    wait "$SERVER_PID" || true
+    SERVER_PID=""
+    python3 "$ROOT/scripts/load/seed-db.py" "$TMP/load.db" "$SEED_GAMES"
+fi
+echo "   database: $(du -h "$TMP/load.db" | cut -f1), $( (command -v sqlite3 >/dev/null && sqlite3 "$TMP/load.db" 'SELECT COUNT(*) FROM results') || echo '?') results"
+
 # The pool's "generated" lines tell when it is full; nothing per request is logged.
 RUST_LOG="warn,tessera_web=info,tessera_web::pool=debug" \
     "$BIN" serve --addr "127.0.0.1:$PORT" --db "$TMP/load.db" --rate-exempt 127.0.0.1 \
     >"$TMP/server.out" 2>"$TMP/server.log" &
 SERVER_PID=$!
-for _ in $(seq 1 100); do
-    if curl -fsS "$BASE/api/health" >/dev/null 2>&1; then
-        break
-    fi
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$TMP/server.log" >&2; echo "the server died" >&2; exit 1; }
-    sleep 0.1
-done
-curl -fsS "$BASE/api/health" >/dev/null
+wait_up
 
 post() { # post PATH BODY -> the answer's body; fails on a status >= 400
     curl -fsS -X POST -H 'Content-Type: application/json' --data "$2" "$BASE$1"

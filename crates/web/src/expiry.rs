@@ -13,20 +13,30 @@ use std::time::Duration;
 use crate::state::AppState;
 use crate::store::{now_ms, Write, Written};
 
-/// Expires the abandoned games now; answers how many.
+/// Games deleted per write, at most: the writer's other jobs wait for at most one such slice (a
+/// load run leaves a hundred thousand games to expire at once).
+const SLICE: usize = 2000;
+
+/// Expires the abandoned games now, a slice at a time; answers how many.
 pub async fn expire_once(state: &AppState) -> anyhow::Result<usize> {
     let idle = i64::try_from(state.config.expire_after.as_millis()).unwrap_or(i64::MAX);
     let before = now_ms().saturating_sub(idle);
-    match state.store.write(Write::Expire { before }).await? {
-        Written::Expired(ids) => {
-            state.forget(&ids);
-            if !ids.is_empty() {
-                tracing::info!(games = ids.len(), "expired abandoned games");
-            }
-            Ok(ids.len())
+    let mut expired = 0;
+    loop {
+        let Written::Expired(ids) = state.store.write(Write::Expire { before, limit: SLICE }).await? else {
+            break;
+        };
+        state.forget(&ids);
+        expired += ids.len();
+        if ids.len() < SLICE {
+            break;
         }
-        _ => Ok(0),
+        tokio::task::yield_now().await;
     }
+    if expired > 0 {
+        tracing::info!(games = expired, "expired abandoned games");
+    }
+    Ok(expired)
 }
 
 /// Runs [`expire_once`] now and then every `expire_every`, until the task is aborted.

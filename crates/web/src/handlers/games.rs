@@ -9,8 +9,6 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
-use rand::distr::Alphanumeric;
-use rand::Rng;
 use serde::Deserialize;
 use tessera::hidato;
 use tessera::sudoku::{self, logic, Layout};
@@ -84,8 +82,8 @@ pub async fn create(
             (shape, Some(key.difficulty), Source::Pool, Some(row.id), puzzle, solution)
         }
     };
-    let id: String = rand::rng().sample_iter(&Alphanumeric).take(22).map(char::from).collect();
     let now = now_ms();
+    let id = crate::game::new_id(now);
     let row = GameRow {
         id,
         puzzle_id,

@@ -10,7 +10,9 @@
 //! `synchronous=NORMAL` a committed transaction survives the process being killed (not a power
 //! cut before the next checkpoint). Batching amortises the commit over every job waiting at that
 //! moment, so many concurrent new games cost one transaction. Readers never block the writer
-//! (WAL), and no lock is held across I/O in the async code. Results are never deleted: a trigger
+//! (WAL), and no lock is held across I/O in the async code. A third thread checkpoints the WAL on
+//! its own connection, so that no write waits for a checkpoint; the place of a new result comes
+//! from the writer's in-memory index of ranked times (`ranks`), not from counting rows. Results are never deleted: a trigger
 //! refuses it. Games abandoned in play are deleted by [`Write::Expire`] (see `crate::expiry`),
 //! which keeps the file bounded.
 
@@ -27,6 +29,7 @@ use crate::model::Kind;
 pub use self::rows::{GameRow, Place, PuzzleRow, Write, Written};
 
 mod migrate;
+mod ranks;
 mod rows;
 mod writer;
 
@@ -47,12 +50,19 @@ struct Inner {
     path: PathBuf,
     jobs: Option<mpsc::Sender<Job>>,
     writer: Mutex<Option<JoinHandle<()>>>,
+    /// Dropped to stop the checkpointer.
+    stop_checkpoints: Option<std::sync::mpsc::Sender<()>>,
+    checkpointer: Mutex<Option<JoinHandle<()>>>,
     readers: Mutex<Vec<Connection>>,
     reading: Semaphore,
 }
 
 impl Drop for Inner {
     fn drop(&mut self) {
+        self.stop_checkpoints.take();
+        if let Some(handle) = self.checkpointer.lock().ok().and_then(|mut h| h.take()) {
+            let _ = handle.join();
+        }
         self.jobs.take();
         if let Some(handle) = self.writer.lock().ok().and_then(|mut h| h.take()) {
             let _ = handle.join();
@@ -68,9 +78,8 @@ impl Store {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        // Checkpoints are the writer's own business, after it has answered (see `write_loop`):
-        // SQLite's automatic one runs inside COMMIT, with an fsync, and made every new game of
-        // that batch wait for it.
+        // Checkpoints are the checkpointer's business (see `checkpoint_loop`): SQLite's automatic
+        // one runs inside COMMIT, with an fsync, and made every new game of that batch wait.
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         migrate::migrate(&mut conn).with_context(|| format!("migrating {}", path.display()))?;
@@ -79,11 +88,21 @@ impl Store {
             .name("tessera-store-writer".into())
             .spawn(move || writer::write_loop(conn, rx))
             .context("starting the writer thread")?;
+        let checkpoints = Connection::open(path).with_context(|| format!("opening {}", path.display()))?;
+        checkpoints.pragma_update(None, "wal_autocheckpoint", 0)?;
+        checkpoints.busy_timeout(std::time::Duration::from_secs(5))?;
+        let (stop_checkpoints, stop) = std::sync::mpsc::channel();
+        let checkpointer = std::thread::Builder::new()
+            .name("tessera-store-checkpointer".into())
+            .spawn(move || writer::checkpoint_loop(checkpoints, stop))
+            .context("starting the checkpointer thread")?;
         Ok(Store {
             inner: Arc::new(Inner {
                 path: path.to_owned(),
                 jobs: Some(tx),
                 writer: Mutex::new(Some(writer)),
+                stop_checkpoints: Some(stop_checkpoints),
+                checkpointer: Mutex::new(Some(checkpointer)),
                 readers: Mutex::new(Vec::new()),
                 reading: Semaphore::new(READERS),
             }),

@@ -92,11 +92,13 @@ pub enum Write {
         /// Whether its result is ranked.
         ranked: bool,
     },
-    /// Deletes the games playing or paused whose last change is older than `before` (Unix
-    /// milliseconds); answers their ids.
+    /// Deletes up to `limit` of the games playing or paused whose last change is older than
+    /// `before` (Unix milliseconds); answers their ids.
     Expire {
         /// The cut-off.
         before: i64,
+        /// Games deleted at most, so that one expiry never holds the writer for long.
+        limit: usize,
     },
 }
 

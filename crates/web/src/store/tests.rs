@@ -153,3 +153,118 @@ async fn a_database_of_version_1_keeps_its_games_and_results() {
         .unwrap();
     assert_eq!(ranked, [("old".to_owned(), true)], "an old result stays ranked");
 }
+
+/// The writer's in-memory ranks answer what counting the table answers: over two configurations,
+/// with ties, unranked results, a game solved twice, and a reopened store that must read the
+/// times already stored before adding new ones.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn places_match_counting_the_results_table() {
+    let db = temp_db("places");
+    let game = |n: u64, config: &str, ms: i64| GameRow {
+        id: format!("place{n:017}"),
+        puzzle_id: None,
+        source: Source::Pool,
+        kind: Kind::Sudoku,
+        config: config.into(),
+        difficulty: Some("easy".into()),
+        puzzle: String::new(),
+        solution: String::new(),
+        started_at: 0,
+        paused_at: None,
+        paused_ms: 0,
+        status: Status::Solved,
+        assisted: false,
+        finished_at: Some(ms),
+        ms: Some(ms),
+        player: None,
+        touched_at: ms,
+    };
+    let mut n = 0u64;
+    for round in 0..2 {
+        let store = Store::open(&db).unwrap();
+        for step in 0..120u64 {
+            n += 1;
+            let config = if step % 3 == 0 { "4x4 classic" } else { "9x9 classic" };
+            let ms = ((n * 7919) % 50) as i64 * 1000; // ties on purpose
+            let ranked = step % 5 != 4;
+            let row = game(n, config, ms);
+            store.write(Write::InsertGame(GameRow { status: Status::Playing, ..row.clone() })).await.unwrap();
+            let placed = store.write(Write::Solve { row: row.clone(), ranked }).await.unwrap();
+            let (config, expected) = (config.to_owned(), ranked);
+            let (better, of): (i64, i64) = store
+                .read(move |c| {
+                    c.query_row(
+                        "SELECT COALESCE(SUM(ms < ?2), 0), COUNT(*) FROM results WHERE config = ?1 AND ranked = 1",
+                        rusqlite::params![config, ms],
+                        |r| Ok((r.get(0)?, r.get(1)?)),
+                    )
+                })
+                .await
+                .unwrap();
+            let want = expected.then_some((better as u64 + 1, of as u64));
+            let got = match placed {
+                Written::Placed(place) => place.map(|p| (p.place, p.of)),
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(got, want, "round {round}, game {n}");
+            if step == 60 {
+                // Solving the same game again stores nothing new and counts it once.
+                let again = store.write(Write::Solve { row, ranked }).await.unwrap();
+                assert_eq!(again, Written::Placed(want.map(|(place, of)| super::Place { place, of })));
+            }
+        }
+    }
+}
+
+/// An expiry deletes at most its limit, only games in play, and only those idle long enough.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn expiry_deletes_a_slice_of_idle_games_in_play() {
+    let db = temp_db("expire");
+    let store = Store::open(&db).unwrap();
+    for (n, (status, touched_at)) in [
+        (Status::Playing, 10),
+        (Status::Paused, 20),
+        (Status::Playing, 30),
+        (Status::Quit, 5),
+        (Status::Playing, 500),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let row = GameRow {
+            id: format!("expire{n:016}"),
+            puzzle_id: None,
+            source: Source::Pasted,
+            kind: Kind::Sudoku,
+            config: "4x4 classic".into(),
+            difficulty: None,
+            puzzle: String::new(),
+            solution: String::new(),
+            started_at: 0,
+            paused_at: None,
+            paused_ms: 0,
+            status,
+            assisted: false,
+            finished_at: None,
+            ms: None,
+            player: None,
+            touched_at,
+        };
+        store.write(Write::InsertGame(row)).await.unwrap();
+    }
+    let mut slices = Vec::new();
+    loop {
+        let Written::Expired(ids) = store.write(Write::Expire { before: 100, limit: 2 }).await.unwrap()
+        else {
+            panic!("not an expiry")
+        };
+        slices.push(ids.len());
+        if ids.len() < 2 {
+            break;
+        }
+    }
+    assert_eq!(slices, [2, 1]);
+    let left: i64 =
+        store.read(|c| c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))).await.unwrap();
+    assert_eq!(left, 2, "the quit game and the recent one stay");
+}

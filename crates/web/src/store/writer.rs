@@ -6,22 +6,18 @@ use tokio::sync::mpsc;
 
 use crate::game::Source;
 
+use super::ranks::Ranks;
 use super::{now_ms, GameRow, Job, Place, Write, Written};
 
 /// Jobs taken by the writer in one transaction, at most.
 const BATCH: usize = 512;
-/// Batches committed before the writer folds the WAL back when it finds no job waiting.
-const CHECKPOINT_WHEN_IDLE: u32 = 64;
-/// Batches committed before the writer folds the WAL back even with jobs waiting, so that a
-/// sustained load cannot grow the WAL without end.
-const CHECKPOINT_ANYWAY: u32 = 4096;
 
 /// The writer thread: takes every job waiting (up to [`BATCH`]), runs them in one transaction,
-/// commits, then answers each. Only then, when no job is waiting (or after very many batches),
-/// it folds the WAL back into the database file with a passive checkpoint.
+/// commits, then answers each. It never checkpoints while running: the checkpointer thread
+/// folds the WAL back on its own connection (see `checkpoint_loop`), so no write waits for it.
 pub(super) fn write_loop(mut conn: Connection, mut jobs: mpsc::Receiver<Job>) {
     let mut batch: Vec<Job> = Vec::with_capacity(BATCH);
-    let mut since_checkpoint = 0u32;
+    let mut ranks = Ranks::default();
     while let Some(job) = jobs.blocking_recv() {
         batch.push(job);
         while batch.len() < BATCH {
@@ -30,39 +26,31 @@ pub(super) fn write_loop(mut conn: Connection, mut jobs: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let answers = run_batch(&mut conn, &batch);
+        let answers = run_batch(&mut conn, &mut ranks, &batch);
         for ((_, reply), answer) in batch.drain(..).zip(answers) {
             let _ = reply.send(answer);
-        }
-        since_checkpoint += 1;
-        if (since_checkpoint >= CHECKPOINT_WHEN_IDLE && jobs.is_empty())
-            || since_checkpoint >= CHECKPOINT_ANYWAY
-        {
-            if let Err(err) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
-                tracing::warn!(%err, "WAL checkpoint failed");
-            }
-            since_checkpoint = 0;
         }
     }
     // Fold the WAL into the main file on a clean stop.
     let _ = conn.pragma_update(None, "wal_checkpoint", "TRUNCATE");
 }
 
-fn run_batch(conn: &mut Connection, batch: &[Job]) -> Vec<Result<Written, String>> {
+fn run_batch(conn: &mut Connection, ranks: &mut Ranks, batch: &[Job]) -> Vec<Result<Written, String>> {
     let tx = match conn.transaction() {
         Ok(tx) => tx,
         Err(err) => return batch.iter().map(|_| Err(err.to_string())).collect(),
     };
     let mut answers: Vec<Result<Written, String>> =
-        batch.iter().map(|(write, _)| apply(&tx, write).map_err(|err| err.to_string())).collect();
+        batch.iter().map(|(write, _)| apply(&tx, ranks, write).map_err(|err| err.to_string())).collect();
     if let Err(err) = tx.commit() {
         tracing::error!(%err, "store commit failed");
+        ranks.forget();
         answers = batch.iter().map(|_| Err(format!("commit failed: {err}"))).collect();
     }
     answers
 }
 
-fn apply(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<Written> {
+fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> rusqlite::Result<Written> {
     match write {
         Write::InsertPuzzle(p) => {
             tx.prepare_cached(
@@ -116,7 +104,7 @@ fn apply(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<Writ
             else {
                 return Ok(Written::Placed(None));
             };
-            tx.prepare_cached(
+            let inserted = tx.prepare_cached(
                 "INSERT OR IGNORE INTO results(game_id, kind, config, difficulty, ms, assisted, finished_at,
                     ranked, player)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
@@ -135,21 +123,18 @@ fn apply(tx: &rusqlite::Transaction<'_>, write: &Write) -> rusqlite::Result<Writ
             if !ranked {
                 return Ok(Written::Placed(None));
             }
-            let (better, of): (i64, i64) = tx
-                .prepare_cached(
-                    "SELECT COALESCE(SUM(ms < ?4), 0), COUNT(*) FROM results
-                     WHERE kind = ?1 AND config = ?2 AND difficulty = ?3 AND ranked = 1",
-                )?
-                .query_row(params![g.kind, g.config, difficulty, ms], |row| Ok((row.get(0)?, row.get(1)?)))?;
-            Ok(Written::Placed(Some(Place { place: better as u64 + 1, of: of as u64 })))
+            let (better, of) = ranks.place(tx, (g.kind, &g.config, difficulty), ms, inserted == 1)?;
+            Ok(Written::Placed(Some(Place { place: better + 1, of })))
         }
-        Write::Expire { before } => {
+        Write::Expire { before, limit } => {
             // Only games in play: a solved game has a result that refers to it.
             let mut stmt = tx.prepare_cached(
-                "DELETE FROM games WHERE status IN ('playing', 'paused') AND touched_at < ?1 RETURNING id",
+                "DELETE FROM games WHERE id IN (SELECT id FROM games
+                    WHERE status IN ('playing', 'paused') AND touched_at < ?1 LIMIT ?2) RETURNING id",
             )?;
-            let ids =
-                stmt.query_map([before], |row| row.get(0))?.collect::<rusqlite::Result<Vec<String>>>()?;
+            let ids = stmt
+                .query_map(params![before, *limit as i64], |row| row.get(0))?
+                .collect::<rusqlite::Result<Vec<String>>>()?;
             Ok(Written::Expired(ids))
         }
     }
@@ -163,4 +148,22 @@ fn update_game(tx: &rusqlite::Transaction<'_>, g: &GameRow) -> rusqlite::Result<
          WHERE id = ?1",
     )?
     .execute(params![g.id, g.paused_at, g.paused_ms, g.status, g.assisted, g.finished_at, g.ms, g.touched_at])
+}
+
+/// How often the checkpointer folds the WAL back into the database file.
+pub(super) const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// The checkpointer thread: every [`CHECKPOINT_EVERY`], a passive checkpoint on its own
+/// connection, until `stop` is dropped. With WAL, a checkpoint copies committed pages into the
+/// database file while the writer goes on appending, so it costs the writer nothing; run by the
+/// writer itself (as it once was) it stalled every write of that moment, dozens of milliseconds
+/// with a big database. A passive checkpoint never waits for readers, and the WAL starts over
+/// from its beginning once a checkpoint has caught up, so it stays bounded under a steady load.
+pub(super) fn checkpoint_loop(conn: Connection, stop: std::sync::mpsc::Receiver<()>) {
+    use std::sync::mpsc::RecvTimeoutError;
+    while let Err(RecvTimeoutError::Timeout) = stop.recv_timeout(CHECKPOINT_EVERY) {
+        if let Err(err) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+            tracing::warn!(%err, "WAL checkpoint failed");
+        }
+    }
 }
