@@ -52,6 +52,9 @@ pub struct RateLimit {
     pub checks: Rate,
     /// Addresses never limited (e.g. the load test's client).
     pub exempt: Vec<IpAddr>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed: a request from one counts for the
+    /// client that header names (see `ratelimit`).
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 /// One bucket's shape: `burst` requests at once, then `per_minute` a minute.
@@ -69,6 +72,7 @@ impl Default for RateLimit {
             new_games: Rate { burst: 20, per_minute: 20 },
             checks: Rate { burst: 60, per_minute: 120 },
             exempt: Vec::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 }

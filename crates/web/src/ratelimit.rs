@@ -5,8 +5,11 @@
 //! two classes picked by path, addresses exempt by configuration, IPv6 keyed by its /64 (one
 //! host gets a whole /64 and could walk through it), and a map that cannot grow without bound
 //! (full buckets, which carry no information, are dropped when it is large). The key is the
-//! peer address of the connection: behind a reverse proxy every client shares the proxy's
-//! address, so the limit then applies to all of them together (docs/web.md).
+//! peer address of the connection, unless that peer is a proxy the configuration trusts
+//! (`--trusted-proxy`): then it is the nearest address of `X-Forwarded-For` that is not itself
+//! a trusted proxy, read from the right, because only the entries our own proxies appended can
+//! be believed (a client can write anything on the left). Without a trusted proxy the header is
+//! ignored: anyone could send it.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
@@ -14,7 +17,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::Method;
+use axum::http::{HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -117,6 +120,32 @@ impl Limiter {
         Err(((1.0 - bucket.tokens) / per_sec).ceil().max(1.0) as u64)
     }
 
+    /// The client a request counts for: the peer, or, when the peer is a trusted proxy, the
+    /// nearest untrusted address of `X-Forwarded-For` read from the right (the peer when there
+    /// is none, or when an entry cannot be read: a proxy that wrote garbage is not believed).
+    pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        let trusted =
+            |ip: IpAddr| self.config.trusted_proxies.iter().any(|&t| t.to_canonical() == ip.to_canonical());
+        if !trusted(peer) {
+            return peer;
+        }
+        let mut hops = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|value| value.split(','))
+            .map(|hop| hop.trim().parse::<IpAddr>())
+            .collect::<Vec<_>>();
+        while let Some(hop) = hops.pop() {
+            match hop {
+                Ok(ip) if trusted(ip) => continue,
+                Ok(ip) => return ip,
+                Err(_) => return peer,
+            }
+        }
+        peer
+    }
+
     /// Buckets held (for the tests of the bound).
     pub fn len(&self) -> usize {
         self.buckets.lock().map_or(0, |b| b.map.len())
@@ -145,8 +174,9 @@ pub async fn limit(State(state): State<AppState>, request: Request, next: Next) 
     if let (Some(limiter), Some(class)) = (state.limiter(), Class::of(request.method(), request.uri().path()))
     {
         if let Some(ConnectInfo(peer)) = request.extensions().get::<ConnectInfo<SocketAddr>>() {
-            if let Err(wait) = limiter.take(peer.ip(), class, Instant::now()) {
-                tracing::debug!(client = %peer.ip(), ?class, wait, "rate limited");
+            let client = limiter.client(peer.ip(), request.headers());
+            if let Err(wait) = limiter.take(client, class, Instant::now()) {
+                tracing::debug!(%client, ?class, wait, "rate limited");
                 return AppError::TooManyRequests(wait).into_response();
             }
         }
@@ -169,7 +199,34 @@ mod tests {
             new_games: Rate { burst: 3, per_minute: 6 },
             checks: Rate { burst: 2, per_minute: 60 },
             exempt,
+            trusted_proxies: vec!["10.9.9.9".parse().unwrap(), "10.9.9.8".parse().unwrap()],
         })
+    }
+
+    #[test]
+    fn forwarded_for_is_believed_only_from_a_trusted_proxy() {
+        use axum::http::HeaderMap;
+        let l = limiter(Vec::new());
+        let headers = |values: &[&str]| {
+            let mut h = HeaderMap::new();
+            for v in values {
+                h.append("x-forwarded-for", v.parse().unwrap());
+            }
+            h
+        };
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let spoofed = headers(&["6.6.6.6, 1.2.3.4"]);
+        assert_eq!(l.client(ip("5.5.5.5"), &spoofed), ip("5.5.5.5"), "not a proxy: the header is ignored");
+        assert_eq!(
+            l.client(ip("10.9.9.9"), &spoofed),
+            ip("1.2.3.4"),
+            "the rightmost entry, not the spoofed left"
+        );
+        let chain = headers(&["6.6.6.6, 1.2.3.4", "10.9.9.8"]);
+        assert_eq!(l.client(ip("10.9.9.9"), &chain), ip("1.2.3.4"), "trusted hops are skipped");
+        assert_eq!(l.client(ip("10.9.9.9"), &headers(&[])), ip("10.9.9.9"));
+        assert_eq!(l.client(ip("10.9.9.9"), &headers(&["1.2.3.4, junk"])), ip("10.9.9.9"));
+        assert_eq!(l.client(ip("::ffff:10.9.9.9"), &headers(&["1.2.3.4"])), ip("1.2.3.4"), "mapped");
     }
 
     #[test]

@@ -256,6 +256,7 @@ async fn too_many_requests_answer_429_with_retry_after() {
         new_games: Rate { burst: 2, per_minute: 1 },
         checks: Rate { burst: 3, per_minute: 2 },
         exempt: Vec::new(),
+        trusted_proxies: Vec::new(),
     };
     let (addr, stop, running) =
         serve(Config { rate_limit: Some(rate_limit.clone()), ..config(temp_db("rate")) }).await;

@@ -38,6 +38,10 @@ pub struct ServeArgs {
     /// A client address the rate limit never applies to (repeatable).
     #[arg(long, value_name = "IP")]
     pub rate_exempt: Vec<IpAddr>,
+    /// A reverse proxy in front of the server (repeatable): a request from it counts against
+    /// the client its X-Forwarded-For names, not against the proxy.
+    #[arg(long, value_name = "IP")]
+    pub trusted_proxy: Vec<IpAddr>,
     /// Days a game may stay playing or paused without a change before it is deleted as
     /// abandoned.
     #[arg(long, value_name = "DAYS", default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..=3650))]
@@ -51,6 +55,7 @@ impl ServeArgs {
         let defaults = tessera_web::Config::default();
         let rate_limit = (!self.no_rate_limit).then(|| tessera_web::RateLimit {
             exempt: self.rate_exempt.clone(),
+            trusted_proxies: self.trusted_proxy.clone(),
             ..tessera_web::RateLimit::default()
         });
         tessera_web::Config {
