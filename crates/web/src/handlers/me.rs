@@ -44,7 +44,7 @@ pub async fn stats(State(state): State<AppState>, headers: HeaderMap) -> AppResu
                 .collect::<rusqlite::Result<Vec<i64>>>()?;
             let mut stmt = conn.prepare_cached(
                 "SELECT kind, config, difficulty, COUNT(*), MIN(ms), CAST(ROUND(AVG(ms)) AS INTEGER)
-                 FROM results WHERE player = ?1 AND ranked = 1
+                 FROM results WHERE player = ?1 AND ranked = 1 AND daily IS NULL
                  GROUP BY kind, config, difficulty ORDER BY kind, config, difficulty",
             )?;
             let best = stmt

@@ -52,6 +52,7 @@ async fn a_committed_result_survives_a_kill() {
         ms: None,
         player: None,
         touched_at: 1_000,
+        daily: None,
     };
     store.write(Write::InsertGame(game.clone())).await.unwrap();
     game.status = Status::Solved;
@@ -90,6 +91,7 @@ async fn enums_are_stored_as_their_names() {
         ms: None,
         player: None,
         touched_at: 1_000,
+        daily: None,
     };
     store.write(Write::InsertGame(game.clone())).await.unwrap();
     let text: (String, String, String) = store
@@ -117,7 +119,7 @@ fn migrations_run_once() {
         .unwrap()
         .collect::<rusqlite::Result<_>>()
         .unwrap();
-    assert_eq!(versions, [1, 2]);
+    assert_eq!(versions, [1, 2, 3]);
 }
 
 #[tokio::test]
@@ -141,6 +143,7 @@ async fn a_database_of_version_1_keeps_its_games_and_results() {
     let store = Store::open(&db).unwrap();
     let old = store.game("old".into()).await.unwrap().unwrap();
     assert_eq!((old.ms, old.player.as_deref(), old.touched_at), (Some(8000), None, 9000));
+    assert_eq!(old.daily, None, "an old game plays no daily");
     let idle = store.game("idle".into()).await.unwrap().unwrap();
     assert_eq!(idle.touched_at, 5000, "the last change: its pause");
     let ranked: Vec<(String, bool)> = store
