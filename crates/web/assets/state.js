@@ -56,6 +56,15 @@ if (state.prefs.conflicts === undefined) state.prefs.conflicts = true;
 export const isPlaying = () => !!state.game && state.game.status === 'playing';
 export const isPaused = () => !!state.game && state.game.status === 'paused';
 
+/** What is played, for the bar above the board: the board's description, "Daily puzzle of
+ * DATE" before it for a daily, "(assisted)" after it once a hint was used. */
+export function gameTitle() {
+  const g = state.game;
+  if (!g || !state.board) return '';
+  const what = state.board.describe();
+  return (g.daily ? `Daily puzzle of ${g.daily}: ${what}` : what) + (g.assisted ? ' (assisted)' : '');
+}
+
 export function setStatus(text, kind = 'info') {
   const el = $('status');
   el.textContent = text;

@@ -58,11 +58,7 @@ pub fn generate(key: &PoolKey, budget: sudoku::Budget, seed: u64) -> Option<Made
 /// know, `Err` with the reason when it gave up. The generators are deterministic per seed; only
 /// the reason can depend on the machine (a deadline), which the daily puzzle needs to tell apart
 /// from a seed that is exhausted everywhere (`GaveUp::NodeLimit`).
-pub fn generate_at(
-    key: &PoolKey,
-    budget: sudoku::Budget,
-    seed: u64,
-) -> Result<Option<Made>, sudoku::GaveUp> {
+pub fn generate_at(key: &PoolKey, budget: sudoku::Budget, seed: u64) -> Result<Option<Made>, sudoku::GaveUp> {
     let Ok(shape) = Shape::from_key(key.kind, &key.config) else { return Ok(None) };
     match shape {
         Shape::Sudoku(layout) => {

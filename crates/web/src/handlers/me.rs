@@ -1,6 +1,7 @@
 //! `GET /api/me/stats`: the statistics of the player the cookie names (see `crate::player`):
 //! games played and solved, streaks of days with a solve, and the best and average time of each
-//! configuration. Days are UTC days.
+//! configuration (ordinary ranked results: a daily's is ranked only in its day's ranking,
+//! though it counts as played and solved and in the streaks). Days are UTC days.
 
 use axum::extract::State;
 use axum::http::HeaderMap;
