@@ -2,7 +2,7 @@
 // and breaks no rule), the solved dialog, and hints (shown, then applied as one undoable step).
 // The server knows the solution; the page only sends the cells.
 import { api, ApiError, hms, ordinal } from './api.js';
-import { $, state, STORE, isPlaying, saveGame, saveJson, setStatus, gameTitle } from './state.js';
+import { $, state, STORE, isPlaying, saveGame, saveJson, setStatus, showTitle } from './state.js';
 import { setClock } from './timer.js';
 import { render, focusCell } from './view.js';
 import { change } from './edits.js';
@@ -84,7 +84,7 @@ export async function hint() {
     const res = await api.hint(id, sendCells());
     if (!s.game || s.game.id !== id) return;
     s.game.assisted = true;
-    $('gameinfo').textContent = gameTitle();
+    showTitle();
     s.wrong = new Set();
     s.hint = {
       cells: new Set([...(res.cells || []), ...(res.placements || []).map((p) => p[0])]),

@@ -50,7 +50,18 @@ pub async fn daily(h: &Harness, c: &Client, shots: &str) -> Result<()> {
     );
     let title = js(c, "document.getElementById('gameinfo').textContent").await?;
     let title = title.as_str().unwrap_or_default();
-    ensure!(title.contains(&format!("Daily puzzle of {date}")), "the bar says {title:?}");
+    ensure!(title.starts_with(&format!("Daily puzzle of {date}\n")), "the bar says {title:?}");
+    // The date is shown whole, not cut off by the bar's ellipsis: its first line's box is inside
+    // the bar's.
+    let whole = js(
+        c,
+        "(() => { const g = document.getElementById('gameinfo'); const t = g.firstChild; \
+           const r = document.createRange(); r.setStart(t, 0); r.setEnd(t, t.textContent.indexOf('\\n')); \
+           const a = r.getBoundingClientRect(), b = g.getBoundingClientRect(); \
+           return a.width > 0 && a.right <= b.right + 0.5 && a.bottom <= b.bottom + 0.5; })()",
+    )
+    .await?;
+    ensure!(whole == true, "the daily's date is cut off in the bar above the board");
     no_overflow(c, "a daily game").await?;
     in_view(c, "gameinfo").await?;
     h.shot(c, &format!("{shots}2-daily-game")).await?;
