@@ -93,6 +93,10 @@ export const api = {
   verify: (req, answer) => call('POST', '/puzzles/verify', { ...req, answer }),
   records: (q) => call('GET', '/records?' + new URLSearchParams(q)),
   summary: () => call('GET', '/records/summary'),
+  /** Today's daily puzzle of a configuration (the query of GET /api/records) and the player's standing. */
+  daily: (q) => call('GET', '/daily?' + new URLSearchParams(q)),
+  /** The ranking of a daily: `q` as for records, with `date` (default today). */
+  dailyRecords: (q) => call('GET', '/daily/records?' + new URLSearchParams(q)),
 };
 
 /** Seconds as hh:mm:ss. */

@@ -22,7 +22,7 @@ import { api } from './api.js';
 import { initTheme } from './theme.js';
 import { $, state, isPlaying, isPaused, savePrefs, DEFAULT_OPTIONS } from './state.js';
 import { startTimer } from './timer.js';
-import { normOptions, refreshSettings, settingsRequest } from './settings.js';
+import { normOptions, refreshSettings, settingsRequest, dailyRequest, refreshDaily } from './settings.js';
 import { startGame, setPaused, quitGame, resumeSaved, inProgress, showSettings } from './game.js';
 import { render, select, focusCell } from './view.js';
 import { undo, redo, toggleNotesMode, toggleAutoNotes, togglePalette, setColor } from './edits.js';
@@ -39,8 +39,10 @@ function wire() {
   $('settings').addEventListener('change', () => {
     prefs.last = { kind: $('kind').value, size: $('size').value, variant: $('variant').value, difficulty: $('difficulty').value };
     savePrefs();
+    refreshDaily();
   });
   $('settings').addEventListener('submit', (e) => { e.preventDefault(); startGame(settingsRequest()); });
+  $('daily').addEventListener('click', async () => { await startGame(dailyRequest()); refreshDaily(); });
   $('quit').addEventListener('click', quitGame);
   $('pause').addEventListener('click', () => setPaused(!isPaused()));
   $('resume-cover').addEventListener('click', () => setPaused(false));
@@ -104,6 +106,7 @@ async function init() {
   const last = state.prefs.last || {};
   if (last.kind) $('kind').value = last.kind;
   refreshSettings(last);
+  refreshDaily();
   if (await fromUrl()) return;
   if (await resumeSaved()) return;
   // No game yet: an empty board of the chosen size would only be noise; the help says what to do.

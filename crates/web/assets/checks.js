@@ -2,11 +2,12 @@
 // and breaks no rule), the solved dialog, and hints (shown, then applied as one undoable step).
 // The server knows the solution; the page only sends the cells.
 import { api, ApiError, hms, ordinal } from './api.js';
-import { $, state, STORE, isPlaying, saveGame, saveJson, setStatus } from './state.js';
+import { $, state, STORE, isPlaying, saveGame, saveJson, setStatus, showTitle } from './state.js';
 import { setClock } from './timer.js';
 import { render, focusCell } from './view.js';
 import { change } from './edits.js';
 import { finishOffline } from './offline.js'; // i13-pwa: offline play
+import { refreshDaily } from './settings.js';
 
 /** Checks with the server when every cell is filled and no rule is broken. */
 export async function maybeCheck() {
@@ -61,6 +62,10 @@ function finish(res) {
   const time = hms(res.seconds);
   $('solved-time').textContent = time;
   $('solved-place').textContent = res.place ? `${ordinal(res.place)}${res.of ? ` of ${res.of}` : ''}` : '-';
+  // A daily's place is in that day's daily ranking.
+  $('solved-daily').hidden = !s.game.daily;
+  $('solved-daily').textContent = s.game.daily ? `Daily puzzle of ${s.game.daily}: your place in its ranking` : '';
+  if (s.game.daily) refreshDaily();
   $('solved-note').textContent = s.game.assisted ? 'Hints were used: the result is marked assisted.' : '';
   setStatus(`Solved in ${time}${res.place ? `, ${ordinal(res.place)} place` : ''}.`);
   $('hintbox').hidden = true;
@@ -79,7 +84,7 @@ export async function hint() {
     const res = await api.hint(id, sendCells());
     if (!s.game || s.game.id !== id) return;
     s.game.assisted = true;
-    $('gameinfo').textContent = s.board.describe() + ' (assisted)';
+    showTitle();
     s.wrong = new Set();
     s.hint = {
       cells: new Set([...(res.cells || []), ...(res.placements || []).map((p) => p[0])]),

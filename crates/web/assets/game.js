@@ -4,7 +4,7 @@
 // asks first (confirmDiscard: a native <dialog> whose default is Cancel); the "New game" form
 // folds away while a game is played and opens again when it ends.
 import { api, ApiError } from './api.js';
-import { $, state, STORE, COLORS, isPlaying, isPaused, loadJson, saveGame, saveJson, setStatus } from './state.js';
+import { $, state, STORE, COLORS, isPlaying, isPaused, loadJson, saveGame, saveJson, setStatus, showTitle } from './state.js';
 import { seconds, setClock } from './timer.js';
 import { boardFor } from './boards.js';
 import { render, focusCell } from './view.js';
@@ -47,7 +47,7 @@ export async function startGame(req) {
     const game = await api.newGame(req);
     if (old && old !== game.id) api.quit(old).catch(() => {});
     loadGame(game, null);
-    setStatus(`New ${state.board.describe()}. Good luck!`);
+    setStatus(game.daily ? `The daily puzzle of ${game.daily}. Good luck!` : `New ${state.board.describe()}. Good luck!`);
     focusCell();
     return true;
   } catch (e) {
@@ -82,7 +82,7 @@ function loadGame(game, saved) {
   s.serverConflicts = new Set();
   s.typing = null;
   setClock(game.seconds || 0, game.status === 'playing');
-  $('gameinfo').textContent = board.describe() + (game.assisted ? ' (assisted)' : '');
+  showTitle();
   $('hintbox').hidden = true;
   $('board-wrap').classList.remove('empty');
   showSettings(game.status !== 'playing' && game.status !== 'paused');

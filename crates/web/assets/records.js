@@ -1,5 +1,6 @@
-// The records page: the best time per configuration, the top 20 of one configuration, and the
-// player's own statistics (GET /api/me/stats, shown once they have played).
+// The records page: the best time per configuration, today's daily ranking (of the
+// configuration last chosen on the game page, or the form's), the top 20 of one configuration,
+// and the player's own statistics (GET /api/me/stats, shown once they have played).
 import { api, hms } from './api.js';
 import { initTheme } from './theme.js';
 
@@ -48,25 +49,52 @@ function queryFor(kind, size, variant, difficulty) {
 const LIST_HEADS = ['Place', 'Time', 'Finished', 'Assisted'];
 const BEST_HEADS = ['Puzzle', 'Configuration', 'Difficulty', 'Best time', 'Games'];
 
+/** The rows of a ranking: place, time, when, assisted. */
+function recordRows(records, testid = null) {
+  return (records || []).map((r, k) => {
+    const tr = document.createElement('tr');
+    if (testid) tr.dataset.testid = `${testid}-${k + 1}`;
+    const when = r.finished_at ? new Date(r.finished_at) : null;
+    const cells = [String(k + 1), hms(r.seconds), when && !isNaN(when) ? when.toLocaleString() : '', r.assisted ? 'yes' : 'no'];
+    cells.forEach((t, j) => {
+      const td = document.createElement('td');
+      td.textContent = t;
+      td.dataset.label = LIST_HEADS[j];
+      if (j < 2) td.className = 'num';
+      tr.appendChild(td);
+    });
+    return tr;
+  });
+}
+
+/** Today's daily ranking of a configuration (the query of GET /api/records). */
+async function showDaily(q) {
+  const section = $('daily-section');
+  try {
+    const res = await api.dailyRecords(q);
+    const rows = recordRows(res.records, 'daily-row');
+    $('daily-list').tBodies[0].replaceChildren(...rows);
+    $('daily-caption').textContent = `${res.date} (UTC): ${cap(res.kind)} ${String(res.config).replace(/(\d+)x(\d+)/, '$1×$2')}, ${res.difficulty}`;
+    $('daily-empty').hidden = rows.length > 0;
+    section.dataset.state = rows.length ? 'shown' : 'empty';
+  } catch (e) {
+    $('daily-caption').textContent = `Could not load the daily ranking: ${e.message}`;
+    section.dataset.state = 'error';
+  }
+}
+
+/** The form's query. */
+function formQuery() {
+  return queryFor($('rec-kind').value, $('rec-size').value, $('rec-variant').value, $('rec-difficulty').value);
+}
+
 async function showList(q, title) {
   const table = $('records-list');
   const body = table.tBodies[0];
   $('records-status').textContent = 'Loading…';
   try {
     const res = await api.records(q);
-    const rows = (res.records || []).map((r, k) => {
-      const tr = document.createElement('tr');
-      const when = r.finished_at ? new Date(r.finished_at) : null;
-      const cells = [String(k + 1), hms(r.seconds), when && !isNaN(when) ? when.toLocaleString() : '', r.assisted ? 'yes' : 'no'];
-      cells.forEach((t, j) => {
-        const td = document.createElement('td');
-        td.textContent = t;
-        td.dataset.label = LIST_HEADS[j];
-        if (j < 2) td.className = 'num';
-        tr.appendChild(td);
-      });
-      return tr;
-    });
+    const rows = recordRows(res.records);
     body.replaceChildren(...rows);
     $('records-list-caption').textContent = `${title}: ${rows.length ? `${rows.length} best` : 'no results yet'}`;
     table.hidden = false;
@@ -175,6 +203,18 @@ async function init() {
     }
   } catch (e) { /* defaults */ }
   refreshForm();
+  // The configuration last chosen on the game page (its saved preferences), for the daily.
+  let last = null;
+  try { last = (JSON.parse(localStorage.getItem('tessera.prefs') || 'null') || {}).last; } catch (e) { last = null; }
+  if (last && last.kind) {
+    $('rec-kind').value = last.kind;
+    refreshForm();
+    for (const [id, v] of [['rec-size', last.size], ['rec-variant', last.variant], ['rec-difficulty', last.difficulty]]) {
+      if (v && [...$(id).options].some((o) => o.value === String(v))) $(id).value = String(v);
+    }
+  }
+  showDaily(formQuery());
+  $('rec-daily').addEventListener('click', () => showDaily(formQuery()));
   $('rec-kind').addEventListener('change', refreshForm);
   $('records-form').addEventListener('submit', (e) => {
     e.preventDefault();

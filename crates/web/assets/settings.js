@@ -1,7 +1,9 @@
 // The "New game" form: the choices offered (GET /api/options, with defaults when the server
 // does not say) and the request it makes. What each kind offers and asks for is the business
 // of its board class (board-sudoku.js, board-hidato.js); this module only dispatches on the
-// chosen kind.
+// chosen kind. The "Daily puzzle" button plays today's daily of the chosen configuration; the
+// line under the form (daily-info) says its date and, once solved, the player's time and place.
+import { api, hms, ordinal } from './api.js';
 import { $, state, DEFAULT_OPTIONS, LEVELS } from './state.js';
 import { boardClass } from './boards.js';
 
@@ -46,4 +48,40 @@ export function refreshSettings(wanted = {}) {
 /** The POST /api/games body of the form. */
 export function settingsRequest() {
   return boardClass($('kind').value).settingsRequest($('kind').value, $('difficulty').value);
+}
+
+/** The POST /api/games body of today's daily puzzle of the form's configuration. */
+export function dailyRequest() {
+  return { ...settingsRequest(), daily: true };
+}
+
+let dailyAsked = 0;
+
+/** Asks the server about today's daily of the chosen configuration and says it under the form
+ * (nothing when the server cannot be reached). */
+export async function refreshDaily() {
+  const asked = ++dailyAsked;
+  const info = $('daily-info');
+  const req = settingsRequest();
+  const q = Object.fromEntries(Object.entries(req).filter(([, v]) => v !== undefined && v !== null));
+  try {
+    const d = await api.daily(q);
+    if (asked !== dailyAsked) return;
+    const others = d.results === 1 ? '1 player has solved it' : `${d.results} players have solved it`;
+    if (d.solved) {
+      const place = d.place ? `, ${ordinal(d.place)} of ${d.results}` : '';
+      info.textContent = `Daily puzzle of ${d.date} (UTC): you solved it in ${hms(d.seconds)}${place}. A new one comes at midnight UTC.`;
+      info.dataset.state = 'solved';
+    } else {
+      info.textContent = `Daily puzzle of ${d.date} (UTC)${d.played ? ': started' : ''}; ${others}.`;
+      info.dataset.state = d.played ? 'playing' : 'new';
+    }
+    $('daily').disabled = !!d.solved;
+    $('daily').title = d.solved ? 'You solved this daily puzzle already' : '';
+  } catch (e) {
+    if (asked !== dailyAsked) return;
+    info.textContent = '';
+    delete info.dataset.state;
+    $('daily').disabled = false;
+  }
 }

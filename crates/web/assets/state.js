@@ -56,6 +56,23 @@ if (state.prefs.conflicts === undefined) state.prefs.conflicts = true;
 export const isPlaying = () => !!state.game && state.game.status === 'playing';
 export const isPaused = () => !!state.game && state.game.status === 'paused';
 
+/** What is played, for the bar above the board: the board's description, "(assisted)" after it
+ * once a hint was used, and for a daily "Daily puzzle of DATE" on a line before it (the bar
+ * shows both lines, small, so that a phone sees the date; style.css `.gameinfo.daily`). */
+export function gameTitle() {
+  const g = state.game;
+  if (!g || !state.board) return '';
+  const what = state.board.describe() + (g.assisted ? ' (assisted)' : '');
+  return g.daily ? `Daily puzzle of ${g.daily}\n${what}` : what;
+}
+
+/** Writes gameTitle() in the bar above the board. */
+export function showTitle() {
+  const el = $('gameinfo');
+  el.textContent = gameTitle();
+  el.classList.toggle('daily', !!(state.game && state.game.daily));
+}
+
 export function setStatus(text, kind = 'info') {
   const el = $('status');
   el.textContent = text;

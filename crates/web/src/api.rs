@@ -67,6 +67,9 @@ pub struct GameView<'a> {
     pub assisted: bool,
     /// The board's configuration.
     pub config: ConfigView,
+    /// The date of the daily puzzle it plays (`YYYY-MM-DD`, UTC); left out for other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub daily: Option<&'a str>,
     /// The level; `None` for a pasted puzzle the rater could not place.
     pub difficulty: Option<&'a str>,
     /// Random, URL-safe.
@@ -79,7 +82,7 @@ pub struct GameView<'a> {
     pub seconds: i64,
     /// The puzzle's text form, for a share link; `None` (`null`) while the game is paused.
     pub share: Option<String>,
-    /// From the pool or pasted.
+    /// From the pool, pasted, or the daily puzzle.
     pub source: Source,
     /// Playing, paused, solved or quit.
     pub status: Status,
@@ -208,6 +211,44 @@ pub struct Record {
     pub ms: i64,
     /// Whole seconds played.
     pub seconds: i64,
+}
+
+/// `GET /api/daily`: today's daily puzzle of a configuration, and where the player stands.
+#[derive(Debug, Serialize)]
+pub struct Daily {
+    /// The configuration key, e.g. `"9x9 classic"`.
+    pub config: String,
+    /// Today, `YYYY-MM-DD` (UTC).
+    pub date: String,
+    /// The level.
+    pub difficulty: String,
+    /// The family.
+    pub kind: Kind,
+    /// The player's place in the daily ranking, when solved and ranked.
+    pub place: Option<u64>,
+    /// Whether the player (by the cookie) started it.
+    pub played: bool,
+    /// Ranked results of the daily so far.
+    pub results: u64,
+    /// The player's time, whole seconds, when solved.
+    pub seconds: Option<i64>,
+    /// Whether the player solved it (a new daily game is then refused).
+    pub solved: bool,
+}
+
+/// `GET /api/daily/records`.
+#[derive(Debug, Serialize)]
+pub struct DailyRecords {
+    /// The configuration key.
+    pub config: String,
+    /// The daily's date.
+    pub date: String,
+    /// The level.
+    pub difficulty: String,
+    /// The family.
+    pub kind: Kind,
+    /// Best first, up to 20.
+    pub records: Vec<Record>,
 }
 
 /// `GET /api/records/summary`.

@@ -6,6 +6,8 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub use crate::daily::Today;
+
 /// Where to listen, where the store is, and the limits.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -41,6 +43,8 @@ pub struct Config {
     pub expire_after: Duration,
     /// How often the expiry runs.
     pub expire_every: Duration,
+    /// Where the daily puzzle's "today" comes from: the UTC date (tests fix it).
+    pub today: Today,
 }
 
 /// The rate limit: a token bucket per client address and per kind of request.
@@ -95,6 +99,7 @@ impl Default for Config {
             rate_limit: Some(RateLimit::default()),
             expire_after: Duration::from_secs(7 * 24 * 3600),
             expire_every: Duration::from_secs(3600),
+            today: Today::utc(),
         }
     }
 }

@@ -49,7 +49,8 @@ impl Status {
     }
 }
 
-/// Where a game's puzzle came from: only pool games are ranked.
+/// Where a game's puzzle came from: pool and daily games are ranked (a daily only among the
+/// dailies of its date), pasted ones never.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Source {
@@ -57,20 +58,23 @@ pub enum Source {
     Pool,
     /// Pasted or shared by a player.
     Pasted,
+    /// The daily puzzle of a date (`crate::daily`).
+    Daily,
 }
 
 impl Source {
-    /// `"pool"` or `"pasted"`.
+    /// `"pool"`, `"pasted"` or `"daily"`.
     pub fn name(self) -> &'static str {
         match self {
             Source::Pool => "pool",
             Source::Pasted => "pasted",
+            Source::Daily => "daily",
         }
     }
 
     /// The source named exactly `text`.
     pub fn from_name(text: &str) -> Option<Source> {
-        [Source::Pool, Source::Pasted].into_iter().find(|s| s.name() == text)
+        [Source::Pool, Source::Pasted, Source::Daily].into_iter().find(|s| s.name() == text)
     }
 }
 
@@ -127,6 +131,7 @@ impl Game {
         GameView {
             assisted: self.row.assisted,
             config: self.shape.config_view(),
+            daily: self.row.daily.as_deref(),
             difficulty: self.row.difficulty.as_deref(),
             id: &self.row.id,
             kind: self.row.kind,

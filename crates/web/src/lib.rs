@@ -17,6 +17,7 @@
 mod api;
 mod assets;
 mod config;
+pub mod daily;
 mod error;
 pub mod expiry;
 mod game;
@@ -41,7 +42,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-pub use crate::config::{Config, Rate, RateLimit};
+pub use crate::config::{Config, Rate, RateLimit, Today};
 pub use crate::error::{AppError, AppResult};
 pub use crate::model::Kind;
 pub use crate::pool::{Pool, PoolKey};
@@ -50,7 +51,7 @@ pub use crate::store::Store;
 
 /// The whole application: `/api/...` and the pages.
 pub fn router(state: AppState) -> Router {
-    use handlers::{games, hints, me, puzzles, records};
+    use handlers::{daily, games, hints, me, puzzles, records};
     let limit = state.config.body_limit;
     let timeout = state.config.request_timeout;
     let api = Router::new()
@@ -67,6 +68,8 @@ pub fn router(state: AppState) -> Router {
         .route("/puzzles/verify", post(puzzles::verify))
         .route("/records", get(records::list))
         .route("/records/summary", get(records::summary))
+        .route("/daily", get(daily::today))
+        .route("/daily/records", get(daily::records))
         .route("/me/stats", get(me::stats))
         .fallback(handlers::not_found);
     Router::new()

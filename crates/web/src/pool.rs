@@ -45,21 +45,34 @@ pub fn sudoku_levels(size: usize) -> &'static [&'static str] {
 /// The Hidato levels offered (every size).
 pub const HIDATO_LEVELS: [&str; 4] = ["easy", "medium", "hard", "expert"];
 
+/// A generated puzzle: (puzzle, solution) cells.
+pub type Made = (Vec<i32>, Vec<i32>);
+
 /// Generates one puzzle of a configuration: (puzzle, solution) cells, or `None` when the budget
 /// ran out.
-pub fn generate(key: &PoolKey, budget: sudoku::Budget, seed: u64) -> Option<(Vec<i32>, Vec<i32>)> {
-    let shape = Shape::from_key(key.kind, &key.config).ok()?;
+pub fn generate(key: &PoolKey, budget: sudoku::Budget, seed: u64) -> Option<Made> {
+    generate_at(key, budget, seed).ok().flatten()
+}
+
+/// [`generate`], telling why it failed: `Ok(None)` for a configuration the generator does not
+/// know, `Err` with the reason when it gave up. The generators are deterministic per seed; only
+/// the reason can depend on the machine (a deadline), which the daily puzzle needs to tell apart
+/// from a seed that is exhausted everywhere (`GaveUp::NodeLimit`).
+pub fn generate_at(key: &PoolKey, budget: sudoku::Budget, seed: u64) -> Result<Option<Made>, sudoku::GaveUp> {
+    let Ok(shape) = Shape::from_key(key.kind, &key.config) else { return Ok(None) };
     match shape {
         Shape::Sudoku(layout) => {
-            let level: logic::Difficulty = key.difficulty.parse().ok()?;
-            let made = sudoku::Generator::new(layout).difficulty(level).budget(budget).generate(seed).ok()?;
-            Some((sudoku_cells(&made.puzzle), sudoku_cells(&made.solution)))
+            let Ok(level) = key.difficulty.parse::<logic::Difficulty>() else { return Ok(None) };
+            let made = sudoku::Generator::new(layout).difficulty(level).budget(budget).generate(seed)?;
+            Ok(Some((sudoku_cells(&made.puzzle), sudoku_cells(&made.solution))))
         }
         Shape::Hidato { width, height, adjacency } => {
-            let level: hidato::Difficulty = key.difficulty.parse().ok()?;
-            let shape = Hidato::new(width, height, vec![0; width * height], adjacency).ok()?;
-            let made = hidato::Generator::new(shape).difficulty(level).budget(budget).generate(seed).ok()?;
-            Some((made.puzzle.cells().to_vec(), made.solution.cells().to_vec()))
+            let Ok(level) = key.difficulty.parse::<hidato::Difficulty>() else { return Ok(None) };
+            let Ok(shape) = Hidato::new(width, height, vec![0; width * height], adjacency) else {
+                return Ok(None);
+            };
+            let made = hidato::Generator::new(shape).difficulty(level).budget(budget).generate(seed)?;
+            Ok(Some((made.puzzle.cells().to_vec(), made.solution.cells().to_vec())))
         }
     }
 }

@@ -12,6 +12,7 @@ use std::time::Duration;
 use tokio::sync::{Mutex as AsyncMutex, Semaphore};
 
 use crate::config::Config;
+use crate::daily::Dailies;
 use crate::error::{AppError, AppResult};
 use crate::game::Game;
 use crate::pool::Pool;
@@ -34,6 +35,8 @@ pub struct AppState {
     pub pool: Pool,
     /// Limits and budgets.
     pub config: Arc<Config>,
+    /// The daily puzzles being made.
+    pub dailies: Arc<Dailies>,
     games: Arc<Vec<Mutex<HashMap<String, SharedGame>>>>,
     compute: Arc<Semaphore>,
     limiter: Option<Arc<Limiter>>,
@@ -46,7 +49,8 @@ impl AppState {
         let compute = Arc::new(Semaphore::new(config.compute_threads.max(1)));
         let games = Arc::new((0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect());
         let limiter = config.rate_limit.clone().map(|rate| Arc::new(Limiter::new(rate)));
-        AppState { store, pool, config: Arc::new(config), games, compute, limiter }
+        let dailies = Arc::default();
+        AppState { store, pool, config: Arc::new(config), dailies, games, compute, limiter }
     }
 
     /// The rate limiter, unless the limit is off.

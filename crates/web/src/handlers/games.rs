@@ -1,5 +1,5 @@
-//! `/api/games`: new games (from the pool or pasted), resume, check, pause, resume, quit (hints
-//! are in `hints`).
+//! `/api/games`: new games (from the pool, the daily puzzle, or pasted: `pasted`), resume,
+//! check, pause, resume, quit (hints are in `hints`; the daily puzzle itself in `daily`).
 //!
 //! The honest-records rules live here: a paused game takes no check or hint (409) and its
 //! `GET` hides the puzzle; a solved pool game is ranked only at or above its floor (empty cells
@@ -10,17 +10,13 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde::Deserialize;
-use tessera::hidato;
-use tessera::sudoku::{self, logic, Layout};
+use tessera::sudoku;
 
 use super::{Body, NoBody};
 use crate::api::{Check, Paused, Quit};
 use crate::error::{AppError, AppResult};
 use crate::game::{Game, Source, Status};
-use crate::model::{
-    hidato_shape, join_cells, parse_adjacency, parse_hidato, parse_sudoku, parse_variant, sudoku_cells, Kind,
-    Shape, HIDATO_SIZES, SUDOKU_SIZES,
-};
+use crate::model::{join_cells, parse_adjacency, parse_variant, Kind, Shape, HIDATO_SIZES, SUDOKU_SIZES};
 use crate::pool::{sudoku_levels, PoolKey, HIDATO_LEVELS};
 use crate::state::AppState;
 use crate::store::{now_ms, GameRow, PuzzleRow, Write, Written};
@@ -31,12 +27,41 @@ use crate::store::{now_ms, GameRow, PuzzleRow, Write, Written};
 pub struct NewGame {
     kind: String,
     size: Option<usize>,
-    variant: Option<String>,
+    pub(super) variant: Option<String>,
     width: Option<usize>,
     height: Option<usize>,
-    adjacency: Option<String>,
+    pub(super) adjacency: Option<String>,
     difficulty: Option<String>,
-    puzzle: Option<String>,
+    pub(super) puzzle: Option<String>,
+    /// Today's daily puzzle of the configuration instead of a pool puzzle.
+    #[serde(default)]
+    daily: bool,
+}
+
+impl NewGame {
+    /// The configuration asked for.
+    fn wanted(&self) -> Wanted<'_> {
+        Wanted {
+            size: self.size,
+            variant: self.variant.as_deref(),
+            width: self.width,
+            height: self.height,
+            adjacency: self.adjacency.as_deref(),
+            difficulty: self.difficulty.as_deref(),
+        }
+    }
+}
+
+/// The configuration a request asks for (`POST /api/games`, `GET /api/daily`), before it is
+/// checked against the ones offered; a part left out takes its default.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Wanted<'a> {
+    pub size: Option<usize>,
+    pub variant: Option<&'a str>,
+    pub width: Option<usize>,
+    pub height: Option<usize>,
+    pub adjacency: Option<&'a str>,
+    pub difficulty: Option<&'a str>,
 }
 
 /// The body of check and hint: the player's grid.
@@ -69,17 +94,28 @@ pub async fn create(
 ) -> AppResult<impl IntoResponse> {
     let (player, cookie) = crate::player::ensure(&headers);
     let kind = Kind::parse(&body.kind)?;
-    let (shape, difficulty, source, puzzle_id, puzzle, solution) = match &body.puzzle {
-        Some(text) => {
-            let (shape, difficulty, puzzle, solution) = pasted(&state, kind, text, &body).await?;
-            (shape, difficulty, Source::Pasted, None, puzzle, solution)
+    let (shape, difficulty, source, puzzle_id, puzzle, solution, daily) = match (&body.puzzle, body.daily) {
+        (Some(_), true) => {
+            return Err(AppError::bad("daily", "a daily game plays the daily puzzle: leave out \"puzzle\""));
         }
-        None => {
-            let (shape, key) = configuration(kind, &body)?;
+        (Some(text), false) => {
+            let (shape, difficulty, puzzle, solution) =
+                super::pasted::pasted(&state, kind, text, &body).await?;
+            (shape, difficulty, Source::Pasted, None, puzzle, solution, None)
+        }
+        (None, true) => {
+            let (shape, key) = configuration(kind, &body.wanted())?;
+            let row = super::daily::puzzle_to_play(&state, &player, &key).await?;
+            let puzzle = crate::model::split_cells(&row.puzzle).map_err(AppError::Internal)?;
+            let solution = crate::model::split_cells(&row.solution).map_err(AppError::Internal)?;
+            (shape, Some(key.difficulty), Source::Daily, None, puzzle, solution, Some(row.date))
+        }
+        (None, false) => {
+            let (shape, key) = configuration(kind, &body.wanted())?;
             let row = from_pool(&state, &key).await?;
             let puzzle = crate::model::split_cells(&row.puzzle).map_err(AppError::Internal)?;
             let solution = crate::model::split_cells(&row.solution).map_err(AppError::Internal)?;
-            (shape, Some(key.difficulty), Source::Pool, Some(row.id), puzzle, solution)
+            (shape, Some(key.difficulty), Source::Pool, Some(row.id), puzzle, solution, None)
         }
     };
     let now = now_ms();
@@ -102,6 +138,7 @@ pub async fn create(
         ms: None,
         player: Some(player),
         touched_at: now,
+        daily,
     };
     state.store.write(Write::InsertGame(row.clone())).await?;
     let game = Game { row, shape, puzzle, solution };
@@ -115,9 +152,9 @@ pub async fn create(
     Ok((StatusCode::CREATED, body))
 }
 
-/// The shape and pool key a new game asks for; 422 for a level the generator does not offer.
-fn configuration(kind: Kind, body: &NewGame) -> AppResult<(Shape, PoolKey)> {
-    let difficulty = body.difficulty.clone().unwrap_or_else(|| "easy".to_owned());
+/// The shape and pool key a request asks for; 422 for a level the generator does not offer.
+pub(super) fn configuration(kind: Kind, body: &Wanted<'_>) -> AppResult<(Shape, PoolKey)> {
+    let difficulty = body.difficulty.unwrap_or("easy").to_owned();
     let (shape, levels): (Shape, &[&str]) = match kind {
         Kind::Sudoku => {
             let size = body.size.unwrap_or(9);
@@ -127,7 +164,7 @@ fn configuration(kind: Kind, body: &NewGame) -> AppResult<(Shape, PoolKey)> {
                     format!("size {size}: the game offers 4, 6, 9 and 16"),
                 ));
             }
-            let diagonals = parse_variant(body.variant.as_deref().unwrap_or("classic"))?;
+            let diagonals = parse_variant(body.variant.unwrap_or("classic"))?;
             (Shape::sudoku(size, diagonals)?, sudoku_levels(size))
         }
         Kind::Hidato => {
@@ -138,7 +175,7 @@ fn configuration(kind: Kind, body: &NewGame) -> AppResult<(Shape, PoolKey)> {
                     format!("{width}x{height}: the game offers 5x5, 7x7, 9x9 and 12x12"),
                 ));
             }
-            let adjacency = parse_adjacency(body.adjacency.as_deref().unwrap_or("hidato"))?;
+            let adjacency = parse_adjacency(body.adjacency.unwrap_or("hidato"))?;
             (Shape::Hidato { width, height, adjacency }, &HIDATO_LEVELS)
         }
     };
@@ -184,94 +221,6 @@ async fn from_pool(state: &AppState, key: &PoolKey) -> AppResult<PuzzleRow> {
             key.config, key.difficulty
         ))
     })
-}
-
-/// A pasted puzzle to play: it must have exactly one solution, found within budget.
-async fn pasted(
-    state: &AppState,
-    kind: Kind,
-    text: &str,
-    body: &NewGame,
-) -> AppResult<(Shape, Option<String>, Vec<i32>, Vec<i32>)> {
-    let budget = state.budget();
-    match kind {
-        Kind::Sudoku => {
-            let puzzle = parse_sudoku(text, body.variant.as_deref(), "puzzle")?;
-            let size = puzzle.layout().size();
-            let plain = Layout::classic(size).ok();
-            let usual = plain.is_some_and(|plain| {
-                let plain = if puzzle.layout().has_diagonals() { plain.with_diagonals() } else { plain };
-                &plain == puzzle.layout()
-            });
-            if !usual {
-                return Err(AppError::unprocessable(
-                    "puzzle",
-                    "only Sudoku with the usual boxes can be played here (analyze and verify take any)",
-                ));
-            }
-            let shape = Shape::Sudoku(puzzle.layout_arc().clone());
-            let cells = sudoku_cells(&puzzle);
-            let (solution, difficulty) = state
-                .compute("solving the puzzle", move || {
-                    let count = sudoku::count(
-                        &puzzle,
-                        &sudoku::Query::default().with_limit(2).with_budget(budget.clone()),
-                    );
-                    if let sudoku::Outcome::GaveUp(_) = count.outcome {
-                        return Err(AppError::gave_up("solving the puzzle"));
-                    }
-                    unique(count.solutions)?;
-                    let solution =
-                        sudoku::solve(&puzzle, &sudoku::Query::default().with_budget(budget.clone()))
-                            .map_err(|_| AppError::gave_up("solving the puzzle"))?
-                            .ok_or_else(|| AppError::unprocessable("puzzle", "the puzzle has no solution"))?;
-                    // Unrated when the rating runs out of time: the game is played all the same.
-                    let difficulty = logic::rate_within(&puzzle, &budget)
-                        .ok()
-                        .filter(|rating| rating.solved)
-                        .map(|rating| rating.difficulty.name().to_owned());
-                    Ok::<_, AppError>((sudoku_cells(&solution), difficulty))
-                })
-                .await??;
-            Ok((shape, difficulty, cells, solution))
-        }
-        Kind::Hidato => {
-            let adjacency = parse_adjacency(body.adjacency.as_deref().unwrap_or("hidato"))?;
-            let puzzle = parse_hidato(text, adjacency, "puzzle")?;
-            let shape = hidato_shape(&puzzle);
-            let cells = puzzle.cells().to_vec();
-            let (solution, difficulty) = state
-                .compute("solving the puzzle", move || {
-                    let count = hidato::count(
-                        &puzzle,
-                        &hidato::Query::default().with_limit(2).with_budget(budget.clone()),
-                    )
-                    .result()
-                    .map_err(|_| AppError::gave_up("solving the puzzle"))?;
-                    unique(count)?;
-                    let solution =
-                        hidato::solve(&puzzle, &hidato::Query::default().with_budget(budget.clone()))
-                            .map_err(|_| AppError::gave_up("solving the puzzle"))?
-                            .ok_or_else(|| AppError::unprocessable("puzzle", "the puzzle has no solution"))?;
-                    let rating = hidato::rate(&puzzle);
-                    let difficulty = (!rating.contradiction).then(|| rating.difficulty.name().to_owned());
-                    Ok::<_, AppError>((solution.cells().to_vec(), difficulty))
-                })
-                .await??;
-            Ok((shape, difficulty, cells, solution))
-        }
-    }
-}
-
-fn unique(solutions: u64) -> AppResult<()> {
-    match solutions {
-        0 => Err(AppError::unprocessable("puzzle", "the puzzle has no solution")),
-        1 => Ok(()),
-        _ => Err(AppError::unprocessable(
-            "puzzle",
-            "the puzzle has several solutions; only a puzzle with exactly one can be played",
-        )),
-    }
 }
 
 /// `GET /api/games/{id}`; while paused, `puzzle` and `share` are `null`.
@@ -353,11 +302,11 @@ pub async fn check(
     }))
 }
 
-/// Whether a game solved in `ms` is ranked, and why (for the player). Only pool games are
-/// ranked, and only at or above the floor of their puzzle: its empty cells x `per_cell` ms, the
+/// Whether a game solved in `ms` is ranked, and why (for the player). Only pool and daily games
+/// are ranked, and only at or above the floor of their puzzle: its empty cells x `per_cell` ms, the
 /// least time a person needs to enter the digits (docs/web.md, "The floor of a ranked time").
 fn ranking(game: &Game, ms: i64, per_cell: u64) -> (bool, String) {
-    if game.row.source != Source::Pool {
+    if game.row.source == Source::Pasted {
         return (false, "a pasted puzzle is not ranked: it could be any puzzle".to_owned());
     }
     let empty = game.puzzle.iter().filter(|&&v| v == 0).count() as u64;

@@ -1,6 +1,7 @@
 //! `GET /api/me/stats`: the statistics of the player the cookie names (see `crate::player`):
 //! games played and solved, streaks of days with a solve, and the best and average time of each
-//! configuration. Days are UTC days.
+//! configuration (ordinary ranked results: a daily's is ranked only in its day's ranking,
+//! though it counts as played and solved and in the streaks). Days are UTC days.
 
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -44,7 +45,7 @@ pub async fn stats(State(state): State<AppState>, headers: HeaderMap) -> AppResu
                 .collect::<rusqlite::Result<Vec<i64>>>()?;
             let mut stmt = conn.prepare_cached(
                 "SELECT kind, config, difficulty, COUNT(*), MIN(ms), CAST(ROUND(AVG(ms)) AS INTEGER)
-                 FROM results WHERE player = ?1 AND ranked = 1
+                 FROM results WHERE player = ?1 AND ranked = 1 AND daily IS NULL
                  GROUP BY kind, config, difficulty ORDER BY kind, config, difficulty",
             )?;
             let best = stmt

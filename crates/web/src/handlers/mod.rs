@@ -2,9 +2,11 @@
 //! `Content-Type: application/json` (else 415, which also refuses the cross-site "simple"
 //! `text/plain` POSTs a form can send), and bad JSON or an unknown key is a 400 naming the field.
 
+pub mod daily;
 pub mod games;
 pub mod hints;
 pub mod me;
+mod pasted;
 pub mod puzzles;
 pub mod records;
 

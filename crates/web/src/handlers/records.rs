@@ -1,6 +1,7 @@
 //! `/api/records`: best times per configuration, and the summary of every configuration played.
 //! Only ranked results are listed: games from the pool (a pasted puzzle could be anything)
-//! solved at or above the floor of their puzzle (a faster one is kept, unranked).
+//! solved at or above the floor of their puzzle (a faster one is kept, unranked). Daily results
+//! (`daily` not NULL) are ranked only in their day's ranking (`handlers::daily`), never here.
 
 use axum::extract::{Query, State};
 use axum::Json;
@@ -52,6 +53,7 @@ pub async fn list(State(state): State<AppState>, Query(q): Query<RecordsQuery>) 
             let mut stmt = conn.prepare_cached(
                 "SELECT ms, strftime('%Y-%m-%dT%H:%M:%SZ', finished_at / 1000, 'unixepoch'), assisted
                  FROM results WHERE kind = ?1 AND config = ?2 AND difficulty = ?3 AND ranked = 1
+                    AND daily IS NULL
                  ORDER BY ms, id LIMIT ?4",
             )?;
             let rows = stmt.query_map(params![kind, config, difficulty, TOP], |row| {
@@ -73,7 +75,8 @@ pub async fn summary(State(state): State<AppState>) -> AppResult<Json<Summary>> 
             let mut stmt = conn.prepare_cached(
                 "SELECT kind, config, difficulty, COALESCE(MIN(CASE WHEN assisted = 0 THEN ms END), MIN(ms)),
                         COUNT(*), MIN(CASE WHEN assisted = 0 THEN ms END) IS NULL
-                 FROM results WHERE ranked = 1 GROUP BY kind, config, difficulty ORDER BY kind, config, difficulty",
+                 FROM results WHERE ranked = 1 AND daily IS NULL
+                 GROUP BY kind, config, difficulty ORDER BY kind, config, difficulty",
             )?;
             let rows = stmt.query_map([], |row| {
                 let ms: i64 = row.get(3)?;

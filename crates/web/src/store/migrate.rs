@@ -10,6 +10,7 @@ use rusqlite::Connection;
 const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_initial.sql"),
     include_str!("../../migrations/0002_honest_records.sql"),
+    include_str!("../../migrations/0003_daily.sql"),
 ];
 
 /// Applies the migrations not yet applied, each in its own transaction.

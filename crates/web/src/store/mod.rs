@@ -26,8 +26,9 @@ use tokio::sync::{mpsc, oneshot, Semaphore};
 
 use crate::model::Kind;
 
-pub use self::rows::{GameRow, Place, PuzzleRow, Write, Written};
+pub use self::rows::{DailyRow, GameRow, Place, PuzzleRow, Write, Written};
 
+mod daily;
 mod migrate;
 mod ranks;
 mod rows;
@@ -172,7 +173,7 @@ impl Store {
         self.read(move |conn| {
             conn.prepare_cached(
                 "SELECT id, puzzle_id, source, kind, config, difficulty, puzzle, solution, started_at,
-                        paused_at, paused_ms, status, assisted, finished_at, ms, player, touched_at
+                        paused_at, paused_ms, status, assisted, finished_at, ms, player, touched_at, daily
                  FROM games WHERE id = ?1",
             )?
             .query_row([id], |row| {
@@ -194,6 +195,7 @@ impl Store {
                     ms: row.get(14)?,
                     player: row.get(15)?,
                     touched_at: row.get(16)?,
+                    daily: row.get(17)?,
                 })
             })
             .optional()

@@ -77,7 +77,8 @@ impl Times {
     }
 }
 
-/// The ranked times of every configuration the writer has placed a result in.
+/// The ranked times of every configuration the writer has placed a result in (the ordinary
+/// rankings: a daily puzzle's results rank only among that day's, counted in `writer`).
 #[derive(Debug, Default)]
 pub(super) struct Ranks {
     by_config: HashMap<(Kind, String, String), Times>,
@@ -123,7 +124,8 @@ impl Ranks {
 /// A configuration's ranked times, in order, through the `results_ranked` index.
 fn load(tx: &Transaction<'_>, kind: Kind, config: &str, difficulty: &str) -> rusqlite::Result<Times> {
     let mut stmt = tx.prepare_cached(
-        "SELECT ms FROM results WHERE kind = ?1 AND config = ?2 AND difficulty = ?3 AND ranked = 1 ORDER BY ms",
+        "SELECT ms FROM results WHERE kind = ?1 AND config = ?2 AND difficulty = ?3 AND ranked = 1 AND daily IS NULL
+         ORDER BY ms",
     )?;
     let times = stmt.query_map(params![kind, config, difficulty], |row| row.get(0))?;
     Ok(Times::from_sorted(times.collect::<rusqlite::Result<Vec<i64>>>()?))

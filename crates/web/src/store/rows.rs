@@ -47,6 +47,27 @@ pub struct GameRow {
     pub player: Option<String>,
     /// When it was last stored (the expiry of abandoned games reads it).
     pub touched_at: i64,
+    /// The date (`YYYY-MM-DD`) of the daily puzzle it plays; `None` for every other game.
+    pub daily: Option<String>,
+}
+
+/// A daily puzzle as cached in the `daily` table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DailyRow {
+    /// `YYYY-MM-DD`, UTC.
+    pub date: String,
+    /// The family.
+    pub kind: Kind,
+    /// The configuration key.
+    pub config: String,
+    /// Its level.
+    pub difficulty: String,
+    /// The seed that made it.
+    pub seed: i64,
+    /// Cells, comma-separated.
+    pub puzzle: String,
+    /// Cells, comma-separated.
+    pub solution: String,
 }
 
 /// A generated puzzle for the pool.
@@ -80,12 +101,15 @@ pub struct Place {
 pub enum Write {
     /// A generated puzzle; answers its id.
     InsertPuzzle(PuzzleRow),
+    /// A daily puzzle, unless one is stored already for its date and configuration.
+    InsertDaily(DailyRow),
     /// A new game; its pool puzzle, if any, counts one more play.
     InsertGame(GameRow),
     /// The state of a game after pause, resume, hint or quit.
     UpdateGame(GameRow),
-    /// A solved game and, for a pool game, its result (ranked or not); answers the place of a
-    /// ranked one, or [`Written::Gone`] when the game was expired meanwhile.
+    /// A solved game and, for a pool or daily game, its result (ranked or not); answers the
+    /// place of a ranked one (a daily's in the ranking of its date), or [`Written::Gone`] when
+    /// the game was expired meanwhile.
     Solve {
         /// The game, solved.
         row: GameRow,

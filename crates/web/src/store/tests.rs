@@ -52,6 +52,7 @@ async fn a_committed_result_survives_a_kill() {
         ms: None,
         player: None,
         touched_at: 1_000,
+        daily: None,
     };
     store.write(Write::InsertGame(game.clone())).await.unwrap();
     game.status = Status::Solved;
@@ -90,6 +91,7 @@ async fn enums_are_stored_as_their_names() {
         ms: None,
         player: None,
         touched_at: 1_000,
+        daily: None,
     };
     store.write(Write::InsertGame(game.clone())).await.unwrap();
     let text: (String, String, String) = store
@@ -117,7 +119,7 @@ fn migrations_run_once() {
         .unwrap()
         .collect::<rusqlite::Result<_>>()
         .unwrap();
-    assert_eq!(versions, [1, 2]);
+    assert_eq!(versions, [1, 2, 3]);
 }
 
 #[tokio::test]
@@ -141,6 +143,7 @@ async fn a_database_of_version_1_keeps_its_games_and_results() {
     let store = Store::open(&db).unwrap();
     let old = store.game("old".into()).await.unwrap().unwrap();
     assert_eq!((old.ms, old.player.as_deref(), old.touched_at), (Some(8000), None, 9000));
+    assert_eq!(old.daily, None, "an old game plays no daily");
     let idle = store.game("idle".into()).await.unwrap().unwrap();
     assert_eq!(idle.touched_at, 5000, "the last change: its pause");
     let ranked: Vec<(String, bool)> = store
@@ -160,7 +163,7 @@ async fn a_database_of_version_1_keeps_its_games_and_results() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn places_match_counting_the_results_table() {
     let db = temp_db("places");
-    let game = |n: u64, config: &str, ms: i64| GameRow {
+    let game = |n: u64, config: &str, ms: i64, daily: Option<String>| GameRow {
         id: format!("place{n:017}"),
         puzzle_id: None,
         source: Source::Pool,
@@ -178,6 +181,7 @@ async fn places_match_counting_the_results_table() {
         ms: Some(ms),
         player: None,
         touched_at: ms,
+        daily,
     };
     let mut n = 0u64;
     for round in 0..2 {
@@ -187,15 +191,18 @@ async fn places_match_counting_the_results_table() {
             let config = if step % 3 == 0 { "4x4 classic" } else { "9x9 classic" };
             let ms = ((n * 7919) % 50) as i64 * 1000; // ties on purpose
             let ranked = step % 5 != 4;
-            let row = game(n, config, ms);
+            // Some are daily results: they rank among their day's only, never in the ordinary ranking.
+            let daily = (step % 7 == 3).then(|| format!("2026-11-2{}", step % 2));
+            let row = game(n, config, ms, daily.clone());
             store.write(Write::InsertGame(GameRow { status: Status::Playing, ..row.clone() })).await.unwrap();
             let placed = store.write(Write::Solve { row: row.clone(), ranked }).await.unwrap();
             let (config, expected) = (config.to_owned(), ranked);
             let (better, of): (i64, i64) = store
                 .read(move |c| {
                     c.query_row(
-                        "SELECT COALESCE(SUM(ms < ?2), 0), COUNT(*) FROM results WHERE config = ?1 AND ranked = 1",
-                        rusqlite::params![config, ms],
+                        "SELECT COALESCE(SUM(ms < ?2), 0), COUNT(*) FROM results
+                         WHERE config = ?1 AND ranked = 1 AND daily IS ?3",
+                        rusqlite::params![config, ms, daily],
                         |r| Ok((r.get(0)?, r.get(1)?)),
                     )
                 })
@@ -249,6 +256,7 @@ async fn expiry_deletes_a_slice_of_idle_games_in_play() {
             ms: None,
             player: None,
             touched_at,
+            daily: None,
         };
         store.write(Write::InsertGame(row)).await.unwrap();
     }

@@ -60,11 +60,19 @@ fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> ru
             .execute(params![p.kind, p.config, p.difficulty, p.puzzle, p.solution, now_ms()])?;
             Ok(Written::Id(tx.last_insert_rowid()))
         }
+        Write::InsertDaily(d) => {
+            tx.prepare_cached(
+                "INSERT OR IGNORE INTO daily(date, kind, config, difficulty, seed, puzzle, solution, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?
+            .execute(params![d.date, d.kind, d.config, d.difficulty, d.seed, d.puzzle, d.solution, now_ms()])?;
+            Ok(Written::Done)
+        }
         Write::InsertGame(g) => {
             tx.prepare_cached(
                 "INSERT INTO games(id, puzzle_id, source, kind, config, difficulty, puzzle, solution,
-                    started_at, paused_at, paused_ms, status, assisted, finished_at, ms, player, touched_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+                    started_at, paused_at, paused_ms, status, assisted, finished_at, ms, player, touched_at, daily)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
             )?
             .execute(params![
                 g.id,
@@ -83,7 +91,8 @@ fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> ru
                 g.finished_at,
                 g.ms,
                 g.player,
-                g.touched_at
+                g.touched_at,
+                g.daily
             ])?;
             if let Some(puzzle) = g.puzzle_id {
                 tx.prepare_cached("UPDATE puzzles SET played = played + 1 WHERE id = ?1")?
@@ -99,15 +108,15 @@ fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> ru
             if update_game(tx, g)? == 0 {
                 return Ok(Written::Gone);
             }
-            let (Some(difficulty), Some(ms), Some(finished_at), Source::Pool) =
+            let (Some(difficulty), Some(ms), Some(finished_at), Source::Pool | Source::Daily) =
                 (&g.difficulty, g.ms, g.finished_at, g.source)
             else {
                 return Ok(Written::Placed(None));
             };
             let inserted = tx.prepare_cached(
                 "INSERT OR IGNORE INTO results(game_id, kind, config, difficulty, ms, assisted, finished_at,
-                    ranked, player)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                    ranked, player, daily)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )?
             .execute(params![
                 g.id,
@@ -118,10 +127,14 @@ fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> ru
                 g.assisted,
                 finished_at,
                 ranked,
-                g.player
+                g.player,
+                g.daily
             ])?;
             if !ranked {
                 return Ok(Written::Placed(None));
+            }
+            if let Some(date) = &g.daily {
+                return daily_place(tx, g, date, difficulty, ms).map(|place| Written::Placed(Some(place)));
             }
             let (better, of) = ranks.place(tx, (g.kind, &g.config, difficulty), ms, inserted == 1)?;
             Ok(Written::Placed(Some(Place { place: better + 1, of })))
@@ -138,6 +151,24 @@ fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> ru
             Ok(Written::Expired(ids))
         }
     }
+}
+
+/// The place of a ranked daily result among the ranked results of its date and configuration
+/// (one day's ranking is small: an indexed count, `results_ranked` ending in `daily, ms`).
+fn daily_place(
+    tx: &rusqlite::Transaction<'_>,
+    g: &GameRow,
+    date: &str,
+    difficulty: &str,
+    ms: i64,
+) -> rusqlite::Result<Place> {
+    let (better, of): (i64, i64) = tx
+        .prepare_cached(
+            "SELECT COALESCE(SUM(ms < ?5), 0), COUNT(*) FROM results
+             WHERE kind = ?1 AND config = ?2 AND difficulty = ?3 AND ranked = 1 AND daily = ?4",
+        )?
+        .query_row(params![g.kind, g.config, difficulty, date, ms], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    Ok(Place { place: better as u64 + 1, of: of as u64 })
 }
 
 /// Stores a game's changing columns; answers the rows changed (0 when it was expired).

@@ -87,7 +87,7 @@ where
 }
 
 /// Fails naming the elements whose right edge passes the viewport (page scrolls sideways).
-async fn no_overflow(c: &Client, what: &str) -> Result<()> {
+pub async fn no_overflow(c: &Client, what: &str) -> Result<()> {
     let found = js(
         c,
         "(() => { const w = document.documentElement.clientWidth; const bad = []; \
@@ -123,7 +123,7 @@ async fn rect(c: &Client, id: &str) -> Result<[f64; 4]> {
 }
 
 /// Fails unless the element is wholly inside the viewport (and not empty).
-async fn in_view(c: &Client, id: &str) -> Result<[f64; 4]> {
+pub async fn in_view(c: &Client, id: &str) -> Result<[f64; 4]> {
     let r = rect(c, id).await?;
     let view = js(c, "[innerWidth, innerHeight]").await?;
     let (w, h) = (view[0].as_f64().unwrap_or(0.0), view[1].as_f64().unwrap_or(0.0));

@@ -18,6 +18,8 @@
 //!   and pad in view, 44 px pad buttons, equal rows with notes, Ctrl+Home/End, both cells of a
 //!   conflict, the confirmation before Start and Quit).
 //! - (p) to (r) in `helpers.rs`: auto notes, colour marks, the player's statistics.
+//! - (s) in `daily.rs`: the daily puzzle at 390x844 and 1280x800, started from the start page,
+//!   finished, its place in the daily ranking in the dialog, and listed on `/records`.
 //!
 //! Screenshots go to `$TESSERA_E2E_SHOTS`, else `<target>/tmp/tessera-e2e/` (their paths are
 //! printed; run with `--nocapture` to see them).
@@ -26,6 +28,7 @@
 //! unless `TESSERA_REQUIRE_BROWSER=1` (set by `.ci/run`, which installs both): then it fails.
 //! `TESSERA_CHROMIUM` and `TESSERA_CHROMEDRIVER` override the two paths.
 
+mod daily;
 mod harness;
 mod helpers;
 mod layout;
@@ -216,6 +219,19 @@ async fn browser_end_to_end() -> Result<()> {
     failures.extend(
         layout::scenario_at(&h, "r-my-statistics-desktop", (1280, 800), |h, c| async move {
             helpers::my_statistics(h, &c).await
+        })
+        .await,
+    );
+
+    failures.extend(
+        layout::scenario_at(&h, "s-daily-phone", (390, 844), |h, c| async move {
+            daily::daily(h, &c, "s1-phone-").await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(&h, "s-daily-desktop", (1280, 800), |h, c| async move {
+            daily::daily(h, &c, "s2-desktop-").await
         })
         .await,
     );

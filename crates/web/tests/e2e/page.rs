@@ -105,6 +105,13 @@ pub async fn open_game_page(h: &Harness, c: &Client) -> Result<()> {
 /// Chooses the settings as a player would (the selects) and presses Start; returns the game
 /// (`GET /api/games/{id}` of the id the page saved).
 pub async fn start_game(h: &Harness, c: &Client, settings: &[(&str, &str)]) -> Result<Value> {
+    choose_settings(h, c, settings).await?;
+    by_testid(c, "start").await?.click().await?;
+    started_game(h, c).await
+}
+
+/// Chooses the settings as a player would (the selects).
+pub async fn choose_settings(h: &Harness, c: &Client, settings: &[(&str, &str)]) -> Result<()> {
     for (id, value) in settings {
         let select = by_testid(c, id).await?;
         select.select_by_value(value).await.with_context(|| format!("choosing {value} in {id}"))?;
@@ -117,7 +124,11 @@ pub async fn start_game(h: &Harness, c: &Client, settings: &[(&str, &str)]) -> R
             js(c, &format!("(document.getElementById('{id}').value = '{value}')")).await?;
         }
     }
-    by_testid(c, "start").await?.click().await?;
+    Ok(())
+}
+
+/// The game the page started (`GET /api/games/{id}` of the id it saved), once its board shows.
+pub async fn started_game(h: &Harness, c: &Client) -> Result<Value> {
     let id = wait_js(c, "JSON.parse(localStorage.getItem('tessera.game') || 'null')?.game?.id", "a new game")
         .await?;
     let id = id.as_str().ok_or_else(|| anyhow!("game id {id}"))?.to_owned();
