@@ -5,7 +5,7 @@ import { api, ApiError, hms, ordinal } from './api.js';
 import { $, state, STORE, isPlaying, saveGame, saveJson, setStatus, showTitle } from './state.js';
 import { setClock } from './timer.js';
 import { render, focusCell } from './view.js';
-import { change } from './edits.js';
+import { place } from './edits.js';
 import { finishOffline } from './offline.js'; // i13-pwa: offline play
 import { refreshDaily } from './settings.js';
 
@@ -116,23 +116,15 @@ function showHint(text, canApply) {
   $('hint-apply').hidden = !canApply;
 }
 
-/** Applies the hint shown: its placements (whose digits leave the peers' notes) and the
- * candidates it removes, as one undo step. */
+/** Applies the hint shown as one undo step: its placements go in as typed digits do (edits.js
+ * place(): the digits leave the peers' notes, auto notes kept up to date), then the candidates
+ * it removes leave the notes. */
 export function applyHint() {
   const s = state;
   if (!s.hint || !isPlaying()) return;
-  const list = [];
-  const notes = s.notes.slice();
-  for (const [i, d] of s.hint.placements) {
-    list.push({ i, v: d, n: 0 });
-    for (const p of s.board.peersOf(i)) if (notes[p] & (1 << d)) { notes[p] &= ~(1 << d); list.push({ i: p, n: notes[p] }); }
-  }
-  for (const [i, d] of s.hint.eliminations) {
-    if (notes[i] & (1 << d)) { notes[i] &= ~(1 << d); list.push({ i, n: notes[i] }); }
-  }
   if (s.hint.placements.length) s.sel = s.hint.placements[0][0];
-  change(list);
-  if (!list.length) { s.hint = null; render(); }
+  s.typing = null;
+  if (!place(s.hint.placements, s.hint.eliminations)) { s.hint = null; render(); }
   $('hintbox').hidden = true;
   focusCell();
 }

@@ -1,50 +1,73 @@
 // Edits of the grid, all undoable: change() applies a list of cell changes as one undo step,
 // undo() and redo() walk the history, and the entries the keys and the pad use (enter a value,
-// toggle a note, clear a cell, notes mode). After each edit the board is saved and redrawn, and
-// a full grid is sent to the server to check. Auto notes (Sudoku) fill every empty cell's notes
-// with the digits no peer holds and, while on, give a cell back its candidates when its digit
-// goes; it is bookkeeping only, the server never sees it (docs/web.md). Colour marks are the
-// player's own shading of cells: saved with the game, outside the undo history.
+// toggle a note, clear a cell, notes mode). place() is the one way a value goes into a cell,
+// typed or from a hint (checks.js): the digit leaves its peers' notes and, with auto notes on,
+// a value that goes gives its candidates back. After each edit the board is saved and redrawn,
+// and a full grid is sent to the server to check. Auto notes (Sudoku) fill every empty cell's
+// notes with the digits no peer holds and, while on, give a cell back its candidates when its
+// digit goes; it is bookkeeping only, the server never sees it (docs/web.md). Colour marks are
+// the player's own shading of cells: saved with the game, and edits in the undo history like
+// digits and notes (a mark alone leaves the hint and the conflicts shown, and checks nothing).
 import { $, state, isPlaying, saveGame, setStatus, COLORS } from './state.js';
 import { render, focusCellIfInBoard } from './view.js';
 import { maybeCheck } from './checks.js';
 
-/** Applies a list of changes {i, v, n} (new value and notes) as one undo step; with `merge`,
- * folds them into the last step instead (Hidato typing of several digits). */
+/** Applies a list of changes {i, v, n, k} (new value, notes and colour mark; each optional) as
+ * one undo step; with `merge`, folds them into the last step instead (Hidato typing of several
+ * digits). History entries are lists of [cell, from, to], each [value, notes, mark] (games saved
+ * before marks were undoable have [value, notes]: their marks stay as they are). Returns whether
+ * anything changed. */
 export function change(list, merge = false) {
   const s = state;
   const entry = [];
-  for (const { i, v, n } of list) {
-    const from = [s.cells[i], s.notes[i]];
-    const to = [v === undefined ? s.cells[i] : v, n === undefined ? s.notes[i] : n];
-    if (from[0] === to[0] && from[1] === to[1]) continue;
-    s.cells[i] = to[0];
-    s.notes[i] = to[1];
+  for (const { i, v, n, k } of list) {
+    const from = [s.cells[i], s.notes[i], s.colors[i] || 0];
+    const to = [v === undefined ? from[0] : v, n === undefined ? from[1] : n, k === undefined ? from[2] : k];
+    if (from[0] === to[0] && from[1] === to[1] && from[2] === to[2]) continue;
+    setCell(i, to);
     entry.push([i, from, to]);
-    s.wrong.delete(i);
+    if (touchesGrid([i, from, to])) s.wrong.delete(i);
   }
-  if (!entry.length) return;
+  if (!entry.length) return false;
   if (merge && s.undo.length) {
     // Hidato typing: fold the next digit into the same step.
     const last = s.undo[s.undo.length - 1];
-    for (const [i, , to] of entry) {
+    for (const [i, from, to] of entry) {
       const e = last.find((x) => x[0] === i);
-      if (e) e[2] = to; else last.push([i, [0, 0], to]);
+      if (e) e[2] = to; else last.push([i, from, to]);
     }
   } else {
     s.undo.push(entry);
   }
   s.redo = [];
-  afterEdit();
+  afterEdit(entry.some(touchesGrid));
+  return true;
 }
 
-function afterEdit() {
-  state.serverConflicts = new Set();
-  state.hint = null;
-  $('hintbox').hidden = true;
+/** Puts [value, notes, mark] in cell i (no mark in the triple: the mark stays). */
+function setCell(i, [v, n, k]) {
+  const s = state;
+  s.cells[i] = v;
+  s.notes[i] = n;
+  if (k !== undefined) s.colors[i] = Number.isInteger(k) && k > 0 && k < COLORS.length ? k : 0;
+}
+
+/** Whether a history item changes a value or notes (not only a colour mark). */
+function touchesGrid([, from, to]) {
+  return from[0] !== to[0] || from[1] !== to[1];
+}
+
+/** After an edit: saved and redrawn; an edit of the grid also ends the hint and the server's
+ * conflicts shown and checks a full grid (a colour mark alone does none of that). */
+function afterEdit(grid = true) {
+  if (grid) {
+    state.serverConflicts = new Set();
+    state.hint = null;
+    $('hintbox').hidden = true;
+  }
   saveGame();
   render();
-  maybeCheck();
+  if (grid) maybeCheck();
 }
 
 export function undo() {
@@ -53,13 +76,12 @@ export function undo() {
   const entry = s.undo.pop();
   for (let k = entry.length - 1; k >= 0; k--) {
     const [i, from] = entry[k];
-    s.cells[i] = from[0];
-    s.notes[i] = from[1];
+    setCell(i, from);
   }
   s.redo.push(entry);
   s.typing = null;
   if (entry.length) s.sel = entry[0][0];
-  afterEdit();
+  afterEdit(entry.some(touchesGrid));
   focusCellIfInBoard();
 }
 
@@ -67,14 +89,11 @@ export function redo() {
   const s = state;
   if (!isPlaying() || !s.redo.length) return;
   const entry = s.redo.pop();
-  for (const [i, , to] of entry) {
-    s.cells[i] = to[0];
-    s.notes[i] = to[1];
-  }
+  for (const [i, , to] of entry) setCell(i, to);
   s.undo.push(entry);
   s.typing = null;
   if (entry.length) s.sel = entry[0][0];
-  afterEdit();
+  afterEdit(entry.some(touchesGrid));
   focusCellIfInBoard();
 }
 
@@ -86,12 +105,23 @@ export function enter(v) {
   const i = s.sel;
   if (s.board.givens[i]) { setStatus('That cell is a given; it cannot change.'); return; }
   if (s.notesMode && v) { toggleNote(v); return; }
-  const list = [{ i, v, n: 0 }];
-  if (v) {
-    for (const p of s.board.peersOf(i)) if (s.notes[p] & (1 << v)) list.push({ i: p, n: s.notes[p] & ~(1 << v) });
-  }
   s.typing = null;
-  change(s.autoNotes ? withRestored(list, i, s.cells[i], v) : list);
+  place([[i, v]]);
+}
+
+/** Puts values in cells ([cell, value] pairs, in order; 0 clears) and then removes notes
+ * ([cell, digit] pairs), as one undo step: what typing does and what a hint applies. Each
+ * value goes in as put() says. Returns whether anything changed. */
+export function place(values, drops = []) {
+  const s = state;
+  const cells = s.cells.slice();
+  const notes = s.notes.slice();
+  const touched = new Set();
+  for (const [i, v] of values) for (const t of put(cells, notes, i, v)) touched.add(t);
+  for (const [i, d] of drops) {
+    if (notes[i] & (1 << d)) { notes[i] &= ~(1 << d); touched.add(i); }
+  }
+  return change([...touched].map((i) => ({ i, v: cells[i], n: notes[i] })));
 }
 
 /** The digits no peer of cell i holds in `cells`, as a notes mask. */
@@ -102,25 +132,31 @@ function candidates(cells, i) {
   return mask;
 }
 
-/** Auto notes: cell i's value goes from `old` to `v` (0 clears). When `old` leaves the cell,
- * the cell (if left empty) gets its candidates back, and the empty peers get `old` back where
- * nothing else forbids it. Returns `list` with those changes added. */
-function withRestored(list, i, old, v) {
+/** Value v (0 clears) into cell i of `cells` and `notes` (working copies, changed in place):
+ * the cell's notes go and a digit leaves its peers' notes (row, column, box, diagonals: the
+ * board's peersOf). With auto notes on, when a value `old` leaves the cell, the cell (if left
+ * empty) gets its candidates back, and the empty peers get `old` back where nothing else
+ * forbids it. Returns the cells touched, i first. */
+function put(cells, notes, i, v) {
   const s = state;
-  if (!old || old === v || !s.board.hasNotes) return list;
-  const after = s.cells.slice();
-  after[i] = v;
-  const out = list.map((x) => ({ ...x }));
-  if (!v) out[0].n = candidates(after, i);
-  for (const p of s.board.peersOf(i)) {
-    if (after[p] || s.board.givens[p]) continue;
-    const cand = candidates(after, p);
-    if (!(cand & (1 << old))) continue;
-    const e = out.find((x) => x.i === p);
-    const base = e ? e.n : s.notes[p];
-    if (e) e.n = base | (1 << old); else out.push({ i: p, n: base | (1 << old) });
+  const old = cells[i];
+  const touched = [i];
+  cells[i] = v;
+  notes[i] = 0;
+  if (v) {
+    for (const p of s.board.peersOf(i)) {
+      if (notes[p] & (1 << v)) { notes[p] &= ~(1 << v); touched.push(p); }
+    }
   }
-  return out;
+  if (!s.autoNotes || !s.board.hasNotes || !old || old === v) return touched;
+  if (!v) notes[i] = candidates(cells, i);
+  for (const p of s.board.peersOf(i)) {
+    if (cells[p] || s.board.givens[p]) continue;
+    if (!(candidates(cells, p) & (1 << old))) continue;
+    notes[p] |= 1 << old;
+    touched.push(p);
+  }
+  return touched;
 }
 
 /** Turns auto notes on (every empty cell's notes become its candidates, one undo step) or off
@@ -154,8 +190,7 @@ export function clearCell() {
   const i = s.sel;
   if (s.board.givens[i]) return;
   s.typing = null;
-  const list = [{ i, v: 0, n: 0 }];
-  change(s.autoNotes ? withRestored(list, i, s.cells[i], 0) : list);
+  place([[i, 0]]);
 }
 
 export function toggleNotesMode() {
@@ -175,12 +210,11 @@ export function togglePalette() {
   render();
 }
 
-/** Gives the selected cell the colour mark k (0 clears it). */
+/** Gives the selected cell the colour mark k (0 clears it), as one undo step. */
 export function setColor(k) {
   const s = state;
-  if (!isPlaying() || k < 0 || k >= COLORS.length) return;
-  s.colors[s.sel] = k;
-  saveGame();
-  render();
+  if (!isPlaying() || !Number.isInteger(k) || k < 0 || k >= COLORS.length) return;
+  s.typing = null;
+  change([{ i: s.sel, k }]);
   focusCellIfInBoard();
 }

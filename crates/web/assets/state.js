@@ -28,12 +28,12 @@ export const state = {
   game: null, // the server's game object (status changed here as play goes)
   cells: [],
   notes: [], // per cell, a bit mask of pencil marks (bit d for the digit d)
-  undo: [], // entries: lists of [cell, [value, notes] before, [value, notes] after]
+  undo: [], // entries: lists of [cell, [value, notes, mark] before, [value, notes, mark] after]
   redo: [],
   sel: 0, // the selected cell
   notesMode: false,
   autoNotes: false, // Sudoku: notes filled with candidates and kept up to date (edits.js)
-  colors: [], // per cell, the index of its colour mark in COLORS (0: none); not in the history
+  colors: [], // per cell, the index of its colour mark in COLORS (0: none); in the history too
   palette: false, // the colour palette is shown
 
   /** The board drawing the game (board-sudoku.js or board-hidato.js); null without a game. */

@@ -3,6 +3,8 @@
 //! reload; the records page shows the player's statistics after a solved game.
 
 use anyhow::{anyhow, ensure, Result};
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::key::Key;
 use fantoccini::Client;
 
 use crate::harness::Harness;
@@ -127,6 +129,11 @@ pub async fn auto_notes(h: &Harness, c: &Client) -> Result<()> {
         "auto notes on after a reload",
     )
     .await?;
+    ensure!(notes(c).await? == cleared, "the reload changed the notes");
+
+    hint_keeps_auto_notes(h, c, n).await?;
+    ensure!(notes(c).await? == cleared, "the hint's Undo left other notes");
+
     // Off again: the notes stay.
     press(c, &["m"]).await?;
     wait_js(
@@ -136,6 +143,124 @@ pub async fn auto_notes(h: &Harness, c: &Client) -> Result<()> {
     )
     .await?;
     ensure!(notes(c).await? == cleared, "turning auto notes off changed the notes");
+    Ok(())
+}
+
+async fn grid(c: &Client) -> Result<Vec<i32>> {
+    Ok(cells(&saved_game(c).await?["cells"]))
+}
+
+/// Hint with auto notes on (part of (p)): applying a hint that places a digit updates the notes
+/// exactly as typing that digit does (the digit leaves the peers' notes, every other note stays
+/// the candidates, but where the hint itself removes a candidate); Undo restores every note,
+/// Redo puts the hint's notes back. Ends with the hint undone.
+async fn hint_keeps_auto_notes(h: &Harness, c: &Client, n: usize) -> Result<()> {
+    let before_cells = grid(c).await?;
+    let before = notes(c).await?;
+    ensure!(
+        before == expected_candidates(&before_cells, n),
+        "before the hint the auto notes {before:?} are not the candidates of {before_cells:?}"
+    );
+    by_testid(c, "hint").await?.click().await?;
+    wait_js(c, "!document.getElementById('hint-apply').hidden", "a hint that can be applied").await?;
+    // The cells whose candidates the hint removes (none for a single).
+    let targets: Vec<usize> = js(
+        c,
+        &format!(
+            "[...document.querySelectorAll('#board td.hint-target')]\
+               .map((td) => Number(td.dataset.row) * {n} + Number(td.dataset.col))"
+        ),
+    )
+    .await?
+    .as_array()
+    .map_or_else(Vec::new, |a| a.iter().filter_map(serde_json::Value::as_u64).map(|v| v as usize).collect());
+    by_testid(c, "hint-apply").await?.click().await?;
+    let before_json = serde_json::to_string(&before_cells)?;
+    wait_js(
+        c,
+        &format!(
+            "JSON.stringify(JSON.parse(localStorage.getItem('tessera.game')).cells) !== '{before_json}'"
+        ),
+        "the hint's digit on the board",
+    )
+    .await?;
+    let after_cells = grid(c).await?;
+    let placed: Vec<(usize, i32)> =
+        (0..n * n).filter(|&k| after_cells[k] != before_cells[k]).map(|k| (k, after_cells[k])).collect();
+    ensure!(!placed.is_empty(), "the hint placed nothing");
+    let after = notes(c).await?;
+    let candidates = expected_candidates(&after_cells, n);
+    for k in 0..n * n {
+        let ok =
+            if targets.contains(&k) { after[k] & !candidates[k] == 0 } else { after[k] == candidates[k] };
+        ensure!(
+            ok,
+            "after the hint placed {placed:?}, cell {k} has notes {} where the candidates are {} \
+             (notes {after:?}, before {before:?})",
+            after[k],
+            candidates[k]
+        );
+    }
+    let w = js(c, "innerWidth").await?;
+    h.shot(c, &format!("p2-hint-auto-notes-{w}")).await?;
+
+    by_testid(c, "undo").await?.click().await?;
+    wait_js(
+        c,
+        &format!(
+            "JSON.stringify(JSON.parse(localStorage.getItem('tessera.game')).cells) === '{before_json}'"
+        ),
+        "Undo to take the hint's digit back",
+    )
+    .await?;
+    ensure!(notes(c).await? == before, "Undo of the hint left notes {:?}, not {before:?}", notes(c).await?);
+    by_testid(c, "redo").await?.click().await?;
+    wait_js(
+        c,
+        &format!(
+            "JSON.stringify(JSON.parse(localStorage.getItem('tessera.game')).cells) !== '{before_json}'"
+        ),
+        "Redo to put the hint's digit back",
+    )
+    .await?;
+    ensure!(notes(c).await? == after, "Redo of the hint gave notes {:?}, not {after:?}", notes(c).await?);
+    by_testid(c, "undo").await?.click().await?;
+    wait_js(
+        c,
+        &format!(
+            "JSON.stringify(JSON.parse(localStorage.getItem('tessera.game')).cells) === '{before_json}'"
+        ),
+        "Undo after Redo",
+    )
+    .await?;
+
+    // The same digits typed: the same notes (but the hint's own eliminations).
+    if targets.is_empty() {
+        for &(k, d) in &placed {
+            type_into(c, k / n, k % n, &d.to_string()).await?;
+        }
+        wait_js(
+            c,
+            &format!(
+                "JSON.stringify(JSON.parse(localStorage.getItem('tessera.game')).cells) !== '{before_json}'"
+            ),
+            "the typed digits",
+        )
+        .await?;
+        let typed = notes(c).await?;
+        ensure!(typed == after, "typing {placed:?} gives notes {typed:?}, the hint gave {after:?}");
+        for _ in &placed {
+            by_testid(c, "undo").await?.click().await?;
+        }
+        wait_js(
+            c,
+            &format!(
+                "JSON.stringify(JSON.parse(localStorage.getItem('tessera.game')).cells) === '{before_json}'"
+            ),
+            "Undo of the typed digits",
+        )
+        .await?;
+    }
     Ok(())
 }
 
@@ -155,8 +280,21 @@ async fn wait_background(c: &Client, r: usize, col: usize, rgb: &str, what: &str
     Ok(())
 }
 
+/// Waits until a cell's `data-color` is `mark` (None: no mark).
+async fn wait_color(c: &Client, r: usize, col: usize, mark: Option<u8>, what: &str) -> Result<()> {
+    let want = mark.map_or_else(|| "undefined".to_owned(), |k| format!("'{k}'"));
+    wait_js(
+        c,
+        &format!("document.querySelector('[data-testid=\"cell-{r}-{col}\"]').dataset.color === {want}"),
+        what,
+    )
+    .await?;
+    Ok(())
+}
+
 /// (q) A colour mark: the palette colours the selected cell (class, name, background, light and
-/// dark), the mark survives a reload, "No colour" clears it; no sideways scroll with the palette.
+/// dark); Undo and Redo (and Ctrl+Z) take marks back and forth like digits; the mark survives a
+/// reload, "No colour" clears it; no sideways scroll with the palette.
 pub async fn colour_marks(h: &Harness, c: &Client) -> Result<()> {
     open_game_page(h, c).await?;
     let game = start_game(h, c, &SETTINGS_SUDOKU_4).await?;
@@ -192,7 +330,28 @@ pub async fn colour_marks(h: &Harness, c: &Client) -> Result<()> {
     let spoken = label(&cell(c, r, col).await?).await?;
     ensure!(spoken.contains("marked amber"), "the marked cell is named {spoken:?}");
     wait_background(c, r, col, "rgb(253, 224, 191)", "the light amber").await?;
-    h.shot(c, "q1-colour-mark").await?;
+    let w = js(c, "innerWidth").await?;
+    h.shot(c, &format!("q1-colour-mark-{w}")).await?;
+
+    // A mark is an edit like a digit: Undo takes it away, Redo puts it back, and a change of
+    // colour is undone to the colour before (Ctrl+Z too).
+    by_testid(c, "undo").await?.click().await?;
+    wait_color(c, r, col, None, "Undo to take the mark away").await?;
+    let colors = cells(&saved_game(c).await?["colors"]);
+    ensure!(colors.iter().all(|&v| v == 0), "saved colours after Undo: {colors:?}");
+    by_testid(c, "redo").await?.click().await?;
+    wait_color(c, r, col, Some(2), "Redo to put the mark back").await?;
+    by_testid(c, "color-4").await?.click().await?;
+    wait_color(c, r, col, Some(4), "the cell to be marked teal").await?;
+    c.perform_actions(
+        KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: Key::Control.into() })
+            .then(KeyAction::Down { value: 'z' })
+            .then(KeyAction::Up { value: 'z' })
+            .then(KeyAction::Up { value: Key::Control.into() }),
+    )
+    .await?;
+    wait_color(c, r, col, Some(2), "Ctrl+Z to give the cell its amber back").await?;
 
     // Another cell selected: the mark stays and only on the marked cell.
     cell(c, other / n, other % n).await?.click().await?;

@@ -17,7 +17,10 @@
 //! - (j) to (n): the page at 390x844, 844x390 and 1280x800 (`layout.rs`: no sideways scroll, board
 //!   and pad in view, 44 px pad buttons, equal rows with notes, Ctrl+Home/End, both cells of a
 //!   conflict, the confirmation before Start and Quit).
-//! - (p) to (r) in `helpers.rs`: auto notes, colour marks, the player's statistics.
+//! - (p) to (r) in `helpers.rs`, each at 390x844 and 1280x800: auto notes (filled, following a
+//!   digit typed, cleared, undone, and a hint applied exactly as the digit typed, Undo and Redo
+//!   of it), colour marks (undone and redone like digits, kept through a reload), the player's
+//!   statistics.
 //! - (s) in `daily.rs`: the daily puzzle at 390x844 and 1280x800, started from the start page,
 //!   finished, its place in the daily ranking in the dialog, and listed on `/records`.
 //!
@@ -193,7 +196,13 @@ async fn browser_end_to_end() -> Result<()> {
     );
 
     failures.extend(
-        layout::scenario_at(&h, "p-auto-notes", (390, 844), |h, c| async move {
+        layout::scenario_at(&h, "p-auto-notes-phone", (390, 844), |h, c| async move {
+            helpers::auto_notes(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(&h, "p-auto-notes-desktop", (1280, 800), |h, c| async move {
             helpers::auto_notes(h, &c).await
         })
         .await,
