@@ -194,7 +194,7 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
         bail!("only one of PUZZLE and ANSWER can be `-` (standard input)");
     }
     let (puzzle_name, puzzles) = read(&args.puzzle, args.numbrix)?;
-    let answer_input = Input::read(&args.answer)?;
+    let answer_input = Input::read_at_most(&args.answer, crate::input::HIDATO_FILE)?;
     let adjacency = if args.numbrix { Adjacency::Orthogonal } else { Adjacency::King };
     let answer_text = solutions_of(&String::from_utf8_lossy(&answer_input.bytes));
     let answers = match hidato::parse(&answer_text, adjacency) {
@@ -329,7 +329,7 @@ fn class_name(class: Class) -> &'static str {
 
 /// The puzzles of a file (or `-`), with the name to show; a mistake is bad input.
 pub(crate) fn read(path: &Path, numbrix: bool) -> Result<(String, Vec<Hidato>), BadInput> {
-    let input = Input::read(path)?;
+    let input = Input::read_at_most(path, crate::input::HIDATO_FILE)?;
     let adjacency = if numbrix { Adjacency::Orthogonal } else { Adjacency::King };
     let text = String::from_utf8_lossy(&input.bytes);
     match hidato::parse(&text, adjacency) {
