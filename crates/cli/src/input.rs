@@ -33,6 +33,42 @@ pub struct Input {
     pub bytes: Vec<u8>,
 }
 
+/// The most bytes a command reads from one input, and what kind of input that is, for the
+/// message that refuses more (README, "Limits").
+#[derive(Debug, Clone, Copy)]
+pub struct Limit {
+    /// The most bytes read.
+    pub bytes: u64,
+    /// What the input is, as the message names it: "an exact-cover file".
+    pub what: &'static str,
+    /// Why that is enough, or what to do instead.
+    pub why: &'static str,
+}
+
+/// Exact-cover files: 32 MiB. Memory grows with the nodes (about 35 bytes per byte of input
+/// over parsing, building and the solver's copy: a 200 MB file peaked at 7 GB), so this keeps
+/// the peak under 2 GiB (docs/performance.md, "Hostile inputs").
+pub const XC_FILE: Limit = Limit {
+    bytes: 32 << 20,
+    what: "an exact-cover file",
+    why: "larger problems would need more than 2 GiB of memory",
+};
+
+/// Hidato files: 32 MiB, several of the largest boards (1000x1000) in text.
+pub const HIDATO_FILE: Limit = Limit {
+    bytes: 32 << 20,
+    what: "a Hidato file",
+    why: "that holds several 1000x1000 boards; split larger files",
+};
+
+/// Tiling boards and piece files: 1 MiB, far more than a board of 256 squares on a side or 62
+/// drawn pieces need; reading stops there instead of reading a huge file whole.
+pub const TILING_FILE: Limit = Limit {
+    bytes: 1 << 20,
+    what: "a tiling board or piece file",
+    why: "a board has at most 256 cells and 256 squares on a side",
+};
+
 impl Input {
     /// Reads `path`, or standard input when it is `-`.
     pub fn read(path: &Path) -> Result<Self, BadInput> {
@@ -45,6 +81,41 @@ impl Input {
         };
         match bytes {
             Ok(bytes) => Ok(Input { name, bytes }),
+            Err(err) => Err(BadInput { name, message: err.to_string() }),
+        }
+    }
+
+    /// Reads `path`, or standard input when it is `-`, but stops after `limit.bytes`: a larger
+    /// input is refused with a message naming the limit, having read no more than that.
+    pub fn read_at_most(path: &Path, limit: Limit) -> Result<Self, BadInput> {
+        let stdin = path.as_os_str() == "-";
+        let name = if stdin { "<stdin>".to_owned() } else { path.display().to_string() };
+        let too_big = |name: String| BadInput {
+            name,
+            message: format!(
+                "{} is read up to {} MiB and this one is larger ({}); nothing was done",
+                limit.what,
+                limit.bytes >> 20,
+                limit.why
+            ),
+        };
+        let mut bytes = Vec::new();
+        let read = if stdin {
+            std::io::stdin().lock().take(limit.bytes + 1).read_to_end(&mut bytes)
+        } else {
+            match std::fs::File::open(path) {
+                Ok(file) => {
+                    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > limit.bytes) {
+                        return Err(too_big(name));
+                    }
+                    file.take(limit.bytes + 1).read_to_end(&mut bytes)
+                }
+                Err(err) => Err(err),
+            }
+        };
+        match read {
+            Ok(_) if bytes.len() as u64 > limit.bytes => Err(too_big(name)),
+            Ok(_) => Ok(Input { name, bytes }),
             Err(err) => Err(BadInput { name, message: err.to_string() }),
         }
     }

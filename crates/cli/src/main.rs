@@ -31,6 +31,7 @@ const INCOMPLETE: u8 = 6;
 const NO_SOLUTION: u8 = 7;
 
 fn main() -> ExitCode {
+    commands::mark_start();
     let cli = match args::Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {

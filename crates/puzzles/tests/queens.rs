@@ -107,3 +107,18 @@ fn timing_probe() {
         }
     }
 }
+
+/// A node budget is honoured within a small factor whatever its size and the threads: it was
+/// looked at once every 65,536 nodes per task, so `--max-nodes 1` went on for 5 M nodes.
+#[test]
+fn small_node_budgets_are_honoured() {
+    for (n, max) in [(14, 1), (14, 100), (20, 1_000), (24, 50_000)] {
+        for threads in [1, 2] {
+            let budget = Budget::unlimited().with_nodes(max);
+            let c = count(&board(n), &Query::default().with_threads(threads).with_budget(budget));
+            assert!(matches!(c.outcome, Outcome::GaveUp(_)), "n = {n}, max {max}: {c:?}");
+            let bound = 2 * max + 64 * threads as u64;
+            assert!(c.stats.nodes <= bound, "n = {n}, max {max}, {threads} threads: {} nodes", c.stats.nodes);
+        }
+    }
+}

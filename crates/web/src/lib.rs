@@ -112,13 +112,17 @@ pub struct Server {
 }
 
 impl Server {
-    /// Opens the store (creating and migrating it), starts the pool, binds the address.
+    /// Binds the address, then opens the store (creating and migrating it) and starts the pool.
+    /// The address comes first so that a busy port leaves no database file behind.
     pub async fn bind(config: Config) -> anyhow::Result<Server> {
-        let db = config.db.clone();
-        let store = tokio::task::spawn_blocking(move || Store::open(&db)).await??;
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .with_context(|| format!("listening on {}", config.addr))?;
+        let db = config.db.clone();
+        let store = tokio::task::spawn_blocking(move || {
+            Store::open(&db).with_context(|| format!("the database {} cannot be used", db.display()))
+        })
+        .await??;
         Ok(Server { listener, state: AppState::new(store, config) })
     }
 

@@ -81,5 +81,28 @@ fn count_all(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, count_all);
+/// Hostile shapes (issue 14): n items of one one-item option each, parsed and counted, at two
+/// sizes four times apart; a time that grows 16-fold instead of 4-fold is a quadratic back
+/// (the item choice scanned every item at every level: 41.6 s for 200,000). One option of
+/// 100,000 items likewise (the look-ahead's test, `|zeros| x |option|`).
+fn hostile(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hostile");
+    group.sample_size(10).sampling_mode(SamplingMode::Flat);
+    for n in [50_000, 200_000] {
+        let mut text: String = (0..n).map(|i| format!("i{i} ")).collect();
+        text.push('\n');
+        (0..n).for_each(|i| text += &format!("i{i}\n"));
+        group.bench_function(format!("tiny-options-{n}"), |b| {
+            b.iter(|| count(&tessera_xc::parse(black_box(&text)).expect("valid"), 1, 1));
+        });
+    }
+    let items: Vec<String> = (0..100_000).map(|i| format!("x{i}")).collect();
+    let huge = format!("{}\n{}\n", items.join(" "), items.join(" "));
+    group.bench_function("one-huge-option", |b| {
+        b.iter(|| count(&tessera_xc::parse(black_box(&huge)).expect("valid"), 1, 1));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, count_all, hostile);
 criterion_main!(benches);

@@ -50,7 +50,15 @@ impl BitTables {
     /// 4 MiB.
     pub(crate) const MAX_MASK_WORDS: usize = 1 << 19;
 
-    /// The tables, or `None` when the masks would take more than [`Self::MAX_MASK_WORDS`].
+    /// Levels of a search: every level covers at least one primary with a new option, so at
+    /// most `min(primaries, options) + 1` levels (the primaries alone gave 100,000 levels of
+    /// 1,563 words, 1.25 GB, to a problem of one option of 100,000 items).
+    pub(crate) fn levels(&self) -> usize {
+        self.primaries.min(self.options) + 2
+    }
+
+    /// The tables, or `None` when the masks, or a search's levels of active primaries, would
+    /// take more than [`Self::MAX_MASK_WORDS`].
     pub(crate) fn new(problem: &Problem) -> Option<Self> {
         let options = problem.option_count();
         let words = options.div_ceil(64).max(1);
@@ -78,6 +86,10 @@ impl BitTables {
         }
         let mask_count = next_id as usize;
         if mask_count.checked_add(options)?.checked_mul(words)? > Self::MAX_MASK_WORDS {
+            return None;
+        }
+        let levels = primaries.min(options) + 2;
+        if levels.checked_mul(primaries.div_ceil(64).max(1))? > Self::MAX_MASK_WORDS {
             return None;
         }
         let mut masks = vec![0u64; mask_count * words];
@@ -212,8 +224,7 @@ impl<'t> BitState<'t> {
             active[x / 64] |= 1 << (x % 64);
         }
         let mut nonzero: Vec<u32> = (0..words as u32).filter(|&w| alive[w as usize] != 0).collect();
-        // Every level covers at least one primary, so there are at most `primaries + 1` levels.
-        let levels = tables.primaries + 2;
+        let levels = tables.levels();
         alive.resize(levels * words, 0);
         active.resize(levels * primary_words, 0);
         let mut active_count = vec![0; levels];

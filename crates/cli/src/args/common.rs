@@ -59,17 +59,40 @@ impl OutputArgs {
 /// `--threads`.
 #[derive(Debug, Clone, Args)]
 pub struct ThreadsArgs {
-    /// Work on N threads; 0 means one per CPU. Puzzle files keep their input order, and the
-    /// answers are the same as on one thread.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Work on N threads; 0 means one per CPU, and at most 4 per CPU (at least 8) are accepted.
+    /// Puzzle files keep their input order, and the answers are the same as on one thread.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
+}
+
+/// The number of CPUs this process may use (1 when it cannot be told).
+fn cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// The most threads `--threads` accepts: 4 per CPU, at least 8. More only adds switching: on a
+/// 2-CPU machine `--threads 100000` spawned thousands of threads and took minutes to end.
+pub fn max_threads() -> usize {
+    (4 * cpus()).max(8)
+}
+
+/// `--threads`: 0 (one per CPU) or 1 to [`max_threads`]. The error names the accepted range;
+/// clap puts the flag's name in front of it.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let max = max_threads();
+    let range = format!("0 (one per CPU) or 1 to {max} (4 per CPU, at least 8; this machine has {})", cpus());
+    match text.parse::<usize>() {
+        Ok(n) if n <= max => Ok(n),
+        Ok(_) => Err(format!("{text} threads is too many: give {range}")),
+        Err(_) => Err(format!("{text:?} is not a number of threads: give {range}")),
+    }
 }
 
 impl ThreadsArgs {
     /// The number of threads, with 0 replaced by the number of CPUs.
     pub fn count(&self) -> usize {
         match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            0 => cpus(),
             n => n,
         }
     }
@@ -123,5 +146,19 @@ mod tests {
         assert!(parse_seconds("-1").is_err());
         assert!(parse_seconds("soon").is_err());
         assert!(parse_seconds("NaN").is_err());
+    }
+
+    #[test]
+    fn threads_are_capped_with_the_range_named() {
+        assert_eq!(parse_threads("0"), Ok(0));
+        assert_eq!(parse_threads("8"), Ok(8));
+        assert_eq!(parse_threads(&max_threads().to_string()), Ok(max_threads()));
+        let too_many = parse_threads("100000").unwrap_err();
+        assert!(
+            too_many.contains("too many") && too_many.contains(&format!("1 to {}", max_threads())),
+            "{too_many}"
+        );
+        assert!(parse_threads("-1").is_err());
+        assert!(parse_threads("many").is_err());
     }
 }

@@ -21,8 +21,8 @@ Exit status:
 /// Options of `tessera serve`.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The address to listen on.
-    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    /// The address to listen on: an IP address or a host name (`localhost:8080`), and a port.
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080", value_parser = parse_addr)]
     pub addr: std::net::SocketAddr,
     /// The SQLite file of games and results (created if missing).
     #[arg(long, value_name = "FILE", default_value = "tessera.db")]
@@ -46,6 +46,25 @@ pub struct ServeArgs {
     /// abandoned.
     #[arg(long, value_name = "DAYS", default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..=3650))]
     pub expire_days: u64,
+}
+
+/// `HOST:PORT`, the host an IP address or a name to resolve (its first address).
+pub fn parse_addr(text: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    if let Ok(addr) = text.parse() {
+        return Ok(addr);
+    }
+    if !text.contains(':') {
+        return Err(format!(
+            "{text:?} has no port: give HOST:PORT, such as 127.0.0.1:8080 or localhost:8080"
+        ));
+    }
+    match text.to_socket_addrs() {
+        Ok(mut addrs) => addrs.next().ok_or_else(|| format!("{text:?} names no address")),
+        Err(err) => {
+            Err(format!("{text:?} cannot be resolved ({err}): give HOST:PORT, such as 127.0.0.1:8080"))
+        }
+    }
 }
 
 impl ServeArgs {

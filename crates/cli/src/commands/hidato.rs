@@ -24,6 +24,7 @@ use crate::input::{BadInput, Input};
 pub fn solve(args: &HidatoSolveArgs) -> Result<Status> {
     let (_, puzzles) = read(&args.run.file, args.run.numbrix)?;
     let engine = args.run.engine.engine().into();
+    refuse_too_large(&puzzles, engine)?;
     let start_all = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut none, mut gave_up) = (false, false);
@@ -77,6 +78,7 @@ pub fn solve(args: &HidatoSolveArgs) -> Result<Status> {
 pub fn count(args: &HidatoCountArgs) -> Result<Status> {
     let (_, puzzles) = read(&args.run.file, args.run.numbrix)?;
     let engine = args.run.engine.engine().into();
+    refuse_too_large(&puzzles, engine)?;
     let start_all = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut gave_up = false;
@@ -115,6 +117,30 @@ pub fn count(args: &HidatoCountArgs) -> Result<Status> {
     out.flush()?;
     stats(&args.run, puzzles.len(), start_all);
     Ok(if gave_up { Status::GaveUp } else { Status::Done })
+}
+
+/// `--engine xc` on a puzzle whose reduction would be too large to build (above
+/// [`hidato::MAX_OPTIONS`] options by [`hidato::ExactCover::estimate`]) is refused before any
+/// puzzle is solved, naming the puzzle and the engines that take it.
+fn refuse_too_large(puzzles: &[Hidato], engine: hidato::Engine) -> Result<()> {
+    if engine != hidato::Engine::ExactCover {
+        return Ok(());
+    }
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let options = hidato::ExactCover::estimate(puzzle);
+        if options > hidato::MAX_OPTIONS {
+            bail!(
+                "--engine xc: puzzle {} ({}x{}, {} given) would need up to {options} options in its exact-cover \
+                 reduction, above the {} it builds (about 1 GiB of memory); use --engine auto, domain or walk",
+                i + 1,
+                puzzle.width(),
+                puzzle.height(),
+                puzzle.givens(),
+                hidato::MAX_OPTIONS
+            );
+        }
+    }
+    Ok(())
 }
 
 /// `--stats`: one line on standard error.
@@ -168,7 +194,7 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
         bail!("only one of PUZZLE and ANSWER can be `-` (standard input)");
     }
     let (puzzle_name, puzzles) = read(&args.puzzle, args.numbrix)?;
-    let answer_input = Input::read(&args.answer)?;
+    let answer_input = Input::read_at_most(&args.answer, crate::input::HIDATO_FILE)?;
     let adjacency = if args.numbrix { Adjacency::Orthogonal } else { Adjacency::King };
     let answer_text = solutions_of(&String::from_utf8_lossy(&answer_input.bytes));
     let answers = match hidato::parse(&answer_text, adjacency) {
@@ -303,7 +329,7 @@ fn class_name(class: Class) -> &'static str {
 
 /// The puzzles of a file (or `-`), with the name to show; a mistake is bad input.
 pub(crate) fn read(path: &Path, numbrix: bool) -> Result<(String, Vec<Hidato>), BadInput> {
-    let input = Input::read(path)?;
+    let input = Input::read_at_most(path, crate::input::HIDATO_FILE)?;
     let adjacency = if numbrix { Adjacency::Orthogonal } else { Adjacency::King };
     let text = String::from_utf8_lossy(&input.bytes);
     match hidato::parse(&text, adjacency) {

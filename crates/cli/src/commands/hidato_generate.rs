@@ -13,6 +13,7 @@ use tessera::hidato::{to_text, Adjacency, Generated, Generator, Hidato};
 use super::hidato::read;
 use super::Status;
 use crate::args::HidatoGenerateArgs;
+use crate::input::BadInput;
 
 /// One line of `--json`.
 #[derive(Debug, Serialize)]
@@ -39,9 +40,24 @@ struct GaveUpRecord {
 /// `tessera hidato generate`
 pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
     let adjacency = if args.numbrix { Adjacency::Orthogonal } else { Adjacency::King };
-    let shapes = match &args.shape {
+    let shapes: Vec<Hidato> = match &args.shape {
         Some(path) => {
-            read(path, args.numbrix)?.1.into_iter().map(|shape| shape.with_adjacency(adjacency)).collect()
+            let (name, shapes) = read(path, args.numbrix)?;
+            let shapes: Vec<Hidato> =
+                shapes.into_iter().map(|shape| shape.with_adjacency(adjacency)).collect();
+            // A shape with no path at all is bad input, said at once with the reason.
+            for (i, shape) in shapes.iter().enumerate() {
+                if let Some(reason) = Generator::new(shape.clone()).no_path() {
+                    let which = if shapes.len() > 1 { format!("shape {}: ", i + 1) } else { String::new() };
+                    let kind = if args.numbrix { "Numbrix" } else { "Hidato" };
+                    return Err(BadInput {
+                        name,
+                        message: format!("{which}no {kind} path exists: {reason}"),
+                    }
+                    .into());
+                }
+            }
+            shapes
         }
         None => vec![rectangle(args.size.as_deref().unwrap_or("7x7"), adjacency)?],
     };

@@ -58,15 +58,36 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
     }
 }
 
-/// The budget of `--max-nodes` and `--timeout`, its clock started now (every search command takes
-/// both).
+/// When the process started, as near as `main` can tell ([`mark_start`]).
+static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// Whether the first budget was made already (see [`budget`]).
+static FIRST_MADE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Notes the process's start; `main` calls it first thing.
+pub fn mark_start() {
+    STARTED.get_or_init(std::time::Instant::now);
+}
+
+/// The budget of `--max-nodes` and `--timeout`. The first budget of a run starts its clock when
+/// the process started, so that reading, parsing and building the input count against
+/// `--timeout` (a person times the whole command); later ones (the next puzzles of a file,
+/// whose budgets are per puzzle) start theirs when made.
 pub(crate) fn budget(args: &BudgetArgs) -> Budget {
     let mut budget = Budget::unlimited();
     if let Some(nodes) = args.max_nodes {
         budget = budget.with_nodes(nodes);
     }
     if let Some(timeout) = args.timeout {
-        budget = budget.with_timeout(timeout);
+        let first = !FIRST_MADE.swap(true, std::sync::atomic::Ordering::Relaxed);
+        let from = match STARTED.get() {
+            Some(&start) if first => start,
+            _ => std::time::Instant::now(),
+        };
+        budget = match from.checked_add(timeout) {
+            Some(deadline) => budget.with_deadline(deadline),
+            None => budget,
+        };
     }
     budget
 }

@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::Result;
 use tessera::tiling::{
     self, builtin, canonical, count_distinct, parse_pieces, render, render_svg, BitSolver, Board, Budget,
-    Engine, Motion, Puzzle, Restriction, Style, Symmetry, SETS,
+    Engine, Motion, Piece, Puzzle, Restriction, Style, Symmetry, SETS,
 };
 
 use super::report::{note, report, Found};
@@ -134,7 +134,7 @@ fn finish(
 fn setup(args: &TilingArgs) -> Result<(Puzzle, Engine, Budget)> {
     let (mut pieces, mut motion) = match &args.pieces_file {
         Some(path) => {
-            let input = Input::read(path)?;
+            let input = Input::read_at_most(path, crate::input::TILING_FILE)?;
             let text = text(&input)?;
             (parse_pieces(&text).map_err(|e| bad(&input.name, &e))?, Motion::Free)
         }
@@ -158,7 +158,7 @@ fn setup(args: &TilingArgs) -> Result<(Puzzle, Engine, Budget)> {
     }
     let board = match &args.board_file {
         Some(path) => {
-            let input = Input::read(path)?;
+            let input = Input::read_at_most(path, crate::input::TILING_FILE)?;
             Board::parse(&text(&input)?).map_err(|e| bad(&input.name, &e))?
         }
         None => Board::parse_size(&args.board)
@@ -168,8 +168,44 @@ fn setup(args: &TilingArgs) -> Result<(Puzzle, Engine, Budget)> {
         SolverArg::Bits => Engine::Bits,
         SolverArg::Xc => Engine::ExactCover,
     };
+    if let Some(copies) = args.copies {
+        check_copies(&pieces, copies, board.cell_count())?;
+    }
     let budget = super::budget(&args.budget);
-    Ok((Puzzle::new(board, pieces, motion), engine, budget))
+    let puzzle = Puzzle::new(board, pieces, motion);
+    if puzzle.piece_area() > puzzle.cells().len() && !args.output.json() {
+        note(&format!(
+            "the pieces hold {} cells and the board {}: a tiling uses each piece at most as many times as \
+             its copies, and leaves the others out",
+            puzzle.piece_area(),
+            puzzle.cells().len()
+        ));
+    }
+    Ok((puzzle, engine, budget))
+}
+
+/// `--copies N` means every piece is used exactly N times: the pieces' cells must then be the
+/// board's, said with the counts before any search (it once meant "at most N" silently, and
+/// `--copies 2` on 6x10 searched without end).
+fn check_copies(pieces: &[Piece], copies: u32, cells: usize) -> Result<(), BadInput> {
+    let once: u64 = pieces.iter().map(|p| p.size() as u64).sum();
+    let area = once * u64::from(copies);
+    if area == cells as u64 {
+        return Ok(());
+    }
+    let fits = if once > 0 && cells as u64 % once == 0 && cells as u64 >= once {
+        format!("--copies {} fits this board", cells as u64 / once)
+    } else {
+        format!("no number of copies of these pieces ({once} cells each time) fills this board")
+    };
+    Err(BadInput {
+        name: "--copies".into(),
+        message: format!(
+            "{} pieces x {copies} copies = {area} cells, the board has {cells}: every copy must be used, \
+             so the two must be equal; {fits}",
+            pieces.len()
+        ),
+    })
 }
 
 fn text(input: &Input) -> Result<String, BadInput> {

@@ -25,7 +25,7 @@ use crate::progress::Indicator;
 
 /// `tessera xc count FILE`
 pub fn count(args: &CountArgs) -> Result<Status> {
-    let input = Input::read(&args.file)?;
+    let input = Input::read_at_most(&args.file, crate::input::XC_FILE)?;
     let problem = input.parse()?;
     let search = Search::new(&problem, &args.search, args.threads.count(), None);
     let progress = search.progress(&args.search);
@@ -59,7 +59,7 @@ pub fn count(args: &CountArgs) -> Result<Status> {
 
 /// `tessera xc solve FILE`
 pub fn solve(args: &SolveArgs) -> Result<Status> {
-    let input = Input::read(&args.file)?;
+    let input = Input::read_at_most(&args.file, crate::input::XC_FILE)?;
     let problem = input.parse()?;
     let search = Search::new(&problem, &args.search, args.threads.count(), args.seed);
     let limit = if args.all { u64::MAX } else { args.limit };

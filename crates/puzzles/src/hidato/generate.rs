@@ -3,7 +3,10 @@
 //!
 //! 1. **Checks.** The shape's cells must be connected, have at most two cells with a single
 //!    neighbour, and (Numbrix) the two colours of the chequerboard may differ by one at most;
-//!    otherwise no path exists and generation fails at once with [`GaveUp::NodeLimit`].
+//!    otherwise no path exists. [`Generator::no_path`] says which (with the solver's linear
+//!    static checks after these), so a caller can report "no path exists" and why before
+//!    generating; [`Generator::generate`] on such a shape fails at once with
+//!    [`GaveUp::NodeLimit`].
 //! 2. **A first path.** Depth-first search with Warnsdorff's order (the neighbour with the fewest
 //!    free neighbours first, ties at random), restarted from other cells after a bounded number of
 //!    nodes. On full rectangles the greedy order nearly always succeeds without backtracking; on
@@ -103,6 +106,25 @@ impl Generator {
         self
     }
 
+    /// Why no puzzle over this shape exists (it has no Hamiltonian path), or `None` when none of
+    /// the quick proofs applies: the shape's pieces, its dead ends, Numbrix colours, then the
+    /// solver's static checks (linear in the cells; no search).
+    ///
+    /// ```
+    /// use tessera::hidato::{Adjacency, Generator, Hidato, NoPath};
+    /// let split = Hidato::new(3, 1, vec![0, -1, 0], Adjacency::King).unwrap();
+    /// assert_eq!(Generator::new(split).no_path(), Some(NoPath::Pieces { pieces: 2 }));
+    /// # Ok::<(), tessera::Error>(())
+    /// ```
+    pub fn no_path(&self) -> Option<NoPath> {
+        if let Some(reason) = Graph::new(&self.shape).impossible() {
+            return Some(reason);
+        }
+        // With no node to spend, the portfolio answers only from its static checks.
+        let query = Query::default().with_budget(Budget::unlimited().with_nodes(0));
+        matches!(solve(&self.shape, &query), Ok(None)).then_some(NoPath::StaticChecks)
+    }
+
     /// One puzzle from `seed`: the same settings and seed give the same puzzle.
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -189,6 +211,52 @@ impl Generator {
     }
 }
 
+/// Why a shape has no Hamiltonian path, so that no puzzle over it exists
+/// ([`Generator::no_path`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NoPath {
+    /// The cells fall into several pieces, and a path cannot jump between them.
+    Pieces {
+        /// How many.
+        pieces: usize,
+    },
+    /// More than two cells have one neighbour each, and a path has only two ends.
+    DeadEnds {
+        /// How many cells have one neighbour.
+        cells: usize,
+    },
+    /// Numbrix: a path alternates the chequerboard's colours, whose counts differ by more than
+    /// one.
+    Colours {
+        /// Cells of the colour of the top-left square.
+        dark: usize,
+        /// Cells of the other colour.
+        light: usize,
+    },
+    /// The solver's static checks (a region no stretch of the path can fill, a cut-off part).
+    StaticChecks,
+}
+
+impl std::fmt::Display for NoPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoPath::Pieces { pieces } => write!(f, "the shape is in {pieces} pieces that do not touch"),
+            NoPath::DeadEnds { cells } => {
+                write!(f, "{cells} cells have a single neighbour, and a path has only two ends")
+            }
+            NoPath::Colours { dark, light } => write!(
+                f,
+                "a Numbrix path alternates the chequerboard's colours, and the shape has {dark} cells of \
+                 one and {light} of the other (they may differ by one at most)"
+            ),
+            NoPath::StaticChecks => {
+                f.write_str("the solver's static checks prove it (a part no path can fill)")
+            }
+        }
+    }
+}
+
 /// Nodes allowed to each uniqueness search when the budget sets no node limit, so that
 /// generation stays bounded: a search that needs more keeps its clue.
 const COUNT_NODES: u64 = 2_000;
@@ -242,33 +310,46 @@ impl Graph {
     }
 
     /// Quick proofs that no Hamiltonian path exists.
-    fn impossible(&self) -> bool {
+    fn impossible(&self) -> Option<NoPath> {
         let total = self.cells.len();
-        if total == 1 {
-            return false;
+        if total <= 1 {
+            return None;
         }
         let mut seen = vec![false; self.near.len()];
-        let mut stack = vec![self.cells[0]];
-        seen[self.cells[0]] = true;
-        let mut reached = 0;
-        while let Some(c) = stack.pop() {
-            reached += 1;
-            for &d in &self.near[c] {
-                if !seen[d] {
-                    seen[d] = true;
-                    stack.push(d);
+        let mut pieces = 0;
+        for &first in &self.cells {
+            if seen[first] {
+                continue;
+            }
+            pieces += 1;
+            let mut stack = vec![first];
+            seen[first] = true;
+            while let Some(c) = stack.pop() {
+                for &d in &self.near[c] {
+                    if !seen[d] {
+                        seen[d] = true;
+                        stack.push(d);
+                    }
                 }
             }
         }
-        let leaves = self.cells.iter().filter(|&&c| self.near[c].len() == 1).count();
+        if pieces > 1 {
+            return Some(NoPath::Pieces { pieces });
+        }
+        let dead_ends = self.cells.iter().filter(|&&c| self.near[c].len() == 1).count();
+        if dead_ends > 2 {
+            return Some(NoPath::DeadEnds { cells: dead_ends });
+        }
         let black = self.cells.iter().filter(|&&c| (c % self.width + c / self.width) % 2 == 0).count();
-        let bipartite_gap = (2 * black).abs_diff(total);
-        reached < total || leaves > 2 || (self.adjacency == Adjacency::Orthogonal && bipartite_gap > 1)
+        if self.adjacency == Adjacency::Orthogonal && (2 * black).abs_diff(total) > 1 {
+            return Some(NoPath::Colours { dark: black, light: total - black });
+        }
+        None
     }
 
     /// A Hamiltonian path by Warnsdorff-ordered search with restarts; bounded work.
     fn first_path(&self, rng: &mut Pcg64Mcg, budget: &Budget) -> Result<Vec<usize>, GaveUp> {
-        if self.impossible() {
+        if self.impossible().is_some() {
             return Err(GaveUp::NodeLimit);
         }
         let total = self.cells.len();
@@ -391,10 +472,17 @@ mod tests {
     #[test]
     fn impossible_shapes_are_refused() {
         // Two cells apart: disconnected.
-        assert!(Graph::new(&shape(3, 1, &[1])).impossible());
+        assert_eq!(Graph::new(&shape(3, 1, &[1])).impossible(), Some(NoPath::Pieces { pieces: 2 }));
         // A plus sign in Numbrix: four leaves.
         let plus = Hidato::new(3, 3, vec![-1, 0, -1, 0, 0, 0, -1, 0, -1], Adjacency::Orthogonal).unwrap();
-        assert!(Graph::new(&plus).impossible());
-        assert!(!Graph::new(&shape(1, 1, &[])).impossible());
+        assert_eq!(Graph::new(&plus).impossible(), Some(NoPath::DeadEnds { cells: 4 }));
+        assert_eq!(Graph::new(&shape(1, 1, &[])).impossible(), None);
+        // Numbrix on 5x5 less two light squares inside: 13 dark cells, 10 light.
+        let mut cells = vec![0; 25];
+        cells[7] = -1;
+        cells[17] = -1;
+        let parity = Hidato::new(5, 5, cells, Adjacency::Orthogonal).unwrap();
+        assert_eq!(Generator::new(parity).no_path(), Some(NoPath::Colours { dark: 13, light: 10 }));
+        assert_eq!(Generator::new(shape(4, 4, &[])).no_path(), None);
     }
 }

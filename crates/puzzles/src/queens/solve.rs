@@ -67,7 +67,11 @@ pub(super) fn count_all(n: usize, threads: usize, budget: &Budget) -> Count {
     }
     let shared = Shared::new(budget);
     let run = |&(cols, left, right, weight): &(u32, u32, u32, u64)| {
-        let mut search = Search { full, nodes: 0, unpublished: 0, shared: &shared, stop: None };
+        let mut search = Search::new(full, &shared);
+        // A task that starts after the budget ran out does no work.
+        if !search.check() {
+            return (0, 0, search.stop);
+        }
         let found = search.count(cols, left, right);
         (found * weight, search.nodes, search.stop)
     };
@@ -93,7 +97,7 @@ pub(super) fn list(n: usize, limit: u64, budget: &Budget, visit: &mut dyn FnMut(
         return Count { solutions: 0, outcome: Outcome::LimitReached, stats: Stats::default() };
     }
     let shared = Shared::new(budget);
-    let mut search = Search { full: mask(n), nodes: 0, unpublished: 0, shared: &shared, stop: None };
+    let mut search = Search::new(mask(n), &shared);
     let mut row = Vec::with_capacity(n);
     let mut found = 0;
     let done = search.list(0, 0, 0, &mut row, &mut |columns| {
@@ -119,6 +123,11 @@ fn mask(n: usize) -> u32 {
 
 struct Shared {
     nodes: AtomicU64,
+    /// Nodes a thread spends between two looks at the budget: [`check_every::TINY_NODE`], or a
+    /// sixteenth of the node limit when that is fewer, so that `--max-nodes` is honoured within
+    /// a small factor however small it is (`--max-nodes 1` once went on for 5 M nodes, one
+    /// period per task).
+    period: u64,
     halt: AtomicBool,
     max_nodes: Option<u64>,
     deadline: Option<Instant>,
@@ -131,6 +140,9 @@ impl Shared {
     fn new(budget: &Budget) -> Self {
         Shared {
             nodes: AtomicU64::new(0),
+            period: budget
+                .nodes()
+                .map_or(check_every::TINY_NODE, |max| (max / 16).clamp(1, check_every::TINY_NODE)),
             halt: AtomicBool::new(false),
             max_nodes: budget.nodes(),
             deadline: budget.deadline(),
@@ -148,10 +160,14 @@ struct Search<'a> {
     stop: Option<GaveUp>,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(full: u32, shared: &'a Shared) -> Self {
+        Search { full, nodes: 0, unpublished: 0, shared, stop: None }
+    }
+
     /// Spends a node; false when the budget has run out. The node budget, the clock and the
-    /// flags are looked at every [`check_every::TINY_NODE`] nodes, so `--max-nodes` is honoured to
-    /// within that many nodes per thread.
+    /// flags are looked at every `shared.period` nodes (at most [`check_every::TINY_NODE`]), so
+    /// `--max-nodes` is honoured to within that many nodes, plus one row, per thread.
     #[inline(always)]
     fn spend(&mut self) -> bool {
         self.spend_many(1)
@@ -162,12 +178,13 @@ impl Search<'_> {
     fn spend_many(&mut self, k: u64) -> bool {
         self.nodes += k;
         self.unpublished += k;
-        if self.unpublished >= check_every::TINY_NODE {
+        if self.unpublished >= self.shared.period {
             return self.check();
         }
         true
     }
 
+    /// Publishes the nodes spent and looks at the budget; false when the search must stop.
     #[cold]
     fn check(&mut self) -> bool {
         let total = self.shared.nodes.fetch_add(self.unpublished, Ordering::Relaxed) + self.unpublished;

@@ -78,6 +78,11 @@ pub(crate) struct Links {
 pub(crate) const PRIMARY_HEADER: u32 = 1;
 
 impl Links {
+    /// Slots of an array indexed by item (the root 0 and the items 1..=n).
+    pub(crate) fn item_slots(&self) -> usize {
+        self.left.len()
+    }
+
     /// Lays out the problem's options, each in declaration order, appended to its items' lists.
     /// Also returns, for each node, the option it belongs to (0 for headers and spacers).
     pub(crate) fn new(problem: &Problem) -> (Self, Vec<u32>) {

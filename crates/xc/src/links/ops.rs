@@ -294,6 +294,35 @@ impl Links {
         self.top(p) == y || self.option_has_item_after(p, p, y)
     }
 
+    /// Whether `p`'s option covers every item of `ys` (distinct items), in one pass over the
+    /// option: the items of `ys` are marked in `mark` (one slot per item, all false on entry and
+    /// again on return) and the option's marked items counted. Calling
+    /// [`option_contains`](Self::option_contains) per item instead costs `|ys| x |option|`: with
+    /// one option of 100,000 items, whose cover empties all the others, that was 10^10 steps.
+    pub(crate) fn option_contains_all(&self, p: u32, ys: &[u32], mark: &mut [bool]) -> bool {
+        for &y in ys {
+            mark[y as usize] = true;
+        }
+        let mut found = usize::from(mark[self.top(p) as usize]);
+        let mut r = p + 1;
+        loop {
+            let node = self.node(r);
+            if node.top == SPACER {
+                r = node.up;
+                continue;
+            }
+            if r == p {
+                break;
+            }
+            found += usize::from(mark[node.top as usize]);
+            r += 1;
+        }
+        for &y in ys {
+            mark[y as usize] = false;
+        }
+        found == ys.len()
+    }
+
     /// Whether item `y` is among the nodes after `q` (exclusive) and before `p` in `p`'s option.
     fn option_has_item_after(&self, p: u32, q: u32, y: u32) -> bool {
         let mut r = q + 1;

@@ -215,7 +215,10 @@ pub fn solve(puzzle: &Hidato, query: &Query) -> Result<Option<Hidato>, GaveUp> {
 /// cover.
 pub fn count(puzzle: &Hidato, query: &Query) -> Count {
     match query.engine {
-        Engine::ExactCover => crate::Reduction::count(&ExactCover::new(puzzle), &query.cover()),
+        Engine::ExactCover => match bounded_reduction(puzzle, &query.budget) {
+            Ok(reduction) => crate::Reduction::count(&reduction, &query.cover()),
+            Err(reason) => answer(Err(reason), query.limit).1,
+        },
         engine => answer(run(puzzle, query.limit, 0, engine, &query.budget), query.limit).1,
     }
 }
@@ -223,13 +226,30 @@ pub fn count(puzzle: &Hidato, query: &Query) -> Count {
 /// Up to `query.limit` solutions, in the order the engine found them, and how the search ended.
 pub fn solutions(puzzle: &Hidato, query: &Query) -> Solutions<Hidato> {
     match query.engine {
-        Engine::ExactCover => crate::Reduction::solutions(&ExactCover::new(puzzle), &query.cover()),
+        Engine::ExactCover => match bounded_reduction(puzzle, &query.budget) {
+            Ok(reduction) => crate::Reduction::solutions(&reduction, &query.cover()),
+            Err(reason) => {
+                let (found, count) = answer(Err(reason), query.limit);
+                Solutions::new(found, count)
+            }
+        },
         engine => {
             let (found, count) =
                 answer(run(puzzle, query.limit, query.limit, engine, &query.budget), query.limit);
             Solutions::new(found, count)
         }
     }
+}
+
+/// The exact-cover reduction built under the budget's clock; one above
+/// [`MAX_OPTIONS`](crate::hidato::MAX_OPTIONS) options gives up at once with
+/// [`GaveUp::NodeLimit`] (callers that want to say so check [`ExactCover::estimate`] first, as
+/// the command line does).
+fn bounded_reduction(puzzle: &Hidato, budget: &Budget) -> Result<ExactCover, GaveUp> {
+    ExactCover::with_budget(puzzle, budget).map_err(|err| match err {
+        crate::hidato::NotBuilt::GaveUp(reason) => reason,
+        _ => GaveUp::NodeLimit,
+    })
 }
 
 /// A dedicated engine's answer as solutions and a [`Count`].

@@ -31,7 +31,13 @@ impl<B: BitSet> BitSearch<'_, B> {
                 unmatched.push(k as u32);
             }
         }
-        for &k in &unmatched {
+        for (i, &k) in unmatched.iter().enumerate() {
+            // An augmenting path can cross the whole board: on a big one, read the clock
+            // every 16 of them, and give up on the node (`propagate` reports why).
+            if B::BITS > 128 && i % 16 == 15 && self.interrupt() {
+                self.unmatched = unmatched;
+                return false;
+            }
             let mut visited = B::ZERO;
             if !self.augment(k as usize, &mut owned, &mut visited) {
                 self.unmatched = unmatched;

@@ -65,8 +65,15 @@ pub(super) struct BitSearch<'a, B: BitSet> {
     keep: u64,
     pub(super) kept: Vec<Hidato>,
     pub(super) nodes: u64,
-    /// Its deadline and cancel flag, read every so many nodes.
+    /// Its deadline and cancel flag, read every so many nodes, and within a node at every
+    /// round of propagation and every few augmenting paths on a big board (one node there can
+    /// cost seconds).
     budget: &'a Budget,
+    /// Why the matching stopped half-way (the clock ran out inside a node), for `propagate` to
+    /// report once the rule returns.
+    interrupted: Option<GaveUp>,
+    /// Rounds of propagation, to read the clock every so many.
+    rounds: u64,
 }
 
 impl<'a, B: BitSet> BitSearch<'a, B> {
@@ -128,6 +135,8 @@ impl<'a, B: BitSet> BitSearch<'a, B> {
             kept: Vec::new(),
             nodes: 0,
             budget,
+            interrupted: None,
+            rounds: 0,
         }
     }
 
@@ -254,6 +263,26 @@ impl<'a, B: BitSet> BitSearch<'a, B> {
         // On boards wider than 128 bits a node costs much more: the clock is read at every node.
         let every = if B::BITS <= 128 { check_every::BOARD_NODE } else { 1 };
         self.budget.spend(self.nodes, every).map_err(Stop::GaveUp)
+    }
+
+    /// Within a node: reads the clock every round of propagation on a big board (a round there
+    /// passes over every domain, thousands of words), every 64 on a small one.
+    fn round(&mut self) -> Result<(), Stop> {
+        self.rounds += 1;
+        let every = if B::BITS <= 128 { 64 } else { 1 };
+        if self.rounds % every == 0 {
+            if let Some(reason) = self.budget.check_clock() {
+                return Err(Stop::GaveUp(reason));
+            }
+        }
+        Ok(())
+    }
+
+    /// Inside a whole-board rule: whether the clock ran out, noted in `interrupted` for
+    /// `propagate` to report (the rule then returns as if the node were dead).
+    fn interrupt(&mut self) -> bool {
+        self.interrupted = self.budget.check_clock();
+        self.interrupted.is_some()
     }
 
     fn found(&mut self) -> Result<(), Stop> {

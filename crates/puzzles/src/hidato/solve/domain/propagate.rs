@@ -11,6 +11,7 @@ impl<B: BitSet> BitSearch<'_, B> {
     pub(super) fn propagate(&mut self) -> Result<bool, Stop> {
         let n = self.n;
         loop {
+            self.round()?;
             let mut changed = false;
             // Chain: k sits next to k - 1 and to k + 1 (a worklist of the numbers whose
             // consecutive numbers' domains shrank).
@@ -82,7 +83,14 @@ impl<B: BitSet> BitSearch<'_, B> {
             }
             if !changed && self.dirty.is_zero() {
                 match self.global() {
-                    None => return Ok(false),
+                    None => {
+                        // The matching may have stopped on the clock rather than proved the
+                        // node dead.
+                        return match self.interrupted.take() {
+                            Some(reason) => Err(Stop::GaveUp(reason)),
+                            None => Ok(false),
+                        };
+                    }
                     Some(false) => return Ok(true),
                     Some(true) => {}
                 }
@@ -142,6 +150,11 @@ impl<B: BitSet> BitSearch<'_, B> {
         }
         // A middle number's cell needs two distinct neighbours for its two consecutive numbers.
         for k in 2..n {
+            // A number costs a neighbourhood per cell of its domain: thousands of words each on
+            // a 50x50 board, seconds for all of them at the root. Read the clock every 32.
+            if B::BITS > 128 && k % 32 == 0 && self.interrupt() {
+                return None;
+            }
             if self.is_placed(k) || self.is_placed(k - 1) || self.is_placed(k + 1) {
                 continue;
             }
