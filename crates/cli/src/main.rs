@@ -12,6 +12,7 @@
 mod args;
 mod commands;
 mod input;
+mod ordered;
 mod progress;
 
 use std::io::Write;
@@ -49,7 +50,12 @@ fn main() -> ExitCode {
         Ok(Status::NoSolution) => ExitCode::from(NO_SOLUTION),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            let _ = writeln!(std::io::stderr(), "tessera: {err:#}");
+            // Messages may quote input: no control character reaches the terminal as it is.
+            let message: String = format!("{err:#}")
+                .chars()
+                .flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] })
+                .collect();
+            let _ = writeln!(std::io::stderr(), "tessera: {message}");
             if err.downcast_ref::<BadInput>().is_some() {
                 ExitCode::from(BAD_INPUT)
             } else {
