@@ -5,7 +5,7 @@
 //! 4 a checked answer is wrong (`sudoku verify`; `hidato verify`: a given or the shape changed,
 //! the seed's -1), 5 `hidato verify`: consecutive numbers do not touch (the seed's -2), 6 `hidato
 //! verify`: the answer is incomplete (empty cells, numbers missing or twice), 7 `hidato solve`:
-//! some puzzle has no solution.
+//! some puzzle has no solution (`sudoku rate`: none or several; `sudoku hint`: none).
 
 #![forbid(unsafe_code)]
 

@@ -58,9 +58,9 @@ where
             let (shared, room, work) = (&shared, &room, &work);
             scope.spawn(move || loop {
                 let (index, item) = {
-                    let mut state = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    let mut state = shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                     while !state.stop && state.next >= state.done + window {
-                        state = room.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner());
+                        state = room.wait(state).unwrap_or_else(std::sync::PoisonError::into_inner);
                     }
                     if state.stop {
                         return;
@@ -87,7 +87,7 @@ where
             while let Some(answer) = waiting.remove(&next) {
                 next += 1;
                 let keep_going = sink(answer);
-                let mut state = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let mut state = shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                 state.done = next;
                 if !matches!(keep_going, Ok(true)) {
                     state.stop = true;

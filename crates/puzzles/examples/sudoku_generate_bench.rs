@@ -43,7 +43,7 @@ fn main() {
                 made.rating.map_or(String::new(), |r| format!(", {}", r.difficulty.name()))
             ),
             Err(reason) => {
-                println!("seed {seed}: grid {grid_seconds:.3} s, gave up after {seconds:.3} s: {reason}")
+                println!("seed {seed}: grid {grid_seconds:.3} s, gave up after {seconds:.3} s: {reason}");
             }
         }
         times.push(seconds);

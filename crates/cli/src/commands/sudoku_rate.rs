@@ -50,7 +50,7 @@ struct RatingRecord {
 
 /// What became of one puzzle.
 enum Rated {
-    Rated(Rating),
+    Graded(Rating),
     /// No solution, or several (`solutions` is 0 or 2): such a grid is not rated.
     NotAPuzzle(u64),
     GaveUp(GaveUp),
@@ -79,7 +79,7 @@ pub fn rate(args: &SudokuRateArgs) -> Result<Status> {
         index += 1;
         let mut record = RatingRecord { index, line, ..RatingRecord::default() };
         let text = match rated {
-            Rated::Rated(rating) => {
+            Rated::Graded(rating) => {
                 let hardest = rating.hardest.map(logic::Technique::name);
                 let text =
                     format!("{} {} {}", rating.difficulty.name(), rating.score, hardest.unwrap_or("none"));
@@ -154,7 +154,7 @@ fn rate_puzzle(puzzle: &Sudoku, budget: Budget) -> Rated {
     match count.result() {
         Err(reason) => Rated::GaveUp(reason),
         Ok(1) => match logic::rate_within(puzzle, &budget) {
-            Ok(rating) => Rated::Rated(rating),
+            Ok(rating) => Rated::Graded(rating),
             Err(reason) => Rated::GaveUp(reason),
         },
         Ok(solutions) => Rated::NotAPuzzle(solutions),
