@@ -5,13 +5,14 @@
 //! 4 a checked answer is wrong (`sudoku verify`; `hidato verify`: a given or the shape changed,
 //! the seed's -1), 5 `hidato verify`: consecutive numbers do not touch (the seed's -2), 6 `hidato
 //! verify`: the answer is incomplete (empty cells, numbers missing or twice), 7 `hidato solve`:
-//! some puzzle has no solution.
+//! some puzzle has no solution (`sudoku rate`: none or several; `sudoku hint`: none).
 
 #![forbid(unsafe_code)]
 
 mod args;
 mod commands;
 mod input;
+mod ordered;
 mod progress;
 
 use std::io::Write;
@@ -50,7 +51,12 @@ fn main() -> ExitCode {
         Ok(Status::NoSolution) => ExitCode::from(NO_SOLUTION),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            let _ = writeln!(std::io::stderr(), "tessera: {err:#}");
+            // Messages may quote input: no control character reaches the terminal as it is.
+            let message: String = format!("{err:#}")
+                .chars()
+                .flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] })
+                .collect();
+            let _ = writeln!(std::io::stderr(), "tessera: {message}");
             if err.downcast_ref::<BadInput>().is_some() {
                 ExitCode::from(BAD_INPUT)
             } else {

@@ -4,8 +4,10 @@
 //! [`POLL`] and redraws. Nothing is drawn for the first [`DELAY`], so quick runs stay silent, and
 //! nothing at all unless standard error is a terminal (the caller checks). A sequential search
 //! reports Knuth's estimate of the fraction of the tree explored; a parallel one, how many of its
-//! subproblems are done.
+//! subproblems are done. [`Indicator::counting`] shows how many things of a known number are done
+//! (the puzzles of `sudoku generate`).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -57,6 +59,34 @@ impl Indicator {
                         progress.nodes()
                     ));
                 }
+            }
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+        });
+        Indicator { stop: Some(stop), thread: Some(thread) }
+    }
+
+    /// Starts showing `done` out of `total` (`what` names them, e.g. "puzzles"), with the time
+    /// spent on the current one: for commands that make or answer one thing after another.
+    pub fn counting(done: Arc<AtomicU64>, total: u64, what: String) -> Self {
+        let (stop, stopped) = mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let start = Instant::now();
+            let mut bar: Option<ProgressBar> = None;
+            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(POLL) {
+                if start.elapsed() < DELAY {
+                    continue;
+                }
+                let bar = bar.get_or_insert_with(|| {
+                    let template = "[{elapsed_precise}] {wide_bar} {pos}/{len} {msg}";
+                    let style = ProgressStyle::with_template(template)
+                        .unwrap_or_else(|_| ProgressStyle::default_bar())
+                        .progress_chars("=> ");
+                    ProgressBar::new(total).with_style(style).with_elapsed(start.elapsed())
+                });
+                bar.set_position(done.load(Ordering::Relaxed));
+                bar.set_message(what.clone());
             }
             if let Some(bar) = bar {
                 bar.finish_and_clear();

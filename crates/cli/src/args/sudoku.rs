@@ -39,8 +39,9 @@ Exit status:
   0  success (including \"no solution\" and several solutions)
   1  usage error or internal error
   2  bad input: a file cannot be read, or some puzzle in it is not valid
-  3  gave up: --max-nodes or --timeout ran out on some puzzle (solve, count, generate)
-  4  verify: the answer does not solve the puzzle";
+  3  gave up: --max-nodes or --timeout ran out on some puzzle (solve, count, generate, rate)
+  4  verify: the answer does not solve the puzzle
+  7  rate: some puzzle has no solution or several; hint: the puzzle has no solution";
 
 const VERIFY_HELP: &str = "\
 With --json, one object: \"valid\" (true or false) and \"violations\", each with \"kind\"
@@ -60,10 +61,16 @@ a puzzle given up on is {\"index\", \"seed\", \"outcome\": \"gave-up\", \"reason
 command takes these lines back: `tessera sudoku generate --json | tessera sudoku count`.
 --stats prints `tessera: puzzles=P seconds=S threads=T` on standard error.
 
+Every puzzle has a time budget: --timeout, or 60 seconds when it is not given, so generation
+always ends; a puzzle that runs out gets `gave-up` in its place and a message naming the budget.
+Each level is offered for every size from 6x6 up; 4x4 puzzles are all easy. Output streams: each
+puzzle is printed as soon as it and those before it are made. On a terminal, a progress bar shows
+on standard error after half a second (--no-progress hides it).
+
 Exit status:
   0  success
-  1  usage error or internal error
-  3  gave up: --max-nodes or --timeout ran out on some puzzle (`gave-up` in its place)";
+  1  usage error (a level the size cannot reach, --size and --boxes that disagree) or internal error
+  3  gave up: the time budget or --max-nodes ran out on some puzzle (`gave-up` in its place)";
 
 const RATE_HELP: &str = concat!(
     "Input: one puzzle a line (81 characters for 9x9, `.` or `0` empty; 16, 36, 64, 144, 256 or 625 ",
@@ -71,12 +78,19 @@ const RATE_HELP: &str = concat!(
     "and `---+---` allowed; a blank line between two grids), or JSON objects, one a line ",
     "({\"cells\": \"53..7....\", \"variant\": \"x\"}, or what `generate --json` and `solve --json` ",
     "write: their \"puzzle\" or \"solution\"). `#` starts a comment line.\n\n",
-    "With --json, one object per puzzle: \"index\" (from 1), \"line\", \"difficulty\", \"score\", ",
-    "\"hardest\", \"guesses\", \"steps\", \"solved\", \"techniques\" ([name, times] pairs).\n\n",
+    "A puzzle with no solution or several is not rated: `none` or `several` in its place, and a ",
+    "message on standard error. A puzzle whose budget runs out gets `gave-up`.\n\n",
+    "With --json, one object per puzzle: \"index\" (from 1), \"line\", \"outcome\" (\"rated\", ",
+    "\"none\", \"several\", \"gave-up\" with \"reason\", \"error\" with \"error\"), and when rated ",
+    "\"difficulty\", \"score\", \"hardest\", \"guesses\", \"steps\", \"solved\", \"techniques\" ",
+    "([name, times] pairs).\n\n",
     "Exit status:\n",
-    "  0  success\n",
+    "  0  success: every puzzle rated\n",
     "  1  usage error or internal error\n",
-    "  2  bad input: the file cannot be read, or some puzzle in it is not valid (`error` in its place)"
+    "  2  bad input: the file cannot be read, holds no puzzle, or some puzzle in it is not valid ",
+    "(`error` in its place)\n",
+    "  3  gave up: --max-nodes or --timeout ran out on some puzzle\n",
+    "  7  some puzzle has no solution or several (and none was bad)"
 );
 
 const HINT_HELP: &str = "\
@@ -84,9 +98,11 @@ With --json, one object: \"technique\", \"difficulty\", \"explanation\", \"place
 \"eliminations\" ([cell, digit] pairs), \"cells\" (names such as \"r4c7\").
 
 Exit status:
-  0  success (also when no step applies: the message says why)
+  0  success: a step, or the puzzle is already solved
   1  usage error or internal error
-  2  bad input: the puzzle cannot be read";
+  2  bad input: the puzzle cannot be read, or its digits break a rule (the message names the
+     digit, the house and the cells)
+  7  the puzzle has no solution: a digit placed is wrong";
 
 /// `tessera sudoku ...`
 #[derive(Debug, Subcommand)]
@@ -233,9 +249,10 @@ pub struct SudokuVerifyArgs {
 /// Options of `tessera sudoku generate`.
 #[derive(Debug, Args)]
 pub struct SudokuGenerateArgs {
-    /// Digits per house: 4, 6, 8, 9, 12, 16 or 25 (the usual boxes; see --boxes).
-    #[arg(long, default_value_t = 9)]
-    pub size: usize,
+    /// Digits per house: 4, 6, 8, 9, 12, 16 or 25 (the usual boxes; see --boxes). Default 9, or
+    /// the size --boxes makes.
+    #[arg(long)]
+    pub size: Option<usize>,
     /// Box shape ROWSxCOLS, e.g. 3x2, instead of the usual one for the size.
     #[arg(long, value_name = "RxC")]
     pub boxes: Option<String>,
@@ -273,6 +290,8 @@ pub struct SudokuRateArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     #[command(flatten)]
     pub output: JsonArg,
 }

@@ -32,7 +32,8 @@ pub enum Status {
     PathBroken,
     /// `hidato verify`: empty cells, numbers missing or twice (exit status 6).
     Incomplete,
-    /// `hidato solve`: some puzzle has no solution (exit status 7).
+    /// `hidato solve`: some puzzle has no solution; `sudoku rate`: some puzzle has none or several;
+    /// `sudoku hint`: the puzzle has none (exit status 7).
     NoSolution,
 }
 

@@ -1,8 +1,9 @@
 //! `tessera sudoku solve`, `count` and `verify`.
 //!
-//! `solve` and `count` read every puzzle of a file with [`parse_puzzles`] (lines, grids, JSON),
-//! answer them in chunks — in parallel on a rayon pool with `--threads` — and print the answers
-//! of a chunk in input order before reading on, so that output streams and memory stays bounded.
+//! `solve` and `count` read the puzzles of a file as they go with [`PuzzleReader`] (lines, grids,
+//! JSON; a file that is not text gets one error), answer them on `--threads` threads with a
+//! bounded window (`crate::ordered`), and print each answer as soon as those before it are out,
+//! so that output streams and memory stays bounded whatever the file's length.
 //! Each puzzle has its own budget (`--max-nodes`, `--timeout` from when its search starts). A
 //! puzzle that cannot be read gets `error` in its output slot and its message on standard error;
 //! the rest are still answered and the status is 2 at the end. "No solution" and "several
@@ -11,20 +12,21 @@
 //! `verify` reads one puzzle and one answer (files, standard input or the text itself) and prints
 //! the verdict of [`tessera::sudoku::verify`]; status 4 when the answer is wrong.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
-use rayon::prelude::*;
 use serde::Serialize;
-use tessera::sudoku::{self, parse_puzzles, Budget, Format, GaveUp, Outcome, Parsed, Sudoku, Violation};
+use tessera::sudoku::{self, Budget, Format, GaveUp, Outcome, Parsed, PuzzleReader, Sudoku, Violation};
 
 use super::Status;
 use crate::args::{SudokuCountArgs, SudokuRunArgs, SudokuSolveArgs, SudokuVerifyArgs};
 use crate::input::{BadInput, Input};
+use crate::ordered::map_in_order;
 
-/// Puzzles answered between two writes, per thread.
+/// Puzzles in flight at once (read, answered, or waiting for the ones before), per thread.
 const CHUNK_PER_THREAD: usize = 64;
 
 /// `tessera sudoku solve [FILE]`
@@ -76,55 +78,47 @@ enum Answer {
     Error(String),
 }
 
-/// Reads the puzzles of `file`, answers each with `answer`, prints the answers in input order.
+/// Reads the puzzles of `file` as it goes, answers each with `answer`, prints the answers in
+/// input order.
 fn run(file: &Path, args: &SudokuRunArgs, answer: impl Fn(&Sudoku) -> Answer + Sync) -> Result<Status> {
-    let input = Input::read(file)?;
-    let text = String::from_utf8_lossy(&input.bytes);
+    let (name, puzzles) = open_puzzles(file)?;
     let threads = args.threads.count();
     let start = Instant::now();
-    let pool =
-        if threads > 1 { Some(rayon::ThreadPoolBuilder::new().num_threads(threads).build()?) } else { None };
-    let answer_one = |parsed: &Parsed| match &parsed.puzzle {
-        Ok(puzzle) => answer(puzzle),
-        Err(err) => Answer::Error(err.to_string()),
+    let answer_one = |parsed: Parsed| {
+        let answer = match &parsed.puzzle {
+            Ok(puzzle) => answer(puzzle),
+            Err(err) => Answer::Error(err.to_string()),
+        };
+        (parsed, answer)
     };
-
     let mut printer = Printer {
         out: BufWriter::new(io::stdout().lock()),
         json: args.output.json(),
         previous: None,
         index: 0,
     };
-    let mut puzzles = parse_puzzles(&text).peekable();
-    let (mut bad, mut gave_up, mut seen) = (false, false, false);
-    while puzzles.peek().is_some() {
-        let chunk: Vec<Parsed> = puzzles.by_ref().take(CHUNK_PER_THREAD * threads).collect();
-        let answers: Vec<Answer> = match &pool {
-            Some(pool) => pool.install(|| chunk.par_iter().map(answer_one).collect()),
-            None => chunk.iter().map(answer_one).collect(),
-        };
-        for (parsed, answer) in chunk.iter().zip(&answers) {
-            seen = true;
-            match answer {
-                Answer::Error(message) => {
-                    bad = true;
-                    // Shown in order with the output; written through so that it comes first.
-                    printer.out.flush()?;
-                    note(&format!("{}: {message}", input.name));
-                }
-                Answer::GaveUp(_) => gave_up = true,
-                _ => {}
+    let mut errors = ErrorLines::new(&name);
+    let mut flushed = Instant::now();
+    let (mut bad, mut gave_up) = (false, false);
+    map_in_order(threads, CHUNK_PER_THREAD * threads, puzzles, answer_one, |(parsed, answer)| {
+        match &answer {
+            Answer::Error(message) => {
+                bad = true;
+                // Shown in order with the output; written through so that it comes first.
+                printer.out.flush()?;
+                errors.note(message);
             }
-            printer.print(parsed, answer)?;
+            Answer::GaveUp(_) => gave_up = true,
+            _ => {}
         }
-        printer.out.flush()?;
-    }
-    if !seen {
-        return Err(BadInput {
-            name: input.name,
-            message: "no puzzle; expected lines, grids or JSON".to_owned(),
-        }
-        .into());
+        printer.print(&parsed, &answer)?;
+        flush_now_and_then(&mut printer.out, &mut flushed)?;
+        anyhow::Ok(true)
+    })?;
+    printer.out.flush()?;
+    errors.finish();
+    if printer.index == 0 {
+        return Err(no_puzzle(name).into());
     }
     if args.output.stats {
         note(&format!(
@@ -141,6 +135,71 @@ fn run(file: &Path, args: &SudokuRunArgs, answer: impl Fn(&Sudoku) -> Answer + S
     } else {
         Status::Done
     })
+}
+
+/// The puzzles of `file` (`-`: standard input), read as they are needed, and its name for
+/// messages.
+pub(crate) fn open_puzzles(file: &Path) -> Result<(String, PuzzleReader<Box<dyn BufRead + Send>>), BadInput> {
+    let (name, reader): (String, Box<dyn BufRead + Send>) = if file.as_os_str() == "-" {
+        ("<stdin>".to_owned(), Box::new(BufReader::with_capacity(1 << 16, io::stdin())))
+    } else {
+        let name = file.display().to_string();
+        match File::open(file) {
+            Ok(opened) => (name, Box::new(BufReader::with_capacity(1 << 16, opened))),
+            Err(err) => return Err(bad(&name, err.to_string())),
+        }
+    };
+    Ok((name, PuzzleReader::new(reader)))
+}
+
+/// The error of a file without any puzzle (status 2).
+pub(crate) fn no_puzzle(name: String) -> BadInput {
+    BadInput { name, message: "no puzzle; expected lines, grids or JSON".to_owned() }
+}
+
+/// Writes `out` through when the last time was long enough ago: answers reach a pipe
+/// (`| head -1`) within a tenth of a second, without a system call per line.
+pub(crate) fn flush_now_and_then(out: &mut impl Write, last: &mut Instant) -> io::Result<()> {
+    if last.elapsed() >= Duration::from_millis(100) {
+        out.flush()?;
+        *last = Instant::now();
+    }
+    Ok(())
+}
+
+/// The messages about puzzles that cannot be read: the first [`ErrorLines::SHOWN`] of a file,
+/// then how many more there were, so that a file of garbage does not flood the terminal.
+pub(crate) struct ErrorLines<'a> {
+    name: &'a str,
+    count: usize,
+}
+
+impl<'a> ErrorLines<'a> {
+    const SHOWN: usize = 20;
+
+    pub(crate) fn new(name: &'a str) -> Self {
+        ErrorLines { name, count: 0 }
+    }
+
+    /// One more bad puzzle: its message, if it is among the first.
+    pub(crate) fn note(&mut self, message: &str) {
+        self.count += 1;
+        if self.count <= Self::SHOWN {
+            note(&format!("{}: {message}", self.name));
+        }
+    }
+
+    /// The count of those not shown.
+    pub(crate) fn finish(&self) {
+        if self.count > Self::SHOWN {
+            note(&format!(
+                "{}: and {} more puzzles that cannot be read ({} in all)",
+                self.name,
+                self.count - Self::SHOWN,
+                self.count
+            ));
+        }
+    }
 }
 
 /// Writes answers: plain, in each puzzle's format, or one JSON object a line.
@@ -366,7 +425,18 @@ fn bad(name: &str, message: String) -> BadInput {
     BadInput { name: name.to_owned(), message }
 }
 
-/// A line on standard error. Failing to write it is not worth failing the command for.
-fn note(message: &str) {
-    let _ = writeln!(io::stderr(), "tessera: {message}");
+/// A line on standard error, control characters escaped (no input reaches the terminal as it
+/// is). Failing to write it is not worth failing the command for.
+pub(crate) fn note(message: &str) {
+    let _ = writeln!(io::stderr(), "tessera: {}", escape_controls(message));
+}
+
+/// `text` with its control characters written as escapes (`\u{1b}`).
+pub(crate) fn escape_controls(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() { c.escape_default().collect() } else { vec![c] };
+            escaped
+        })
+        .collect()
 }

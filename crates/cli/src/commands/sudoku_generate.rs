@@ -1,21 +1,27 @@
-//! `tessera sudoku generate`: puzzles from [`tessera::sudoku::Generator`], in parallel chunks,
-//! printed in seed order so that the output does not depend on the thread count.
+//! `tessera sudoku generate`: puzzles from [`tessera::sudoku::Generator`] on `--threads`
+//! threads, each printed as soon as the ones before it are (seed order, so that the output does
+//! not depend on the thread count), with at most a few puzzles per thread in flight: nothing
+//! grows with `--count` but the output.
+//!
+//! Every puzzle has a time budget, [`DEFAULT_TIMEOUT`] unless `--timeout` says otherwise, so
+//! generation always ends; one that runs out prints `gave-up` in its place and a message naming
+//! the budget and the flag that raises it. A level the size cannot reach (only easy for 4x4) is
+//! refused before anything runs, and so are `--size` and `--boxes` that disagree. On a terminal,
+//! a bar shows the puzzles done once the run takes more than half a second.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Result};
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use serde::Serialize;
-use tessera::sudoku::{logic, GaveUp, Generated, Generator, Layout};
+use tessera::sudoku::{logic, Budget, GaveUp, Generated, Generator, Layout};
 
 use super::Status;
 use crate::args::SudokuGenerateArgs;
-
-/// Puzzles generated between two writes, per thread.
-const CHUNK_PER_THREAD: u64 = 16;
+use crate::ordered::map_in_order;
+use crate::progress::Indicator;
 
 /// One line of `--json`.
 #[derive(Debug, Serialize)]
@@ -45,26 +51,33 @@ struct GaveUpRecord {
     reason: &'static str,
 }
 
+/// The time budget of one puzzle when `--timeout` is not given.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Puzzles in flight at once, per thread: made but waiting for the ones before them.
+const WINDOW_PER_THREAD: usize = 4;
+
 /// `tessera sudoku generate`
 pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
-    let mut layout = match &args.boxes {
-        Some(boxes) => {
-            let Some((rows, cols)) = boxes.split_once(['x', 'X']) else {
-                bail!("--boxes {boxes:?}: expected ROWSxCOLS, e.g. 3x2");
-            };
-            let (Ok(rows), Ok(cols)) = (rows.parse(), cols.parse()) else {
-                bail!("--boxes {boxes:?}: expected ROWSxCOLS, e.g. 3x2");
-            };
-            Layout::boxes(rows, cols)?
+    let layout = layout(args)?;
+    if let Some(level) = args.difficulty {
+        let levels = Generator::levels(&layout);
+        if !levels.contains(&level) {
+            let names: Vec<&str> = levels.iter().map(|level| level.name()).collect();
+            bail!(
+                "--difficulty {level}: no {0}x{0} puzzle is that hard; {0}x{0} puzzles can be made at {1}",
+                layout.size(),
+                names.join(", ")
+            );
         }
-        None => Layout::classic(args.size)?,
-    };
-    if args.x {
-        layout = layout.with_diagonals();
     }
     let json = args.output.json();
-    let mut generator =
-        Generator::new(Arc::new(layout)).symmetry(args.symmetry).minimal(args.minimal).rated(json);
+    // No bound on attempts: the time budget (default or --timeout) bounds each puzzle.
+    let mut generator = Generator::new(Arc::new(layout))
+        .symmetry(args.symmetry)
+        .minimal(args.minimal)
+        .rated(json)
+        .attempts(u32::MAX);
     if let Some(level) = args.difficulty {
         generator = generator.difficulty(level);
     }
@@ -73,53 +86,50 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
         .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
     let threads = args.threads.count();
     let start = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
-    let progress = progress_bar(args);
+    let done = Arc::new(AtomicU64::new(0));
+    let progress = (!args.output.no_progress && io::stderr().is_terminal())
+        .then(|| Indicator::counting(done.clone(), args.count, "puzzles".to_owned()));
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Done;
-    let mut next = 0;
-    while next < args.count {
-        let chunk = (args.count - next).min(CHUNK_PER_THREAD * threads as u64);
-        let made: Vec<(u64, Result<Generated, GaveUp>)> = pool.install(|| {
-            (next..next + chunk)
-                .into_par_iter()
-                .map(|i| {
-                    // A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
-                    let seed = first_seed.wrapping_add(i);
-                    (seed, generator.clone().budget(super::budget(&args.budget)).generate(seed))
-                })
-                .collect()
-        });
-        for (index, (seed, result)) in (next + 1..).zip(made) {
-            match result {
-                Ok(made) => write_one(&mut out, index, &made, json)?,
-                Err(reason) => {
-                    if json {
-                        let record = GaveUpRecord {
-                            index,
-                            seed,
-                            outcome: "gave-up",
-                            reason: super::report::reason_name(reason),
-                        };
-                        writeln!(out, "{}", serde_json::to_string(&record)?)?;
-                    } else {
-                        writeln!(out, "gave-up")?;
-                    }
-                    out.flush()?;
-                    eprintln!("tessera: gave up on a puzzle: {reason}");
-                    status = Status::GaveUp;
+    let indices = 1..=args.count;
+    let make = |index: u64| {
+        // A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
+        let seed = first_seed.wrapping_add(index - 1);
+        let made = generator.clone().budget(budget(args)).generate(seed);
+        done.fetch_add(1, Ordering::Relaxed);
+        (index, seed, made)
+    };
+    let written = map_in_order(threads, WINDOW_PER_THREAD * threads, indices, make, |(index, seed, made)| {
+        match made {
+            Ok(made) => write_one(&mut out, index, &made, json)?,
+            Err(reason) => {
+                if json {
+                    let record = GaveUpRecord {
+                        index,
+                        seed,
+                        outcome: "gave-up",
+                        reason: super::report::reason_name(reason),
+                    };
+                    writeln!(out, "{}", serde_json::to_string(&record)?)?;
+                } else {
+                    writeln!(out, "gave-up")?;
                 }
+                out.flush()?;
+                eprintln!(
+                    "tessera: gave up on puzzle {index} (seed {seed}): {}",
+                    gave_up_message(args, reason)
+                );
+                status = Status::GaveUp;
             }
         }
+        // Each puzzle is written through: one can take seconds.
         out.flush()?;
-        next += chunk;
-        if let Some(bar) = &progress {
-            bar.set_position(next);
-        }
+        anyhow::Ok(true)
+    });
+    if let Some(progress) = progress {
+        progress.stop();
     }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
-    }
+    written?;
     if args.output.stats {
         eprintln!(
             "tessera: puzzles={} seconds={:.3} threads={threads}",
@@ -128,6 +138,61 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
         );
     }
     Ok(status)
+}
+
+/// The layout of `--size`, `--boxes` and `--x`; contradicting flags are refused.
+fn layout(args: &SudokuGenerateArgs) -> Result<Layout> {
+    let mut layout = match &args.boxes {
+        Some(boxes) => {
+            let shape = boxes
+                .split_once(['x', 'X'])
+                .and_then(|(rows, cols)| Some((rows.parse::<usize>().ok()?, cols.parse::<usize>().ok()?)));
+            let Some((rows, cols)) = shape else {
+                bail!("--boxes {boxes:?}: expected ROWSxCOLS, e.g. 3x2");
+            };
+            if let Some(size) = args.size.filter(|&size| size != rows * cols) {
+                bail!(
+                    "--size {size} and --boxes {boxes} disagree: boxes of {rows}x{cols} make a {0}x{0} grid; \
+                     give --boxes alone, or boxes of {size} cells for --size {size}",
+                    rows * cols
+                );
+            }
+            Layout::boxes(rows, cols)?
+        }
+        None => Layout::classic(args.size.unwrap_or(9))?,
+    };
+    if args.x {
+        layout = layout.with_diagonals();
+    }
+    Ok(layout)
+}
+
+/// The budget of one puzzle: `--max-nodes`, and `--timeout` or [`DEFAULT_TIMEOUT`].
+fn budget(args: &SudokuGenerateArgs) -> Budget {
+    let budget = super::budget(&args.budget);
+    if args.budget.timeout.is_none() {
+        budget.with_timeout(DEFAULT_TIMEOUT)
+    } else {
+        budget
+    }
+}
+
+/// Which budget ran out, and the flag that raises it.
+fn gave_up_message(args: &SudokuGenerateArgs, reason: GaveUp) -> String {
+    match (reason, args.budget.timeout, args.budget.max_nodes) {
+        (GaveUp::Deadline, None, _) => format!(
+            "the default time budget of {} s per puzzle ran out; raise it with --timeout SECONDS",
+            DEFAULT_TIMEOUT.as_secs()
+        ),
+        (GaveUp::Deadline, Some(timeout), _) => format!(
+            "--timeout {} s per puzzle ran out; raise it with --timeout SECONDS",
+            timeout.as_secs_f64()
+        ),
+        (GaveUp::NodeLimit, _, Some(nodes)) => {
+            format!("--max-nodes {nodes} ran out in one search; raise it with --max-nodes N")
+        }
+        (reason, _, _) => reason.to_string(),
+    }
 }
 
 fn write_one(out: &mut impl Write, index: u64, made: &Generated, json: bool) -> Result<()> {
@@ -148,17 +213,4 @@ fn write_one(out: &mut impl Write, index: u64, made: &Generated, json: bool) -> 
     };
     writeln!(out, "{}", serde_json::to_string(&record)?)?;
     Ok(())
-}
-
-/// A bar on standard error for long runs, when it is a terminal.
-fn progress_bar(args: &SudokuGenerateArgs) -> Option<ProgressBar> {
-    use std::io::IsTerminal;
-    if args.output.no_progress || args.count < 100 || !io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::new(args.count);
-    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    Some(bar)
 }

@@ -7,17 +7,34 @@
 //! 2. **Removal.** The cells are grouped into orbits of the requested [`Symmetry`] (a single cell
 //!    each without one), visited in a random order; an orbit's clues are removed and put back if
 //!    the puzzle no longer passes the test below. Removing clues only ever adds solutions, so one
-//!    pass leaves a puzzle from which no orbit can be removed.
-//! 3. **The test.** For an easy puzzle (without `minimal`), a removal must keep the puzzle
-//!    solvable by singles alone (Simon Tatham's method: a puzzle solvable by logic has exactly one
-//!    solution, and it cannot become harder than asked). Otherwise it must keep exactly one
+//!    pass leaves a puzzle from which no orbit can be removed (by that test).
+//! 3. **The test.** For a level below diabolical (without `minimal`) a removal must keep the
+//!    puzzle solvable by that level's techniques (Simon Tatham's method: a puzzle solvable by
+//!    sound logic has exactly one solution, and it cannot become harder than asked): always for
+//!    easy, and for every such level on grids larger than 9x9. Otherwise it must keep exactly one
 //!    solution: if every emptied cell is still forced by its peers' clues that is certain without
-//!    a search; else it is counted with the fast solver (limit 2). For medium and up, such minimal
-//!    puzzles are rated and kept at the right level; see `attempt` for the figures.
+//!    a search; else the general solver looks, for each emptied cell, for a solution in which
+//!    that cell avoids its digit (`solve::still_unique`). Classic 9x9 does the same inside its
+//!    dedicated solver.
 //! 4. **The level.** The result is rated; it is kept only if its difficulty is exactly the one
 //!    asked for: a "hard" puzzle needs a hard technique and nothing harder. Otherwise another
 //!    attempt starts from the next seed. Attempts are bounded ([`Generator::attempts`]) and each
-//!    search carries the budget, so generation always ends.
+//!    search, test and rating carries the budget, so generation always ends.
+//!
+//! # Why big grids are tested differently
+//!
+//! On 16x16 and 25x25 the two 9x9 choices fail. Removal by uniqueness alone leaves puzzles that
+//! nearly always need guessing (rated diabolical, sometimes extreme), so asking for medium to
+//! expert meant thousands of rejected attempts: for the levels below diabolical these grids
+//! remove clues while that level's techniques still solve the puzzle, which also makes the
+//! rating at most that level, and most results are exactly it. And proving uniqueness on a sparse
+//! 25x25 can take millions of guesses: the last removals of a pass are the costly ones, and one
+//! search could run for minutes. Without `minimal`, each search for another solution may
+//! take [`GUESSES_PER_TEST`] guesses; one that needs more counts as "not proven unique", and the
+//! clue stays. The puzzle is still unique (only proven removals are kept), the cap is a number
+//! of guesses and not a time, so the same seed gives the same puzzle on any machine and thread
+//! count, and the cap costs a few clues at most (figures in docs/performance.md). `minimal`
+//! keeps the exact test, with no cap: it promises that no clue can be removed.
 
 use crate::common::seed::mix;
 use std::sync::Arc;
@@ -28,7 +45,13 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::sudoku::fast9;
 use crate::sudoku::logic::{self, Difficulty, Rating, Technique};
-use crate::sudoku::{count, solve_with_seed, Budget, GaveUp, Layout, Query, Sudoku};
+use crate::sudoku::solve::{still_unique, Uniqueness};
+use crate::sudoku::{solve_with_seed, Budget, GaveUp, Layout, Sudoku};
+
+/// Guesses one search for another solution may take when removing clues (without `minimal`):
+/// on 25x25, 30 to 1,000 leave the same number of givens within noise (272–282 of 625 on seeds
+/// 1–3), while the time grows with the cap (0.2 s a puzzle at 30, 7 s at 1,000).
+const GUESSES_PER_TEST: u64 = 50;
 
 /// The symmetry of the clue pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -205,8 +228,29 @@ impl Generator {
         self
     }
 
+    /// The levels that puzzles of `layout` can be made at, easiest first: all of them from 6x6
+    /// up, only easy for 4x4 (none of 30,000 minimal 4x4 puzzles, 10,000 from each of three
+    /// seeds, needed more than singles). [`generate`](Self::generate) gives up at once on a
+    /// level outside them.
+    ///
+    /// ```
+    /// use tessera::sudoku::{logic::Difficulty, Generator, Layout};
+    /// assert_eq!(Generator::levels(&Layout::classic(4).unwrap()), &[Difficulty::Easy]);
+    /// assert_eq!(Generator::levels(&Layout::classic(25).unwrap()).len(), 6);
+    /// ```
+    pub fn levels(layout: &Layout) -> &'static [Difficulty] {
+        if layout.size() <= 4 {
+            &Difficulty::ALL[..1]
+        } else {
+            &Difficulty::ALL
+        }
+    }
+
     /// One puzzle from `seed`: the same settings and seed give the same puzzle.
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
+        if self.difficulty.is_some_and(|level| !Self::levels(&self.layout).contains(&level)) {
+            return Err(GaveUp::NodeLimit);
+        }
         for attempt in 0..self.attempts {
             if let Some(reason) = self.budget.check_clock() {
                 return Err(reason);
@@ -231,9 +275,13 @@ impl Generator {
         // Easy: remove only while singles still solve it, which keeps more clues, as players expect
         // of an easy puzzle. Medium and up: minimal puzzles by uniqueness, then the rating decides.
         // Of 2,000 minimal 9x9 puzzles 40% rated easy, 11% medium, 7% hard, 13% expert, 25%
-        // extreme and 4% diabolical, so this beats capped removal (hard: 52/s capped).
+        // extreme and 4% diabolical, so this beats capped removal (hard: 52/s capped). Above 9x9
+        // minimal puzzles are nearly all diabolical, so capped removal for every level below it.
         let cap = match self.difficulty {
             Some(Difficulty::Easy) if !self.minimal => Some(Difficulty::Easy.max_technique()),
+            Some(level) if !self.minimal && level < Difficulty::Diabolical && self.layout.size() > 9 => {
+                Some(level.max_technique())
+            }
             _ => None,
         };
         let puzzle = if cap.is_none() && self.layout.is_classic_9x9() {
@@ -244,7 +292,11 @@ impl Generator {
         } else {
             self.remove_clues(&solution, &orbits, cap)?
         };
-        let rating = if self.difficulty.is_some() || self.rated { Some(logic::rate(&puzzle)) } else { None };
+        let rating = if self.difficulty.is_some() || self.rated {
+            Some(logic::rate_within(&puzzle, &self.budget)?)
+        } else {
+            None
+        };
         if let (Some(level), Some(rating)) = (self.difficulty, &rating) {
             if rating.difficulty != level {
                 return Ok(None);
@@ -267,8 +319,12 @@ impl Generator {
                 puzzle.set(cell, 0);
             }
             let keep = match cap {
-                Some(cap) => logic::solve_logically(&puzzle, cap).2,
-                None => forced_by_peers(&puzzle, orbit) || self.is_unique(&puzzle)?,
+                Some(cap) => logic::solves_within(&puzzle, cap, &self.budget)?,
+                None => {
+                    forced_by_peers(&puzzle, orbit)
+                        || still_unique(&puzzle, solution, orbit, &self.budget, self.guesses_per_test())?
+                            == Uniqueness::Unique
+                }
             };
             if !keep {
                 for &cell in orbit {
@@ -279,8 +335,14 @@ impl Generator {
         Ok(puzzle)
     }
 
-    fn is_unique(&self, puzzle: &Sudoku) -> Result<bool, GaveUp> {
-        Ok(count(puzzle, &Query::default().with_limit(2).with_budget(self.budget.clone())).result()? == 1)
+    /// The guesses one uniqueness test may take before the removal is undone: none without
+    /// `minimal`, which must try every removal to the end.
+    fn guesses_per_test(&self) -> u64 {
+        if self.minimal {
+            u64::MAX
+        } else {
+            GUESSES_PER_TEST
+        }
     }
 }
 
@@ -299,7 +361,7 @@ fn forced_by_peers(puzzle: &Sudoku, cells: &[usize]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::Engine;
+    use crate::sudoku::{count, Engine, Query};
 
     #[test]
     fn orbits_cover_every_cell_once() {
@@ -327,7 +389,7 @@ mod tests {
     #[test]
     fn fast_minimizing_agrees_with_counting() {
         let layout = Arc::new(Layout::classic(9).unwrap());
-        let generator = Generator::new(layout.clone());
+        let generator = Generator::new(layout.clone()).minimal(true);
         for seed in 0..60u64 {
             let symmetry = Symmetry::ALL[seed as usize % Symmetry::ALL.len()];
             let solution =

@@ -21,7 +21,7 @@ mod verify;
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 pub use exact::ExactCover;
 pub use fast9::{count_9x9, solve_9x9};
-pub use format::{parse_puzzles, Format, Parsed, Puzzles};
+pub use format::{parse_puzzles, Format, Parsed, PuzzleReader, Puzzles};
 pub use generate::{Generated, Generator, Symmetry};
 pub use grid::Sudoku;
 pub use layout::{Layout, Regions, MAX_SIZE, MIN_SIZE};

@@ -48,6 +48,25 @@ pub fn parse_puzzles(text: &str) -> Puzzles<'_> {
     }
 }
 
+/// [`parse_puzzles`] on a piece of a longer text that starts at line `first_line`, inside a
+/// block of puzzle lines or not (what [`Puzzles::in_line_block`] said at the end of the piece
+/// before): the stream reader's way of parsing a file piece by piece.
+pub(super) fn parse_piece(
+    text: &str,
+    first_line: usize,
+    in_line_block: bool,
+    layouts: Layouts,
+) -> Puzzles<'_> {
+    Puzzles {
+        text,
+        cursor: Cursor { offset: 0, line: first_line },
+        layouts,
+        pending: VecDeque::new(),
+        in_line_block,
+        masked: None,
+    }
+}
+
 /// The iterator of [`parse_puzzles`].
 #[derive(Debug)]
 pub struct Puzzles<'a> {
@@ -148,6 +167,16 @@ impl Iterator for Puzzles<'_> {
 }
 
 impl<'a> Puzzles<'a> {
+    /// Whether the last line read was in a block of puzzle lines (where every line is a puzzle).
+    pub(super) fn in_line_block(&self) -> bool {
+        self.in_line_block
+    }
+
+    /// The layouts met so far, to share with the next piece.
+    pub(super) fn into_layouts(self) -> Layouts {
+        self.layouts
+    }
+
     /// Whether the block starting at `first` (a possible puzzle line) is rather a grid of as many
     /// rows as its first line has characters: a 16x16 grid written without blanks.
     fn square_grid_ahead(&self, first: Line<'a>) -> bool {

@@ -300,7 +300,10 @@ fn collect_labels(
         Value::String(s) => {
             for c in s.chars().filter(|c| !c.is_whitespace()) {
                 if !c.is_ascii_alphanumeric() {
-                    return Err(format!("'{c}' is not a region label; expected letters or digits"));
+                    return Err(format!(
+                        "{} is not a region label; expected letters or digits",
+                        super::shown(c)
+                    ));
                 }
                 chars.push(c.to_ascii_uppercase());
             }

@@ -8,6 +8,7 @@
 
 mod file;
 mod json;
+mod stream;
 mod text;
 mod write;
 
@@ -19,6 +20,7 @@ use crate::sudoku::{Layout, Regions, Sudoku};
 use crate::{Error, ShapeError};
 
 pub use file::{parse_puzzles, Parsed, Puzzles};
+pub use stream::PuzzleReader;
 
 /// How a puzzle was written, so that an answer can be written the same way. The formats:
 ///
@@ -234,6 +236,27 @@ fn shown(c: char) -> String {
     } else {
         format!("'{c}'")
     }
+}
+
+/// A field of the input, quoted for a message: control characters, blanks other than the space
+/// and undecodable bytes escaped (so that no input can drive the reader's terminal), and long
+/// fields cut to their first 32 characters.
+fn quoted(field: &str) -> String {
+    const SHOWN: usize = 32;
+    let mut text = String::from("'");
+    for c in field.chars().take(SHOWN) {
+        if c.is_control() || (c.is_whitespace() && c != ' ') || c == '\u{FFFD}' {
+            text.extend(c.escape_default());
+        } else {
+            text.push(c);
+        }
+    }
+    text.push('\'');
+    let more = field.chars().count().saturating_sub(SHOWN);
+    if more > 0 {
+        text.push_str(&format!(" (and {more} more characters)"));
+    }
+    text
 }
 
 /// The classic box shape of a size, as [`Layout::classic`] chooses it: rows ≤ columns, squarest.

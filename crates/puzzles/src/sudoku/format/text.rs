@@ -89,13 +89,14 @@ pub(super) fn parse_line(
             return Err(error(
                 column,
                 format!(
-                    "'{field}' is not a region line ({count} labels, one per cell), a box shape \
-                     such as 3x3, or X"
+                    "{} is not a region line ({count} labels, one per cell), a box shape such as \
+                     3x3, or X",
+                    super::quoted(field)
                 ),
             ));
         };
         if slot.is_some() {
-            return Err(error(column, format!("'{field}' a second time")));
+            return Err(error(column, format!("{} a second time", super::quoted(field))));
         }
     }
 
@@ -264,7 +265,10 @@ impl<'a> Row<'a> {
                     Ok(_) => {
                         return Err(error(
                             column,
-                            format!("'{token}' is out of range: a {size}x{size} puzzle has digits 1-{size}"),
+                            format!(
+                                "{} is out of range: a {size}x{size} puzzle has digits 1-{size}",
+                                super::quoted(token)
+                            ),
                         ))
                     }
                     Err(_) => {

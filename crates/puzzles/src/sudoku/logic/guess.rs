@@ -12,10 +12,12 @@
 //! candidates. It stops after [`NODE_BUDGET`] branches (a tenth of that for the check of the
 //! other candidates); when no solution is found in that time the guess is not made and the
 //! solve ends unsolved, which only big grids with few clues reach (25x25 with a third of the
-//! cells given can). A solution found for one guess is kept for the later guesses of the same
+//! cells given can). The caller's budget clock is read every [`CLOCK_EVERY`] branches, so that
+//! a rating with `--timeout` ends in time even inside one long search. A solution found for one guess is kept for the later guesses of the same
 //! solve while it still fits the marks, so a solve searches once, not once per guess.
 
 use crate::sudoku::Layout;
+use tessera_xc::Budget;
 
 use super::candidates::{bit, Candidates};
 use super::{explain, Step, Technique};
@@ -23,6 +25,9 @@ use crate::common::bits::digits_of;
 
 /// Branches one search may take before giving up.
 pub(crate) const NODE_BUDGET: u64 = 200_000;
+/// Branches between two readings of the budget's clock: a branch copies and propagates the whole
+/// grid, up to a few dozen microseconds on 25x25.
+const CLOCK_EVERY: u64 = 16;
 
 /// What a search found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +38,13 @@ pub(crate) enum Outcome {
 }
 
 /// Searches for a solution of placed `digits` and candidate `marks` (both consumed).
-pub(crate) fn search(layout: &Layout, mut digits: Vec<u8>, mut marks: Vec<u32>, budget: &mut u64) -> Outcome {
+pub(crate) fn search(
+    layout: &Layout,
+    mut digits: Vec<u8>,
+    mut marks: Vec<u32>,
+    budget: &mut u64,
+    clock: &Budget,
+) -> Outcome {
     if !propagate(layout, &mut digits, &mut marks) {
         return Outcome::NoSolution;
     }
@@ -44,13 +55,13 @@ pub(crate) fn search(layout: &Layout, mut digits: Vec<u8>, mut marks: Vec<u32>, 
     };
     let mut gave_up = false;
     for d in digits_of(marks[cell]) {
-        if *budget == 0 {
+        if *budget == 0 || (*budget % CLOCK_EVERY == 0 && clock.check_clock().is_some()) {
             return Outcome::GaveUp;
         }
         *budget -= 1;
         let (mut digits, mut marks) = (digits.clone(), marks.clone());
         place(layout, &mut digits, &mut marks, cell, d);
-        match search(layout, digits, marks, budget) {
+        match search(layout, digits, marks, budget, clock) {
             Outcome::Solved(solution) => return Outcome::Solved(solution),
             Outcome::NoSolution => {}
             Outcome::GaveUp => gave_up = true,
@@ -120,9 +131,9 @@ fn propagate(layout: &Layout, digits: &mut [u8], marks: &mut [u32]) -> bool {
 }
 
 /// A solution of the grid's current marks.
-pub(crate) fn solve(grid: &Candidates) -> Outcome {
+pub(crate) fn solve(grid: &Candidates, clock: &Budget) -> Outcome {
     let (digits, marks) = parts(grid);
-    search(grid.layout(), digits, marks, &mut { NODE_BUDGET })
+    search(grid.layout(), digits, marks, &mut { NODE_BUDGET }, clock)
 }
 
 fn parts(grid: &Candidates) -> (Vec<u8>, Vec<u32>) {
@@ -132,7 +143,7 @@ fn parts(grid: &Candidates) -> (Vec<u8>, Vec<u32>) {
 
 /// The guess step, or `None` when the marks have no solution (or the search gave up).
 pub(crate) fn guess(grid: &Candidates) -> Option<Step> {
-    guess_with(grid, &mut None)
+    guess_with(grid, &mut None, &Budget::unlimited())
 }
 
 /// Whether a solution still fits the grid: placed digits agree, and every empty cell still has
@@ -147,10 +158,10 @@ fn fits(grid: &Candidates, solution: &[u8]) -> bool {
 /// [`guess`] with a solution kept from an earlier guess of the same solve. Sound steps never
 /// remove a digit of any solution, and guesses place the kept solution's digits, so the kept
 /// solution stays valid and each later guess skips the search (it is checked all the same).
-pub(crate) fn guess_with(grid: &Candidates, kept: &mut Option<Vec<u8>>) -> Option<Step> {
+pub(crate) fn guess_with(grid: &Candidates, kept: &mut Option<Vec<u8>>, clock: &Budget) -> Option<Step> {
     let layout = grid.layout();
     if !kept.as_deref().is_some_and(|solution| fits(grid, solution)) {
-        *kept = match solve(grid) {
+        *kept = match solve(grid, clock) {
             Outcome::Solved(solution) => Some(solution),
             _ => None,
         };
@@ -167,7 +178,7 @@ pub(crate) fn guess_with(grid: &Candidates, kept: &mut Option<Vec<u8>>) -> Optio
         let (mut digits, mut marks) = parts(grid);
         place(layout, &mut digits, &mut marks, cell, e);
         let name = layout.symbol(e).to_string();
-        match search(layout, digits, marks, &mut { NODE_BUDGET / 10 }) {
+        match search(layout, digits, marks, &mut { NODE_BUDGET / 10 }, clock) {
             Outcome::NoSolution => refuted.push(name),
             Outcome::Solved(_) => open.push(name),
             Outcome::GaveUp => unknown.push(name),

@@ -85,6 +85,7 @@ mod technique;
 mod wings;
 
 pub use candidates::Candidates;
+pub(crate) use solver::solves_within;
 pub use solver::{find, hint, hint_with_candidates, next_step, rate, rate_within, solve_logically};
 pub use technique::{Difficulty, Technique};
 

@@ -64,8 +64,16 @@ fn run(
             .into_iter()
             .take_while(|&t| t <= max.min(Technique::Aic))
             .find_map(|t| find(grid, t))
-            .or_else(|| if max >= Technique::Guess { guess::guess_with(grid, &mut kept) } else { None });
-        let Some(step) = step else { break };
+            .or_else(
+                || if max >= Technique::Guess { guess::guess_with(grid, &mut kept, budget) } else { None },
+            );
+        let Some(step) = step else {
+            // A guess cut short by the clock is a budget run out, not a puzzle without a solution.
+            if let Some(reason) = budget.check_clock() {
+                return Err(reason);
+            }
+            break;
+        };
         grid.apply(&step);
         each(step);
     }
@@ -90,6 +98,19 @@ pub fn solve_logically(puzzle: &Sudoku, max: Technique) -> (Sudoku, Vec<Step>, b
     let result = grid.grid();
     let solved = result.is_solved();
     (result, steps, solved)
+}
+
+/// Whether techniques up to `max` solve `puzzle`, as [`solve_logically`] says, but quietly (no
+/// explanations are written) and within `budget`'s deadline and cancel flag: the generator's
+/// test while it removes clues for a level.
+pub(crate) fn solves_within(puzzle: &Sudoku, max: Technique, budget: &Budget) -> Result<bool, GaveUp> {
+    if !puzzle.is_consistent() {
+        return Ok(false);
+    }
+    let mut grid = Candidates::new(puzzle);
+    grid.set_quiet();
+    run(&mut grid, max, budget, |_| {})?;
+    Ok(grid.is_full() && grid.grid().is_solved())
 }
 
 /// Rates a puzzle: solves it with the easiest technique at every step, guessing when nothing
@@ -159,7 +180,7 @@ pub fn hint(puzzle: &Sudoku) -> Option<Step> {
 /// The next step on a player's own pencil marks (see [`Candidates::with_marks`]). `None` when
 /// the grid is full or the marks admit no solution (a wrong digit or a wrongly removed mark).
 pub fn hint_with_candidates(grid: &Candidates) -> Option<Step> {
-    if grid.is_full() || !matches!(guess::solve(grid), guess::Outcome::Solved(_)) {
+    if grid.is_full() || !matches!(guess::solve(grid, &Budget::unlimited()), guess::Outcome::Solved(_)) {
         return None;
     }
     next_step(grid, Technique::Guess)

@@ -164,6 +164,50 @@ fn general(puzzle: &Sudoku, query: &Query, visit: &mut dyn FnMut(Vec<u8>)) -> Co
     Count { solutions, outcome, stats: Stats { nodes: search.nodes, updates: 0 } }
 }
 
+/// What a bounded test of uniqueness found (see [`still_unique`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Uniqueness {
+    /// `solution` is the only one.
+    Unique,
+    /// There is another solution.
+    Several,
+    /// A search needed more than its cap of guesses: not known.
+    Unknown,
+}
+
+/// Whether `puzzle`, made from a puzzle whose only solution is `solution` by emptying the
+/// cells `emptied`, still has only that solution. For each emptied cell in turn, one search
+/// for a solution in which that cell avoids its digit while the emptied cells before it keep
+/// theirs: the searches are disjoint and together cover every other solution, and each looks
+/// for one solution instead of counting to two (which would find `solution` again). Each may
+/// take `cap` guesses besides the budget's own node limit; [`Uniqueness::Unknown`] when one
+/// needs more. `Err` only when the budget (its clock, or its node limit) runs out.
+pub(crate) fn still_unique(
+    puzzle: &Sudoku,
+    solution: &Sudoku,
+    emptied: &[usize],
+    budget: &Budget,
+    cap: u64,
+) -> Result<Uniqueness, GaveUp> {
+    let tables = Tables::for_layout(puzzle.layout_arc());
+    let mut fixed = puzzle.clone();
+    for &cell in emptied {
+        let digit = solution.get(cell);
+        let mut search = Search::new(&tables, budget, None).with_cap(cap);
+        let mut found = false;
+        match search.run_without(&fixed, Some((cell, 1 << (digit - 1))), 1, &mut |_| found = true) {
+            Outcome::GaveUp(GaveUp::NodeLimit) if budget.nodes().is_none_or(|n| search.nodes < n) => {
+                return Ok(Uniqueness::Unknown)
+            }
+            Outcome::GaveUp(reason) => return Err(reason),
+            _ if found => return Ok(Uniqueness::Several),
+            _ => {}
+        }
+        fixed.set(cell, digit);
+    }
+    Ok(Uniqueness::Unique)
+}
+
 /// A solution found with a random branching order drawn from `seed` (reproducible): on an empty
 /// grid, a random complete grid. Runs the general solver, except on the empty classic 9x9, which
 /// takes a faster route to a random grid (`random_classic_grid`).

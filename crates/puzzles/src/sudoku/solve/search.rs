@@ -18,6 +18,8 @@ pub(super) struct Search<'t> {
     queue: Vec<u16>,
     trail: Vec<u32>,
     guesses: Vec<(u16, u32)>,
+    /// Guesses allowed besides the budget's node limit (see [`Search::with_cap`]).
+    cap: u64,
     /// Guesses made so far, restarts included.
     pub(super) nodes: u64,
 }
@@ -33,8 +35,16 @@ impl<'t> Search<'t> {
             queue: Vec::with_capacity(cells),
             trail: Vec::new(),
             guesses: Vec::new(),
+            cap: u64::MAX,
             nodes: 0,
         }
+    }
+
+    /// At most `cap` guesses, whatever the budget says (the generator's bounded uniqueness
+    /// tests); running out of them ends the search as a node limit does.
+    pub(super) fn with_cap(mut self, cap: u64) -> Self {
+        self.cap = cap;
+        self
     }
 
     /// Searches until `limit` solutions were passed to `on_solution` (as solved states), the
@@ -45,9 +55,30 @@ impl<'t> Search<'t> {
         limit: u64,
         on_solution: &mut dyn FnMut(&[u32]),
     ) -> Outcome {
+        self.run_without(puzzle, None, limit, on_solution)
+    }
+
+    /// [`run`](Self::run) with one candidate removed first: `without = Some((cell, bit))`
+    /// forbids digit bit `bit` in the empty `cell`.
+    pub(super) fn run_without(
+        &mut self,
+        puzzle: &Sudoku,
+        without: Option<(usize, u32)>,
+        limit: u64,
+        on_solution: &mut dyn FnMut(&[u32]),
+    ) -> Outcome {
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
                 self.cand[cell] = 1 << (digit - 1);
+                self.queue.push(cell as u16);
+            }
+        }
+        if let Some((cell, bit)) = without {
+            self.cand[cell] &= !bit;
+            if self.cand[cell] == 0 {
+                return Outcome::Exhausted;
+            }
+            if self.cand[cell].is_power_of_two() {
                 self.queue.push(cell as u16);
             }
         }
@@ -57,7 +88,7 @@ impl<'t> Search<'t> {
         let start = if self.rng.is_some() && limit == 1 && ok { Some(self.cand.clone()) } else { None };
         let mut cutoff = self.cand.len() as u64;
         let mut restart_at = cutoff;
-        let node_limit = self.budget.nodes().unwrap_or(u64::MAX);
+        let node_limit = self.budget.nodes().unwrap_or(u64::MAX).min(self.cap);
         let mut found = 0;
         loop {
             if ok {
