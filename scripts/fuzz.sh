@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the cargo-fuzz targets of fuzz/ (fuzz/README.md): each for SECONDS, one after another,
-# with libFuzzer and AddressSanitizer, on its corpus in fuzz/corpus/<target>/ (new inputs are
+# with libFuzzer, AddressSanitizer and debug assertions (overflow checks: the first finding was an
+# overflow that release builds let wrap), on its corpus in fuzz/corpus/<target>/ (new inputs are
 # added there). A crash stops the script with libFuzzer's report and the crashing input in
 # fuzz/artifacts/<target>/; copy that input to fuzz/regressions/<target>/ once it is fixed.
 #
@@ -19,12 +20,12 @@ if [ "${#TARGETS[@]}" -eq 0 ]; then
 fi
 export RUSTC_BOOTSTRAP=1
 command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
-cargo fuzz build -O >/dev/null
+cargo fuzz build -O -a >/dev/null
 run() {
     local target=$1
     mkdir -p "corpus/$target"
     echo "== fuzz $target for ${SECONDS_EACH}s"
-    if ! cargo fuzz run -O "$target" -- -max_total_time="$SECONDS_EACH" -rss_limit_mb="${RSS_MB:-2048}" \
+    if ! cargo fuzz run -O -a "$target" -- -max_total_time="$SECONDS_EACH" -rss_limit_mb="${RSS_MB:-2048}" \
         -timeout=20 >"/tmp/tessera-fuzz-$target.log" 2>&1; then
         tail -60 "/tmp/tessera-fuzz-$target.log" >&2
         echo "fuzz target $target failed (log: /tmp/tessera-fuzz-$target.log)" >&2

@@ -164,11 +164,8 @@ pub(super) fn from_value(
                 let (rows, cols) = box_shape(boxes).ok_or_else(|| {
                     (key_at("boxes"), "\"boxes\" must be [rows, columns] or \"RxC\"".to_owned())
                 })?;
-                if rows * cols != size {
-                    return Err((
-                        key_at("boxes"),
-                        format!("boxes of {rows}x{cols} make a {0}x{0} grid, not {size}x{size}", rows * cols),
-                    ));
+                if rows.checked_mul(cols) != Some(size) {
+                    return Err((key_at("boxes"), super::boxes_mismatch(rows, cols, size)));
                 }
                 layouts.get(size, Regions::Boxes { rows, cols }, diagonals)
             }

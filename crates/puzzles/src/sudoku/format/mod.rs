@@ -193,6 +193,13 @@ fn parse_error(line: usize, column: usize, message: impl Into<String>) -> Error 
 }
 
 /// The message of an error from [`Layout`], to be placed at a line and column.
+/// Why boxes of `rows` x `cols` do not fit a `size` x `size` grid. The product is taken wide:
+/// a box shape in a file can be any two numbers (the fuzzer found `rows * cols` overflowing).
+fn boxes_mismatch(rows: usize, cols: usize, size: usize) -> String {
+    let cells = rows as u128 * cols as u128;
+    format!("boxes of {rows}x{cols} make a {cells}x{cells} grid, not {size}x{size}")
+}
+
 fn message_of(err: Error) -> String {
     match err {
         Error::Shape(ShapeError::Message(message)) => message,

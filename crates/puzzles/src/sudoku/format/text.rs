@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::{classic_boxes, digit, message_of, parse_error, region_numbers, shown, Layouts};
+use super::{boxes_mismatch, classic_boxes, digit, message_of, parse_error, region_numbers, shown, Layouts};
 use crate::sudoku::{Layout, Regions, Sudoku, MAX_SIZE, MIN_SIZE};
 use crate::Error;
 
@@ -136,11 +136,8 @@ pub(super) fn parse_line(
                         region_numbers(&labels, size).map_err(|(at, message)| error(column + at, message))?;
                     layouts.get(size, Regions::Jigsaw(numbers), diagonals.is_some())
                 }
-                (None, Some((column, (rows, cols)))) if rows * cols != size => {
-                    return Err(error(
-                        column,
-                        format!("boxes of {rows}x{cols} make a {0}x{0} grid, not {size}x{size}", rows * cols),
-                    ))
+                (None, Some((column, (rows, cols)))) if rows.checked_mul(cols) != Some(size) => {
+                    return Err(error(column, boxes_mismatch(rows, cols, size)))
                 }
                 (None, Some((_, (rows, cols)))) => {
                     layouts.get(size, Regions::Boxes { rows, cols }, diagonals.is_some())
