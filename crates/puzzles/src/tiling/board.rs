@@ -27,7 +27,9 @@ pub struct Board {
 impl Board {
     /// A full `width` x `height` rectangle.
     pub fn rectangle(width: usize, height: usize) -> Result<Self, Error> {
-        check_size(width, height, width * height, 1, 1)?;
+        // The sides are checked before their product is taken: `6x003445173350830411314` overflowed
+        // it (a fuzz finding).
+        check_size(width, height, width.min(MAX_SIDE + 1) * height.min(MAX_SIDE + 1), 1, 1)?;
         Ok(Board { width, height, open: vec![true; width * height] })
     }
 
