@@ -20,7 +20,11 @@ if [ "${#TARGETS[@]}" -eq 0 ]; then
 fi
 export RUSTC_BOOTSTRAP=1
 command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
-cargo fuzz build -O -a >/dev/null
+if ! cargo fuzz build -O -a >/tmp/tessera-fuzz-build.log 2>&1; then
+    tail -40 /tmp/tessera-fuzz-build.log >&2
+    echo "building the fuzz targets failed (log: /tmp/tessera-fuzz-build.log)" >&2
+    exit 1
+fi
 run() {
     local target=$1
     mkdir -p "corpus/$target"
