@@ -2,7 +2,7 @@
 //! `crate::daily`), the player's standing in it, and its ranking by date.
 //!
 //! A daily game is started with `POST /api/games` and `"daily": true` (`games::create`, through
-//! [`puzzle_to_play`]); it is then a game like any other (timer, pause, check, hint, floor,
+//! `puzzle_to_play`); it is then a game like any other (timer, pause, check, hint, floor,
 //! expiry, rate limit), whose result goes to the ranking of the date it started on. A player who
 //! has solved a daily cannot start it again (409): they know its solution. The cookie proves
 //! nothing about a person, so this only keeps honest players honest (docs/web.md).
