@@ -33,15 +33,9 @@ pub struct Indicator {
 impl Indicator {
     /// Starts polling `progress`, which a sequential (`parallel == false`) or parallel search updates.
     pub fn start(progress: Arc<Progress>, parallel: bool) -> Self {
-        let (stop, stopped) = mpsc::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            let start = Instant::now();
-            let mut bar: Option<ProgressBar> = None;
-            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(POLL) {
-                if start.elapsed() < DELAY {
-                    continue;
-                }
-                let bar = bar.get_or_insert_with(|| new_bar(parallel).with_elapsed(start.elapsed()));
+        Self::poll(
+            move || new_bar(parallel),
+            move |bar| {
                 if parallel {
                     let (done, total) = progress.subproblems();
                     if total > 0 {
@@ -59,34 +53,45 @@ impl Indicator {
                         progress.nodes()
                     ));
                 }
-            }
-            if let Some(bar) = bar {
-                bar.finish_and_clear();
-            }
-        });
-        Indicator { stop: Some(stop), thread: Some(thread) }
+            },
+        )
     }
 
     /// Starts showing `done` out of `total` (`what` names them, e.g. "puzzles"), with the time
     /// spent on the current one: for commands that make or answer one thing after another.
     pub fn counting(done: Arc<AtomicU64>, total: u64, what: String) -> Self {
+        Self::poll(
+            move || {
+                ProgressBar::new(total).with_style(style("[{elapsed_precise}] {wide_bar} {pos}/{len} {msg}"))
+            },
+            move |bar| {
+                bar.set_position(done.load(Ordering::Relaxed));
+                bar.set_message(what.clone());
+            },
+        )
+    }
+
+    /// The drawing thread: every [`POLL`] after the first [`DELAY`], `update` the bar (made by
+    /// `make` the first time), until stopped; then clear it.
+    fn poll(
+        make: impl FnOnce() -> ProgressBar + Send + 'static,
+        mut update: impl FnMut(&ProgressBar) + Send + 'static,
+    ) -> Self {
         let (stop, stopped) = mpsc::channel::<()>();
         let thread = std::thread::spawn(move || {
             let start = Instant::now();
+            let mut make = Some(make);
             let mut bar: Option<ProgressBar> = None;
             while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(POLL) {
                 if start.elapsed() < DELAY {
                     continue;
                 }
-                let bar = bar.get_or_insert_with(|| {
-                    let template = "[{elapsed_precise}] {wide_bar} {pos}/{len} {msg}";
-                    let style = ProgressStyle::with_template(template)
-                        .unwrap_or_else(|_| ProgressStyle::default_bar())
-                        .progress_chars("=> ");
-                    ProgressBar::new(total).with_style(style).with_elapsed(start.elapsed())
-                });
-                bar.set_position(done.load(Ordering::Relaxed));
-                bar.set_message(what.clone());
+                if bar.is_none() {
+                    bar = make.take().map(|make| make().with_elapsed(start.elapsed()));
+                }
+                if let Some(bar) = &bar {
+                    update(bar);
+                }
             }
             if let Some(bar) = bar {
                 bar.finish_and_clear();
@@ -117,11 +122,13 @@ impl Drop for Indicator {
 }
 
 fn new_bar(parallel: bool) -> ProgressBar {
-    let template = "[{elapsed_precise}] {wide_bar} {percent:>3}% {msg}";
-    let style = ProgressStyle::with_template(template)
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> ");
     // A parallel search learns its number of subproblems only after splitting.
     let bar = if parallel { ProgressBar::no_length() } else { ProgressBar::new(PERMILLE) };
-    bar.with_style(style)
+    bar.with_style(style("[{elapsed_precise}] {wide_bar} {percent:>3}% {msg}"))
+}
+
+fn style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ")
 }
