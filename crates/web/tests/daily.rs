@@ -6,15 +6,13 @@
 
 mod common;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::{json, Value};
 use tessera::sudoku::Budget;
 use tessera_web::daily::{generate, Date};
-use tessera_web::{router, AppState, Kind, PoolKey, Store, Today};
-use tower::ServiceExt;
+use tessera_web::{AppState, Kind, PoolKey, Store, Today};
 
-use common::{call, cells, config, sudoku_solution, temp_db};
+use common::{call, call_as, cells, config, sudoku_solution, temp_db};
 
 const DAY: &str = "2026-05-01";
 const ALICE: &str = "alice00000000000000000";
@@ -25,29 +23,6 @@ fn state_on(name: &str, day: &str) -> AppState {
     let config = tessera_web::Config { today: Today::fixed(day).unwrap(), ..config(temp_db(name)) };
     let store = Store::open(&config.db).unwrap();
     AppState::new(store, config)
-}
-
-/// One request as the player `who` (their cookie): (status, JSON body).
-async fn call_as(
-    state: &AppState,
-    who: &str,
-    method: &str,
-    uri: &str,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut request =
-        Request::builder().method(method).uri(uri).header("cookie", format!("tessera_player={who}"));
-    let body = match body {
-        Some(body) => {
-            request = request.header("content-type", "application/json");
-            Body::from(body.to_string())
-        }
-        None => Body::empty(),
-    };
-    let response = router(state.clone()).oneshot(request.body(body).unwrap()).await.unwrap();
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
 }
 
 fn daily_9x9() -> Value {

@@ -37,7 +37,27 @@ pub fn state(name: &str) -> AppState {
 
 /// One request through the router: (status, JSON body).
 pub async fn call(state: &AppState, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let mut request = Request::builder().method(method).uri(uri);
+    request(state, Request::builder().method(method).uri(uri), body).await
+}
+
+/// [`call`] as the player `who` (their cookie).
+pub async fn call_as(
+    state: &AppState,
+    who: &str,
+    method: &str,
+    uri: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let builder =
+        Request::builder().method(method).uri(uri).header("cookie", format!("tessera_player={who}"));
+    request(state, builder, body).await
+}
+
+async fn request(
+    state: &AppState,
+    mut request: axum::http::request::Builder,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
     let body = match body {
         Some(body) => {
             request = request.header("content-type", "application/json");
