@@ -158,10 +158,8 @@ pub fn seed(date: Date, key: &PoolKey) -> u64 {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    let mut z = hash;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    // SplitMix64's finaliser, as the generators spread their seeds (attempt 0 adds nothing).
+    tessera::common::seed::mix(hash, 0)
 }
 
 /// Generates the daily of `date` (blocking; seconds for the hardest levels): the first of the

@@ -18,7 +18,7 @@ pub(crate) mod bits;
 pub(crate) mod budget;
 mod query;
 mod reduction;
-pub(crate) mod seed;
+pub mod seed;
 mod verdict;
 
 pub use query::{Query, Solutions};
