@@ -142,6 +142,17 @@ pub enum GaveUp {
     Cancelled,
 }
 
+impl GaveUp {
+    /// The reason's name in JSON and on the command line: `max-nodes`, `timeout`, `cancelled`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GaveUp::NodeLimit => "max-nodes",
+            GaveUp::Deadline => "timeout",
+            GaveUp::Cancelled => "cancelled",
+        }
+    }
+}
+
 impl std::fmt::Display for GaveUp {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {

@@ -31,6 +31,7 @@ mod links;
 mod parallel;
 mod problem;
 mod search;
+pub mod shard;
 
 pub use budget::{Budget, GaveUp, Progress};
 pub use error::Error;

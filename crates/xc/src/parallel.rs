@@ -253,7 +253,7 @@ impl<'p> ParallelSearch<'p> {
 
 /// A rayon pool of `threads` threads, built once per size and kept: building one costs more than
 /// counting a small problem.
-fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
+pub(crate) fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
     type Pools = Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>>;
     static POOLS: OnceLock<Pools> = OnceLock::new();
     let mut pools =

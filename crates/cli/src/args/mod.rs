@@ -9,6 +9,7 @@ pub mod common;
 pub mod hidato;
 pub mod queens;
 pub mod serve;
+pub mod shard;
 pub mod sudoku;
 pub mod tiling;
 pub mod xc;
@@ -19,6 +20,7 @@ pub use common::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, ThreadsArgs};
 pub use hidato::*;
 pub use queens::*;
 pub use serve::*;
+pub use shard::*;
 pub use sudoku::*;
 pub use tiling::*;
 pub use xc::*;
@@ -77,6 +79,9 @@ pub enum Command {
     /// N-queens: show solutions or count them.
     #[command(long_about = QUEENS_ABOUT, after_help = QUEENS_HELP)]
     Queens(QueensArgs),
+    /// Add up the manifests of a sharded count, after checking every prefix was counted once.
+    #[command(long_about = MERGE_ABOUT, after_help = MERGE_HELP)]
+    Merge(MergeArgs),
     /// Play in the browser: start the web game and print its address.
     #[command(long_about = SERVE_ABOUT, after_help = SERVE_EXIT_CODES)]
     Serve(ServeArgs),

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{BudgetArgs, EngineArgs, OutputArgs, ThreadsArgs, SEARCH_EXIT_CODES};
+use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, ShardArgs, ThreadsArgs, SEARCH_EXIT_CODES};
 
 /// The keys of `xc count --json` and `xc solve --json`, in each one's long help.
 const XC_JSON: &str = "With --json, one JSON object: \"file\", \"solutions\" (how many were found), \
@@ -25,9 +25,17 @@ pub enum XcCommand {
             Prints the number of solutions on standard output, one line. With --limit the count \
             stops once it reaches that number (a note on standard error says so). If a budget runs \
             out, nothing is printed on standard output, standard error says how far the search got, \
-            and the exit status is 3.\n\n{XC_JSON}"
+            and the exit status is 3.\n\n\
+            With --shard I/N it counts only shard I of N: the search tree is cut into prefixes (the \
+            same cut on every machine), each prefix's subtree is estimated by Knuth's random probes, \
+            and the prefixes are dealt to the N shards by estimated work. --manifest FILE records \
+            what the shard covered; `tessera merge` adds the N manifests up after checking that \
+            every prefix was counted exactly once. --checkpoint FILE saves finished prefixes as \
+            the count goes, and a rerun with the same file resumes where it stopped (with or \
+            without --shard). With --json a sharded count prints its manifest. docs/scale.md has \
+            the whole story, with Slurm and Ray.\n\n{XC_JSON}"
         ),
-        after_help = SEARCH_EXIT_CODES
+        after_help = XC_COUNT_HELP
     )]
     Count(CountArgs),
     /// Find solutions of an exact-cover problem and print them.
@@ -44,6 +52,76 @@ pub enum XcCommand {
         after_help = SEARCH_EXIT_CODES
     )]
     Solve(SolveArgs),
+    /// Estimate the size of an exact-cover problem's search tree and the time to count it.
+    #[command(long_about = ESTIMATE_ABOUT, after_help = ESTIMATE_HELP)]
+    Estimate(EstimateArgs),
+}
+
+/// Shown under `tessera xc count --help`.
+const XC_COUNT_HELP: &str = "\
+Examples:
+  tessera xc count crates/cli/tests/data/queens8.dlx --shard 0/2 --manifest /tmp/q8-0.json
+  tessera xc count crates/cli/tests/data/queens8.dlx --shard 1/2 --manifest /tmp/q8-1.json
+  tessera merge /tmp/q8-0.json /tmp/q8-1.json
+  tessera xc count crates/cli/tests/data/queens8.dlx --checkpoint /tmp/q8.ckpt
+
+Exit status:
+  0  success (including \"no solution\" and a count stopped by --limit)
+  1  usage error or internal error
+  2  bad input: a file cannot be read or is not valid (the message gives line and column),
+     or the checkpoint is of another count
+  3  gave up: --max-nodes or --timeout ran out before the answer was known (a checkpoint
+     keeps what was finished)";
+
+/// The long help of `tessera xc estimate`.
+const ESTIMATE_ABOUT: &str = "Estimate how big an exact-cover problem's search tree is, and how \
+    long counting its solutions would take on one thread, without counting them: Knuth's random \
+    probes (TAOCP 7.2.2) walk from the root to a leaf choosing uniformly at each level, and the \
+    products of the branching degrees are unbiased estimates of the number of nodes and of \
+    solutions. The time is the estimated nodes over the search's speed, measured here by counting \
+    for up to --measure seconds (if that finishes the tree, the exact figures are printed too). \
+    The shards of `xc count --shard` are balanced with the same estimator.";
+
+/// Shown under `tessera xc estimate --help`.
+const ESTIMATE_HELP: &str = "\
+Prints `nodes ~ N (± E)`, `solutions ~ S (± E)` and `time ~ T seconds on one thread` (± is
+one standard error of the mean over the probes). With --json, one object: \"file\", \"engine\",
+\"probes\", \"nodes\", \"nodes_error\", \"solutions\", \"solutions_error\", \"nodes_per_second\",
+\"seconds\" (the estimated time), and \"exact_solutions\" and \"exact_nodes\" when the measuring
+run finished the tree.
+
+Example:
+  tessera xc estimate crates/cli/tests/data/queens8.dlx --probes 200
+
+Exit status:
+  0  success
+  1  usage error or internal error
+  2  bad input: the file cannot be read or is not valid";
+
+/// Options of `tessera xc estimate`.
+#[derive(Debug, Args)]
+pub struct EstimateArgs {
+    /// The problem, in Knuth's DLX format; `-` (the default) reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: PathBuf,
+
+    /// How many random probes.
+    #[arg(long, value_name = "K", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub probes: u64,
+
+    /// The probes' random seed.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Measure the search's speed for up to this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = super::common::parse_seconds)]
+    pub measure: std::time::Duration,
+
+    #[command(flatten)]
+    pub engine: EngineArgs<EngineArg>,
+
+    #[command(flatten)]
+    pub json: JsonArg,
 }
 
 /// Options of `tessera xc count`.
@@ -54,11 +132,19 @@ pub struct CountArgs {
     pub file: PathBuf,
 
     /// Stop counting at N solutions.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..),
+        conflicts_with_all = ["shard", "checkpoint", "manifest"]
+    )]
     pub limit: Option<u64>,
 
     #[command(flatten)]
     pub threads: ThreadsArgs,
+
+    #[command(flatten)]
+    pub shard: ShardArgs,
 
     #[command(flatten)]
     pub search: SearchArgs,

@@ -5,6 +5,7 @@ pub mod hidato_generate;
 pub mod queens;
 pub mod report;
 pub mod serve;
+pub mod shard;
 pub mod sudoku;
 pub mod sudoku_generate;
 pub mod sudoku_rate;
@@ -42,6 +43,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
         Command::Xc(XcCommand::Count(args)) => xc::count(&args),
         Command::Xc(XcCommand::Solve(args)) => xc::solve(&args),
+        Command::Xc(XcCommand::Estimate(args)) => xc::estimate(&args),
+        Command::Merge(args) => shard::merge(&args),
         Command::Sudoku(SudokuCommand::Solve(args)) => sudoku::solve(&args),
         Command::Sudoku(SudokuCommand::Count(args)) => sudoku::count(&args),
         Command::Sudoku(SudokuCommand::Verify(args)) => sudoku::verify(&args),

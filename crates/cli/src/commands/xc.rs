@@ -19,7 +19,7 @@ use tessera_xc::{
 
 use super::report::plural;
 use super::Status;
-use crate::args::{CountArgs, SearchArgs, SolveArgs};
+use crate::args::{CountArgs, EstimateArgs, SearchArgs, SolveArgs};
 use crate::input::Input;
 use crate::progress::Indicator;
 
@@ -27,6 +27,11 @@ use crate::progress::Indicator;
 pub fn count(args: &CountArgs) -> Result<Status> {
     let input = Input::read_at_most(&args.file, crate::input::XC_FILE)?;
     let problem = input.parse()?;
+    if args.shard.sharded() {
+        let tree = tessera_xc::shard::CoverTree::new(&problem, args.search.engine.engine().into());
+        let budget = super::budget(&args.search.budget);
+        return super::shard::count(&tree, &args.shard, args.threads.count(), budget, &args.search.output);
+    }
     let search = Search::new(&problem, &args.search, args.threads.count(), None);
     let progress = search.progress(&args.search);
     let start = Instant::now();
@@ -103,6 +108,68 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
     }
     let report = Report::new(&input.name, &count, seconds, &search, shown_limit, None);
     Ok(finish(&args.search, &report, &count))
+}
+
+/// The `xc estimate --json` object.
+#[derive(Debug, Serialize)]
+struct EstimateReport<'a> {
+    file: &'a str,
+    engine: &'static str,
+    probes: u64,
+    nodes: f64,
+    nodes_error: f64,
+    solutions: f64,
+    solutions_error: f64,
+    nodes_per_second: f64,
+    seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact_solutions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact_nodes: Option<u64>,
+}
+
+/// `tessera xc estimate FILE`
+pub fn estimate(args: &EstimateArgs) -> Result<Status> {
+    let input = Input::read_at_most(&args.file, crate::input::XC_FILE)?;
+    let problem = input.parse()?;
+    let e = tessera_xc::shard::estimate(
+        &problem,
+        args.engine.engine().into(),
+        args.probes,
+        args.seed,
+        args.measure,
+    );
+    if args.json.json {
+        let report = EstimateReport {
+            file: &input.name,
+            engine: e.engine.name(),
+            probes: e.probes,
+            nodes: e.nodes,
+            nodes_error: e.nodes_error,
+            solutions: e.solutions,
+            solutions_error: e.solutions_error,
+            nodes_per_second: e.nodes_per_second,
+            seconds: e.seconds(),
+            exact_solutions: e.exact.map(|(s, _)| s),
+            exact_nodes: e.exact.map(|(_, n)| n),
+        };
+        print_json(&report)?;
+        return Ok(Status::Done);
+    }
+    let mut out = io::stdout().lock();
+    writeln!(out, "nodes ~ {:.4e} (± {:.2e})", e.nodes, e.nodes_error)?;
+    writeln!(out, "solutions ~ {:.4e} (± {:.2e})", e.solutions, e.solutions_error)?;
+    writeln!(
+        out,
+        "time ~ {:.3} seconds on one thread ({:.3e} nodes per second, engine {})",
+        e.seconds(),
+        e.nodes_per_second,
+        e.engine.name()
+    )?;
+    if let Some((solutions, nodes)) = e.exact {
+        writeln!(out, "exact: {solutions} solutions, {nodes} nodes (the measuring run finished the tree)")?;
+    }
+    Ok(Status::Done)
 }
 
 /// One search as the options asked for it.
@@ -266,7 +333,7 @@ fn reason_name(reason: GaveUp) -> String {
     }
 }
 
-fn print_json(report: &Report<'_>) -> Result<()> {
+fn print_json(report: &impl Serialize) -> Result<()> {
     // Serialised first, so that a failed write is a plain `io::Error` (a closed pipe is recognised).
     let json = serde_json::to_string(report)?;
     let mut out = io::stdout().lock();

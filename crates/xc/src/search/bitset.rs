@@ -6,7 +6,7 @@
 
 use super::control::Control;
 use super::outcome::Stats;
-use super::walk::{self, Levels, Moves, Step, Tried, Walk};
+use super::walk::{self, Levels, Moves, Probe, Step, Tried, Walk};
 use crate::bits::BitState;
 
 /// Runs the bitset search to its next event, with the loops specialised to the problem's number
@@ -18,6 +18,17 @@ pub(super) fn run(bits: &mut BitState<'_>, walk: &mut Walk, control: &mut Contro
         3 => walk::run(&mut BitMoves::<3> { bits }, walk, control),
         4 => walk::run(&mut BitMoves::<4> { bits }, walk, control),
         _ => walk::run(&mut BitMoves::<0> { bits }, walk, control),
+    }
+}
+
+/// One random probe below the current level ([`walk::probe`]).
+pub(super) fn probe(bits: &mut BitState<'_>, walk: &mut Walk, rng: &mut rand_pcg::Pcg64Mcg) -> Probe {
+    match bits.tables.words {
+        1 => walk::probe(&mut BitMoves::<1> { bits }, walk, rng),
+        2 => walk::probe(&mut BitMoves::<2> { bits }, walk, rng),
+        3 => walk::probe(&mut BitMoves::<3> { bits }, walk, rng),
+        4 => walk::probe(&mut BitMoves::<4> { bits }, walk, rng),
+        _ => walk::probe(&mut BitMoves::<0> { bits }, walk, rng),
     }
 }
 

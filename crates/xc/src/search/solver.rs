@@ -15,7 +15,7 @@ use super::bitset;
 use super::control::Control;
 use super::dance::Dance;
 use super::outcome::{Count, Outcome, Stats};
-use super::walk::{self, Step, Walk};
+use super::walk::{self, Probe, Step, Walk};
 use crate::bits::{BitState, BitTables};
 use crate::budget::{Budget, GaveUp, Progress};
 use crate::problem::{OptionId, Problem};
@@ -39,6 +39,18 @@ pub enum Engine {
     /// no update counts; for problems up to a few thousand options. Falls back to
     /// [`Engine::Links`] when the problem is too large for its tables.
     Bitset,
+}
+
+impl Engine {
+    /// The engine's name on the command line and in manifests: `auto`, `links`, `dlx1`, `bitset`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Links => "links",
+            Engine::Dlx1 => "dlx1",
+            Engine::Bitset => "bitset",
+        }
+    }
 }
 
 /// The state of the engine a solver runs on.
@@ -287,6 +299,24 @@ impl<'p> Solver<'p> {
                 (false, false) => walk::run(&mut dance.moves::<false, false>(random), walk, control),
                 (true, true) => walk::run(&mut dance.moves::<true, true>(random), walk, control),
                 (true, false) => walk::run(&mut dance.moves::<false, true>(random), walk, control),
+            },
+            (Core::Unprepared, _) => unreachable!("prepared above"),
+        }
+    }
+
+    /// One of Knuth's random probes below the current level (the whole tree, or the subtree of
+    /// a fixed prefix). It leaves the solver in the middle of the tree: use a fresh one for the
+    /// next probe or search.
+    pub(crate) fn probe(&mut self, rng: &mut Pcg64Mcg) -> Probe {
+        self.prepare();
+        let walk = &mut self.walk;
+        match (&mut self.core, self.colored) {
+            (Core::Bits(bits), _) => bitset::probe(bits, walk, rng),
+            (Core::Links(dance), colored) => match (dance.prune, colored) {
+                (false, true) => walk::probe(&mut dance.moves::<true, false>(false), walk, rng),
+                (false, false) => walk::probe(&mut dance.moves::<false, false>(false), walk, rng),
+                (true, true) => walk::probe(&mut dance.moves::<true, true>(false), walk, rng),
+                (true, false) => walk::probe(&mut dance.moves::<false, true>(false), walk, rng),
             },
             (Core::Unprepared, _) => unreachable!("prepared above"),
         }

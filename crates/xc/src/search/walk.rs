@@ -255,3 +255,70 @@ pub(super) fn run<M: Moves>(moves: &mut M, walk: &mut Walk, control: &mut Contro
     }
     step
 }
+
+/// What one random probe saw: Knuth's estimates of the subtree's nodes and solutions.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Probe {
+    /// `1 + d1 + d1·d2 + …` for the branching degrees `d1, d2, …` met on the way down.
+    pub(crate) nodes: f64,
+    /// `d1·d2·…·dk` if the path ends at a solution, else 0.
+    pub(crate) solutions: f64,
+}
+
+/// One of Knuth's random probes (TAOCP 7.2.2, "Estimating the running time", after Knuth 1975):
+/// from the current level, choose the item as the search would, count the options the search
+/// would enter (the look-ahead's skipped ones are not nodes), descend into one of them chosen
+/// uniformly, and so on down to a solution or a dead end. The products of the degrees are
+/// unbiased estimates of the subtree's node and solution counts.
+///
+/// Each level is tried twice: a first pass counts the options entered (taking each back), a
+/// second enters the chosen one, because the moves cannot keep one option while trying another.
+/// The moves are left in the middle of the tree: the solver is thrown away afterwards.
+pub(super) fn probe<M: Moves>(moves: &mut M, walk: &mut Walk, rng: &mut Pcg64Mcg) -> Probe {
+    use rand::Rng;
+    let mut level = walk.level;
+    let mut weight = 1.0;
+    let mut seen = Probe::default();
+    loop {
+        seen.nodes += weight;
+        if moves.all_covered(level) {
+            seen.solutions = weight;
+            return seen;
+        }
+        walk.levels.grow(level);
+        let mut entered = 0u32;
+        if moves.branch(&mut walk.levels, &mut walk.stats, level) {
+            loop {
+                match moves.try_option(&mut walk.levels, &mut walk.stats, level) {
+                    Tried::Entered => {
+                        entered += 1;
+                        moves.retreat(&mut walk.levels, level);
+                    }
+                    Tried::Skipped => {}
+                    Tried::NoMore => break,
+                }
+            }
+        }
+        if entered == 0 {
+            return seen;
+        }
+        let pick = rng.random_range(0..entered);
+        // The moves are back where they were before the first pass, so this branches on the
+        // same item and meets the same options in the same order.
+        moves.branch(&mut walk.levels, &mut walk.stats, level);
+        let mut index = 0;
+        loop {
+            match moves.try_option(&mut walk.levels, &mut walk.stats, level) {
+                Tried::Entered if index == pick => break,
+                Tried::Entered => {
+                    index += 1;
+                    moves.retreat(&mut walk.levels, level);
+                }
+                Tried::Skipped => {}
+                Tried::NoMore => unreachable!("the second pass meets the options the first counted"),
+            }
+        }
+        weight *= f64::from(entered);
+        level += 1;
+    }
+}

@@ -1,0 +1,102 @@
+//! The exact-cover search as a [`Tree`]: prefixes are the options chosen at the first levels, as
+//! the parallel split makes them.
+
+use rand_pcg::Pcg64Mcg;
+
+use super::{sha256_hex, Instance, Split, Tree};
+use crate::budget::{Budget, GaveUp};
+use crate::problem::Problem;
+use crate::search::{Count, Engine, Outcome, Solver, Stats, Step};
+
+/// A [`Problem`] counted on one engine, cut into prefixes for shards.
+#[derive(Debug, Clone)]
+pub struct CoverTree<'p> {
+    problem: &'p Problem,
+    /// The resolved engine (never [`Engine::Auto`]): the tree, and so the split, depend on it.
+    engine: Engine,
+}
+
+impl<'p> CoverTree<'p> {
+    /// The deepest cut (as in [`ParallelSearch`](crate::ParallelSearch)).
+    pub const MAX_SPLIT_DEPTH: usize = 12;
+
+    /// `problem`'s tree on `engine` ([`Engine::Auto`] resolves as a [`Solver`] would).
+    pub fn new(problem: &'p Problem, engine: Engine) -> Self {
+        CoverTree { problem, engine: Solver::new(problem).with_engine(engine).engine() }
+    }
+
+    /// The engine that counts.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    fn solver(&self) -> Solver<'p> {
+        Solver::new(self.problem).with_engine(self.engine)
+    }
+}
+
+impl Tree for CoverTree<'_> {
+    /// The choice at each level: a node of the links, or an option for the bitset engine.
+    type Prefix = Vec<u32>;
+
+    fn instance(&self) -> Instance {
+        Instance {
+            kind: "xc".to_owned(),
+            hash: sha256_hex(crate::to_text(self.problem).as_bytes()),
+            engine: self.engine.name().to_owned(),
+        }
+    }
+
+    fn split(&self, target: usize, budget: &Budget) -> Result<Split<Vec<u32>>, GaveUp> {
+        let mut depth = 1;
+        loop {
+            let mut solver = self.solver().with_budget(budget.without_nodes());
+            solver.set_depth_limit(depth);
+            let mut prefixes = Vec::new();
+            let mut top_solutions = 0;
+            loop {
+                match solver.advance() {
+                    Step::Leaf => prefixes.push(solver.prefix_nodes()),
+                    Step::Solution => top_solutions += 1,
+                    Step::Exhausted => break,
+                    Step::GaveUp(reason) => return Err(reason),
+                }
+            }
+            if prefixes.len() >= target || prefixes.is_empty() || depth >= Self::MAX_SPLIT_DEPTH {
+                return Ok(Split { depth, prefixes, top_solutions, top_nodes: solver.stats().nodes });
+            }
+            depth += 1;
+        }
+    }
+
+    fn key(&self, prefix: &Vec<u32>) -> Vec<u32> {
+        match self.engine {
+            Engine::Bitset => prefix.clone(),
+            _ => prefix.iter().map(|&node| self.problem.node_option(node).0).collect(),
+        }
+    }
+
+    fn probe(&self, prefix: &Vec<u32>, rng: &mut Pcg64Mcg) -> f64 {
+        let mut solver = self.solver();
+        solver.fix_prefix(prefix);
+        solver.probe(rng).nodes
+    }
+
+    fn count(&self, prefix: &Vec<u32>, budget: &Budget) -> Count {
+        let mut solver = self.solver().with_budget(budget.clone());
+        if let Some(reason) = solver.checkpoint() {
+            return Count { solutions: 0, outcome: Outcome::GaveUp(reason), stats: Stats::default() };
+        }
+        solver.fix_prefix(prefix);
+        let mut solutions = 0;
+        let outcome = loop {
+            match solver.advance() {
+                Step::Solution => solutions += 1,
+                Step::Leaf => unreachable!("no depth limit below a prefix"),
+                Step::Exhausted => break Outcome::Exhausted,
+                Step::GaveUp(reason) => break Outcome::GaveUp(reason),
+            }
+        };
+        Count { solutions, outcome, stats: solver.stats() }
+    }
+}

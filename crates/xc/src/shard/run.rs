@@ -1,0 +1,236 @@
+//! Running one shard: plan, resume from the checkpoint, count the shard's prefixes (on a pool of
+//! threads), save as it goes, and write the manifest.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use super::manifest::{ranges, Checkpoint};
+use super::{Manifest, Plan, Shard, Tree};
+use crate::budget::{Budget, GaveUp};
+use crate::search::Outcome;
+
+/// How to run a shard.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// Which shard of how many.
+    pub shard: Shard,
+    /// Threads for the plan and the count (the result does not depend on them).
+    pub threads: usize,
+    /// The budget of the whole run; a prefix cut short by it is not recorded, and is counted
+    /// again from its start by the next run.
+    pub budget: Budget,
+    /// Where progress is saved and resumed from.
+    pub checkpoint: Option<PathBuf>,
+    /// How often progress is saved (at the end of a prefix, once this much time has passed).
+    pub checkpoint_every: Duration,
+}
+
+impl RunOptions {
+    /// Shard `shard` on one thread, no budget, no checkpoint.
+    pub fn new(shard: Shard) -> Self {
+        RunOptions {
+            shard,
+            threads: 1,
+            budget: Budget::unlimited(),
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Why a shard could not run.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShardError {
+    /// The budget ran out before the split and its estimates were made: nothing was counted.
+    #[error("gave up while planning the split ({0})")]
+    Plan(GaveUp),
+    /// The checkpoint file cannot be read or written, or belongs to another count.
+    #[error("checkpoint {}: {message}", path.display())]
+    Checkpoint {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Counts shard `options.shard` of `tree` and says what it covered.
+pub fn run<T: Tree>(tree: &T, options: &RunOptions) -> Result<Manifest, ShardError> {
+    let started = Instant::now();
+    let Shard { index, of } = options.shard;
+    let plan = Plan::new(tree, of, options.threads, &options.budget).map_err(ShardError::Plan)?;
+    let plan_seconds = started.elapsed().as_secs_f64();
+    let fresh = Checkpoint {
+        format: Checkpoint::FORMAT.to_owned(),
+        kind: plan.instance.kind.clone(),
+        instance: plan.instance.hash.clone(),
+        engine: plan.instance.engine.clone(),
+        split: plan.id.clone(),
+        shard: index,
+        shards: of,
+        done: Vec::new(),
+        seconds: 0.0,
+    };
+    let resumed = match &options.checkpoint {
+        Some(path) => load(path, &fresh)?,
+        None => None,
+    };
+    let earlier_seconds = resumed.as_ref().map_or(0.0, |c| c.seconds);
+    let done: BTreeMap<u64, (u64, u64)> =
+        resumed.map(|c| c.done.iter().map(|&[i, s, n]| (i, (s, n))).collect()).unwrap_or_default();
+    let todo: Vec<usize> =
+        plan.prefixes_of(index).into_iter().filter(|&i| !done.contains_key(&(i as u64))).collect();
+
+    let counting = Instant::now();
+    let state = Mutex::new(Progress { done, last_save: Instant::now(), error: None });
+    let halt = Arc::new(AtomicBool::new(false));
+    let gave_up: Mutex<Option<GaveUp>> = Mutex::new(None);
+    let budget = match options.budget.cancel_flag() {
+        // The caller's flag stops us; ours stops the other prefixes once one gives up.
+        Some(_) => options.budget.clone(),
+        None => options.budget.clone().with_cancel(halt.clone()),
+    };
+    let save = |progress: &mut Progress| {
+        if let Some(path) = &options.checkpoint {
+            let seconds = earlier_seconds + counting.elapsed().as_secs_f64();
+            let checkpoint = Checkpoint {
+                done: progress.done.iter().map(|(&i, &(s, n))| [i, s, n]).collect(),
+                seconds,
+                ..fresh.clone()
+            };
+            if let Err(error) = store(path, &checkpoint) {
+                progress.error.get_or_insert(error);
+            }
+            progress.last_save = Instant::now();
+        }
+    };
+    let count_one = |&prefix_index: &usize| {
+        if halt.load(Ordering::Relaxed) {
+            return;
+        }
+        let count = tree.count(&plan.split.prefixes[prefix_index], &budget);
+        match count.outcome {
+            Outcome::GaveUp(reason) => {
+                let mut first = gave_up.lock().unwrap_or_else(PoisonError::into_inner);
+                if !halt.swap(true, Ordering::Relaxed) || reason != GaveUp::Cancelled {
+                    first.get_or_insert(reason);
+                }
+            }
+            _ => {
+                let mut progress = state.lock().unwrap_or_else(PoisonError::into_inner);
+                progress.done.insert(prefix_index as u64, (count.solutions, count.stats.nodes));
+                if progress.last_save.elapsed() >= options.checkpoint_every {
+                    save(&mut progress);
+                }
+            }
+        }
+    };
+    match crate::parallel::pool(options.threads.max(1)) {
+        Some(pool) if options.threads > 1 => pool.install(|| todo.par_iter().for_each(count_one)),
+        _ => todo.iter().for_each(count_one),
+    }
+    let mut progress = state.into_inner().unwrap_or_else(PoisonError::into_inner);
+    save(&mut progress);
+    if let Some(message) = progress.error {
+        return Err(ShardError::Checkpoint { path: options.checkpoint.clone().unwrap_or_default(), message });
+    }
+    let reason = gave_up.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let top = index == 0;
+    let (mut solutions, mut nodes) =
+        if top { (plan.split.top_solutions, plan.split.top_nodes) } else { (0, 0) };
+    for &(s, n) in progress.done.values() {
+        solutions += s;
+        nodes += n;
+    }
+    Ok(Manifest {
+        format: Manifest::FORMAT.to_owned(),
+        kind: plan.instance.kind.clone(),
+        instance: plan.instance.hash.clone(),
+        engine: plan.instance.engine.clone(),
+        split: plan.id.clone(),
+        shard: index,
+        shards: of,
+        top,
+        covered: ranges(progress.done.keys().copied()),
+        solutions,
+        nodes,
+        seconds: earlier_seconds + counting.elapsed().as_secs_f64(),
+        plan_seconds,
+        estimated_nodes: plan.loads()[index as usize],
+        outcome: if reason.is_some() { "gave-up" } else { "exhausted" }.to_owned(),
+        reason: reason.map(|r| r.name().to_owned()),
+    })
+}
+
+struct Progress {
+    done: BTreeMap<u64, (u64, u64)>,
+    last_save: Instant,
+    error: Option<String>,
+}
+
+/// The checkpoint at `path`, if there is one, after checking it is of this very run.
+fn load(path: &Path, expected: &Checkpoint) -> Result<Option<Checkpoint>, ShardError> {
+    let fail = |message: String| ShardError::Checkpoint { path: path.to_owned(), message };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(fail(error.to_string())),
+    };
+    let saved: Checkpoint =
+        serde_json::from_str(&text).map_err(|e| fail(format!("not a checkpoint: {e}")))?;
+    let differs = [
+        ("format", saved.format != expected.format),
+        ("kind of count", saved.kind != expected.kind),
+        ("instance", saved.instance != expected.instance),
+        ("engine", saved.engine != expected.engine),
+        ("split", saved.split != expected.split),
+        ("shard", (saved.shard, saved.shards) != (expected.shard, expected.shards)),
+    ];
+    if let Some((what, _)) = differs.iter().find(|(_, differs)| *differs) {
+        return Err(fail(format!(
+            "it is of another count (its {what} differs: shard {}/{} of {} instance {} with engine {}); \
+             give another file or delete it to start over",
+            saved.shard,
+            saved.shards,
+            saved.kind,
+            short(&saved.instance),
+            saved.engine
+        )));
+    }
+    let mut last = None;
+    for &[index, _, _] in &saved.done {
+        if index >= expected.split.prefixes || last.is_some_and(|l| l >= index) {
+            return Err(fail(format!("prefix {index} is out of range or out of order")));
+        }
+        last = Some(index);
+    }
+    Ok(Some(saved))
+}
+
+/// Writes `checkpoint` to a temporary file beside `path` and renames it over `path`, so that a
+/// kill leaves either the old checkpoint or the new one, never half of one.
+fn store(path: &Path, checkpoint: &Checkpoint) -> Result<(), String> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    let text = serde_json::to_string(checkpoint).map_err(|e| e.to_string())?;
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    };
+    write().map_err(|e| format!("cannot save: {e}"))
+}
+
+/// The first 12 hex digits of a hash, for messages.
+fn short(hash: &str) -> &str {
+    hash.get(..12).unwrap_or(hash)
+}
