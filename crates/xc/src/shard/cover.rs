@@ -69,6 +69,24 @@ impl Tree for CoverTree<'_> {
         }
     }
 
+    fn expand(&self, prefix: &Vec<u32>, budget: &Budget) -> Result<Split<Vec<u32>>, GaveUp> {
+        let mut solver = self.solver().with_budget(budget.without_nodes());
+        solver.fix_prefix(prefix);
+        let depth = prefix.len() + 1;
+        solver.set_depth_limit(depth);
+        let mut prefixes = Vec::new();
+        let mut top_solutions = 0;
+        loop {
+            match solver.advance() {
+                Step::Leaf => prefixes.push(solver.prefix_nodes()),
+                Step::Solution => top_solutions += 1,
+                Step::Exhausted => break,
+                Step::GaveUp(reason) => return Err(reason),
+            }
+        }
+        Ok(Split { depth, prefixes, top_solutions, top_nodes: solver.stats().nodes })
+    }
+
     fn key(&self, prefix: &Vec<u32>) -> Vec<u32> {
         match self.engine {
             Engine::Bitset => prefix.clone(),

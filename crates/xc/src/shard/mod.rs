@@ -9,9 +9,13 @@
 //! 1. **Split.** Every shard enumerates the same prefixes, in the same order: the search run down
 //!    to a depth, deepened until there are at least [`Plan::PREFIXES_PER_SHARD`] per shard
 //!    ([`Tree::split`]). Solutions and nodes above that depth (the "top") belong to shard 0.
-//! 2. **Estimate.** Each prefix's subtree is measured by Knuth's random probes (TAOCP 7.2.2;
-//!    [`Tree::probe`]), from a fixed seed mixed with the prefix's index, so every shard computes
-//!    the same costs. Prefix counts alone balance badly: subtrees differ by orders of magnitude.
+//! 2. **Estimate and refine.** Each prefix's subtree is measured by Knuth's random probes (TAOCP
+//!    7.2.2; [`Tree::probe`]), from a fixed seed mixed with the prefix itself, so every shard
+//!    computes the same costs. Prefix counts alone balance badly: subtrees differ by orders of
+//!    magnitude, and one prefix cannot be shared. So any prefix estimated above a fraction of a
+//!    shard's fair share is cut one level deeper ([`Tree::expand`]) and its children estimated,
+//!    until none is: the cut is deep where the tree is big and shallow elsewhere, and probing
+//!    the children again corrects the estimates where errors would cost most.
 //! 3. **Assign.** Longest processing time first: prefixes in decreasing cost, each to the shard
 //!    with the least estimated work so far, ties to the lowest index ([`Plan`]). Deterministic,
 //!    so shard `I` of `N` is the same set of prefixes wherever it runs.
@@ -65,6 +69,11 @@ pub trait Tree: Sync {
     /// in a fixed order, with the solutions and nodes found above that depth.
     fn split(&self, target: usize, budget: &Budget) -> Result<Split<Self::Prefix>, GaveUp>;
 
+    /// Cuts one prefix a level deeper: its children, in search order, with the solutions found
+    /// at that level and the nodes spent (the prefix's own node included), so that counting the
+    /// children and adding these equals counting the prefix.
+    fn expand(&self, prefix: &Self::Prefix, budget: &Budget) -> Result<Split<Self::Prefix>, GaveUp>;
+
     /// The prefix as numbers, stable across runs and machines (it goes into the split's hash).
     fn key(&self, prefix: &Self::Prefix) -> Vec<u32>;
 
@@ -87,7 +96,7 @@ pub struct Instance {
     pub engine: String,
 }
 
-/// The top of a tree cut at `depth`.
+/// The top of a tree cut at `depth` (or of a subtree cut one level below its prefix).
 #[derive(Debug, Clone)]
 pub struct Split<P> {
     /// The depth of the cut (0: the whole tree is one prefix).

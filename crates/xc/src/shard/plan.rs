@@ -29,20 +29,30 @@ pub struct Plan<P> {
 }
 
 impl<P: Send + Sync> Plan<P> {
-    /// Prefixes wanted per shard: enough that estimation errors on single prefixes even out.
-    pub const PREFIXES_PER_SHARD: usize = 64;
+    /// Prefixes wanted per shard from the first, uniform cut (the refinement adds more where the
+    /// tree is big).
+    pub const PREFIXES_PER_SHARD: usize = 8;
     /// Prefixes wanted at least, whatever the number of shards: the grain of a checkpoint.
     pub const MIN_PREFIXES: usize = 256;
-    /// Prefixes wanted at most (memory: every shard holds the whole split).
+    /// Prefixes at most (memory: every shard holds the whole split); the refinement stops there.
     pub const MAX_PREFIXES: usize = 1 << 22;
     /// Random probes per prefix.
-    pub const PROBES: u32 = 16;
-    /// The estimator's seed (mixed with each prefix's index): fixed, so that every shard, on
-    /// every machine, computes the same costs and the same owners.
+    pub const PROBES: u32 = 8;
+    /// No prefix may be estimated above a shard's fair share divided by this: with longest
+    /// processing time first, the largest shard then exceeds the mean by at most about that
+    /// fraction (if the estimates were exact).
+    pub const GRAIN: f64 = 8.0;
+    /// Prefixes estimated at fewer nodes than this are never cut deeper: too small to be worth
+    /// sharing (probing their children would cost about as much as counting them).
+    pub const MIN_CUT_NODES: f64 = 1000.0;
+    /// Refinement rounds at most (each cuts the big prefixes one level deeper).
+    pub const MAX_ROUNDS: usize = 24;
+    /// The estimator's seed (mixed with each prefix's key): fixed, so that every shard, on every
+    /// machine, computes the same costs and the same owners.
     pub const SEED: u64 = 0x7e55_e4a5_4a4d_5eed;
 
-    /// Splits `tree` for `shards` shards and deals the prefixes out, on `threads` threads (the
-    /// result does not depend on them).
+    /// Splits `tree` for `shards` shards, refines the split where it is big, and deals the
+    /// prefixes out, on `threads` threads (the result does not depend on them).
     pub fn new<T: Tree<Prefix = P>>(
         tree: &T,
         shards: u32,
@@ -52,7 +62,55 @@ impl<P: Send + Sync> Plan<P> {
         let target = (shards as usize)
             .saturating_mul(Self::PREFIXES_PER_SHARD)
             .clamp(Self::MIN_PREFIXES, Self::MAX_PREFIXES);
-        let split = tree.split(target, budget)?;
+        let mut split = tree.split(target, budget)?;
+        let pool = crate::parallel::pool(threads.max(1)).filter(|_| threads > 1);
+        // The mean of the probes of the prefixes at `at`, on the pool.
+        let estimate = |prefixes: &[P], at: &[usize]| -> Vec<f64> {
+            let cost = |&i: &usize| {
+                let prefix = &prefixes[i];
+                let mut rng = Pcg64Mcg::seed_from_u64(Self::SEED ^ fnv(&tree.key(prefix)));
+                let total: f64 = (0..Self::PROBES).map(|_| tree.probe(prefix, &mut rng)).sum();
+                total / f64::from(Self::PROBES)
+            };
+            match &pool {
+                Some(pool) => pool.install(|| at.par_iter().map(cost).collect()),
+                None => at.iter().map(cost).collect(),
+            }
+        };
+        let all: Vec<usize> = (0..split.prefixes.len()).collect();
+        let mut costs = estimate(&split.prefixes, &all);
+        budget.check_clock().map_or(Ok(()), Err)?;
+        for _ in 0..Self::MAX_ROUNDS {
+            let total: f64 = costs.iter().sum();
+            let threshold = (total / (f64::from(shards) * Self::GRAIN)).max(Self::MIN_CUT_NODES);
+            let big = costs.iter().filter(|&&c| c > threshold).count();
+            if big == 0 || split.prefixes.len() + big > Self::MAX_PREFIXES {
+                break;
+            }
+            let old_prefixes = std::mem::take(&mut split.prefixes);
+            let old_costs = std::mem::take(&mut costs);
+            let mut fresh_at = Vec::new();
+            for (prefix, cost) in old_prefixes.into_iter().zip(old_costs) {
+                if cost > threshold {
+                    let children = tree.expand(&prefix, budget)?;
+                    split.top_solutions += children.top_solutions;
+                    split.top_nodes += children.top_nodes;
+                    for child in children.prefixes {
+                        fresh_at.push(split.prefixes.len());
+                        split.prefixes.push(child);
+                        costs.push(0.0);
+                    }
+                } else {
+                    split.prefixes.push(prefix);
+                    costs.push(cost);
+                }
+            }
+            let fresh_costs = estimate(&split.prefixes, &fresh_at);
+            for (&i, c) in fresh_at.iter().zip(fresh_costs) {
+                costs[i] = c;
+            }
+            budget.check_clock().map_or(Ok(()), Err)?;
+        }
         let mut keys = Vec::new();
         keys.extend_from_slice(&(split.depth as u64).to_le_bytes());
         for prefix in &split.prefixes {
@@ -67,19 +125,6 @@ impl<P: Send + Sync> Plan<P> {
             prefixes: split.prefixes.len() as u64,
             hash: sha256_hex(&keys),
         };
-        let cost = |(index, prefix): (usize, &P)| {
-            let mut rng =
-                Pcg64Mcg::seed_from_u64(Self::SEED ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            let total: f64 = (0..Self::PROBES).map(|_| tree.probe(prefix, &mut rng)).sum();
-            total / f64::from(Self::PROBES)
-        };
-        let costs: Vec<f64> = match crate::parallel::pool(threads.max(1)) {
-            Some(pool) if threads > 1 => {
-                pool.install(|| split.prefixes.par_iter().enumerate().map(cost).collect())
-            }
-            _ => split.prefixes.iter().enumerate().map(cost).collect(),
-        };
-        budget.check_clock().map_or(Ok(()), Err)?;
         let owner = deal(&costs, shards);
         Ok(Plan { instance: tree.instance(), shards, split, id, costs, owner })
     }
@@ -97,6 +142,19 @@ impl<P: Send + Sync> Plan<P> {
         }
         loads
     }
+}
+
+/// FNV-1a of a prefix's key: the probes' seed, so that a prefix is estimated alike wherever it
+/// sits in the list.
+fn fnv(key: &[u32]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in key {
+        for byte in part.to_le_bytes() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
 }
 
 /// Longest processing time first: prefixes by decreasing cost (ties: lower index first), each to
