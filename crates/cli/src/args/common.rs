@@ -103,8 +103,9 @@ impl ThreadsArgs {
 /// `--shard I/N`, for the generators: one machine's share of a run fixed by `--seed` and `--count`.
 #[derive(Debug, Clone, Args)]
 pub struct ShardArgs {
-    /// Make only shard I (from 0) of N of the whole run, N up to 1000000: the shards
-    /// concatenated in order 0 to N-1 are the whole run (see below). Needs --seed.
+    /// Make only shard I (from 0) of N of the run: its share of the puzzles, with the whole
+    /// run's seeds and indices, so that the shards joined in order make the run (see below). N
+    /// goes up to 1000000; needs --seed.
     #[arg(long, value_name = "I/N", value_parser = parse_shard, requires = "seed", allow_hyphen_values = true)]
     pub shard: Option<Shard>,
 }

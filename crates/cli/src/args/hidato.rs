@@ -265,7 +265,7 @@ pub struct HidatoGenerateArgs {
     #[arg(long, value_name = "LEVEL", value_parser = parse_hidato_difficulty)]
     pub difficulty: Option<tessera::hidato::Difficulty>,
 
-    /// How many puzzles (per shape).
+    /// How many puzzles per shape (in the whole run, of which --shard makes a share).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
 

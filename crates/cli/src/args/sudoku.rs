@@ -278,7 +278,7 @@ pub struct SudokuGenerateArgs {
     /// Remove clues while the solution stays unique, so that none can be removed.
     #[arg(long)]
     pub minimal: bool,
-    /// How many puzzles.
+    /// How many puzzles (in the whole run, of which --shard makes a share).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
     #[command(flatten)]
