@@ -1,11 +1,13 @@
 //! The argument groups every searching command shares, each declared once and flattened into the
 //! commands (`#[command(flatten)]`), so that the same thing has the same flag everywhere: the
 //! budget (`--max-nodes`, `--timeout`), the output (`--json`, `--stats`, `--no-progress`), the
-//! threads (`--threads`) and the engine (`--engine`, generic over each puzzle's list of engines).
+//! threads (`--threads`), the engine (`--engine`, generic over each puzzle's list of engines) and
+//! the share of a seeded run that one of several machines makes (`--shard I/N`, the generators).
 //!
 //! What `--json` writes differs by command; each command's help names its keys, and the README's
 //! JSON section holds the shared vocabulary.
 
+use std::ops::Range;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
@@ -98,6 +100,79 @@ impl ThreadsArgs {
     }
 }
 
+/// `--shard I/N`, for the generators: one machine's share of a run fixed by `--seed` and `--count`.
+#[derive(Debug, Clone, Args)]
+pub struct ShardArgs {
+    /// Make only shard I (from 0) of N of the run: its share of the puzzles, with the whole
+    /// run's seeds and indices, so that the shards joined in order make the run (see below). N
+    /// goes up to 1000000; needs --seed.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, requires = "seed", allow_hyphen_values = true)]
+    pub shard: Option<Shard>,
+}
+
+impl ShardArgs {
+    /// The positions (from 0) of the whole run's `total` puzzles that this run makes: all of
+    /// them without `--shard`.
+    pub fn range(&self, total: u64) -> Range<u64> {
+        self.shard.unwrap_or(Shard::WHOLE).range(total)
+    }
+
+    /// Whether `--shard` was given (even `0/1`, which makes the whole run as a shard).
+    pub fn is_given(&self) -> bool {
+        self.shard.is_some()
+    }
+}
+
+/// The most shards `--shard` accepts: far more than any cluster's workers, and small enough that
+/// a typo (a seed where N belongs) is caught rather than making a million empty shards.
+pub const MAX_SHARDS: u64 = 1_000_000;
+
+/// Shard `index` of `shards`, from `--shard I/N`: `0 <= index < shards <= MAX_SHARDS`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub shards: u64,
+}
+
+impl Shard {
+    /// The only shard of one: the whole run.
+    pub const WHOLE: Shard = Shard { index: 0, shards: 1 };
+
+    /// The positions k (from 0) of this shard among `total`: `floor(I*total/N) <= k <
+    /// floor((I+1)*total/N)`. The N shards' ranges follow one another and cover `0..total` once;
+    /// their lengths differ by at most one, and a shard is empty when `total < N` leaves it none.
+    pub fn range(self, total: u64) -> Range<u64> {
+        // In u128: I * total overflows u64 for big counts. The quotient is at most `total`.
+        let bound = |i: u64| {
+            let k = u128::from(i) * u128::from(total) / u128::from(self.shards);
+            u64::try_from(k).unwrap_or(total)
+        };
+        bound(self.index)..bound(self.index + 1)
+    }
+}
+
+/// `--shard`: `I/N`, two whole numbers with `0 <= I < N <= MAX_SHARDS`. Each error says what is
+/// wrong and what a valid value is; clap puts the flag's name in front of it.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let valid =
+        format!("give shard I of N as I/N, with 0 <= I < N <= {MAX_SHARDS}: 0/4 to 3/4 for four shards");
+    let number = |part: &str| part.parse::<u64>().ok().filter(|_| part.bytes().all(|b| b.is_ascii_digit()));
+    let parts = text.split_once('/').and_then(|(i, n)| Some((number(i)?, number(n)?)));
+    let Some((index, shards)) = parts else {
+        return Err(format!("not two whole numbers I/N; {valid}"));
+    };
+    if shards == 0 {
+        return Err(format!("N is 0, but a run is at least one shard; {valid}"));
+    }
+    if shards > MAX_SHARDS {
+        return Err(format!("N is {shards}, more shards than the {MAX_SHARDS} accepted; {valid}"));
+    }
+    if index >= shards {
+        return Err(format!("I is {index}, but the shards of {shards} go from 0 to {}; {valid}", shards - 1));
+    }
+    Ok(Shard { index, shards })
+}
+
 /// `--engine`, over one puzzle's engines (`E`, whose first value is the default). `--solver`
 /// is a hidden alias: tiling and queens called it that before every command said `--engine`.
 ///
@@ -160,5 +235,84 @@ mod tests {
         );
         assert!(parse_threads("-1").is_err());
         assert!(parse_threads("many").is_err());
+    }
+
+    #[test]
+    fn shards_are_read_as_i_of_n() {
+        assert_eq!(parse_shard("0/1"), Ok(Shard::WHOLE));
+        assert_eq!(parse_shard("2/7"), Ok(Shard { index: 2, shards: 7 }));
+        assert_eq!(parse_shard("999999/1000000"), Ok(Shard { index: 999_999, shards: MAX_SHARDS }));
+    }
+
+    #[test]
+    fn bad_shards_are_refused_with_the_valid_form_named() {
+        for (text, what) in [
+            ("3/3", "the shards of 3 go from 0 to 2"),
+            ("1/0", "N is 0"),
+            ("0/1000001", "more shards than the 1000000"),
+            ("a/2", "not two whole numbers"),
+            ("-1/2", "not two whole numbers"),
+            ("+1/2", "not two whole numbers"),
+            ("1/2/3", "not two whole numbers"),
+            ("1", "not two whole numbers"),
+            ("", "not two whole numbers"),
+            (" 1/2", "not two whole numbers"),
+        ] {
+            let message = parse_shard(text).unwrap_err();
+            assert!(message.contains(what), "{text:?}: {message}");
+            assert!(message.contains("0 <= I < N <= 1000000"), "{text:?}: {message}");
+        }
+    }
+
+    /// The shards' ranges, in order, are `0..total` cut into consecutive pieces.
+    fn assert_partition(total: u64, shards: u64) {
+        let mut next = 0;
+        for index in 0..shards {
+            let range = Shard { index, shards }.range(total);
+            assert_eq!(
+                range.start, next,
+                "shard {index}/{shards} of {total} does not start where the last ended"
+            );
+            assert!(range.start <= range.end, "shard {index}/{shards} of {total}: {range:?}");
+            // Balanced: every shard has floor(total / N) or one more.
+            let length = range.end - range.start;
+            assert!(length == total / shards || length == total / shards + 1, "{index}/{shards} of {total}");
+            next = range.end;
+        }
+        assert_eq!(next, total, "{shards} shards of {total} end at {next}");
+    }
+
+    #[test]
+    fn shards_cut_every_small_run_into_consecutive_pieces() {
+        for total in 0..=40 {
+            for shards in 1..=45 {
+                assert_partition(total, shards);
+            }
+        }
+    }
+
+    #[test]
+    fn shards_cut_random_runs_into_consecutive_pieces() {
+        // SplitMix64 from a fixed seed: the same (total, shards) pairs every run, over the whole
+        // range of counts (I * total overflows u64 for the big ones) and up to 5000 shards, each
+        // walked; then the last of MAX_SHARDS shards alone.
+        let mut state = 15u64;
+        let mut next = || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            tessera::common::seed::mix(state, 0)
+        };
+        for _ in 0..2000 {
+            let total = match next() % 3 {
+                0 => next() % 100,
+                1 => next() % 1_000_000,
+                _ => next(),
+            };
+            let shards = 1 + next() % if next() % 2 == 0 { 100 } else { 5000 };
+            assert_partition(total, shards);
+        }
+        assert_partition(u64::MAX, 7);
+        let last = Shard { index: MAX_SHARDS - 1, shards: MAX_SHARDS };
+        assert_eq!(last.range(u64::MAX).end, u64::MAX);
+        assert_eq!(last.range(3), 2..3);
     }
 }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs};
+use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, ShardArgs};
 
 /// What the `hidato` commands read, under each of them.
 macro_rules! hidato_input {
@@ -90,6 +90,20 @@ With --json, one object a line: \"index\" (from 1), \"seed\", \"difficulty\", \"
 Every reading command takes these lines back: `tessera hidato generate --json | tessera hidato solve`.
 --stats prints `tessera: puzzles=P seconds=S` on standard error.
 
+The whole run is C = --count puzzles per shape, shape after shape; the puzzle of index k + 1 (k
+from 0) is made from the seed SEED + k, so that each puzzle depends only on --seed, its place and
+the settings. --shard I/N makes only shard I (from 0) of N of that run: the puzzles of k from
+floor(I*C/N) to floor((I+1)*C/N) - 1, each with the seed and index it has in the whole run. With
+--json, the N shards' outputs concatenated in shard order, 0 to N-1, are the whole run's output
+byte for byte. In text, a shard leaves out the count line (the readers take a file without it),
+so that each shard, and the shards concatenated in order, read back as a multi-puzzle file: the
+concatenation is the whole run's output after its count line. In a Slurm array job, each task
+writes `--shard $SLURM_ARRAY_TASK_ID/N > part-$SLURM_ARRAY_TASK_ID`, and the parts are joined in
+order (`cat part-0 part-1 ...`; a plain `part-*` puts part-10 before part-2); with --json the
+indices show a missing part. A shard left no puzzle (C < N) prints nothing. Shard 1 of 3 of five
+puzzles is the 2nd and 3rd:
+  tessera hidato generate --size 5x5 --seed 1 --count 5 --shard 1/3
+
 Exit status:
   0  success
   1  usage error or internal error
@@ -137,8 +151,8 @@ pub enum HidatoCommand {
             cells, then numbers removed while the puzzle keeps one solution and the asked level. \
             The shape is a file in the seed's format (its \"given map\": -1 holes, 0 cells; \
             numbers in it are ignored; every shape of the file gets --count puzzles) or --size WxH \
-            (default 7x7). Prints a multi-puzzle file, or with --json one object a line. Puzzle i \
-            uses the seed SEED + i.",
+            (default 7x7). Prints a multi-puzzle file, or with --json one object a line. Puzzle k \
+            (from 0) uses the seed SEED + k; --shard makes one share of the run.",
         after_help = GENERATE_HELP
     )]
     Generate(HidatoGenerateArgs),
@@ -242,7 +256,8 @@ pub struct HidatoGenerateArgs {
     #[arg(long)]
     pub numbrix: bool,
 
-    /// The first puzzle's seed; puzzle i uses SEED + i. Default: from the clock (printed with --json).
+    /// The first puzzle's seed; puzzle k (from 0) uses SEED + k. Default: from the clock
+    /// (printed with --json).
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
 
@@ -250,9 +265,12 @@ pub struct HidatoGenerateArgs {
     #[arg(long, value_name = "LEVEL", value_parser = parse_hidato_difficulty)]
     pub difficulty: Option<tessera::hidato::Difficulty>,
 
-    /// How many puzzles (per shape).
+    /// How many puzzles per shape (in the whole run, of which --shard makes a share).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
+
+    #[command(flatten)]
+    pub shard: ShardArgs,
 
     #[command(flatten)]
     pub budget: BudgetArgs,

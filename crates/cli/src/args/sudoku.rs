@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, ThreadsArgs};
+use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, ShardArgs, ThreadsArgs};
 
 /// The help after `sudoku solve` and `sudoku count`: input, output, exit statuses.
 const SUDOKU_HELP: &str = concat!(
@@ -66,6 +66,16 @@ always ends; a puzzle that runs out gets `gave-up` in its place and a message na
 Each level is offered for every size from 6x6 up; 4x4 puzzles are all easy. Output streams: each
 puzzle is printed as soon as it and those before it are made. On a terminal, a progress bar shows
 on standard error after half a second (--no-progress hides it).
+
+The puzzle of index k + 1 (k from 0) is made from the seed SEED + k, so that each puzzle depends
+only on --seed, its place and the settings. --shard I/N makes only shard I (from 0) of N of that
+run of C = --count puzzles: those of k from floor(I*C/N) to floor((I+1)*C/N) - 1, each with the
+seed and index it has in the whole run. The N shards' outputs concatenated in shard order, 0 to
+N-1, are the whole run's output byte for byte, in text and with --json: in a Slurm array job, each
+task writes `--shard $SLURM_ARRAY_TASK_ID/N > part-$SLURM_ARRAY_TASK_ID`, and the parts are joined
+in order (`cat part-0 part-1 ...`; a plain `part-*` puts part-10 before part-2). A shard left no
+puzzle (C < N) prints nothing. Shard 2 of 4 of ten puzzles is the 6th and 7th:
+  tessera sudoku generate --seed 1 --count 10 --shard 2/4
 
 Exit status:
   0  success
@@ -268,14 +278,17 @@ pub struct SudokuGenerateArgs {
     /// Remove clues while the solution stays unique, so that none can be removed.
     #[arg(long)]
     pub minimal: bool,
-    /// How many puzzles.
+    /// How many puzzles (in the whole run, of which --shard makes a share).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
     #[command(flatten)]
     pub threads: ThreadsArgs,
-    /// The first puzzle's seed; puzzle i uses SEED + i. Default: from the clock (printed with --json).
+    /// The first puzzle's seed; puzzle k (from 0) uses SEED + k. Default: from the clock
+    /// (printed with --json).
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
+    #[command(flatten)]
+    pub shard: ShardArgs,
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]

@@ -1,6 +1,13 @@
 //! `tessera hidato generate`: puzzles from [`tessera::hidato::Generator`] over the shapes of a
-//! file or a rectangle, one after another (puzzle i from seed SEED + i), with a progress bar on
-//! long runs.
+//! file or a rectangle, one after another (`--count` per shape; the puzzle at position k from 0
+//! of the whole run, index k + 1, from the seed SEED + k), with a progress bar on long runs.
+//!
+//! Each puzzle depends only on its seed and shape, so `--shard I/N` makes just its share of the
+//! positions ([`crate::args::common::Shard::range`]) with the whole run's seeds and indices. JSON
+//! lines concatenate as they are. The text format opens with the number of puzzles, which one
+//! shard cannot know for the whole run: a shard leaves that line out (the readers do not need
+//! it) and writes each puzzle as it is made, so that the shards concatenated in order are the
+//! whole run's puzzles, one readable file.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -64,51 +71,67 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
     let first_seed = args
         .seed
         .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
-    let total = args.count.saturating_mul(shapes.len() as u64);
-    let progress = progress_bar(args, total);
+    let generators: Vec<Generator> = shapes
+        .into_iter()
+        .map(|shape| {
+            let generator = Generator::new(shape);
+            match args.difficulty {
+                Some(level) => generator.difficulty(level),
+                None => generator,
+            }
+        })
+        .collect();
+    // Positions from 0 in the whole run, shape after shape: all of them, or --shard's share.
+    let total = args.count.saturating_mul(generators.len() as u64);
+    let share = args.shard.range(total);
+    let puzzles = share.end - share.start;
+    let progress = progress_bar(args, puzzles);
     let json = args.output.json();
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Done;
-    let mut made: Vec<Hidato> = Vec::new();
-    let mut index = 0u64;
-    for shape in shapes {
-        let mut generator = Generator::new(shape);
-        if let Some(level) = args.difficulty {
-            generator = generator.difficulty(level);
-        }
-        for _ in 0..args.count {
-            let seed = first_seed.wrapping_add(index);
-            index += 1;
-            // A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
-            match generator.clone().budget(super::budget(&args.budget)).generate(seed) {
-                Ok(generated) if json => write_json(&mut out, index, &generated)?,
-                Ok(generated) => made.push(generated.puzzle),
-                Err(reason) => {
-                    if json {
-                        let reason = super::report::reason_name(reason);
-                        let record = GaveUpRecord { index, seed, outcome: "gave-up", reason };
-                        writeln!(out, "{}", serde_json::to_string(&record)?)?;
-                    }
-                    out.flush()?;
-                    eprintln!("tessera: puzzle {index} (seed {seed}): gave up: {reason}");
-                    status = Status::GaveUp;
+    // The whole run's text opens with the count line, so its puzzles wait for the last one.
+    let mut held: Vec<Hidato> = Vec::new();
+    for k in share.clone() {
+        let index = k + 1;
+        let seed = first_seed.wrapping_add(k);
+        // k < count * shapes (or less, saturated), so there is always a shape k / count.
+        let shape = usize::try_from(k / args.count).ok().and_then(|shape| generators.get(shape));
+        let Some(generator) = shape else {
+            bail!("internal error: puzzle {index} of {total} has no shape");
+        };
+        // A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
+        match generator.clone().budget(super::budget(&args.budget)).generate(seed) {
+            Ok(generated) if json => write_json(&mut out, index, &generated)?,
+            Ok(generated) if args.shard.is_given() => {
+                write!(out, "{}", generated.puzzle)?;
+                out.flush()?;
+            }
+            Ok(generated) => held.push(generated.puzzle),
+            Err(reason) => {
+                if json {
+                    let reason = super::report::reason_name(reason);
+                    let record = GaveUpRecord { index, seed, outcome: "gave-up", reason };
+                    writeln!(out, "{}", serde_json::to_string(&record)?)?;
                 }
+                out.flush()?;
+                eprintln!("tessera: puzzle {index} (seed {seed}): gave up: {reason}");
+                status = Status::GaveUp;
             }
-            if let Some(bar) = &progress {
-                bar.set_position(index);
-            }
+        }
+        if let Some(bar) = &progress {
+            bar.set_position(k + 1 - share.start);
         }
     }
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    if !json {
-        write!(out, "{}", to_text(&made))?;
+    if !json && !args.shard.is_given() {
+        write!(out, "{}", to_text(&held))?;
     }
     out.flush()?;
     if args.output.stats {
-        eprintln!("tessera: puzzles={index} seconds={:.3}", start.elapsed().as_secs_f64());
+        eprintln!("tessera: puzzles={puzzles} seconds={:.3}", start.elapsed().as_secs_f64());
     }
     Ok(status)
 }

@@ -3,6 +3,10 @@
 //! not depend on the thread count), with at most a few puzzles per thread in flight: nothing
 //! grows with `--count` but the output.
 //!
+//! The puzzle of index k + 1 comes from the seed `--seed` + k alone, so `--shard I/N` makes just
+//! its share of the indices ([`crate::args::common::Shard::range`]) and prints them exactly as the
+//! whole run would: the shards' outputs, concatenated in order, are the whole run's.
+//!
 //! Every puzzle has a time budget, [`DEFAULT_TIMEOUT`] unless `--timeout` says otherwise, so
 //! generation always ends; one that runs out prints `gave-up` in its place and a message naming
 //! the budget and the flag that raises it. A level the size cannot reach (only easy for 4x4) is
@@ -85,13 +89,16 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
         .seed
         .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
     let threads = args.threads.count();
+    // Positions from 0 in the whole run of --count puzzles: all of them, or --shard's share.
+    let share = args.shard.range(args.count);
+    let puzzles = share.end - share.start;
     let start = Instant::now();
     let done = Arc::new(AtomicU64::new(0));
     let progress = (!args.output.no_progress && io::stderr().is_terminal())
-        .then(|| Indicator::counting(done.clone(), args.count, "puzzles".to_owned()));
+        .then(|| Indicator::counting(done.clone(), puzzles, "puzzles".to_owned()));
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Done;
-    let indices = 1..=args.count;
+    let indices = share.map(|k| k + 1);
     let make = |index: u64| {
         // A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
         let seed = first_seed.wrapping_add(index - 1);
@@ -132,8 +139,7 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     written?;
     if args.output.stats {
         eprintln!(
-            "tessera: puzzles={} seconds={:.3} threads={threads}",
-            args.count,
+            "tessera: puzzles={puzzles} seconds={:.3} threads={threads}",
             start.elapsed().as_secs_f64()
         );
     }
