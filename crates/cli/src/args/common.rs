@@ -11,6 +11,7 @@ use std::ops::Range;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
+use tessera::xc::shard::Shard;
 
 /// `--max-nodes` and `--timeout`.
 #[derive(Debug, Clone, Args)]
@@ -102,15 +103,15 @@ impl ThreadsArgs {
 
 /// `--shard I/N`, for the generators: one machine's share of a run fixed by `--seed` and `--count`.
 #[derive(Debug, Clone, Args)]
-pub struct ShardArgs {
+pub struct SeedShardArgs {
     /// Make only shard I (from 0) of N of the run: its share of the puzzles, with the whole
     /// run's seeds and indices, so that the shards joined in order make the run (see below). N
     /// goes up to 1000000; needs --seed.
-    #[arg(long, value_name = "I/N", value_parser = parse_shard, requires = "seed", allow_hyphen_values = true)]
+    #[arg(long, value_name = "I/N", value_parser = super::shard::parse_shard, requires = "seed", allow_hyphen_values = true)]
     pub shard: Option<Shard>,
 }
 
-impl ShardArgs {
+impl SeedShardArgs {
     /// The positions (from 0) of the whole run's `total` puzzles that this run makes: all of
     /// them without `--shard`.
     pub fn range(&self, total: u64) -> Range<u64> {
@@ -121,56 +122,6 @@ impl ShardArgs {
     pub fn is_given(&self) -> bool {
         self.shard.is_some()
     }
-}
-
-/// The most shards `--shard` accepts: far more than any cluster's workers, and small enough that
-/// a typo (a seed where N belongs) is caught rather than making a million empty shards.
-pub const MAX_SHARDS: u64 = 1_000_000;
-
-/// Shard `index` of `shards`, from `--shard I/N`: `0 <= index < shards <= MAX_SHARDS`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    pub index: u64,
-    pub shards: u64,
-}
-
-impl Shard {
-    /// The only shard of one: the whole run.
-    pub const WHOLE: Shard = Shard { index: 0, shards: 1 };
-
-    /// The positions k (from 0) of this shard among `total`: `floor(I*total/N) <= k <
-    /// floor((I+1)*total/N)`. The N shards' ranges follow one another and cover `0..total` once;
-    /// their lengths differ by at most one, and a shard is empty when `total < N` leaves it none.
-    pub fn range(self, total: u64) -> Range<u64> {
-        // In u128: I * total overflows u64 for big counts. The quotient is at most `total`.
-        let bound = |i: u64| {
-            let k = u128::from(i) * u128::from(total) / u128::from(self.shards);
-            u64::try_from(k).unwrap_or(total)
-        };
-        bound(self.index)..bound(self.index + 1)
-    }
-}
-
-/// `--shard`: `I/N`, two whole numbers with `0 <= I < N <= MAX_SHARDS`. Each error says what is
-/// wrong and what a valid value is; clap puts the flag's name in front of it.
-pub fn parse_shard(text: &str) -> Result<Shard, String> {
-    let valid =
-        format!("give shard I of N as I/N, with 0 <= I < N <= {MAX_SHARDS}: 0/4 to 3/4 for four shards");
-    let number = |part: &str| part.parse::<u64>().ok().filter(|_| part.bytes().all(|b| b.is_ascii_digit()));
-    let parts = text.split_once('/').and_then(|(i, n)| Some((number(i)?, number(n)?)));
-    let Some((index, shards)) = parts else {
-        return Err(format!("not two whole numbers I/N; {valid}"));
-    };
-    if shards == 0 {
-        return Err(format!("N is 0, but a run is at least one shard; {valid}"));
-    }
-    if shards > MAX_SHARDS {
-        return Err(format!("N is {shards}, more shards than the {MAX_SHARDS} accepted; {valid}"));
-    }
-    if index >= shards {
-        return Err(format!("I is {index}, but the shards of {shards} go from 0 to {}; {valid}", shards - 1));
-    }
-    Ok(Shard { index, shards })
 }
 
 /// `--engine`, over one puzzle's engines (`E`, whose first value is the default). `--solver`
@@ -213,6 +164,7 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::args::shard::parse_shard;
 
     #[test]
     fn seconds_accept_decimals_and_reject_negatives() {
@@ -240,8 +192,8 @@ mod tests {
     #[test]
     fn shards_are_read_as_i_of_n() {
         assert_eq!(parse_shard("0/1"), Ok(Shard::WHOLE));
-        assert_eq!(parse_shard("2/7"), Ok(Shard { index: 2, shards: 7 }));
-        assert_eq!(parse_shard("999999/1000000"), Ok(Shard { index: 999_999, shards: MAX_SHARDS }));
+        assert_eq!(parse_shard("2/7"), Ok(Shard { index: 2, of: 7 }));
+        assert_eq!(parse_shard("999999/1000000"), Ok(Shard { index: 999_999, of: Shard::MAX }));
     }
 
     #[test]
@@ -265,10 +217,10 @@ mod tests {
     }
 
     /// The shards' ranges, in order, are `0..total` cut into consecutive pieces.
-    fn assert_partition(total: u64, shards: u64) {
+    fn assert_partition(total: u64, shards: u32) {
         let mut next = 0;
         for index in 0..shards {
-            let range = Shard { index, shards }.range(total);
+            let range = Shard { index, of: shards }.range(total);
             assert_eq!(
                 range.start, next,
                 "shard {index}/{shards} of {total} does not start where the last ended"
@@ -276,7 +228,7 @@ mod tests {
             assert!(range.start <= range.end, "shard {index}/{shards} of {total}: {range:?}");
             // Balanced: every shard has floor(total / N) or one more.
             let length = range.end - range.start;
-            assert!(length == total / shards || length == total / shards + 1, "{index}/{shards} of {total}");
+            assert!(length == total / u64::from(shards) || length == total / u64::from(shards) + 1, "{index}/{shards} of {total}");
             next = range.end;
         }
         assert_eq!(next, total, "{shards} shards of {total} end at {next}");
@@ -295,7 +247,7 @@ mod tests {
     fn shards_cut_random_runs_into_consecutive_pieces() {
         // SplitMix64 from a fixed seed: the same (total, shards) pairs every run, over the whole
         // range of counts (I * total overflows u64 for the big ones) and up to 5000 shards, each
-        // walked; then the last of MAX_SHARDS shards alone.
+        // walked; then the last of Shard::MAX shards alone.
         let mut state = 15u64;
         let mut next = || {
             state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -307,11 +259,11 @@ mod tests {
                 1 => next() % 1_000_000,
                 _ => next(),
             };
-            let shards = 1 + next() % if next() % 2 == 0 { 100 } else { 5000 };
+            let shards = 1 + (next() % if next() % 2 == 0 { 100 } else { 5000 }) as u32;
             assert_partition(total, shards);
         }
         assert_partition(u64::MAX, 7);
-        let last = Shard { index: MAX_SHARDS - 1, shards: MAX_SHARDS };
+        let last = Shard { index: Shard::MAX - 1, of: Shard::MAX };
         assert_eq!(last.range(u64::MAX).end, u64::MAX);
         assert_eq!(last.range(3), 2..3);
     }

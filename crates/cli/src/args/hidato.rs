@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, ShardArgs};
+use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, SeedShardArgs};
 
 /// What the `hidato` commands read, under each of them.
 macro_rules! hidato_input {
@@ -270,7 +270,7 @@ pub struct HidatoGenerateArgs {
     pub count: u64,
 
     #[command(flatten)]
-    pub shard: ShardArgs,
+    pub shard: SeedShardArgs,
 
     #[command(flatten)]
     pub budget: BudgetArgs,

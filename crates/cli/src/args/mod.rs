@@ -16,7 +16,7 @@ pub mod xc;
 
 use clap::{Parser, Subcommand};
 
-pub use common::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, ShardArgs, ThreadsArgs};
+pub use common::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, SeedShardArgs, ThreadsArgs};
 pub use hidato::*;
 pub use queens::*;
 pub use serve::*;

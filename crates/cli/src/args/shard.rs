@@ -39,7 +39,8 @@ impl ShardArgs {
     }
 }
 
-fn parse_shard(text: &str) -> Result<Shard, String> {
+/// `I/N`, for clap; the error says what is wrong and what a valid value is.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
     text.parse().map_err(|e: tessera::xc::shard::ShardSpecError| e.to_string())
 }
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, ShardArgs, ThreadsArgs};
+use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, SeedShardArgs, ThreadsArgs};
 
 /// The help after `sudoku solve` and `sudoku count`: input, output, exit statuses.
 const SUDOKU_HELP: &str = concat!(
@@ -288,7 +288,7 @@ pub struct SudokuGenerateArgs {
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
     #[command(flatten)]
-    pub shard: ShardArgs,
+    pub shard: SeedShardArgs,
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]

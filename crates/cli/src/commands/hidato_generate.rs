@@ -3,7 +3,7 @@
 //! of the whole run, index k + 1, from the seed SEED + k), with a progress bar on long runs.
 //!
 //! Each puzzle depends only on its seed and shape, so `--shard I/N` makes just its share of the
-//! positions ([`crate::args::common::Shard::range`]) with the whole run's seeds and indices. JSON
+//! positions ([`tessera::xc::shard::Shard::range`]) with the whole run's seeds and indices. JSON
 //! lines concatenate as they are. The text format opens with the number of puzzles, which one
 //! shard cannot know for the whole run: a shard leaves that line out (the readers do not need
 //! it) and writes each puzzle as it is made, so that the shards concatenated in order are the

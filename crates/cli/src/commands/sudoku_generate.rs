@@ -4,7 +4,7 @@
 //! grows with `--count` but the output.
 //!
 //! The puzzle of index k + 1 comes from the seed `--seed` + k alone, so `--shard I/N` makes just
-//! its share of the indices ([`crate::args::common::Shard::range`]) and prints them exactly as the
+//! its share of the indices ([`tessera::xc::shard::Shard::range`]) and prints them exactly as the
 //! whole run would: the shards' outputs, concatenated in order, are the whole run's.
 //!
 //! Every puzzle has a time budget, [`DEFAULT_TIMEOUT`] unless `--timeout` says otherwise, so

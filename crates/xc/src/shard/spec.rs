@@ -13,7 +13,8 @@ pub struct Shard {
 }
 
 impl Shard {
-    /// The most shards a count may be split into.
+    /// The most shards a count may be split into: far more than any cluster's workers, and small
+    /// enough that a typo (a seed where N belongs) is caught.
     pub const MAX: u32 = 1_000_000;
 
     /// The whole count as one shard.
@@ -21,13 +22,32 @@ impl Shard {
 
     /// Shard `index` of `of`, if `index < of <= MAX`.
     pub fn new(index: u32, of: u32) -> Result<Shard, ShardSpecError> {
-        if of == 0 || of > Self::MAX {
-            return Err(ShardSpecError(format!("N must be 1 to {}, not {of}", Self::MAX)));
+        if of == 0 {
+            return Err(ShardSpecError("N is 0, but a run is at least one shard".to_owned()));
+        }
+        if of > Self::MAX {
+            return Err(ShardSpecError(format!("N is {of}, more shards than the {} accepted", Self::MAX)));
         }
         if index >= of {
-            return Err(ShardSpecError(format!("I must be 0 to {} for N = {of}, not {index}", of - 1)));
+            return Err(ShardSpecError(format!(
+                "I is {index}, but the shards of {of} go from 0 to {}",
+                of - 1
+            )));
         }
         Ok(Shard { index, of })
+    }
+
+    /// This shard's share of `total` numbered things (the puzzles of a seeded run): positions
+    /// `floor(I*total/N) <= k < floor((I+1)*total/N)`. The N shards' ranges follow one another
+    /// and cover `0..total` once; their lengths differ by at most one, and a shard is empty when
+    /// `total < N` leaves it none.
+    pub fn range(self, total: u64) -> std::ops::Range<u64> {
+        // In u128: I * total overflows u64 for big counts. The quotient is at most `total`.
+        let bound = |i: u32| {
+            let k = u128::from(i) * u128::from(total) / u128::from(self.of);
+            u64::try_from(k).unwrap_or(total)
+        };
+        bound(self.index)..bound(self.index + 1)
     }
 }
 
@@ -37,22 +57,22 @@ impl fmt::Display for Shard {
     }
 }
 
-/// A malformed `I/N`.
+/// A malformed `I/N`: says what is wrong and what a valid value is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("a shard is I/N, with 0 <= I < N: {0}")]
+#[error("{0}; give shard I of N as I/N, with 0 <= I < N <= 1000000: 0/4 to 3/4 for four shards")]
 pub struct ShardSpecError(String);
 
 impl FromStr for Shard {
     type Err = ShardSpecError;
 
     fn from_str(text: &str) -> Result<Shard, ShardSpecError> {
-        let (index, of) =
-            text.split_once('/').ok_or_else(|| ShardSpecError(format!("{text:?} has no '/'")))?;
-        let number = |part: &str, name: &str| {
-            part.parse::<u32>()
-                .map_err(|_| ShardSpecError(format!("{name} in {text:?} is not a whole number ({part:?})")))
+        let number =
+            |part: &str| part.parse::<u32>().ok().filter(|_| part.bytes().all(|b| b.is_ascii_digit()));
+        let parts = text.split_once('/').and_then(|(i, n)| Some((number(i)?, number(n)?)));
+        let Some((index, of)) = parts else {
+            return Err(ShardSpecError("not two whole numbers I/N".to_owned()));
         };
-        Shard::new(number(index, "I")?, number(of, "N")?)
+        Shard::new(index, of)
     }
 }
 
