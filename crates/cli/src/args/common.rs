@@ -228,7 +228,10 @@ mod tests {
             assert!(range.start <= range.end, "shard {index}/{shards} of {total}: {range:?}");
             // Balanced: every shard has floor(total / N) or one more.
             let length = range.end - range.start;
-            assert!(length == total / u64::from(shards) || length == total / u64::from(shards) + 1, "{index}/{shards} of {total}");
+            assert!(
+                length == total / u64::from(shards) || length == total / u64::from(shards) + 1,
+                "{index}/{shards} of {total}"
+            );
             next = range.end;
         }
         assert_eq!(next, total, "{shards} shards of {total} end at {next}");

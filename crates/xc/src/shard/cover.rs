@@ -69,7 +69,7 @@ impl Tree for CoverTree<'_> {
         }
     }
 
-    fn expand(&self, prefix: &Vec<u32>, budget: &Budget) -> Result<Split<Vec<u32>>, GaveUp> {
+    fn expand(&self, prefix: &Vec<u32>, budget: &Budget) -> Option<Result<Split<Vec<u32>>, GaveUp>> {
         let mut solver = self.solver().with_budget(budget.without_nodes());
         solver.fix_prefix(prefix);
         let depth = prefix.len() + 1;
@@ -81,10 +81,10 @@ impl Tree for CoverTree<'_> {
                 Step::Leaf => prefixes.push(solver.prefix_nodes()),
                 Step::Solution => top_solutions += 1,
                 Step::Exhausted => break,
-                Step::GaveUp(reason) => return Err(reason),
+                Step::GaveUp(reason) => return Some(Err(reason)),
             }
         }
-        Ok(Split { depth, prefixes, top_solutions, top_nodes: solver.stats().nodes })
+        Some(Ok(Split { depth, prefixes, top_solutions, top_nodes: solver.stats().nodes }))
     }
 
     fn key(&self, prefix: &Vec<u32>) -> Vec<u32> {

@@ -47,7 +47,7 @@ pub use estimate::{estimate, Estimate};
 pub use manifest::{Manifest, SplitId};
 pub use merge::{merge, MergeError, Merged};
 pub use plan::Plan;
-pub use run::{run, RunOptions, ShardError};
+pub use run::{run, run_planned, RunOptions, ShardError};
 pub use spec::{Shard, ShardSpecError};
 
 use rand_pcg::Pcg64Mcg;
@@ -71,8 +71,12 @@ pub trait Tree: Sync {
 
     /// Cuts one prefix a level deeper: its children, in search order, with the solutions found
     /// at that level and the nodes spent (the prefix's own node included), so that counting the
-    /// children and adding these equals counting the prefix.
-    fn expand(&self, prefix: &Self::Prefix, budget: &Budget) -> Result<Split<Self::Prefix>, GaveUp>;
+    /// children and adding these equals counting the prefix. `None` (the default) keeps the
+    /// prefix whole: the tree is then balanced by its first cut alone.
+    fn expand(&self, prefix: &Self::Prefix, budget: &Budget) -> Option<Result<Split<Self::Prefix>, GaveUp>> {
+        let _ = (prefix, budget);
+        None
+    }
 
     /// The prefix as numbers, stable across runs and machines (it goes into the split's hash).
     fn key(&self, prefix: &Self::Prefix) -> Vec<u32>;

@@ -90,9 +90,12 @@ impl<P: Send + Sync> Plan<P> {
             let old_prefixes = std::mem::take(&mut split.prefixes);
             let old_costs = std::mem::take(&mut costs);
             let mut fresh_at = Vec::new();
+            let mut cut = false;
             for (prefix, cost) in old_prefixes.into_iter().zip(old_costs) {
-                if cost > threshold {
-                    let children = tree.expand(&prefix, budget)?;
+                let children =
+                    if cost > threshold { tree.expand(&prefix, budget).transpose()? } else { None };
+                if let Some(children) = children {
+                    cut = true;
                     split.top_solutions += children.top_solutions;
                     split.top_nodes += children.top_nodes;
                     for child in children.prefixes {
@@ -104,6 +107,9 @@ impl<P: Send + Sync> Plan<P> {
                     split.prefixes.push(prefix);
                     costs.push(cost);
                 }
+            }
+            if !cut {
+                break;
             }
             let fresh_costs = estimate(&split.prefixes, &fresh_at);
             for (&i, c) in fresh_at.iter().zip(fresh_costs) {

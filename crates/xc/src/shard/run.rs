@@ -63,9 +63,24 @@ pub enum ShardError {
 /// Counts shard `options.shard` of `tree` and says what it covered.
 pub fn run<T: Tree>(tree: &T, options: &RunOptions) -> Result<Manifest, ShardError> {
     let started = Instant::now();
-    let Shard { index, of } = options.shard;
-    let plan = Plan::new(tree, of, options.threads, &options.budget).map_err(ShardError::Plan)?;
+    let plan =
+        Plan::new(tree, options.shard.of, options.threads, &options.budget).map_err(ShardError::Plan)?;
     let plan_seconds = started.elapsed().as_secs_f64();
+    let mut manifest = run_planned(tree, &plan, options)?;
+    manifest.plan_seconds = plan_seconds;
+    Ok(manifest)
+}
+
+/// Counts shard `options.shard` of `tree` by a plan made already (every shard of one count must
+/// use a plan made for that many shards: `plan.shards == options.shard.of`).
+pub fn run_planned<T: Tree>(
+    tree: &T,
+    plan: &Plan<T::Prefix>,
+    options: &RunOptions,
+) -> Result<Manifest, ShardError> {
+    let Shard { index, of } = options.shard;
+    assert_eq!(plan.shards, of, "a plan for {} shards, not {of}", plan.shards);
+    let plan_seconds = 0.0;
     let fresh = Checkpoint {
         format: Checkpoint::FORMAT.to_owned(),
         kind: plan.instance.kind.clone(),
