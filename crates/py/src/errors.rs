@@ -20,9 +20,10 @@ pyo3::create_exception!(
      Attributes: ``line`` and ``column`` (1-based; columns count characters) and ``message`` (what\n\
      is wrong, without the position). ``str(error)`` says both.\n\n\
      >>> try:\n\
-     ...     tessera.Sudoku('53..7...x')\n\
+     ...     tessera.ExactCover.parse('A B\\nA C\\n')\n\
      ... except tessera.ParseError as e:\n\
-     ...     print(e.line, e.column)"
+     ...     print(e.line, e.column, e.message)\n\
+     2 3 unknown item \"C\"; expected an item declared on the items line (line 1)"
 );
 
 pyo3::create_exception!(

@@ -105,8 +105,9 @@ impl Sudoku {
 
     /// The cells row by row: 0 for empty, else the digit (1 to the size).
     #[getter]
-    fn cells(&self) -> Vec<u8> {
-        self.grid.cells().to_vec()
+    fn cells(&self) -> Vec<u32> {
+        // Not `Vec<u8>`, which Python would receive as `bytes`.
+        self.grid.cells().iter().map(|&digit| u32::from(digit)).collect()
     }
 
     /// The number of filled cells.
@@ -211,8 +212,10 @@ impl Sudoku {
     /// solvers: same layout, givens kept, every cell filled, no digit twice in a house.
     ///
     /// >>> puzzle = tessera.Sudoku('1...............')
-    /// >>> puzzle.verify('1234341221434321').violations
-    /// ['4 appears twice in row 3: r3c2 and r3c4', ...]
+    /// >>> puzzle.verify('1243341221344321').valid
+    /// True
+    /// >>> puzzle.verify('1234341221434312').violations
+    /// ['1 appears twice in column 3: r2c3 and r4c3', '2 appears twice in column 4: r2c4 and r4c4']
     fn verify(&self, py: Python<'_>, answer: &Bound<'_, PyAny>) -> PyResult<Verdict> {
         let answer = Self::answer(py, answer)?;
         Ok(Verdict::new(&rust::verify(&self.grid, &answer)))
@@ -241,7 +244,9 @@ impl Sudoku {
     /// ...     '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
     /// ... ).hint()
     /// >>> hint.technique, hint.placements
-    /// ('full house', [(..., ...)])
+    /// ('Hidden single', [(1, 1, 6)])
+    /// >>> print(hint)
+    /// Hidden single: In box 1, 6 can only go in r2c2
     fn hint(&self, py: Python<'_>) -> PyResult<Option<Hint>> {
         let grid = &self.grid;
         let step = common::search(py, tessera::Budget::unlimited(), move |_| logic::hint(grid))?;

@@ -250,9 +250,9 @@ fn placement_key(puzzle: &Puzzle, placement: usize) -> (char, Vec<(i32, i32)>) {
 /// its squares ``(row, column)``; ``str(tiling)`` draws it with one letter per square.
 ///
 /// >>> print(tessera.TilingPuzzle('20x3').solve())
-/// UUXIIIIIPPNNNLLLLWZZ
-/// UXXXFFPPPYVNNTLWWZYZ
-/// UUXFFYYYYYVVVTTTWW.Z
+/// UUXIIIIINNNFTWYYYYZV
+/// UXXXPPLNNFFFTWWYZZZV
+/// UUXPPPLLLLFTTTWWZVVV
 /// <BLANKLINE>
 #[pyclass(frozen, module = "tessera")]
 #[derive(Debug, Clone)]
