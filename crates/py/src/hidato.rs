@@ -265,7 +265,7 @@ impl Hidato {
         Ok(HidatoRating {
             difficulty: rating.difficulty.name(),
             score: rating.score,
-            hardest: rating.hardest.map(|t| t.name()),
+            hardest: rating.hardest.map(tessera::hidato::Technique::name),
             steps: rating.steps.len(),
             solved: rating.solved,
             contradiction: rating.contradiction,

@@ -7,8 +7,8 @@
 //!
 //! # Layout
 //!
-//! - `common`: what every class shares: [`Count`](common::Count), `Verdict`, the budget and
-//!   engine arguments, and [`search`](common::search), the one place that releases the GIL;
+//! - `common`: what every class shares: `Count`, `Verdict`, the budget and
+//!   engine arguments, and `search`, the one place that releases the GIL;
 //! - `errors`: the exception types and the conversion of every Rust error into them;
 //! - `xc`: `ExactCover` and its lazy solution iterator (the extension point for shards and the
 //!   estimator: a new method on `ExactCover` sees the shared `Problem`);
