@@ -2,24 +2,31 @@
 //! [`Generated`] puzzle of a generator, the checks of the arguments every search takes (`limit`,
 //! `threads`, `max_nodes`, `timeout`, `engine`), and [`search`], through which every search runs.
 //!
-//! # Why searches run on a helper thread
+//! # Why a long search moves to a helper thread
 //!
 //! A search releases the GIL so that other Python threads run meanwhile. But Python delivers
 //! Ctrl-C only to the main thread, and only when that thread runs Python code, so a count of
 //! several minutes started from the main thread could not be interrupted. So when the caller is
-//! the thread that imported the module (the main thread, for nearly every program), [`search`]
-//! runs the search on a scoped helper thread and waits for it with the GIL released, waking every
-//! [`POLL`] to let Python handle pending signals; on `KeyboardInterrupt` it raises the budget's
-//! cancel flag, waits for the search to stop (every engine looks at the flag every few thousand
-//! nodes) and raises. Calls from other threads run the search in place: Python would never
-//! deliver them a signal, and they save the thread's start-up.
+//! the thread that imported the module (the main thread, for nearly every program), a search that
+//! is still running after [`PROBE`] is started again on a scoped helper thread, and the main
+//! thread waits for it with the GIL released, waking every [`POLL`] to let Python handle pending
+//! signals; on `KeyboardInterrupt` it raises the budget's cancel flag, waits for the search to stop
+//! (every engine looks at the flag every few thousand nodes) and raises.
+//!
+//! Why not always the helper thread: starting one costs tens of microseconds, more than solving a
+//! 9x9 Sudoku, and a batch of small searches would pay it on every call. The first [`PROBE`] runs
+//! on the calling thread under a deadline; only a search that the deadline cuts short is run
+//! again, from the start. Every search is deterministic, so the second run gives what one
+//! uninterrupted run would have, for at most [`PROBE`] of extra work. The user's own deadline is
+//! an instant fixed before the probe, so the probe does not extend it. Calls from other threads run
+//! the search in place: Python would never deliver them a signal.
 
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::ThreadId;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -27,8 +34,11 @@ use tessera_xc::{Budget, GaveUp, Outcome};
 
 use crate::errors::puzzle_error;
 
-/// How often a search started from the main thread lets Python look at pending signals.
+/// How often a search on the helper thread lets Python look at pending signals.
 const POLL: Duration = Duration::from_millis(50);
+
+/// How long a search from the main thread runs in place before it moves to a helper thread.
+const PROBE: Duration = Duration::from_millis(5);
 
 /// The thread that imported the module (set by the module's initialisation).
 static MAIN_THREAD: OnceLock<ThreadId> = OnceLock::new();
@@ -38,17 +48,92 @@ pub(crate) fn set_main_thread() {
     let _ = MAIN_THREAD.set(std::thread::current().id());
 }
 
-/// Runs `run` with the GIL released, giving it `budget` with a cancel flag that Ctrl-C raises (see
-/// the module header). `run` gets the budget to search with.
+/// What a search answered: whether its budget's deadline cut it short, so that a probe can tell
+/// a finished search from one to run again.
+pub(crate) trait Answer {
+    /// Whether the search gave up because the deadline passed.
+    fn hit_deadline(&self) -> bool;
+}
+
+impl Answer for Count {
+    fn hit_deadline(&self) -> bool {
+        self.outcome == Outcome::GaveUp(GaveUp::Deadline)
+    }
+}
+
+impl Answer for tessera_xc::Count {
+    fn hit_deadline(&self) -> bool {
+        self.outcome == Outcome::GaveUp(GaveUp::Deadline)
+    }
+}
+
+impl<T> Answer for tessera::Solutions<T> {
+    fn hit_deadline(&self) -> bool {
+        self.count.hit_deadline()
+    }
+}
+
+impl<T> Answer for Result<T, GaveUp> {
+    fn hit_deadline(&self) -> bool {
+        matches!(self, Err(GaveUp::Deadline))
+    }
+}
+
+/// A search with no budget (a hint, a Hidato rating): it never gives up.
+impl<T> Answer for Option<T> {
+    fn hit_deadline(&self) -> bool {
+        false
+    }
+}
+
+/// The Hidato rater has no budget: it never gives up.
+impl Answer for tessera::hidato::Rating {
+    fn hit_deadline(&self) -> bool {
+        false
+    }
+}
+
+/// An answer with its statistics or timing: the first part says.
+impl<A: Answer, B> Answer for (A, B) {
+    fn hit_deadline(&self) -> bool {
+        self.0.hit_deadline()
+    }
+}
+
+impl<A: Answer, B, C> Answer for (A, B, C) {
+    fn hit_deadline(&self) -> bool {
+        self.0.hit_deadline()
+    }
+}
+
+/// Runs `run` with the GIL released, within `budget`; from the main thread, a search longer than
+/// [`PROBE`] runs again on a helper thread where Ctrl-C can stop it (see the module header).
 pub(crate) fn search<T, F>(py: Python<'_>, budget: Budget, run: F) -> PyResult<T>
 where
-    T: Send,
-    F: FnOnce(Budget) -> T + Send,
+    T: Send + Answer,
+    F: Fn(Budget) -> T + Send + Sync,
 {
     let on_main = MAIN_THREAD.get() == Some(&std::thread::current().id());
     if !on_main {
-        return Ok(py.detach(move || run(budget)));
+        return Ok(py.detach(|| run(budget)));
     }
+    let probe_end = Instant::now() + PROBE;
+    let probe_deadline = budget.deadline().map_or(probe_end, |deadline| deadline.min(probe_end));
+    let answer = py.detach(|| run(budget.clone().with_deadline(probe_deadline)));
+    let own_deadline_passed = budget.deadline().is_some_and(|deadline| Instant::now() >= deadline);
+    if !answer.hit_deadline() || own_deadline_passed {
+        return Ok(answer);
+    }
+    interruptible(py, budget, &run)
+}
+
+/// Runs `run` on a helper thread, waiting with the GIL released and letting Python handle signals
+/// every [`POLL`]; Ctrl-C cancels the search and raises `KeyboardInterrupt`.
+fn interruptible<T, F>(py: Python<'_>, budget: Budget, run: &F) -> PyResult<T>
+where
+    T: Send,
+    F: Fn(Budget) -> T + Sync,
+{
     let cancel = Arc::new(AtomicBool::new(false));
     let budget = budget.with_cancel(cancel.clone());
     std::thread::scope(|scope| {

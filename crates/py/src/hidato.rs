@@ -193,7 +193,7 @@ impl Hidato {
         let query = Self::query(py, engine, 1)?;
         let board = &self.board;
         let answer = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            rust::solve(board, &query.with_budget(budget))
+            rust::solve(board, &query.clone().with_budget(budget))
         })?;
         answer.map(|found| found.map(Hidato::wrap)).map_err(|reason| gave_up(py, reason, None))
     }
@@ -213,7 +213,7 @@ impl Hidato {
         let board = &self.board;
         common::search(py, budget(max_nodes, timeout)?, move |budget| {
             let start = Instant::now();
-            let count = rust::count(board, &query.with_budget(budget));
+            let count = rust::count(board, &query.clone().with_budget(budget));
             Count::new(&count, start.elapsed().as_secs_f64())
         })
     }
@@ -233,7 +233,7 @@ impl Hidato {
         let board = &self.board;
         let (found, seconds) = common::search(py, budget(max_nodes, timeout)?, move |budget| {
             let start = Instant::now();
-            (rust::solutions(board, &query.with_budget(budget)), start.elapsed().as_secs_f64())
+            (rust::solutions(board, &query.clone().with_budget(budget)), start.elapsed().as_secs_f64())
         })?;
         if let tessera::Outcome::GaveUp(reason) = found.count.outcome {
             return Err(gave_up(py, reason, Some(Count::new(&found.count, seconds))));
@@ -309,7 +309,7 @@ impl Hidato {
             generator = generator.difficulty(common::level::<Difficulty>(level)?);
         }
         let made = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            generator.budget(budget).generate(seed)
+            generator.clone().budget(budget).generate(seed)
         })?;
         let made = made.map_err(|reason| gave_up(py, reason, None))?;
         Ok(Generated {

@@ -156,7 +156,7 @@ impl Sudoku {
         let query = Self::query(py, engine, 1)?;
         let grid = &self.grid;
         let answer = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            rust::solve(grid, &query.with_budget(budget))
+            rust::solve(grid, &query.clone().with_budget(budget))
         })?;
         answer.map(|found| found.map(Sudoku::wrap)).map_err(|reason| gave_up(py, reason, None))
     }
@@ -179,7 +179,7 @@ impl Sudoku {
         let grid = &self.grid;
         common::search(py, budget(max_nodes, timeout)?, move |budget| {
             let start = Instant::now();
-            let count = rust::count(grid, &query.with_budget(budget));
+            let count = rust::count(grid, &query.clone().with_budget(budget));
             Count::new(&count, start.elapsed().as_secs_f64())
         })
     }
@@ -199,7 +199,7 @@ impl Sudoku {
         let grid = &self.grid;
         let (found, seconds) = common::search(py, budget(max_nodes, timeout)?, move |budget| {
             let start = Instant::now();
-            let found = rust::solutions(grid, &query.with_budget(budget));
+            let found = rust::solutions(grid, &query.clone().with_budget(budget));
             (found, start.elapsed().as_secs_f64())
         })?;
         if let tessera::Outcome::GaveUp(reason) = found.count.outcome {
@@ -310,7 +310,7 @@ impl Sudoku {
             generator = generator.difficulty(common::level::<Difficulty>(level)?);
         }
         let made = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            generator.budget(budget).generate(seed)
+            generator.clone().budget(budget).generate(seed)
         })?;
         let made = made.map_err(|reason| gave_up(py, reason, None))?;
         Ok(Generated {

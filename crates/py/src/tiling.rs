@@ -145,7 +145,7 @@ impl TilingPuzzle {
         let puzzle = &*self.puzzle;
         common::search(py, budget(max_nodes, timeout)?, move |budget| {
             let start = Instant::now();
-            let query = query.with_budget(budget);
+            let query = query.clone().with_budget(budget);
             let count = if distinct {
                 rust::count_distinct(puzzle, &query).count
             } else {
@@ -168,7 +168,7 @@ impl TilingPuzzle {
         let query = Self::query(py, engine, 1, 1)?;
         let puzzle = &*self.puzzle;
         let answer = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            rust::solve(puzzle, &query.with_budget(budget))
+            rust::solve(puzzle, &query.clone().with_budget(budget))
         })?;
         answer.map(|found| found.map(|t| self.wrap(t))).map_err(|reason| gave_up(py, reason, None))
     }
@@ -190,7 +190,7 @@ impl TilingPuzzle {
         let puzzle = &*self.puzzle;
         let (found, seconds) = common::search(py, budget(max_nodes, timeout)?, move |budget| {
             let start = Instant::now();
-            (rust::solutions(puzzle, &query.with_budget(budget)), start.elapsed().as_secs_f64())
+            (rust::solutions(puzzle, &query.clone().with_budget(budget)), start.elapsed().as_secs_f64())
         })?;
         if let tessera::Outcome::GaveUp(reason) = found.count.outcome {
             return Err(gave_up(py, reason, Some(Count::new(&found.count, seconds))));

@@ -238,3 +238,21 @@ def test_two_threads_count_at_once():
     for thread in threads:
         thread.join()
     assert counts == [4040, 4040]
+
+
+def test_ctrl_c_stops_a_count_started_from_the_main_thread():
+    import os
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach only the main thread")
+    puzzle = tessera.TilingPuzzle("10x6")
+    full = puzzle.count(engine="xc").seconds
+    timer = threading.Timer(0.1, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        puzzle.count(engine="xc")
+    elapsed = time.perf_counter() - start
+    timer.join()
+    assert elapsed < 0.1 + full / 2, (elapsed, full)
