@@ -14,7 +14,8 @@
 #                      figures of docs/performance.md were measured with)
 #
 # The venv is made afresh each run (so a stale wheel or package cannot pass the tests); pip
-# installs maturin, pytest and numpy into it from the package index.
+# installs maturin, pytest, numpy and mypy (whose stubtest checks the type stubs) into it from
+# the package index.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -30,7 +31,7 @@ say "fresh venv in $VENV ($("$PYTHON" --version 2>&1))"
 rm -rf "$VENV"
 "$PYTHON" -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
-"$VENV/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" pytest numpy
+"$VENV/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" pytest numpy mypy
 
 say "building the wheel (profile $PROFILE)"
 rm -rf "$WHEELS"

@@ -183,7 +183,9 @@ fn matrix_problem<T: Copy + Into<i128>>(
 #[pyclass(frozen, module = "tessera")]
 #[derive(Debug, Clone)]
 pub struct ExactCover {
-    problem: Arc<Problem>,
+    /// Shared with every search; crate-visible so that further searches (shards, estimates) can
+    /// live in files of their own.
+    pub(crate) problem: Arc<Problem>,
 }
 
 impl ExactCover {

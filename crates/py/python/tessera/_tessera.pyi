@@ -1,13 +1,32 @@
 """Type stubs of the compiled module ``tessera._tessera`` (re-exported by ``tessera``)."""
 
 import os
-from typing import Any, Iterator, Literal, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Iterator, Literal, Optional, Sequence, Tuple, Union, final, overload
+
+__all__ = [
+    "Count",
+    "Generated",
+    "Verdict",
+    "GaveUp",
+    "ParseError",
+    "Hidato",
+    "HidatoRating",
+    "Queens",
+    "Hint",
+    "Sudoku",
+    "SudokuRating",
+    "Tiling",
+    "TilingPuzzle",
+    "ExactCover",
+    "Solutions",
+    "__version__",
+]
 
 __version__: str
 
-Outcome = Literal["exhausted", "limit-reached", "gave-up"]
-Reason = Literal["node-limit", "deadline", "cancelled"]
-ItemSpec = Union[str, Tuple[str, str]]
+_Outcome = Literal["exhausted", "limit-reached", "gave-up"]
+_Reason = Literal["node-limit", "deadline", "cancelled"]
+_ItemSpec = Union[str, Tuple[str, str]]
 
 class ParseError(ValueError):
     line: int
@@ -15,16 +34,17 @@ class ParseError(ValueError):
     message: str
 
 class GaveUp(Exception):
-    reason: Reason
+    reason: _Reason
     count: Optional[Count]
 
+@final
 class Count:
     @property
     def solutions(self) -> int: ...
     @property
-    def outcome(self) -> Outcome: ...
+    def outcome(self) -> _Outcome: ...
     @property
-    def reason(self) -> Optional[Reason]: ...
+    def reason(self) -> Optional[_Reason]: ...
     @property
     def exact(self) -> bool: ...
     @property
@@ -35,6 +55,7 @@ class Count:
     def seconds(self) -> float: ...
     def __int__(self) -> int: ...
 
+@final
 class Verdict:
     @property
     def valid(self) -> bool: ...
@@ -42,6 +63,7 @@ class Verdict:
     def violations(self) -> list[str]: ...
     def __bool__(self) -> bool: ...
 
+@final
 class Generated:
     @property
     def puzzle(self) -> Any: ...
@@ -54,13 +76,14 @@ class Generated:
     @property
     def attempts(self) -> int: ...
 
+@final
 class ExactCover:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         items: Sequence[str],
-        options: Sequence[Sequence[ItemSpec]],
+        options: Sequence[Sequence[_ItemSpec]],
         secondary: Optional[Sequence[str]] = None,
-    ) -> None: ...
+    ) -> ExactCover: ...
     @staticmethod
     def parse(text: str) -> ExactCover: ...
     @staticmethod
@@ -113,6 +136,7 @@ class ExactCover:
         names: bool = False,
     ) -> Solutions: ...
 
+@final
 class Solutions(Iterator[Any]):
     """Yields ``list[int]`` (option numbers), or ``list[list[str]]`` with ``names=True``."""
 
@@ -122,8 +146,9 @@ class Solutions(Iterator[Any]):
     def count(self) -> Optional[Count]: ...
     def close(self) -> None: ...
 
+@final
 class Sudoku:
-    def __init__(self, text: str) -> None: ...
+    def __new__(cls, text: str) -> Sudoku: ...
     @staticmethod
     def parse(text: str) -> Sudoku: ...
     @staticmethod
@@ -173,9 +198,10 @@ class Sudoku:
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Generated: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class SudokuRating:
     difficulty: str
     score: int
@@ -185,6 +211,7 @@ class SudokuRating:
     techniques: list[Tuple[str, int]]
     solved: bool
 
+@final
 class Hint:
     technique: str
     placements: list[Tuple[int, int, int]]
@@ -192,8 +219,9 @@ class Hint:
     cells: list[Tuple[int, int]]
     explanation: str
 
+@final
 class Hidato:
-    def __init__(self, text: str, adjacency: str = "hidato") -> None: ...
+    def __new__(cls, text: str, adjacency: str = "hidato") -> Hidato: ...
     @staticmethod
     def parse(text: str, adjacency: str = "hidato") -> Hidato: ...
     @staticmethod
@@ -251,9 +279,10 @@ class Hidato:
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Generated: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class HidatoRating:
     difficulty: str
     score: int
@@ -262,8 +291,11 @@ class HidatoRating:
     solved: bool
     contradiction: bool
 
+@final
 class TilingPuzzle:
-    def __init__(self, board: str = "6x10", pieces: str = "pentominoes", motion: Optional[str] = None) -> None: ...
+    def __new__(
+        cls, board: str = "6x10", pieces: str = "pentominoes", motion: Optional[str] = None
+    ) -> TilingPuzzle: ...
     @property
     def width(self) -> int: ...
     @property
@@ -294,14 +326,16 @@ class TilingPuzzle:
     ) -> list[Tiling]: ...
     def verify(self, tiling: Tiling) -> Verdict: ...
 
+@final
 class Tiling:
     @property
     def placements(self) -> list[Tuple[str, list[Tuple[int, int]]]]: ...
     def render(self, color: bool = False) -> str: ...
     def __len__(self) -> int: ...
 
+@final
 class Queens:
-    def __init__(self, n: int) -> None: ...
+    def __new__(cls, n: int) -> Queens: ...
     @property
     def n(self) -> int: ...
     def count(
