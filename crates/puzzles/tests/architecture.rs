@@ -1,5 +1,5 @@
 //! The house rules of docs/ARCHITECTURE.md, checked from the sources: arrows only downward
-//! between crates (cli → web → puzzles → xc), and puzzle modules that never use each other
+//! between crates (cli → web → puzzles → xc, and py beside cli), and puzzle modules that never use each other
 //! (what they share lives in `common`, which uses none of them).
 
 use std::fs;
@@ -78,7 +78,7 @@ fn workspace_deps(krate: &str) -> Vec<String> {
             section = line;
         } else if section == "[dependencies]" {
             let name = line.split(['=', '.', ' ']).next().unwrap_or("");
-            if matches!(name, "tessera" | "tessera-xc" | "tessera-web" | "tessera-cli") {
+            if matches!(name, "tessera" | "tessera-xc" | "tessera-web" | "tessera-cli" | "tessera-py") {
                 deps.push(name.to_string());
             }
         }
@@ -94,4 +94,9 @@ fn crates_point_only_downward() {
     assert_eq!(workspace_deps("puzzles"), ["tessera-xc"]);
     assert_eq!(workspace_deps("web"), ["tessera"]);
     assert_eq!(workspace_deps("cli"), ["tessera", "tessera-web", "tessera-xc"]);
+    // The Python package sits beside the CLI: it wraps the libraries and nothing depends on it.
+    assert_eq!(workspace_deps("py"), ["tessera", "tessera-xc"]);
+    for krate in ["xc", "puzzles", "web", "cli"] {
+        assert!(!workspace_deps(krate).contains(&"tessera-py".to_string()), "{krate} depends on tessera-py");
+    }
 }

@@ -1,0 +1,58 @@
+"""Tessera: exact cover and grid logic puzzles, solved in Rust.
+
+Exact cover (Knuth's Algorithm X and C, with secondary items and colours):
+
+>>> import tessera
+>>> problem = tessera.ExactCover.parse('A B | C\\nA C\\nB\\nA B\\n')
+>>> problem.count().solutions
+2
+
+Puzzles, every one with the same calls (``solve``, ``count``, ``solutions``, ``verify``; and
+``generate`` and ``rate`` for Sudoku and Hidato):
+
+>>> tessera.Queens(8).count().solutions
+92
+
+Searches release the GIL. ``count`` reports a search that ran out of its budget (``max_nodes``,
+``timeout``) in its ``Count`` (``outcome == 'gave-up'``); the calls that return solutions raise
+``tessera.GaveUp`` instead. Unreadable text raises ``tessera.ParseError`` (a ``ValueError`` with
+``line`` and ``column``); other bad input raises ``ValueError``.
+"""
+
+from tessera._tessera import (
+    Count,
+    ExactCover,
+    GaveUp,
+    Generated,
+    Hidato,
+    HidatoRating,
+    Hint,
+    ParseError,
+    Queens,
+    Solutions,
+    Sudoku,
+    SudokuRating,
+    Tiling,
+    TilingPuzzle,
+    Verdict,
+    __version__,
+)
+
+__all__ = [
+    "Count",
+    "ExactCover",
+    "GaveUp",
+    "Generated",
+    "Hidato",
+    "HidatoRating",
+    "Hint",
+    "ParseError",
+    "Queens",
+    "Solutions",
+    "Sudoku",
+    "SudokuRating",
+    "Tiling",
+    "TilingPuzzle",
+    "Verdict",
+    "__version__",
+]

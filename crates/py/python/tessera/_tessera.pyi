@@ -1,0 +1,362 @@
+"""Type stubs of the compiled module ``tessera._tessera`` (re-exported by ``tessera``)."""
+
+import os
+from typing import Any, Iterator, Literal, Optional, Sequence, Tuple, Union, final, overload
+
+__all__ = [
+    "Count",
+    "Generated",
+    "Verdict",
+    "GaveUp",
+    "ParseError",
+    "Hidato",
+    "HidatoRating",
+    "Queens",
+    "Hint",
+    "Sudoku",
+    "SudokuRating",
+    "Tiling",
+    "TilingPuzzle",
+    "ExactCover",
+    "Solutions",
+    "__version__",
+]
+
+__version__: str
+
+_Outcome = Literal["exhausted", "limit-reached", "gave-up"]
+_Reason = Literal["node-limit", "deadline", "cancelled"]
+_ItemSpec = Union[str, Tuple[str, str]]
+
+class ParseError(ValueError):
+    line: int
+    column: int
+    message: str
+
+class GaveUp(Exception):
+    reason: _Reason
+    count: Optional[Count]
+
+@final
+class Count:
+    @property
+    def solutions(self) -> int: ...
+    @property
+    def outcome(self) -> _Outcome: ...
+    @property
+    def reason(self) -> Optional[_Reason]: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def updates(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    def __int__(self) -> int: ...
+
+@final
+class Verdict:
+    @property
+    def valid(self) -> bool: ...
+    @property
+    def violations(self) -> list[str]: ...
+    def __bool__(self) -> bool: ...
+
+@final
+class Generated:
+    @property
+    def puzzle(self) -> Any: ...
+    @property
+    def solution(self) -> Any: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def difficulty(self) -> Optional[str]: ...
+    @property
+    def attempts(self) -> int: ...
+
+@final
+class ExactCover:
+    def __new__(
+        cls,
+        items: Sequence[str],
+        options: Sequence[Sequence[_ItemSpec]],
+        secondary: Optional[Sequence[str]] = None,
+    ) -> ExactCover: ...
+    @staticmethod
+    def parse(text: str) -> ExactCover: ...
+    @staticmethod
+    def from_file(path: Union[str, os.PathLike[str]]) -> ExactCover: ...
+    @staticmethod
+    def from_matrix(matrix: Any, secondary: int = 0, items: Optional[Sequence[str]] = None) -> ExactCover: ...
+    @property
+    def items(self) -> list[str]: ...
+    @property
+    def secondary(self) -> list[str]: ...
+    @property
+    def option_count(self) -> int: ...
+    def option(self, index: int) -> list[str]: ...
+    def to_text(self) -> str: ...
+    def is_solution(self, options: Sequence[int]) -> bool: ...
+    def count(
+        self,
+        limit: Optional[int] = None,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        engine: str = "auto",
+    ) -> Count: ...
+    @overload
+    def first(
+        self,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        engine: str = "auto",
+        seed: Optional[int] = None,
+        names: Literal[False] = False,
+    ) -> Optional[list[int]]: ...
+    @overload
+    def first(
+        self,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        engine: str = "auto",
+        seed: Optional[int] = None,
+        *,
+        names: Literal[True],
+    ) -> Optional[list[list[str]]]: ...
+    def solutions(
+        self,
+        limit: Optional[int] = None,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        engine: str = "auto",
+        seed: Optional[int] = None,
+        names: bool = False,
+    ) -> Solutions: ...
+
+@final
+class Solutions(Iterator[Any]):
+    """Yields ``list[int]`` (option numbers), or ``list[list[str]]`` with ``names=True``."""
+
+    def __iter__(self) -> Solutions: ...
+    def __next__(self) -> Any: ...
+    @property
+    def count(self) -> Optional[Count]: ...
+    def close(self) -> None: ...
+
+@final
+class Sudoku:
+    def __new__(cls, text: str) -> Sudoku: ...
+    @staticmethod
+    def parse(text: str) -> Sudoku: ...
+    @staticmethod
+    def parse_many(text: str) -> list[Sudoku]: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def cells(self) -> list[int]: ...
+    @property
+    def clues(self) -> int: ...
+    @property
+    def layout(self) -> str: ...
+    @property
+    def is_solved(self) -> bool: ...
+    def to_line(self) -> str: ...
+    def to_grid(self) -> str: ...
+    def to_json(self) -> str: ...
+    def solve(
+        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Optional[Sudoku]: ...
+    def count(
+        self,
+        limit: Optional[int] = None,
+        engine: str = "auto",
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Count: ...
+    def solutions(
+        self,
+        limit: Optional[int] = None,
+        engine: str = "auto",
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> list[Sudoku]: ...
+    def verify(self, answer: Union[Sudoku, str]) -> Verdict: ...
+    def rate(self, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> SudokuRating: ...
+    def hint(self) -> Optional[Hint]: ...
+    @staticmethod
+    def generate(
+        size: Optional[int] = None,
+        level: Optional[str] = None,
+        seed: int = 0,
+        symmetry: str = "none",
+        boxes: Optional[str] = None,
+        x: bool = False,
+        minimal: bool = False,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Generated: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class SudokuRating:
+    difficulty: str
+    score: int
+    hardest: Optional[str]
+    steps: int
+    guesses: int
+    techniques: list[Tuple[str, int]]
+    solved: bool
+
+@final
+class Hint:
+    technique: str
+    placements: list[Tuple[int, int, int]]
+    eliminations: list[Tuple[int, int, int]]
+    cells: list[Tuple[int, int]]
+    explanation: str
+
+@final
+class Hidato:
+    def __new__(cls, text: str, adjacency: str = "hidato") -> Hidato: ...
+    @staticmethod
+    def parse(text: str, adjacency: str = "hidato") -> Hidato: ...
+    @staticmethod
+    def parse_many(text: str, adjacency: str = "hidato") -> list[Hidato]: ...
+    @staticmethod
+    def from_cells(
+        cells: Union[Sequence[int], Sequence[Sequence[int]]],
+        width: Optional[int] = None,
+        height: Optional[int] = None,
+        adjacency: str = "hidato",
+    ) -> Hidato: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def cells(self) -> list[int]: ...
+    @property
+    def rows(self) -> list[list[int]]: ...
+    @property
+    def adjacency(self) -> Literal["hidato", "numbrix"]: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def givens(self) -> int: ...
+    def to_text(self) -> str: ...
+    def to_json(self) -> str: ...
+    def solve(
+        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Optional[Hidato]: ...
+    def count(
+        self,
+        limit: Optional[int] = None,
+        engine: str = "auto",
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Count: ...
+    def solutions(
+        self,
+        limit: Optional[int] = None,
+        engine: str = "auto",
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> list[Hidato]: ...
+    def verify(self, answer: Union[Hidato, str]) -> Verdict: ...
+    def rate(self) -> HidatoRating: ...
+    @staticmethod
+    def generate(
+        width: Optional[int] = None,
+        height: Optional[int] = None,
+        level: Optional[str] = None,
+        seed: int = 0,
+        adjacency: str = "hidato",
+        shape: Optional[Hidato] = None,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Generated: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class HidatoRating:
+    difficulty: str
+    score: int
+    hardest: Optional[str]
+    steps: int
+    solved: bool
+    contradiction: bool
+
+@final
+class TilingPuzzle:
+    def __new__(
+        cls, board: str = "6x10", pieces: str = "pentominoes", motion: Optional[str] = None
+    ) -> TilingPuzzle: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def pieces(self) -> list[str]: ...
+    @property
+    def placement_count(self) -> int: ...
+    def count(
+        self,
+        limit: Optional[int] = None,
+        threads: int = 1,
+        engine: str = "auto",
+        distinct: bool = False,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Count: ...
+    def solve(
+        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Optional[Tiling]: ...
+    def solutions(
+        self,
+        limit: Optional[int] = None,
+        threads: int = 1,
+        engine: str = "auto",
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> list[Tiling]: ...
+    def verify(self, tiling: Tiling) -> Verdict: ...
+
+@final
+class Tiling:
+    @property
+    def placements(self) -> list[Tuple[str, list[Tuple[int, int]]]]: ...
+    def render(self, color: bool = False) -> str: ...
+    def __len__(self) -> int: ...
+
+@final
+class Queens:
+    def __new__(cls, n: int) -> Queens: ...
+    @property
+    def n(self) -> int: ...
+    def count(
+        self,
+        limit: Optional[int] = None,
+        threads: int = 1,
+        engine: str = "auto",
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Count: ...
+    def solve(
+        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Optional[list[int]]: ...
+    def solutions(
+        self,
+        limit: Optional[int] = None,
+        threads: int = 1,
+        engine: str = "auto",
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> list[list[int]]: ...
+    def verify(self, columns: Sequence[int]) -> Verdict: ...
+    @staticmethod
+    def render(columns: Sequence[int]) -> str: ...
