@@ -136,7 +136,7 @@ fn check_resume(name: &str, command: &[&str], timeout: &str) {
     let whole = single(command);
     let dir = folder(name);
     let checkpoint = dir.join("count.ckpt").display().to_string();
-    let mut gave_up = 0;
+    let (mut gave_up, mut partial) = (0, 0);
     let manifest = loop {
         let mut args = command.to_vec();
         // One thread, so that the count outlasts the timeout however idle the machine.
@@ -147,13 +147,16 @@ fn check_resume(name: &str, command: &[&str], timeout: &str) {
             3 => {
                 gave_up += 1;
                 assert!(gave_up < 50, "no progress: {}", stderr(&output));
-                assert!(stderr(&output).contains("to resume"), "{}", stderr(&output));
+                // On a busy machine the timeout may even end the plan: nothing counted, retry.
+                let said = stderr(&output);
+                assert!(said.contains("to resume") || said.contains("while splitting"), "{said}");
+                partial += u32::from(said.contains("to resume"));
             }
             0 => break json(&output),
             _ => panic!("{}", stderr(&output)),
         }
     };
-    assert!(gave_up >= 1, "the first run was meant to give up: make the timeout shorter");
+    assert!(partial >= 1, "a run was meant to give up part way: make the timeout shorter");
     assert_eq!((manifest["solutions"].as_u64().unwrap(), manifest["nodes"].as_u64().unwrap()), whole);
     // A finished checkpoint resumes to the same total without counting again.
     let mut args = command.to_vec();
@@ -171,7 +174,7 @@ fn a_checkpointed_queens_count_resumes_exactly() {
 
 #[test]
 fn a_checkpointed_tiling_count_resumes_exactly() {
-    check_resume("resume-tiling", &["tiling", "count", "--board", "6x10", "--no-symmetry"], "0.1");
+    check_resume("resume-tiling", &["tiling", "count", "--board", "6x10", "--no-symmetry"], "0.3");
 }
 
 #[test]
