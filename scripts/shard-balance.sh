@@ -16,7 +16,8 @@
 #   THREADS      threads per shard (default 1: N workers of one core each)
 #
 # Columns: N; prefixes of the split; max/mean of the shards' counting seconds (1 is a perfect
-# balance); the slowest and the mean shard's counting seconds; the plan's seconds (split and
+# balance) and of their nodes (the same, free of the machine's timing noise, which dominates
+# shards of a few milliseconds); the slowest and the mean shard's counting seconds; the plan's seconds (split and
 # probes, which every shard makes alike; the largest); the sum of all shards' counting seconds
 # (the work, against the single count's); the projected wall time on N workers, the slowest shard
 # process from start to exit (plan, count, process start and manifest included); the single
@@ -52,8 +53,8 @@ r = json.loads(sys.argv[1])
 assert r["outcome"] == "exhausted", r
 print(r["solutions"], r["seconds"])' "$single_json")
 
-echo "| N | prefixes | max/mean | max shard s | mean shard s | plan s | total shard s | projected wall s | single s | speed-up |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| N | prefixes | max/mean s | max/mean nodes | max shard s | mean shard s | plan s | total shard s | projected wall s | single s | speed-up |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for n in "$@"; do
     dir=$WORK/$n
     rm -rf "$dir"
@@ -83,7 +84,9 @@ walls = [float(b) - float(a) for a, b in (line.split() for line in open(f"{folde
 mean = sum(seconds) / n
 wall = max(walls)
 ratio = max(seconds) / mean if mean > 0 else 1.0
-print(f"| {n} | {merged['prefixes']} | {ratio:.2f} | {max(seconds):.3f} | {mean:.3f} | {plan:.3f} | "
+nodes = [m["nodes"] for m in manifests]
+node_ratio = max(nodes) * n / sum(nodes) if sum(nodes) > 0 else 1.0
+print(f"| {n} | {merged['prefixes']} | {ratio:.2f} | {node_ratio:.2f} | {max(seconds):.3f} | {mean:.3f} | {plan:.3f} | "
       f"{sum(seconds):.3f} | {wall:.3f} | {single_seconds:.3f} | {single_seconds / wall:.1f} |")
 EOF
 done
