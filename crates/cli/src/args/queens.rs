@@ -2,13 +2,15 @@
 
 use clap::Args;
 
-use super::{BudgetArgs, EngineArgs, OutputArgs, SolverArg, ThreadsArgs};
+use super::{BudgetArgs, EngineArgs, OutputArgs, ShardArgs, SolverArg, ThreadsArgs};
 
 /// The long help of `tessera queens`.
 pub const QUEENS_ABOUT: &str = "Place N queens on an NxN board so that no two attack each other. \
     Prints the first solution (Q for a queen, . for an empty square), --limit K solutions, --all of \
     them (in lexicographic order with the bitmask engine), or with --count only their number. \
-    Solutions are separated by a blank line.";
+    Solutions are separated by a blank line. With --count, --shard I/N counts only shard I of N \
+    (--checkpoint FILE resumes, --manifest FILE records it for `tessera merge`), as `xc count` \
+    does; on the bits engine.";
 
 /// Shown under `tessera queens --help`.
 pub const QUEENS_HELP: &str = "\
@@ -17,13 +19,18 @@ With --json, one object: \"n\", \"solutions\", \"outcome\" (\"exhausted\", \"lim
 \"threads\", \"engine\"; without --count, \"boards\": each solution as its rows (Q and .).
 --stats prints `tessera: nodes=N seconds=S threads=T engine=E` on standard error.
 
+Example:
+  tessera queens 10 --count --shard 0/2 --manifest /tmp/queens10-0.json
+
 Exit status:
   0  success (including \"no solution\" and a count stopped by --limit)
   1  usage error or internal error
+  2  --checkpoint: the file cannot be read or written, or is of another count
   3  gave up: --max-nodes or --timeout ran out before the answer was known";
 
 /// Options of `tessera queens`.
 #[derive(Debug, Args)]
+#[command(mut_group("ShardArgs", |group| group.requires("count")))]
 pub struct QueensArgs {
     /// The board's size (1 to 32).
     #[arg(value_name = "N", value_parser = clap::value_parser!(u64).range(1..=32))]
@@ -35,12 +42,19 @@ pub struct QueensArgs {
     #[arg(long, conflicts_with = "limit")]
     pub all: bool,
     /// Print (with --count: count) at most K solutions.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(
+        long,
+        value_name = "K",
+        value_parser = clap::value_parser!(u64).range(1..),
+        conflicts_with_all = ["shard", "checkpoint", "manifest"]
+    )]
     pub limit: Option<u64>,
     #[command(flatten)]
     pub engine: EngineArgs<SolverArg>,
     #[command(flatten)]
     pub threads: ThreadsArgs,
+    #[command(flatten)]
+    pub shard: ShardArgs,
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{BudgetArgs, EngineArgs, OutputArgs, ThreadsArgs};
+use super::{BudgetArgs, EngineArgs, OutputArgs, ShardArgs, ThreadsArgs};
 
 /// Shown under `tessera tiling --help` and each tiling command's.
 pub const TILING_HELP: &str = "\
@@ -13,6 +13,7 @@ starting with '#' are comments; `* L 2` uses piece L twice. Board file: '.' a ce
 '#' or ' ' a hole. Examples (from the repository's root):
   tessera tiling count --board 6x10 --distinct
   tessera tiling solve --board-file examples/data/holed8x8.txt --svg tiling.svg
+  tessera tiling count --board 3x20 --shard 0/2 --manifest /tmp/tiling3x20-0.json
 
 With --json, one object: \"solutions\", \"outcome\" (\"exhausted\", \"limit-reached\", \"gave-up\"),
 \"reason\" (when it gave up), \"limit\" (when one applies), \"nodes\", \"seconds\", \"threads\",
@@ -22,7 +23,8 @@ rows of letters. --stats prints `tessera: nodes=N seconds=S threads=T engine=E` 
 Exit status:
   0  success (including \"no tiling\" and a count stopped by --limit)
   1  usage error or internal error
-  2  bad input: a file cannot be read or is not valid (the message gives line and column)
+  2  bad input: a file cannot be read or is not valid (the message gives line and column),
+     or the checkpoint is of another count
   3  gave up: --max-nodes or --timeout ran out before the answer was known";
 
 /// `tessera tiling ...`
@@ -33,7 +35,11 @@ pub enum TilingCommand {
         long_about = "Count the ways to tile a board with pieces, each used once (or as many times \
             as its copies say). Prints the number on standard output. With --limit the count stops \
             there (a note says so). With --distinct, tilings that differ by a symmetry of the board \
-            count once, and a note on standard error says how the symmetry was removed.",
+            count once, and a note on standard error says how the symmetry was removed.\n\n\
+            With --shard I/N it counts only shard I of N, with --checkpoint FILE it resumes, and \
+            --manifest FILE records what it covered for `tessera merge`, as `xc count` does (see \
+            its help and docs/scale.md), on the bits engine; the shards add up to the same total \
+            as one `tiling count` (with or without --no-symmetry). --distinct cannot be sharded.",
         after_help = TILING_HELP
     )]
     Count(TilingCountArgs),
@@ -90,11 +96,20 @@ pub struct TilingCountArgs {
     #[command(flatten)]
     pub tiling: TilingArgs,
     /// Stop counting at K tilings.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "distinct")]
+    #[arg(
+        long,
+        value_name = "K",
+        value_parser = clap::value_parser!(u64).range(1..),
+        conflicts_with_all = ["distinct", "shard", "checkpoint", "manifest"]
+    )]
     pub limit: Option<u64>,
     /// Count tilings up to the board's symmetries (rotations and reflections the pieces allow).
-    #[arg(long)]
+    /// Not with the shard flags: classes are a sum of weights divided at the very end, which
+    /// shards cannot add up.
+    #[arg(long, conflicts_with_all = ["shard", "checkpoint", "manifest"])]
     pub distinct: bool,
+    #[command(flatten)]
+    pub shard: ShardArgs,
 }
 
 /// Options of `tessera tiling solve`.

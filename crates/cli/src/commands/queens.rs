@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 use anyhow::Result;
-use tessera::queens::{self, Board, Engine, Query};
+use tessera::queens::{self, Board, Engine, Query, ShardTree};
 
 use super::report::{note, report, Found};
 use super::Status;
@@ -22,6 +22,13 @@ pub fn run(args: &QueensArgs) -> Result<Status> {
         SolverArg::Bits => Engine::Bits,
         SolverArg::Xc => Engine::ExactCover,
     };
+    if args.shard.sharded() {
+        // clap saw to --count.
+        if engine != Engine::Bits {
+            anyhow::bail!("{}", super::shard::BITS_ONLY);
+        }
+        return super::shard::count(&ShardTree::new(&board), &args.shard, threads, budget, &args.output);
+    }
     let query = Query::default().with_engine(engine).with_threads(threads).with_budget(budget);
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());

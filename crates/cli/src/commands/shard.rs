@@ -15,6 +15,10 @@ use super::Status;
 use crate::args::{MergeArgs, OutputArgs, ShardArgs};
 use crate::input::BadInput;
 
+/// Why `tiling count` and `queens --count` refuse the shard flags with `--engine xc`.
+pub const BITS_ONLY: &str = "--shard, --checkpoint and --manifest count with the bits engine, not \
+    --engine xc (for the exact-cover route, write the problem in DLX format and shard `tessera xc count`)";
+
 /// Counts the shard `args` names of `tree` and reports it: the manifest (to `--manifest`, and on
 /// standard output with `--json`), or this shard's number of solutions.
 pub fn count<T: Tree>(

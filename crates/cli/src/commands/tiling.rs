@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::Result;
 use tessera::tiling::{
     self, builtin, canonical, count_distinct, parse_pieces, render, render_svg, BitSolver, Board, Budget,
-    Engine, Motion, Piece, Puzzle, Restriction, Style, Symmetry, SETS,
+    Engine, Motion, Piece, Puzzle, Restriction, ShardTree, Style, Symmetry, SETS,
 };
 
 use super::report::{note, report, Found};
@@ -24,6 +24,13 @@ pub fn count(args: &TilingCountArgs) -> Result<Status> {
     let json = args.tiling.output.json();
     let name = args.tiling.engine.name();
     let start = Instant::now();
+    if args.shard.sharded() {
+        if engine != Engine::Bits {
+            anyhow::bail!("{}", super::shard::BITS_ONLY);
+        }
+        let tree = ShardTree::new(&puzzle, !args.tiling.no_symmetry);
+        return super::shard::count(&tree, &args.shard, threads, budget, &args.tiling.output);
+    }
     if args.distinct {
         let distinct = count_distinct(&puzzle, &query(engine, u64::MAX, threads, &budget));
         if !distinct.count.gave_up() {

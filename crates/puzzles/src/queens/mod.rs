@@ -18,10 +18,12 @@
 //! ```
 
 mod exact;
+mod shard;
 mod solve;
 mod verify;
 
 pub use exact::ExactCover;
+pub use shard::{ShardPrefix, ShardTree};
 pub use solve::MAX_N;
 pub use verify::{verify, Violation};
 

@@ -113,7 +113,24 @@ pub(super) fn list(n: usize, limit: u64, budget: &Budget, visit: &mut dyn FnMut(
     Count { solutions: found, outcome, stats: Stats { nodes: search.nodes, updates: 0 } }
 }
 
-fn mask(n: usize) -> u32 {
+/// Counts the solutions below the node `(cols, left, right)` of an `n`x`n` board (the rows
+/// placed so far as masks, as the search makes them), within `budget`. The nodes are those below
+/// the node, not the node itself, counted as [`count_all`] counts them (a node for every
+/// placement but those of the last row), so that a shard's nodes add up to the single count's.
+pub(super) fn count_below(n: usize, (cols, left, right): (u32, u32, u32), budget: &Budget) -> Count {
+    debug_assert!(n <= MAX_N, "the board checks its side");
+    let shared = Shared::new(budget);
+    let mut search = Search::new(mask(n), &shared);
+    if !search.check() {
+        let reason = search.stop.unwrap_or(GaveUp::Cancelled);
+        return Count { solutions: 0, outcome: Outcome::GaveUp(reason), stats: Stats::default() };
+    }
+    let solutions = search.count(cols, left, right);
+    let outcome = search.stop.map_or(Outcome::Exhausted, Outcome::GaveUp);
+    Count { solutions, outcome, stats: Stats { nodes: search.nodes.saturating_sub(1), updates: 0 } }
+}
+
+pub(super) fn mask(n: usize) -> u32 {
     if n >= 32 {
         u32::MAX
     } else {

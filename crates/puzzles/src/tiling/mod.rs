@@ -32,7 +32,7 @@ pub use board::{Board, MAX_CELLS, MAX_SIDE};
 pub use exact::ExactCover;
 pub use pieces::{builtin, parse_pieces, Motion, Piece, MAX_PIECE_CELLS, SETS};
 pub use render::{render, render_svg, Style};
-pub use solve::BitSolver;
+pub use solve::{BitSolver, ShardTree};
 pub use symmetry::{canonical, count_distinct, Distinct, Restriction, Symmetry};
 pub use verify::{verify, Violation};
 

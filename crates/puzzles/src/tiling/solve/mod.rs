@@ -55,11 +55,14 @@
 mod parallel;
 mod prune;
 mod search;
+mod shard;
 mod tables;
 
 use std::sync::Mutex;
 
 use tessera_xc::{Budget, Count, Outcome, Stats};
+
+pub use shard::ShardTree;
 
 use super::{Puzzle, Tiling};
 #[cfg(doc)]

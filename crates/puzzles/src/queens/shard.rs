@@ -1,0 +1,276 @@
+//! The bitmask search as a [`Tree`] for sharded counts (`tessera queens N --count --shard I/N`):
+//! prefixes are the queens of the first rows, measured by Knuth's random probes and counted by
+//! the same bitmask counter as [`count`](super::count).
+//!
+//! # Choices
+//!
+//! * **The mirror trick is kept, exactly.** As in the single count, the first row's queen is only
+//!   searched in columns `c < n / 2` (each prefix below one of them weighs 2: its mirror image
+//!   stands for the other half) and, for odd `n`, in the middle column (weight 1). The weight is
+//!   part of each prefix, of its key (so two splits that weigh differently never merge) and of
+//!   its count (solutions times weight). Half the work, and the totals stay exact.
+//! * **Nodes add up to the single count's.** [`count`](super::count) does not count the first two
+//!   rows (its parallel tasks start there) nor the last row's placements. The split counts the
+//!   nodes from row 2 down to the cut (the prefixes included), and each prefix's count the nodes
+//!   below it, so the merged nodes of any number of shards equal `queens N --count`'s nodes.
+//! * **Depth.** The cut deepens row by row until there are enough prefixes, down to at most
+//!   [`ShardTree::MAX_SPLIT_DEPTH`] rows and never closer than two rows to the bottom, so every
+//!   prefix is a real subproblem (no solution lies above the cut, for `n` of 3 and more).
+//! * **Probes** walk the same tree as the counter (the free squares of each row are the branching
+//!   degree) and estimate the nodes the counter will report, last row excluded, so the plan's
+//!   costs are in the count's own unit.
+
+use rand::Rng;
+use rand_pcg::Pcg64Mcg;
+use tessera_xc::shard::{sha256_hex, Instance, Split, Tree};
+use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
+
+use super::solve::{count_below, mask};
+use super::Board;
+
+/// The N-queens bitmask search of one board, cut into prefixes for shards.
+///
+/// ```
+/// use tessera::queens::{Board, ShardTree};
+/// use tessera::xc::shard::{merge, run, RunOptions, Shard};
+/// let tree = ShardTree::new(&Board::new(8)?);
+/// let manifests: Vec<_> = (0..3)
+///     .map(|index| run(&tree, &RunOptions::new(Shard { index, of: 3 })).unwrap())
+///     .collect();
+/// assert_eq!(merge(&manifests).unwrap().solutions, 92);
+/// # Ok::<(), tessera::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct ShardTree {
+    n: usize,
+}
+
+/// The queens of the first rows, with the masks the search continues from.
+#[derive(Debug, Clone)]
+pub struct ShardPrefix {
+    /// The queen's column in each of the first rows.
+    columns: Vec<u8>,
+    /// Columns and diagonals attacked in the next row.
+    masks: (u32, u32, u32),
+    /// 2 below a first-row queen left of the middle (its mirror image is not searched), else 1.
+    weight: u64,
+}
+
+impl ShardTree {
+    /// The deepest cut, in rows.
+    pub const MAX_SPLIT_DEPTH: usize = 8;
+
+    /// The search of `board`.
+    pub fn new(board: &Board) -> Self {
+        ShardTree { n: board.n() }
+    }
+
+    /// The rows the cut may go down to: at least one, at most two rows short of the bottom.
+    fn max_depth(&self) -> usize {
+        self.n.saturating_sub(2).clamp(1, Self::MAX_SPLIT_DEPTH).min(self.n)
+    }
+
+    /// The first row from which [`count`](super::count) counts nodes: its tasks start at row 2
+    /// (at row 1 when `n` is 1).
+    fn first_counted_row(&self) -> usize {
+        self.n.min(2)
+    }
+}
+
+/// Walks the top of the tree down to `depth` rows, collecting the prefixes there.
+struct Cut<'a> {
+    tree: &'a ShardTree,
+    depth: usize,
+    prefixes: Vec<ShardPrefix>,
+    nodes: u64,
+    columns: Vec<u8>,
+    budget: &'a Budget,
+    stop: Option<GaveUp>,
+}
+
+impl Cut<'_> {
+    fn walk(&mut self, (cols, left, right): (u32, u32, u32), weight: u64) {
+        let row = self.columns.len();
+        if row >= self.tree.first_counted_row() {
+            self.nodes += 1;
+            if self.nodes % 4096 == 0 {
+                self.stop = self.stop.or(self.budget.check_clock());
+            }
+        }
+        if row == self.depth {
+            self.prefixes.push(ShardPrefix {
+                columns: self.columns.clone(),
+                masks: (cols, left, right),
+                weight,
+            });
+            return;
+        }
+        let n = self.tree.n;
+        let full = mask(n);
+        let mut free = full & !(cols | left | right);
+        if row == 0 {
+            // The mirror trick: the left half, and the middle column of an odd board.
+            free &= mask(n.div_ceil(2));
+        }
+        while free != 0 && self.stop.is_none() {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let c = bit.trailing_zeros() as usize;
+            let weight = if row > 0 || (n % 2 == 1 && c == n / 2) { weight } else { 2 };
+            self.columns.push(c as u8);
+            self.walk((cols | bit, ((left | bit) << 1) & full, (right | bit) >> 1), weight);
+            self.columns.pop();
+        }
+    }
+}
+
+impl Tree for ShardTree {
+    type Prefix = ShardPrefix;
+
+    fn instance(&self) -> Instance {
+        Instance {
+            kind: "queens".to_owned(),
+            hash: sha256_hex(format!("queens {}", self.n).as_bytes()),
+            engine: "bits".to_owned(),
+        }
+    }
+
+    fn split(&self, target: usize, budget: &Budget) -> Result<Split<ShardPrefix>, GaveUp> {
+        if self.n == 0 {
+            // One empty board: one solution, below the one prefix.
+            let prefix = ShardPrefix { columns: Vec::new(), masks: (0, 0, 0), weight: 1 };
+            return Ok(Split { depth: 0, prefixes: vec![prefix], top_solutions: 0, top_nodes: 0 });
+        }
+        let mut depth = 1;
+        loop {
+            let mut cut = Cut {
+                tree: self,
+                depth,
+                prefixes: Vec::new(),
+                nodes: 0,
+                columns: Vec::with_capacity(depth),
+                budget,
+                stop: None,
+            };
+            cut.walk((0, 0, 0), 1);
+            if let Some(reason) = cut.stop {
+                return Err(reason);
+            }
+            if cut.prefixes.len() >= target || depth >= self.max_depth() {
+                // No solution above the cut: it is at least two rows from the bottom (or, for
+                // n = 1 and 2, each solution is a prefix and counted below it).
+                return Ok(Split { depth, prefixes: cut.prefixes, top_solutions: 0, top_nodes: cut.nodes });
+            }
+            depth += 1;
+        }
+    }
+
+    fn key(&self, prefix: &ShardPrefix) -> Vec<u32> {
+        let mut key = Vec::with_capacity(prefix.columns.len() + 1);
+        key.push(prefix.weight as u32);
+        key.extend(prefix.columns.iter().map(|&c| u32::from(c)));
+        key
+    }
+
+    fn probe(&self, prefix: &ShardPrefix, rng: &mut Pcg64Mcg) -> f64 {
+        let full = mask(self.n);
+        let (mut cols, mut left, mut right) = prefix.masks;
+        let (mut estimate, mut width) = (0.0, 1.0);
+        // Rows whose placements the counter counts as nodes: all but the last.
+        for _ in prefix.columns.len() + 1..self.n {
+            let free = full & !(cols | left | right);
+            let degree = free.count_ones();
+            if degree == 0 {
+                break;
+            }
+            width *= f64::from(degree);
+            estimate += width;
+            let mut pick = free;
+            for _ in 0..rng.random_range(0..degree) {
+                pick &= pick - 1;
+            }
+            let bit = pick & pick.wrapping_neg();
+            (cols, left, right) = (cols | bit, ((left | bit) << 1) & full, (right | bit) >> 1);
+        }
+        estimate
+    }
+
+    fn count(&self, prefix: &ShardPrefix, budget: &Budget) -> Count {
+        let count = count_below(self.n, prefix.masks, budget);
+        match count.outcome {
+            Outcome::GaveUp(_) => Count { solutions: 0, stats: Stats::default(), ..count },
+            _ => Count { solutions: count.solutions * prefix.weight, ..count },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use tessera_xc::shard::{merge, run, RunOptions, Shard};
+
+    use super::*;
+    use crate::queens::{count, Query};
+
+    fn single(n: usize) -> Count {
+        count(&Board::new(n).unwrap(), &Query::default())
+    }
+
+    #[test]
+    fn shards_add_up_to_the_single_count_solutions_and_nodes() {
+        for n in 0..=11 {
+            let tree = ShardTree::new(&Board::new(n).unwrap());
+            let whole = single(n);
+            for of in [1, 3, 7] {
+                let manifests: Vec<_> =
+                    (0..of).map(|index| run(&tree, &RunOptions::new(Shard { index, of })).unwrap()).collect();
+                let merged = merge(&manifests).unwrap();
+                assert_eq!(
+                    (merged.solutions, merged.nodes),
+                    (whole.solutions, whole.stats.nodes),
+                    "n={n} of={of}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_split_weighs_the_mirror_images() {
+        let tree = ShardTree::new(&Board::new(9).unwrap());
+        let split = tree.split(1, &Budget::unlimited()).unwrap();
+        assert_eq!(split.depth, 1);
+        let keys: Vec<_> = split.prefixes.iter().map(|p| tree.key(p)).collect();
+        assert_eq!(keys, [[2, 0], [2, 1], [2, 2], [2, 3], [1, 4]]);
+        let deeper = tree.split(100, &Budget::unlimited()).unwrap();
+        assert!(
+            deeper.prefixes.len() >= 100 && deeper.prefixes.iter().all(|p| p.columns.len() == deeper.depth)
+        );
+    }
+
+    #[test]
+    fn the_probe_is_unbiased() {
+        // Knuth's estimator: the mean of many probes is the subtree's node count, within a few
+        // standard errors (fixed seed: the test is deterministic).
+        let tree = ShardTree::new(&Board::new(10).unwrap());
+        let split = tree.split(1, &Budget::unlimited()).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(7);
+        for prefix in &split.prefixes {
+            let exact = tree.count(prefix, &Budget::unlimited()).stats.nodes as f64;
+            let probes = 20_000;
+            let samples: Vec<f64> = (0..probes).map(|_| tree.probe(prefix, &mut rng)).collect();
+            let mean = samples.iter().sum::<f64>() / f64::from(probes);
+            let variance =
+                samples.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / f64::from(probes - 1);
+            let error = (variance / f64::from(probes)).sqrt();
+            assert!((mean - exact).abs() <= 4.0 * error, "{:?}: {mean} ± {error} vs {exact}", prefix.columns);
+        }
+    }
+
+    #[test]
+    fn a_budget_gives_up_without_a_partial_count() {
+        let tree = ShardTree::new(&Board::new(12).unwrap());
+        let split = tree.split(1, &Budget::unlimited()).unwrap();
+        let count = tree.count(&split.prefixes[0], &Budget::unlimited().with_nodes(10));
+        assert!(matches!(count.outcome, Outcome::GaveUp(GaveUp::NodeLimit)));
+    }
+}
