@@ -16,7 +16,7 @@
 #   THREADS      threads per shard (default 1: N workers of one core each)
 #
 # Columns: N; prefixes of the split; max/mean of the shards' counting seconds (1 is a perfect
-# balance) and of their nodes (the same, free of the machine's timing noise, which dominates
+# balance) and of their counted nodes (the same, free of the machine's timing noise, which dominates
 # shards of a few milliseconds); the slowest and the mean shard's counting seconds; the plan's seconds (split and
 # probes, which every shard makes alike; the largest); the sum of all shards' counting seconds
 # (the work, against the single count's); the projected wall time on N workers, the slowest shard
@@ -84,7 +84,9 @@ walls = [float(b) - float(a) for a, b in (line.split() for line in open(f"{folde
 mean = sum(seconds) / n
 wall = max(walls)
 ratio = max(seconds) / mean if mean > 0 else 1.0
-nodes = [m["nodes"] for m in manifests]
+# Counted nodes: shard 0's manifest also holds the nodes above the cut, which every shard spent
+# while planning.
+nodes = [m["nodes"] - m.get("top_nodes", 0) for m in manifests]
 node_ratio = max(nodes) * n / sum(nodes) if sum(nodes) > 0 else 1.0
 print(f"| {n} | {merged['prefixes']} | {ratio:.2f} | {node_ratio:.2f} | {max(seconds):.3f} | {mean:.3f} | {plan:.3f} | "
       f"{sum(seconds):.3f} | {wall:.3f} | {single_seconds:.3f} | {single_seconds / wall:.1f} |")

@@ -14,7 +14,8 @@
 #                      figures of docs/performance.md were measured with)
 #
 # The venv is made afresh each run (so a stale wheel or package cannot pass the tests); pip
-# installs maturin, pytest, numpy and mypy (whose stubtest checks the type stubs) into it from
+# installs maturin, pytest, numpy, mypy (whose stubtest checks the type stubs) and Ray (for the
+# example of examples/ray_count.py, run on a local Ray) into it from
 # the package index.
 set -euo pipefail
 
@@ -31,7 +32,7 @@ say "fresh venv in $VENV ($("$PYTHON" --version 2>&1))"
 rm -rf "$VENV"
 "$PYTHON" -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
-"$VENV/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" pytest numpy mypy
+"$VENV/bin/python" -m pip install --quiet "maturin>=1.9.4,<2" pytest numpy mypy "ray>=2.9"
 
 say "building the wheel (profile $PROFILE)"
 rm -rf "$WHEELS"

@@ -34,6 +34,7 @@ mod common;
 mod errors;
 mod hidato;
 mod queens;
+mod shard;
 mod sudoku;
 mod tiling;
 mod xc;
@@ -51,6 +52,8 @@ mod _tessera {
     use super::hidato::{Hidato, HidatoRating};
     #[pymodule_export]
     use super::queens::Queens;
+    #[pymodule_export]
+    use super::shard::{merge, MergeError};
     #[pymodule_export]
     use super::sudoku::{Hint, Sudoku, SudokuRating};
     #[pymodule_export]

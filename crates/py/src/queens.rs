@@ -57,6 +57,36 @@ impl Queens {
         self.board.n()
     }
 
+    /// Counts shard ``index`` of ``of`` of this count and returns its manifest, a ``dict``
+    /// (docs/scale.md): the instance's hash, the engine, the split, the prefixes covered,
+    /// ``solutions``, ``nodes``, ``seconds``, ``outcome``. Every shard of one count, on any
+    /// machine, cuts the search tree the same way; ``tessera.merge`` adds the manifests up after
+    /// checking every prefix was counted once. With ``checkpoint`` (a file path), finished
+    /// prefixes are saved every ``checkpoint_every`` seconds and a rerun resumes from them.
+    /// A budget that runs out gives a manifest whose ``outcome`` is ``'gave-up'`` (rerun it with
+    /// its checkpoint); one that runs out while the tree is being split raises ``tessera.GaveUp``.
+    ///
+    /// >>> q = tessera.Queens(10)
+    /// >>> tessera.merge([q.count_shard(i, 4) for i in range(4)])['solutions']
+    /// 724
+    #[pyo3(signature = (index, of, threads = 1, max_nodes = None, timeout = None, checkpoint = None, checkpoint_every = 30.0))]
+    #[allow(clippy::too_many_arguments)]
+    fn count_shard(
+        &self,
+        py: Python<'_>,
+        index: i64,
+        of: i64,
+        threads: i64,
+        max_nodes: Option<i64>,
+        timeout: Option<f64>,
+        checkpoint: Option<std::path::PathBuf>,
+        checkpoint_every: f64,
+    ) -> PyResult<Py<PyAny>> {
+        let call =
+            crate::shard::ShardCall { index, of, threads, max_nodes, timeout, checkpoint, checkpoint_every };
+        crate::shard::count_shard(py, &tessera::queens::ShardTree::new(&self.board), call)
+    }
+
     /// Counts placements up to ``limit`` (``None``: all) on ``threads`` threads (0: one per
     /// CPU). Never raises for the budget: the ``Count``'s ``outcome`` is then ``'gave-up'``.
     ///

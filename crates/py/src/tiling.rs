@@ -155,6 +155,39 @@ impl TilingPuzzle {
         })
     }
 
+    /// Counts shard ``index`` of ``of`` of this count and returns its manifest, a ``dict``
+    /// (docs/scale.md): the instance's hash, the engine, the split, the prefixes covered,
+    /// ``solutions``, ``nodes``, ``seconds``, ``outcome``. Every shard of one count, on any
+    /// machine, cuts the search tree the same way; ``tessera.merge`` adds the manifests up after
+    /// checking every prefix was counted once. With ``checkpoint`` (a file path), finished
+    /// prefixes are saved every ``checkpoint_every`` seconds and a rerun resumes from them.
+    /// A budget that runs out gives a manifest whose ``outcome`` is ``'gave-up'`` (rerun it with
+    /// its checkpoint); one that runs out while the tree is being split raises ``tessera.GaveUp``.
+    /// ``symmetry=False`` counts without the symmetry reduction (the same total; the tree differs,
+    /// so its shards are of another count). Classes (``distinct``) cannot be sharded.
+    ///
+    /// >>> t = tessera.TilingPuzzle('5x12')
+    /// >>> tessera.merge([t.count_shard(i, 3) for i in range(3)])['solutions']
+    /// 4040
+    #[pyo3(signature = (index, of, threads = 1, max_nodes = None, timeout = None, checkpoint = None, checkpoint_every = 30.0, symmetry = true))]
+    #[allow(clippy::too_many_arguments)]
+    fn count_shard(
+        &self,
+        py: Python<'_>,
+        index: i64,
+        of: i64,
+        threads: i64,
+        max_nodes: Option<i64>,
+        timeout: Option<f64>,
+        checkpoint: Option<std::path::PathBuf>,
+        checkpoint_every: f64,
+        symmetry: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let call =
+            crate::shard::ShardCall { index, of, threads, max_nodes, timeout, checkpoint, checkpoint_every };
+        crate::shard::count_shard(py, &rust::ShardTree::new(&self.puzzle, symmetry), call)
+    }
+
     /// The first tiling found, or ``None`` if there is none. Raises ``tessera.GaveUp`` if
     /// ``max_nodes`` or ``timeout`` runs out first.
     #[pyo3(signature = (engine = "auto", max_nodes = None, timeout = None))]

@@ -340,6 +340,97 @@ impl ExactCover {
         Ok(self.problem.is_solution(&options))
     }
 
+    /// Counts shard ``index`` of ``of`` of this count and returns its manifest, a ``dict``
+    /// (docs/scale.md): the instance's hash, the engine, the split, the prefixes covered,
+    /// ``solutions``, ``nodes``, ``seconds``, ``outcome``. Every shard of one count, on any
+    /// machine, cuts the search tree the same way; ``tessera.merge`` adds the manifests up after
+    /// checking every prefix was counted once. With ``checkpoint`` (a file path), finished
+    /// prefixes are saved every ``checkpoint_every`` seconds and a rerun resumes from them.
+    /// A budget that runs out gives a manifest whose ``outcome`` is ``'gave-up'`` (rerun it with
+    /// its checkpoint); one that runs out while the tree is being split raises ``tessera.GaveUp``.
+    ///
+    /// >>> p = tessera.ExactCover(['a', 'b', 'c'], [['a'], ['b'], ['c'], ['a', 'b'], ['b', 'c']])
+    /// >>> tessera.merge([p.count_shard(i, 2) for i in range(2)])['solutions']
+    /// 3
+    #[pyo3(signature = (index, of, threads = 1, max_nodes = None, timeout = None, checkpoint = None, checkpoint_every = 30.0, engine = "auto"))]
+    #[allow(clippy::too_many_arguments)]
+    fn count_shard(
+        &self,
+        py: Python<'_>,
+        index: i64,
+        of: i64,
+        threads: i64,
+        max_nodes: Option<i64>,
+        timeout: Option<f64>,
+        checkpoint: Option<PathBuf>,
+        checkpoint_every: f64,
+        engine: &str,
+    ) -> PyResult<Py<PyAny>> {
+        let call =
+            crate::shard::ShardCall { index, of, threads, max_nodes, timeout, checkpoint, checkpoint_every };
+        let tree = tessera_xc::shard::CoverTree::new(&self.problem, xc_engine(engine)?);
+        crate::shard::count_shard(py, &tree, call)
+    }
+
+    /// Knuth's estimate of the search tree's size, without counting it: ``probes`` random walks
+    /// from the root (each choosing uniformly among the options the search would try), whose
+    /// products of branching degrees are unbiased estimates of the nodes and solutions; and the
+    /// time a count would take on one thread, from the search's speed measured for up to
+    /// ``measure`` seconds. Returns a ``dict``: ``nodes``, ``nodes_error``, ``solutions``,
+    /// ``solutions_error`` (standard errors of the means), ``nodes_per_second``, ``seconds``,
+    /// ``probes``, ``engine``, and ``exact_solutions``/``exact_nodes`` when the measuring run
+    /// finished the tree.
+    ///
+    /// >>> e = tessera.ExactCover(['a', 'b'], [['a'], ['b'], ['a', 'b']]).estimate(probes=100)
+    /// >>> e['exact_solutions'], round(e['solutions'])
+    /// (2, 2)
+    #[pyo3(signature = (probes = 1000, seed = 1, measure = 1.0, engine = "auto"))]
+    fn estimate(
+        &self,
+        py: Python<'_>,
+        probes: i64,
+        seed: u64,
+        measure: f64,
+        engine: &str,
+    ) -> PyResult<Py<PyAny>> {
+        let probes = common::natural("probes", Some(probes))?.unwrap_or(1).max(1);
+        let measure = Duration::try_from_secs_f64(measure).map_err(|_| {
+            PyValueError::new_err(format!("measure is {measure}; expected seconds, 0 or more"))
+        })?;
+        let engine = xc_engine(engine)?;
+        let problem = &*self.problem;
+        let e = py.detach(|| tessera_xc::shard::estimate(problem, engine, probes, seed, measure));
+        #[derive(serde::Serialize)]
+        struct Report {
+            engine: &'static str,
+            probes: u64,
+            nodes: f64,
+            nodes_error: f64,
+            solutions: f64,
+            solutions_error: f64,
+            nodes_per_second: f64,
+            seconds: f64,
+            exact_solutions: Option<u64>,
+            exact_nodes: Option<u64>,
+        }
+        let finite = |x: f64| if x.is_finite() { x } else { f64::MAX };
+        crate::shard::to_python(
+            py,
+            &Report {
+                engine: e.engine.name(),
+                probes: e.probes,
+                nodes: e.nodes,
+                nodes_error: finite(e.nodes_error),
+                solutions: e.solutions,
+                solutions_error: finite(e.solutions_error),
+                nodes_per_second: e.nodes_per_second,
+                seconds: e.seconds(),
+                exact_solutions: e.exact.map(|(s, _)| s),
+                exact_nodes: e.exact.map(|(_, n)| n),
+            },
+        )
+    }
+
     /// Counts solutions, up to ``limit`` (``None``: all), on ``threads`` threads (0: one per
     /// CPU), within ``max_nodes`` search nodes and ``timeout`` seconds. ``engine`` is
     /// ``'auto'`` (the default), ``'links'``, ``'dlx1'`` (Knuth's DLX2, for comparing counters)

@@ -27,6 +27,7 @@ from tessera._tessera import (
     Hidato,
     HidatoRating,
     Hint,
+    MergeError,
     ParseError,
     Queens,
     Solutions,
@@ -36,6 +37,7 @@ from tessera._tessera import (
     TilingPuzzle,
     Verdict,
     __version__,
+    merge,
 )
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "Hidato",
     "HidatoRating",
     "Hint",
+    "MergeError",
     "ParseError",
     "Queens",
     "Solutions",
@@ -55,4 +58,5 @@ __all__ = [
     "TilingPuzzle",
     "Verdict",
     "__version__",
+    "merge",
 ]

@@ -19,6 +19,8 @@ __all__ = [
     "TilingPuzzle",
     "ExactCover",
     "Solutions",
+    "MergeError",
+    "merge",
     "__version__",
 ]
 
@@ -32,6 +34,10 @@ class ParseError(ValueError):
     line: int
     column: int
     message: str
+
+class MergeError(ValueError): ...
+
+def merge(manifests: Sequence[Union[dict[str, Any], str]]) -> dict[str, Any]: ...
 
 class GaveUp(Exception):
     reason: _Reason
@@ -99,6 +105,20 @@ class ExactCover:
     def option(self, index: int) -> list[str]: ...
     def to_text(self) -> str: ...
     def is_solution(self, options: Sequence[int]) -> bool: ...
+    def count_shard(
+        self,
+        index: int,
+        of: int,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: float = 30.0,
+        engine: str = "auto",
+    ) -> dict[str, Any]: ...
+    def estimate(
+        self, probes: int = 1000, seed: int = 1, measure: float = 1.0, engine: str = "auto"
+    ) -> dict[str, Any]: ...
     def count(
         self,
         limit: Optional[int] = None,
@@ -304,6 +324,17 @@ class TilingPuzzle:
     def pieces(self) -> list[str]: ...
     @property
     def placement_count(self) -> int: ...
+    def count_shard(
+        self,
+        index: int,
+        of: int,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: float = 30.0,
+        symmetry: bool = True,
+    ) -> dict[str, Any]: ...
     def count(
         self,
         limit: Optional[int] = None,
@@ -338,6 +369,16 @@ class Queens:
     def __new__(cls, n: int) -> Queens: ...
     @property
     def n(self) -> int: ...
+    def count_shard(
+        self,
+        index: int,
+        of: int,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: float = 30.0,
+    ) -> dict[str, Any]: ...
     def count(
         self,
         limit: Optional[int] = None,

@@ -74,4 +74,17 @@ impl<const W: usize> Moves for BitMoves<'_, '_, W> {
     fn retreat(&mut self, levels: &mut Levels, level: usize) {
         levels.choice[level] += 1;
     }
+
+    /// Every option listed is entered: no look-ahead.
+    #[inline(always)]
+    fn degree(&self, levels: &Levels, level: usize) -> Option<u32> {
+        Some(levels.width[level])
+    }
+
+    /// Positions are indices into the level's list: no need to step through the others.
+    #[inline(always)]
+    fn enter_nth(&mut self, levels: &mut Levels, stats: &mut Stats, level: usize, pick: u32) {
+        levels.choice[level] += pick;
+        self.try_option(levels, stats, level);
+    }
 }

@@ -64,6 +64,32 @@ pub(super) trait Moves {
 
     /// Takes back the option `level` committed and moves the level on to its next option.
     fn retreat(&mut self, levels: &mut Levels, level: usize);
+
+    /// For a random probe, after [`branch`](Self::branch): how many of the level's options the
+    /// search would enter, when the engine knows without trying them (it enters every option
+    /// it lists); `None` makes the probe try each one.
+    #[inline(always)]
+    fn degree(&self, _levels: &Levels, _level: usize) -> Option<u32> {
+        None
+    }
+
+    /// For a random probe, after [`branch`](Self::branch): enters the `pick`-th (from 0) of the
+    /// options the search would enter, trying and taking back the ones before it.
+    #[inline(always)]
+    fn enter_nth(&mut self, levels: &mut Levels, stats: &mut Stats, level: usize, pick: u32) {
+        let mut index = 0;
+        loop {
+            match self.try_option(levels, stats, level) {
+                Tried::Entered if index == pick => return,
+                Tried::Entered => {
+                    index += 1;
+                    self.retreat(levels, level);
+                }
+                Tried::Skipped => {}
+                Tried::NoMore => unreachable!("a probe picks among the options the level enters"),
+            }
+        }
+    }
 }
 
 /// The per-level stacks: what each level branched on and which option it is trying.
@@ -271,8 +297,10 @@ pub(crate) struct Probe {
 /// uniformly, and so on down to a solution or a dead end. The products of the degrees are
 /// unbiased estimates of the subtree's node and solution counts.
 ///
-/// Each level is tried twice: a first pass counts the options entered (taking each back), a
-/// second enters the chosen one, because the moves cannot keep one option while trying another.
+/// An engine that enters every option it lists (the bitset engine) gives the degree at once and
+/// enters the chosen option directly. Otherwise (the look-ahead of the links) each level is tried
+/// twice: a first pass counts the options entered (taking each back), a second enters the chosen
+/// one, because the moves cannot keep one option while trying another.
 /// The moves are left in the middle of the tree: the solver is thrown away afterwards.
 pub(super) fn probe<M: Moves>(moves: &mut M, walk: &mut Walk, rng: &mut Pcg64Mcg) -> Probe {
     use rand::Rng;
@@ -286,39 +314,37 @@ pub(super) fn probe<M: Moves>(moves: &mut M, walk: &mut Walk, rng: &mut Pcg64Mcg
             return seen;
         }
         walk.levels.grow(level);
-        let mut entered = 0u32;
-        if moves.branch(&mut walk.levels, &mut walk.stats, level) {
-            loop {
-                match moves.try_option(&mut walk.levels, &mut walk.stats, level) {
-                    Tried::Entered => {
-                        entered += 1;
-                        moves.retreat(&mut walk.levels, level);
-                    }
-                    Tried::Skipped => {}
-                    Tried::NoMore => break,
-                }
-            }
-        }
-        if entered == 0 {
+        if !moves.branch(&mut walk.levels, &mut walk.stats, level) {
             return seen;
         }
-        let pick = rng.random_range(0..entered);
-        // The moves are back where they were before the first pass, so this branches on the
-        // same item and meets the same options in the same order.
-        moves.branch(&mut walk.levels, &mut walk.stats, level);
-        let mut index = 0;
-        loop {
-            match moves.try_option(&mut walk.levels, &mut walk.stats, level) {
-                Tried::Entered if index == pick => break,
-                Tried::Entered => {
-                    index += 1;
-                    moves.retreat(&mut walk.levels, level);
+        let degree = match moves.degree(&walk.levels, level) {
+            Some(degree) => degree,
+            None => {
+                // Count the options entered, taking each back; the moves are then back where
+                // they were before `branch`, which branches again on the same item.
+                let mut entered = 0u32;
+                loop {
+                    match moves.try_option(&mut walk.levels, &mut walk.stats, level) {
+                        Tried::Entered => {
+                            entered += 1;
+                            moves.retreat(&mut walk.levels, level);
+                        }
+                        Tried::Skipped => {}
+                        Tried::NoMore => break,
+                    }
                 }
-                Tried::Skipped => {}
-                Tried::NoMore => unreachable!("the second pass meets the options the first counted"),
+                if entered > 0 {
+                    moves.branch(&mut walk.levels, &mut walk.stats, level);
+                }
+                entered
             }
+        };
+        if degree == 0 {
+            return seen;
         }
-        weight *= f64::from(entered);
+        let pick = rng.random_range(0..degree);
+        moves.enter_nth(&mut walk.levels, &mut walk.stats, level, pick);
+        weight *= f64::from(degree);
         level += 1;
     }
 }

@@ -38,8 +38,12 @@ pub struct Manifest {
     pub covered: Vec<[u64; 2]>,
     /// Solutions in the covered prefixes (and the top, if held).
     pub solutions: u64,
-    /// Search nodes, counted as the single search counts them.
+    /// Search nodes, counted as the single search counts them (with the top's, for shard 0).
     pub nodes: u64,
+    /// The nodes above the cut, included in `nodes` by shard 0 (0 for the others): every shard
+    /// spends them while planning, so a shard's own counting work is `nodes - top_nodes`.
+    #[serde(default)]
+    pub top_nodes: u64,
     /// Seconds spent counting the prefixes (every run of a resumed shard added up).
     pub seconds: f64,
     /// Seconds spent on the plan (split and estimates) by the last run.

@@ -175,6 +175,7 @@ pub fn run_planned<T: Tree>(
         covered: ranges(progress.done.keys().copied()),
         solutions,
         nodes,
+        top_nodes: if top { plan.split.top_nodes } else { 0 },
         seconds: earlier_seconds + counting.elapsed().as_secs_f64(),
         plan_seconds,
         estimated_nodes: plan.loads()[index as usize],
