@@ -31,7 +31,7 @@ pub struct Plan<P> {
 impl<P: Send + Sync> Plan<P> {
     /// Prefixes wanted per shard from the first, uniform cut (the refinement adds more where the
     /// tree is big).
-    pub const PREFIXES_PER_SHARD: usize = 8;
+    pub const PREFIXES_PER_SHARD: usize = 64;
     /// Prefixes wanted at least, whatever the number of shards: the grain of a checkpoint.
     pub const MIN_PREFIXES: usize = 256;
     /// Prefixes at most (memory: every shard holds the whole split); the refinement stops there.
