@@ -1,7 +1,5 @@
 """tessera.ExactCover.from_matrix: a NumPy 0/1 matrix read in Rust, without a Python loop."""
 
-import time
-
 import pytest
 
 import tessera
@@ -62,19 +60,31 @@ def test_every_integer_dtype_and_non_contiguous_views(dtype):
     assert tessera.ExactCover.from_matrix(doubled).count().solutions == 2
 
 
-def test_ten_thousand_options_are_accepted_fast():
+class NoPythonLoop(np.ndarray):
+    """An array that fails any element access from Python: only its buffer can be read."""
+
+    def __iter__(self):
+        raise AssertionError("the matrix was iterated from Python")
+
+    def __getitem__(self, index):
+        raise AssertionError("the matrix was indexed from Python")
+
+    def tolist(self):
+        raise AssertionError("the matrix was turned into lists")
+
+
+def test_ten_thousand_options_are_read_without_a_python_loop():
     rng = np.random.default_rng(10_000)
     items = 200
     matrix = np.zeros((10_000, items), dtype=bool)
     columns = rng.integers(0, items, size=(10_000, 5))
     matrix[np.arange(10_000)[:, None], columns] = True
-    start = time.perf_counter()
-    problem = tessera.ExactCover.from_matrix(matrix)
-    elapsed = time.perf_counter() - start
+    # Any Python-level access to the entries raises: the route must read the buffer in Rust.
+    # (How fast it is lives in docs/performance.md, "Python": 7 ms, not in a timed test.)
+    guarded = matrix.view(NoPythonLoop)
+    problem = tessera.ExactCover.from_matrix(guarded)
     assert problem.option_count == 10_000
     assert problem.option(0) == [str(c) for c in np.flatnonzero(matrix[0])]
-    # One pass over two million entries in Rust; a Python loop over them takes seconds.
-    assert elapsed < 0.5, elapsed
     # And the same again as integers.
     assert tessera.ExactCover.from_matrix(matrix.astype(np.int64)).option_count == 10_000
 
