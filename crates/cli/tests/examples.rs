@@ -30,6 +30,8 @@ const HELP_PAGES: &[&[&str]] = &[
     &[],
     &["xc", "count"],
     &["xc", "solve"],
+    &["xc", "estimate"],
+    &["merge"],
     &["sudoku", "solve"],
     &["sudoku", "count"],
     &["sudoku", "verify"],
