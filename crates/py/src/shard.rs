@@ -114,28 +114,5 @@ pub(crate) fn merge(py: Python<'_>, manifests: Vec<Bound<'_, PyAny>>) -> PyResul
         parsed.push(manifest);
     }
     let merged = shard::merge(&parsed).map_err(|e| MergeError::new_err(e.to_string()))?;
-    #[derive(serde::Serialize)]
-    struct Merged<'a> {
-        kind: &'a str,
-        instance: &'a str,
-        engine: &'a str,
-        shards: u32,
-        prefixes: u64,
-        solutions: u64,
-        nodes: u64,
-        seconds: &'a [f64],
-    }
-    to_python(
-        py,
-        &Merged {
-            kind: &merged.kind,
-            instance: &merged.instance,
-            engine: &merged.engine,
-            shards: merged.shards,
-            prefixes: merged.prefixes,
-            solutions: merged.solutions,
-            nodes: merged.nodes,
-            seconds: &merged.seconds,
-        },
-    )
+    to_python(py, &merged)
 }

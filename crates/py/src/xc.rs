@@ -399,36 +399,8 @@ impl ExactCover {
         })?;
         let engine = xc_engine(engine)?;
         let problem = &*self.problem;
-        let e = py.detach(|| tessera_xc::shard::estimate(problem, engine, probes, seed, measure));
-        #[derive(serde::Serialize)]
-        struct Report {
-            engine: &'static str,
-            probes: u64,
-            nodes: f64,
-            nodes_error: f64,
-            solutions: f64,
-            solutions_error: f64,
-            nodes_per_second: f64,
-            seconds: f64,
-            exact_solutions: Option<u64>,
-            exact_nodes: Option<u64>,
-        }
-        let finite = |x: f64| if x.is_finite() { x } else { f64::MAX };
-        crate::shard::to_python(
-            py,
-            &Report {
-                engine: e.engine.name(),
-                probes: e.probes,
-                nodes: e.nodes,
-                nodes_error: finite(e.nodes_error),
-                solutions: e.solutions,
-                solutions_error: finite(e.solutions_error),
-                nodes_per_second: e.nodes_per_second,
-                seconds: e.seconds(),
-                exact_solutions: e.exact.map(|(s, _)| s),
-                exact_nodes: e.exact.map(|(_, n)| n),
-            },
-        )
+        let estimate = py.detach(|| tessera_xc::shard::estimate(problem, engine, probes, seed, measure));
+        crate::shard::to_python(py, &estimate)
     }
 
     /// Counts solutions, up to ``limit`` (``None``: all), on ``threads`` threads (0: one per

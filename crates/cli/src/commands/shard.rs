@@ -88,17 +88,11 @@ pub fn count<T: Tree>(
     Ok(Status::Done)
 }
 
-/// The `tessera merge --json` object.
+/// The `tessera merge --json` object: the merged count's fields, and the balance.
 #[derive(Debug, Serialize)]
 struct MergedReport<'a> {
-    kind: &'a str,
-    instance: &'a str,
-    engine: &'a str,
-    shards: u32,
-    prefixes: u64,
-    solutions: u64,
-    nodes: u64,
-    seconds: &'a [f64],
+    #[serde(flatten)]
+    merged: &'a shard::Merged,
     /// The slowest shard's counting time over the mean: 1 is a perfect balance.
     max_over_mean: f64,
 }
@@ -121,17 +115,8 @@ pub fn merge(args: &MergeArgs) -> Result<Status> {
     if args.json.json {
         let mean = merged.seconds.iter().sum::<f64>() / merged.seconds.len().max(1) as f64;
         let max = merged.seconds.iter().copied().fold(0.0, f64::max);
-        let report = MergedReport {
-            kind: &merged.kind,
-            instance: &merged.instance,
-            engine: &merged.engine,
-            shards: merged.shards,
-            prefixes: merged.prefixes,
-            solutions: merged.solutions,
-            nodes: merged.nodes,
-            seconds: &merged.seconds,
-            max_over_mean: if mean > 0.0 { max / mean } else { 1.0 },
-        };
+        let report =
+            MergedReport { merged: &merged, max_over_mean: if mean > 0.0 { max / mean } else { 1.0 } };
         writeln!(io::stdout(), "{}", serde_json::to_string(&report)?)?;
     } else {
         writeln!(io::stdout(), "{}", merged.solutions)?;

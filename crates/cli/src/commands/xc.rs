@@ -110,22 +110,12 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
     Ok(finish(&args.search, &report, &count))
 }
 
-/// The `xc estimate --json` object.
+/// The `xc estimate --json` object: the file, then the estimate's own fields.
 #[derive(Debug, Serialize)]
 struct EstimateReport<'a> {
     file: &'a str,
-    engine: &'static str,
-    probes: u64,
-    nodes: f64,
-    nodes_error: f64,
-    solutions: f64,
-    solutions_error: f64,
-    nodes_per_second: f64,
-    seconds: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    exact_solutions: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    exact_nodes: Option<u64>,
+    #[serde(flatten)]
+    estimate: &'a tessera_xc::shard::Estimate,
 }
 
 /// `tessera xc estimate FILE`
@@ -140,19 +130,7 @@ pub fn estimate(args: &EstimateArgs) -> Result<Status> {
         args.measure,
     );
     if args.json.json {
-        let report = EstimateReport {
-            file: &input.name,
-            engine: e.engine.name(),
-            probes: e.probes,
-            nodes: e.nodes,
-            nodes_error: e.nodes_error,
-            solutions: e.solutions,
-            solutions_error: e.solutions_error,
-            nodes_per_second: e.nodes_per_second,
-            seconds: e.seconds(),
-            exact_solutions: e.exact.map(|(s, _)| s),
-            exact_nodes: e.exact.map(|(_, n)| n),
-        };
+        let report = EstimateReport { file: &input.name, estimate: &e };
         print_json(&report)?;
         return Ok(Status::Done);
     }

@@ -33,6 +33,25 @@ impl<'p> CoverTree<'p> {
     fn solver(&self) -> Solver<'p> {
         Solver::new(self.problem).with_engine(self.engine)
     }
+
+    /// The subtree below `prefix` cut at `depth`: the prefixes reached there, and the solutions
+    /// and nodes above it (the prefix's own levels are fixed, not counted).
+    fn cut(&self, prefix: &[u32], depth: usize, budget: &Budget) -> Result<Split<Vec<u32>>, GaveUp> {
+        let mut solver = self.solver().with_budget(budget.without_nodes());
+        solver.fix_prefix(prefix);
+        solver.set_depth_limit(depth);
+        let mut prefixes = Vec::new();
+        let mut top_solutions = 0;
+        loop {
+            match solver.advance() {
+                Step::Leaf => prefixes.push(solver.prefix_nodes()),
+                Step::Solution => top_solutions += 1,
+                Step::Exhausted => break,
+                Step::GaveUp(reason) => return Err(reason),
+            }
+        }
+        Ok(Split { depth, prefixes, top_solutions, top_nodes: solver.stats().nodes })
+    }
 }
 
 impl Tree for CoverTree<'_> {
@@ -50,41 +69,16 @@ impl Tree for CoverTree<'_> {
     fn split(&self, target: usize, budget: &Budget) -> Result<Split<Vec<u32>>, GaveUp> {
         let mut depth = 1;
         loop {
-            let mut solver = self.solver().with_budget(budget.without_nodes());
-            solver.set_depth_limit(depth);
-            let mut prefixes = Vec::new();
-            let mut top_solutions = 0;
-            loop {
-                match solver.advance() {
-                    Step::Leaf => prefixes.push(solver.prefix_nodes()),
-                    Step::Solution => top_solutions += 1,
-                    Step::Exhausted => break,
-                    Step::GaveUp(reason) => return Err(reason),
-                }
-            }
-            if prefixes.len() >= target || prefixes.is_empty() || depth >= Self::MAX_SPLIT_DEPTH {
-                return Ok(Split { depth, prefixes, top_solutions, top_nodes: solver.stats().nodes });
+            let split = self.cut(&[], depth, budget)?;
+            if split.prefixes.len() >= target || split.prefixes.is_empty() || depth >= Self::MAX_SPLIT_DEPTH {
+                return Ok(split);
             }
             depth += 1;
         }
     }
 
     fn expand(&self, prefix: &Vec<u32>, budget: &Budget) -> Option<Result<Split<Vec<u32>>, GaveUp>> {
-        let mut solver = self.solver().with_budget(budget.without_nodes());
-        solver.fix_prefix(prefix);
-        let depth = prefix.len() + 1;
-        solver.set_depth_limit(depth);
-        let mut prefixes = Vec::new();
-        let mut top_solutions = 0;
-        loop {
-            match solver.advance() {
-                Step::Leaf => prefixes.push(solver.prefix_nodes()),
-                Step::Solution => top_solutions += 1,
-                Step::Exhausted => break,
-                Step::GaveUp(reason) => return Some(Err(reason)),
-            }
-        }
-        Some(Ok(Split { depth, prefixes, top_solutions, top_nodes: solver.stats().nodes }))
+        Some(self.cut(prefix, prefix.len() + 1, budget))
     }
 
     fn key(&self, prefix: &Vec<u32>) -> Vec<u32> {

@@ -43,6 +43,31 @@ impl Estimate {
     }
 }
 
+/// The fields as `xc estimate --json` writes them: `engine`, `probes`, `nodes`, `nodes_error`,
+/// `solutions`, `solutions_error`, `nodes_per_second`, `seconds` (the estimated time), and
+/// `exact_solutions` and `exact_nodes` when the measuring run finished the tree. An infinite
+/// error (a single probe) is `null`.
+impl serde::Serialize for Estimate {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let finite = |x: f64| x.is_finite().then_some(x);
+        let mut out = serializer.serialize_struct("Estimate", 10)?;
+        out.serialize_field("engine", self.engine.name())?;
+        out.serialize_field("probes", &self.probes)?;
+        out.serialize_field("nodes", &self.nodes)?;
+        out.serialize_field("nodes_error", &finite(self.nodes_error))?;
+        out.serialize_field("solutions", &self.solutions)?;
+        out.serialize_field("solutions_error", &finite(self.solutions_error))?;
+        out.serialize_field("nodes_per_second", &self.nodes_per_second)?;
+        out.serialize_field("seconds", &self.seconds())?;
+        if let Some((solutions, nodes)) = self.exact {
+            out.serialize_field("exact_solutions", &solutions)?;
+            out.serialize_field("exact_nodes", &nodes)?;
+        }
+        out.end()
+    }
+}
+
 /// Estimates `problem`'s tree on `engine` with `probes` probes from `seed` (at least one), and
 /// measures the search's speed for up to `measure` (stopping early if the tree ends).
 pub fn estimate(problem: &Problem, engine: Engine, probes: u64, seed: u64, measure: Duration) -> Estimate {

@@ -7,8 +7,8 @@ fn split(m: &Manifest) -> String {
     format!("{} prefixes, hash {}", m.split.prefixes, m.split.hash)
 }
 
-/// The merged count.
-#[derive(Debug, Clone, PartialEq)]
+/// The merged count (serialised with these field names by `tessera merge --json`).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Merged {
     /// The kind of count (`"xc"`, ...).
     pub kind: String,
