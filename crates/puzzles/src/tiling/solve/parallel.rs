@@ -70,22 +70,11 @@ impl BitSolver<'_> {
                 top.prefixes
                     .par_iter()
                     .map(|prefix| {
-                        let mut search = Search::new(&tables, &shared, visit, &copies, usize::MAX);
                         if shared.halt.load(Ordering::Relaxed) {
-                            search.stop = Some(Stop::Limit);
-                            return (0, search.stop);
+                            return (0, Some(Stop::Limit));
                         }
-                        let mut filled = tables.start;
-                        if let Some(&first) = prefix.first() {
-                            search.root = tables.root_of[first as usize];
-                        }
-                        for (depth, &e) in prefix.iter().enumerate() {
-                            let entry = &tables.entries[e as usize];
-                            filled |= entry.mask;
-                            search.remaining[entry.piece as usize] -= 1;
-                            search.stack[depth] = entry.index;
-                            search.entries[depth] = e;
-                        }
+                        let (mut search, filled) =
+                            Search::at_prefix(&tables, &shared, visit, &copies, prefix);
                         search.expand(filled, prefix.len());
                         (search.nodes, search.stop)
                     })

@@ -59,6 +59,31 @@ pub(super) struct Search<'a, const W: usize> {
 }
 
 impl<'a, const W: usize> Search<'a, W> {
+    /// A search set at the end of `prefix` (table entries, as a depth-limited search records
+    /// them), and the squares the prefix filled: the start of a parallel subproblem or a shard's
+    /// prefix.
+    pub(super) fn at_prefix(
+        t: &'a Tables<W>,
+        shared: &'a Shared,
+        visit: &'a (dyn Fn(&[u32]) + Sync),
+        copies: &[u32],
+        prefix: &[u32],
+    ) -> (Self, Words<W>) {
+        let mut search = Search::new(t, shared, visit, copies, usize::MAX);
+        let mut filled = t.start;
+        if let Some(&first) = prefix.first() {
+            search.root = t.root_of[first as usize];
+        }
+        for (depth, &e) in prefix.iter().enumerate() {
+            let entry = &t.entries[e as usize];
+            filled |= entry.mask;
+            search.remaining[entry.piece as usize] -= 1;
+            search.stack[depth] = entry.index;
+            search.entries[depth] = e;
+        }
+        (search, filled)
+    }
+
     pub(super) fn new(
         t: &'a Tables<W>,
         shared: &'a Shared,

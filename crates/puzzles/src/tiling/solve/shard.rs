@@ -33,7 +33,6 @@ use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 use super::search::{Search, Shared, Stop};
 use super::tables::{box_bits, window, Tables, PATTERNS};
 use super::BitSolver;
-use crate::common::bits::Words;
 use crate::tiling::Puzzle;
 
 /// A tiling puzzle's bitboard search, cut into prefixes for shards.
@@ -182,36 +181,13 @@ fn split<const W: usize>(
     unreachable!("the loop returns at MAX_SPLIT_DEPTH")
 }
 
-/// A search set at the end of `prefix` (table entries), and the squares it filled.
-fn at_prefix<'a, const W: usize>(
-    t: &'a Tables<W>,
-    shared: &'a Shared,
-    visit: &'a (dyn Fn(&[u32]) + Sync),
-    copies: &[u32],
-    prefix: &[u32],
-) -> (Search<'a, W>, Words<W>) {
-    let mut search = Search::new(t, shared, visit, copies, usize::MAX);
-    let mut filled = t.start;
-    if let Some(&first) = prefix.first() {
-        search.root = t.root_of[first as usize];
-    }
-    for (depth, &e) in prefix.iter().enumerate() {
-        let entry = &t.entries[e as usize];
-        filled |= entry.mask;
-        search.remaining[entry.piece as usize] -= 1;
-        search.stack[depth] = entry.index;
-        search.entries[depth] = e;
-    }
-    (search, filled)
-}
-
 fn count<const W: usize>(t: &Tables<W>, copies: &[u32], prefix: &[u32], budget: &Budget) -> Count {
     let shared = shared(budget);
     if let Some(reason) = budget.check_clock() {
         return Count { solutions: 0, outcome: Outcome::GaveUp(reason), stats: Stats::default() };
     }
     let visit = |_: &[u32]| {};
-    let (mut search, filled) = at_prefix(t, &shared, &visit, copies, prefix);
+    let (mut search, filled) = Search::at_prefix(t, &shared, &visit, copies, prefix);
     search.expand(filled, prefix.len());
     let solutions = shared.found.load(std::sync::atomic::Ordering::Relaxed);
     let outcome = gave_up(search.stop).map_or(Outcome::Exhausted, Outcome::GaveUp);
