@@ -127,6 +127,18 @@ where
     interruptible(py, budget, &run)
 }
 
+/// A count, as every puzzle's `count` method answers it: `run` through [`search`], timed.
+pub(crate) fn count<F>(py: Python<'_>, budget: Budget, run: F) -> PyResult<Count>
+where
+    F: Fn(Budget) -> tessera_xc::Count + Send + Sync,
+{
+    search(py, budget, |budget| {
+        let start = Instant::now();
+        let count = run(budget);
+        Count::new(&count, start.elapsed().as_secs_f64())
+    })
+}
+
 /// Runs `run` on a helper thread, waiting with the GIL released and letting Python handle signals
 /// every [`POLL`]; Ctrl-C cancels the search and raises `KeyboardInterrupt`.
 fn interruptible<T, F>(py: Python<'_>, budget: Budget, run: &F) -> PyResult<T>

@@ -104,10 +104,8 @@ impl Queens {
     ) -> PyResult<Count> {
         let query = Self::query(py, engine, common::limit(limit)?, threads)?;
         let board = &self.board;
-        common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            let start = Instant::now();
-            let count = rust::count(board, &query.clone().with_budget(budget));
-            Count::new(&count, start.elapsed().as_secs_f64())
+        common::count(py, budget(max_nodes, timeout)?, move |budget| {
+            rust::count(board, &query.clone().with_budget(budget))
         })
     }
 

@@ -177,10 +177,8 @@ impl Sudoku {
     ) -> PyResult<Count> {
         let query = Self::query(py, engine, common::limit(limit)?)?;
         let grid = &self.grid;
-        common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            let start = Instant::now();
-            let count = rust::count(grid, &query.clone().with_budget(budget));
-            Count::new(&count, start.elapsed().as_secs_f64())
+        common::count(py, budget(max_nodes, timeout)?, move |budget| {
+            rust::count(grid, &query.clone().with_budget(budget))
         })
     }
 

@@ -143,15 +143,13 @@ impl TilingPuzzle {
         }
         let query = Self::query(py, engine, common::limit(limit)?, threads)?;
         let puzzle = &*self.puzzle;
-        common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            let start = Instant::now();
+        common::count(py, budget(max_nodes, timeout)?, move |budget| {
             let query = query.clone().with_budget(budget);
-            let count = if distinct {
+            if distinct {
                 rust::count_distinct(puzzle, &query).count
             } else {
                 rust::count(puzzle, &query)
-            };
-            Count::new(&count, start.elapsed().as_secs_f64())
+            }
         })
     }
 

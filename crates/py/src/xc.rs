@@ -426,9 +426,8 @@ impl ExactCover {
         let threads = common::threads(threads)?;
         let engine = xc_engine(engine)?;
         let problem = &*self.problem;
-        common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            let start = Instant::now();
-            let count = if threads == 1 {
+        common::count(py, budget(max_nodes, timeout)?, move |budget| {
+            if threads == 1 {
                 Solver::new(problem).with_engine(engine).with_budget(budget).count_up_to(limit)
             } else {
                 ParallelSearch::new(problem)
@@ -436,8 +435,7 @@ impl ExactCover {
                     .engine(engine)
                     .with_budget(budget)
                     .count_up_to(limit)
-            };
-            Count::new(&count, start.elapsed().as_secs_f64())
+            }
         })
     }
 
