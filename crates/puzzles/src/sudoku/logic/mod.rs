@@ -132,12 +132,15 @@ impl Step {
 }
 
 /// How hard a puzzle is, and what solving it took.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Rating {
     /// The level of the hardest technique used; `Diabolical` when the puzzle was not solved.
     pub difficulty: Difficulty,
     /// The sum of the weights of every step (see the module header).
     pub score: u32,
+    /// An estimate of the puzzle's Sudoku Explainer rating (SE, the community's scale, 1.0 to
+    /// about 11): the highest SE weight among the steps taken. 0.0 for a full grid.
+    pub se: f32,
     /// The hardest technique used (`None` for a full grid).
     pub hardest: Option<Technique>,
     /// Steps taken, guesses included.

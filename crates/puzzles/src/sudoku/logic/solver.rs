@@ -135,6 +135,7 @@ pub fn rate(puzzle: &Sudoku) -> Rating {
 pub fn rate_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
     let mut counts = [0usize; Technique::ALL.len()];
     let mut score = 0u32;
+    let mut se = 0.0f32;
     let mut steps = 0;
     let solved = if puzzle.is_consistent() {
         let mut grid = Candidates::new(puzzle);
@@ -142,6 +143,7 @@ pub fn rate_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
         run(&mut grid, Technique::Guess, budget, |step| {
             counts[step.technique as usize] += 1;
             score += step.technique.weight();
+            se = se.max(step.technique.se_weight());
             steps += 1;
         })?;
         grid.grid().is_solved()
@@ -159,6 +161,7 @@ pub fn rate_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
     Ok(Rating {
         difficulty,
         score,
+        se,
         hardest,
         steps,
         guesses: counts[Technique::Guess as usize],

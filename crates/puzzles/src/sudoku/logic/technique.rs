@@ -140,6 +140,37 @@ impl Technique {
         }
     }
 
+    /// The rating Sudoku Explainer gives this technique's simplest form (its published weights;
+    /// longer chains and harder variants rate higher there). A guess has no SE weight: it stands
+    /// for the nets SE would use, rated from 8.5 up.
+    pub fn se_weight(self) -> f32 {
+        use Technique::*;
+        match self {
+            FullHouse => 1.0,
+            HiddenSingle => 1.5,
+            NakedSingle => 2.3,
+            Pointing => 2.6,
+            Claiming => 2.8,
+            NakedPair => 3.0,
+            HiddenPair => 3.4,
+            NakedTriple => 3.6,
+            HiddenTriple => 4.0,
+            NakedQuad => 5.0,
+            HiddenQuad => 5.4,
+            XWing => 3.2,
+            Swordfish => 3.8,
+            XYWing => 4.2,
+            XYZWing => 4.4,
+            WWing => 4.4,
+            Jellyfish => 5.2,
+            SimpleColouring => 6.5,
+            XChain => 6.6,
+            XYChain => 6.6,
+            Aic => 7.0,
+            Guess => 8.5,
+        }
+    }
+
     /// The level a puzzle gets when this is the hardest technique it needs.
     pub fn difficulty(self) -> Difficulty {
         use Technique::*;
