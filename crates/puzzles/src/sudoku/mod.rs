@@ -6,8 +6,10 @@
 //! - [`solve`], [`count`] and [`solve_with_seed`] run the chosen [`Engine`]: the dedicated 9x9
 //!   bitboard solver ([`solve_9x9`], [`count_9x9`]), the general solver, or the exact-cover
 //!   reduction ([`ExactCover`]).
+//! - [`canonical`] maps a puzzle to one representative of its class under the grid's symmetries.
 //! - [`logic`] solves like a person: named techniques, hints and difficulty ratings.
 
+mod canon;
 mod exact;
 mod fast9;
 mod format;
@@ -19,6 +21,7 @@ mod solve;
 mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
+pub use canon::canonical;
 pub use exact::ExactCover;
 pub use fast9::{count_9x9, solve_9x9};
 pub use format::{parse_puzzles, Format, Parsed, PuzzleReader, Puzzles};
