@@ -289,10 +289,102 @@ pub struct SudokuGenerateArgs {
     pub seed: Option<u64>,
     #[command(flatten)]
     pub shard: SeedShardArgs,
+    /// What each puzzle is written as: text (the puzzle's line), json (the same as --json),
+    /// csv (a header, then puzzle,solution,seed,level,score,se,clues,hardest) or jsonl (one
+    /// object a line with those keys). See below.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<GenerateFormat>,
+    /// Drop a puzzle equivalent to one already made in the run (the same up to band, stack, row
+    /// and column moves, transposition and relabelling digits), and make others in its place.
+    /// Not with --x or --shard.
+    #[arg(long)]
+    pub unique_under_symmetry: bool,
+    /// Only puzzles whose SE estimate (Sudoku Explainer's scale, in tenths) is in RANGE: `A..B`
+    /// (both included), `A..` (A or more), `..B` (at most B), or `A` (exactly A). Not with --shard.
+    #[arg(long, value_name = "RANGE", value_parser = parse_se_range, allow_hyphen_values = true)]
+    pub se: Option<SeRange>,
+    /// With --se or --unique-under-symmetry: make at most N candidates in the whole run before
+    /// giving up (exit status 3). Default: 1000 per puzzle asked for.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub tries: Option<u64>,
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// `sudoku generate --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GenerateFormat {
+    /// One puzzle a line.
+    Text,
+    /// One JSON object a line, as --json: index, seed, puzzle, solution, givens, difficulty,
+    /// score, se, hardest, attempts.
+    Json,
+    /// Comma-separated values with a header line: puzzle,solution,seed,level,score,se,clues,hardest.
+    Csv,
+    /// JSON Lines with the CSV's columns as keys.
+    Jsonl,
+}
+
+/// `sudoku generate --se`: SE ratings from `min` to `max`, both included.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SeRange {
+    pub min: f64,
+    pub max: f64,
+}
+
+/// The highest lower bound `--se` accepts: Sudoku Explainer's scale ends near 12.
+pub const SE_CEILING: f64 = 12.0;
+
+impl SeRange {
+    /// Whether an SE rating (rounded to tenths, as SE prints it) is in the range.
+    pub fn contains(&self, se: f64) -> bool {
+        const SLACK: f64 = 1e-9;
+        self.min - SLACK <= se && se <= self.max + SLACK
+    }
+}
+
+impl std::fmt::Display for SeRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.min, self.max) {
+            (min, max) if min == max => write!(f, "{min}"),
+            (0.0, max) => write!(f, "..{max}"),
+            (min, f64::INFINITY) => write!(f, "{min}.."),
+            (min, max) => write!(f, "{min}..{max}"),
+        }
+    }
+}
+
+/// `--se A..B`, `A..`, `..B` or `A`: SE ratings, never negative, the range not empty.
+pub fn parse_se_range(text: &str) -> Result<SeRange, String> {
+    let form = "give A..B (both included), A.., ..B or A, with SE ratings such as 7.0..8.0";
+    let bound = |part: &str| -> Result<f64, String> {
+        let value: f64 = part.trim().parse().map_err(|_| format!("{part:?} is not an SE rating; {form}"))?;
+        if !value.is_finite() || value < 0.0 {
+            return Err(format!("{part:?} is not an SE rating (a number of zero or more); {form}"));
+        }
+        Ok(value)
+    };
+    let (min, max) = match text.split_once("..") {
+        Some(("", "")) => return Err(format!("{text:?} has no bound; {form}")),
+        Some(("", max)) => (0.0, bound(max)?),
+        Some((min, "")) => (bound(min)?, f64::INFINITY),
+        Some((min, max)) => (bound(min)?, bound(max)?),
+        None => {
+            let value = bound(text)?;
+            (value, value)
+        }
+    };
+    if min > max {
+        return Err(format!("{text:?} is empty: {min} is above {max}; {form}"));
+    }
+    if min > SE_CEILING {
+        return Err(format!(
+            "{text:?} starts above {SE_CEILING}, where Sudoku Explainer's scale ends; no puzzle would qualify"
+        ));
+    }
+    Ok(SeRange { min, max })
 }
 
 /// Options of `tessera sudoku rate`.

@@ -12,7 +12,26 @@
 //! the budget and the flag that raises it. A level the size cannot reach (only easy for 4x4) is
 //! refused before anything runs, and so are `--size` and `--boxes` that disagree. On a terminal,
 //! a bar shows the puzzles done once the run takes more than half a second.
+//!
+//! **Formats.** Text (the puzzle's line), `--json` (= `--format json`: the detailed record),
+//! and for publishers' bulk runs `--format csv` and `--format jsonl`, which share one record
+//! ([`BulkRecord`]: puzzle, solution, seed, level, score, se, clues, hardest). CSV fields are
+//! quoted by RFC 4180 when they hold a comma, a quote or a line break (none do today: the
+//! writer is ready for technique names that would), so no CSV dependency is needed. The header
+//! line is written by the whole run or by shard 0 only, so that shards still join byte for byte.
+//!
+//! **Filtering** (`--se`, `--unique-under-symmetry`). The puzzle of index k + 1 can no longer
+//! come from seed SEED + k: candidates are made from SEED, SEED + 1, ... (on every thread, in
+//! windows, as above), and the sink, which sees them in seed order, keeps those in the SE range
+//! and not equivalent ([`tessera::sudoku::canonical`], computed on the workers) to one kept
+//! before, until `--count` are kept. The output is therefore the same on any number of threads;
+//! but which seeds a shard would start from depends on every puzzle before it, so `--shard` is
+//! refused with these options. `--tries` (default 1000 per puzzle asked for) bounds the
+//! candidates: a run that cannot find enough (4x4 has few classes; an SE range the generator
+//! rarely reaches) ends with the puzzles it has, a message, and exit status 3. A candidate whose
+//! own budget runs out counts as a try and is skipped.
 
+use std::collections::HashSet;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -20,10 +39,13 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Result};
 use serde::Serialize;
-use tessera::sudoku::{logic, Budget, GaveUp, Generated, Generator, Layout};
+use tessera::sudoku::logic::Difficulty;
+use tessera::sudoku::{
+    canonical, check_canonical, logic, Budget, GaveUp, Generated, Generator, Layout, Sudoku,
+};
 
 use super::Status;
-use crate::args::SudokuGenerateArgs;
+use crate::args::{GenerateFormat, SeRange, SudokuGenerateArgs};
 use crate::ordered::map_in_order;
 use crate::progress::Indicator;
 
@@ -41,9 +63,78 @@ struct Record {
     difficulty: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     score: Option<u32>,
+    /// The SE estimate, in tenths.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    se: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hardest: Option<&'static str>,
     attempts: u32,
+}
+
+/// One row of `--format csv` and one line of `--format jsonl`: the same fields, in this order.
+#[derive(Debug, Serialize)]
+pub struct BulkRecord {
+    pub puzzle: String,
+    pub solution: String,
+    pub seed: u64,
+    /// The level's name (easy .. diabolical).
+    pub level: &'static str,
+    pub score: u32,
+    /// The SE estimate, in tenths.
+    pub se: f64,
+    /// The number of given digits.
+    pub clues: usize,
+    /// The hardest technique's name.
+    pub hardest: &'static str,
+}
+
+/// The CSV header: [`BulkRecord`]'s fields.
+pub const CSV_HEADER: &str = "puzzle,solution,seed,level,score,se,clues,hardest";
+
+impl BulkRecord {
+    fn from_generated(made: &Generated) -> Self {
+        let rating = made.rating.as_ref();
+        BulkRecord {
+            puzzle: made.puzzle.to_line(),
+            solution: made.solution.to_line(),
+            seed: made.seed,
+            level: rating.map_or("", |r| r.difficulty.name()),
+            score: rating.map_or(0, |r| r.score),
+            se: rating.map_or(0.0, |r| tenths(r.se)),
+            clues: made.puzzle.clues(),
+            hardest: rating.and_then(|r| r.hardest).map_or("", logic::Technique::name),
+        }
+    }
+
+    /// The record as one CSV row (no line end).
+    pub fn to_csv(&self) -> String {
+        [
+            csv_field(&self.puzzle),
+            csv_field(&self.solution),
+            self.seed.to_string(),
+            csv_field(self.level),
+            self.score.to_string(),
+            format!("{:.1}", self.se),
+            self.clues.to_string(),
+            csv_field(self.hardest),
+        ]
+        .join(",")
+    }
+}
+
+/// A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break.
+pub fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}
+
+/// An SE estimate rounded to tenths, as Sudoku Explainer prints its ratings; `--se` compares
+/// this value, so that what is printed is what was filtered.
+fn tenths(se: f32) -> f64 {
+    (f64::from(se) * 10.0).round() / 10.0
 }
 
 /// The `--json` line of a puzzle given up on.
@@ -75,75 +166,238 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
             );
         }
     }
-    let json = args.output.json();
+    let format = format(args)?;
+    let filtering = args.unique_under_symmetry || args.se.is_some();
+    if filtering && args.shard.is_given() {
+        bail!(
+            "--shard cannot be combined with {}: which seeds make a shard's puzzles depends on every \
+             puzzle before it; run the whole range on one machine (--threads uses its cores)",
+            if args.unique_under_symmetry { "--unique-under-symmetry" } else { "--se" }
+        );
+    }
+    if args.tries.is_some() && !filtering {
+        bail!("--tries bounds the candidates of --se and --unique-under-symmetry; give one of them");
+    }
+    if args.unique_under_symmetry {
+        if let Err(err) = check_canonical(&layout) {
+            bail!("--unique-under-symmetry: {err}");
+        }
+    }
     // No bound on attempts: the time budget (default or --timeout) bounds each puzzle.
     let mut generator = Generator::new(Arc::new(layout))
         .symmetry(args.symmetry)
         .minimal(args.minimal)
-        .rated(json)
+        .rated(format != GenerateFormat::Text || args.se.is_some())
         .attempts(u32::MAX);
-    if let Some(level) = args.difficulty {
+    let level = args.difficulty.or_else(|| args.se.and_then(|range| se_level(range, args.minimal)));
+    if let Some(level) = level {
         generator = generator.difficulty(level);
     }
     let first_seed = args
         .seed
         .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
-    let threads = args.threads.count();
-    // Positions from 0 in the whole run of --count puzzles: all of them, or --shard's share.
-    let share = args.shard.range(args.count);
-    let puzzles = share.end - share.start;
-    let start = Instant::now();
-    let done = Arc::new(AtomicU64::new(0));
-    let progress = (!args.output.no_progress && io::stderr().is_terminal())
-        .then(|| Indicator::counting(done.clone(), puzzles, "puzzles".to_owned()));
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut status = Status::Done;
-    let indices = share.map(|k| k + 1);
-    let make = |index: u64| {
-        // A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
-        let seed = first_seed.wrapping_add(index - 1);
-        let made = generator.clone().budget(budget(args)).generate(seed);
-        done.fetch_add(1, Ordering::Relaxed);
-        (index, seed, made)
-    };
-    let written = map_in_order(threads, WINDOW_PER_THREAD * threads, indices, make, |(index, seed, made)| {
-        match made {
-            Ok(made) => write_one(&mut out, index, &made, json)?,
-            Err(reason) => {
-                if json {
-                    let record = GaveUpRecord {
-                        index,
-                        seed,
-                        outcome: "gave-up",
-                        reason: super::report::reason_name(reason),
-                    };
-                    writeln!(out, "{}", serde_json::to_string(&record)?)?;
-                } else {
-                    writeln!(out, "gave-up")?;
-                }
-                out.flush()?;
-                eprintln!(
-                    "tessera: gave up on puzzle {index} (seed {seed}): {}",
-                    gave_up_message(args, reason)
-                );
-                status = Status::GaveUp;
-            }
-        }
-        // Each puzzle is written through: one can take seconds.
+    if format == GenerateFormat::Csv && args.shard.range(u64::MAX).start == 0 {
+        writeln!(out, "{CSV_HEADER}")?;
         out.flush()?;
-        anyhow::Ok(true)
-    });
-    if let Some(progress) = progress {
-        progress.stop();
     }
-    written?;
-    if args.output.stats {
+    let run = Run { args, generator, first_seed, format };
+    if filtering {
+        run.filtered(&mut out)
+    } else {
+        run.every_seed(&mut out)
+    }
+}
+
+/// The level to generate at for an SE range when no --difficulty is given: easy (clues removed
+/// only while singles solve the puzzle, which keeps the SE low) for a range below 2.0, where
+/// the minimal puzzles of the default mode rarely fall; otherwise none (the default mode, whose
+/// minimal puzzles spread over the whole scale). Measured in docs/performance.md.
+fn se_level(range: SeRange, minimal: bool) -> Option<Difficulty> {
+    (range.max < 2.0 && !minimal).then_some(Difficulty::Easy)
+}
+
+/// `--format`, with `--json` as its alias for `json`.
+fn format(args: &SudokuGenerateArgs) -> Result<GenerateFormat> {
+    match (args.format, args.output.json()) {
+        (None, false) => Ok(GenerateFormat::Text),
+        (None, true) | (Some(GenerateFormat::Json), _) => Ok(GenerateFormat::Json),
+        (Some(format), false) => Ok(format),
+        (Some(format), true) => bail!(
+            "--json is --format json; it cannot be combined with --format {}",
+            clap::ValueEnum::to_possible_value(&format).map_or_else(String::new, |v| v.get_name().to_owned())
+        ),
+    }
+}
+
+/// One run's settings.
+struct Run<'a> {
+    args: &'a SudokuGenerateArgs,
+    generator: Generator,
+    first_seed: u64,
+    format: GenerateFormat,
+}
+
+impl Run<'_> {
+    /// A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
+    fn make(&self, seed: u64) -> Result<Generated, GaveUp> {
+        self.generator.clone().budget(budget(self.args)).generate(seed)
+    }
+
+    /// The puzzle of index k + 1 from seed SEED + k, for every k of the run or the shard.
+    fn every_seed(&self, out: &mut impl Write) -> Result<Status> {
+        let args = self.args;
+        let threads = args.threads.count();
+        // Positions from 0 in the whole run of --count puzzles: all of them, or --shard's share.
+        let share = args.shard.range(args.count);
+        let puzzles = share.end - share.start;
+        let start = Instant::now();
+        let done = Arc::new(AtomicU64::new(0));
+        let progress = (!args.output.no_progress && io::stderr().is_terminal())
+            .then(|| Indicator::counting(done.clone(), puzzles, "puzzles".to_owned()));
+        let mut status = Status::Done;
+        let indices = share.map(|k| k + 1);
+        let make = |index: u64| {
+            let seed = self.first_seed.wrapping_add(index - 1);
+            let made = self.make(seed);
+            done.fetch_add(1, Ordering::Relaxed);
+            (index, seed, made)
+        };
+        let written =
+            map_in_order(threads, WINDOW_PER_THREAD * threads, indices, make, |(index, seed, made)| {
+                match made {
+                    Ok(made) => write_one(out, index, &made, self.format)?,
+                    Err(reason) => {
+                        write_gave_up(out, index, seed, reason, self.format)?;
+                        eprintln!(
+                            "tessera: gave up on puzzle {index} (seed {seed}): {}",
+                            gave_up_message(args, reason)
+                        );
+                        status = Status::GaveUp;
+                    }
+                }
+                // Each puzzle is written through: one can take seconds.
+                out.flush()?;
+                anyhow::Ok(true)
+            });
+        if let Some(progress) = progress {
+            progress.stop();
+        }
+        written?;
+        if args.output.stats {
+            eprintln!(
+                "tessera: puzzles={puzzles} seconds={:.3} threads={threads}",
+                start.elapsed().as_secs_f64()
+            );
+        }
+        Ok(status)
+    }
+
+    /// Candidates from SEED, SEED + 1, ..., kept while they pass --se and
+    /// --unique-under-symmetry, until --count are kept or --tries are made.
+    fn filtered(&self, out: &mut impl Write) -> Result<Status> {
+        let args = self.args;
+        let threads = args.threads.count();
+        let wanted = args.count;
+        let tries = args.tries.unwrap_or_else(|| wanted.saturating_mul(1000));
+        let start = Instant::now();
+        let done = Arc::new(AtomicU64::new(0));
+        let progress = (!args.output.no_progress && io::stderr().is_terminal())
+            .then(|| Indicator::counting(done.clone(), wanted, "puzzles".to_owned()));
+        let unique = args.unique_under_symmetry;
+        // On the workers: the candidate, and its canonical form when it is needed.
+        let make = |k: u64| {
+            let seed = self.first_seed.wrapping_add(k);
+            let made = self.make(seed);
+            let key = match &made {
+                Ok(made) if unique => Some(canonical(&made.puzzle, &made.solution)),
+                _ => None,
+            };
+            (seed, made, key)
+        };
+        let mut seen: HashSet<Sudoku> = HashSet::new();
+        let (mut kept, mut made_count, mut outside, mut equivalent, mut ran_out) =
+            (0u64, 0u64, 0u64, 0u64, 0u64);
+        let written =
+            map_in_order(threads, WINDOW_PER_THREAD * threads, 0..tries, make, |(seed, made, key)| {
+                made_count += 1;
+                let made = match made {
+                    Ok(made) => made,
+                    Err(reason) => {
+                        ran_out += 1;
+                        if args.output.stats {
+                            eprintln!("tessera: skipped seed {seed}: {}", gave_up_message(args, reason));
+                        }
+                        return anyhow::Ok(true);
+                    }
+                };
+                if let Some(range) = args.se {
+                    let se = made.rating.as_ref().map_or(0.0, |r| tenths(r.se));
+                    if !range.contains(se) {
+                        outside += 1;
+                        return Ok(true);
+                    }
+                }
+                if let Some(key) = key {
+                    if !seen.insert(key?) {
+                        equivalent += 1;
+                        return Ok(true);
+                    }
+                }
+                kept += 1;
+                done.fetch_add(1, Ordering::Relaxed);
+                write_one(out, kept, &made, self.format)?;
+                out.flush()?;
+                Ok(kept < wanted)
+            });
+        if let Some(progress) = progress {
+            progress.stop();
+        }
+        written?;
+        if args.output.stats {
+            eprintln!(
+                "tessera: puzzles={kept} candidates={made_count} outside-se={outside} equivalent={equivalent} \
+                 gave-up={ran_out} seconds={:.3} threads={threads}",
+                start.elapsed().as_secs_f64()
+            );
+        }
+        if kept == wanted {
+            return Ok(Status::Done);
+        }
+        let mut why = Vec::new();
+        if let Some(range) = args.se {
+            why.push(format!("{outside} outside --se {range}"));
+        }
+        if unique {
+            why.push(format!("{equivalent} equivalent to one made before"));
+        }
+        if ran_out > 0 {
+            why.push(format!("{ran_out} ran out of their budget ({})", budget_flags(args)));
+        }
         eprintln!(
-            "tessera: puzzles={puzzles} seconds={:.3} threads={threads}",
-            start.elapsed().as_secs_f64()
+            "tessera: gave up after {made_count} candidates (seeds {} to {}): made {kept} of {wanted} puzzles; \
+             of the candidates, {}; raise --tries N (now {tries}){}",
+            self.first_seed,
+            self.first_seed.wrapping_add(made_count.saturating_sub(1)),
+            why.join(", "),
+            if unique && args.se.is_none() {
+                ", or ask for fewer: small grids have few classes"
+            } else {
+                ""
+            }
         );
+        Ok(Status::GaveUp)
     }
-    Ok(status)
+}
+
+/// The per-candidate budget in words, for the give-up message.
+fn budget_flags(args: &SudokuGenerateArgs) -> String {
+    match (args.budget.timeout, args.budget.max_nodes) {
+        (None, None) => format!("the default {} s each", DEFAULT_TIMEOUT.as_secs()),
+        (Some(timeout), None) => format!("--timeout {}", timeout.as_secs_f64()),
+        (None, Some(nodes)) => format!("--max-nodes {nodes}"),
+        (Some(timeout), Some(nodes)) => format!("--timeout {}, --max-nodes {nodes}", timeout.as_secs_f64()),
+    }
 }
 
 /// The layout of `--size`, `--boxes` and `--x`; contradicting flags are refused.
@@ -201,22 +455,62 @@ fn gave_up_message(args: &SudokuGenerateArgs, reason: GaveUp) -> String {
     }
 }
 
-fn write_one(out: &mut impl Write, index: u64, made: &Generated, json: bool) -> Result<()> {
-    if !json {
-        writeln!(out, "{}", made.puzzle.to_line())?;
-        return Ok(());
+fn write_one(out: &mut impl Write, index: u64, made: &Generated, format: GenerateFormat) -> Result<()> {
+    match format {
+        GenerateFormat::Text => writeln!(out, "{}", made.puzzle.to_line())?,
+        GenerateFormat::Json => {
+            let record = Record {
+                index,
+                seed: made.seed,
+                puzzle: made.puzzle.to_line(),
+                solution: made.solution.to_line(),
+                givens: made.puzzle.clues(),
+                difficulty: made.rating.as_ref().map(|r| r.difficulty.name()),
+                score: made.rating.as_ref().map(|r| r.score),
+                se: made.rating.as_ref().map(|r| tenths(r.se)),
+                hardest: made.rating.as_ref().and_then(|r| r.hardest).map(logic::Technique::name),
+                attempts: made.attempts,
+            };
+            writeln!(out, "{}", serde_json::to_string(&record)?)?;
+        }
+        GenerateFormat::Csv => writeln!(out, "{}", BulkRecord::from_generated(made).to_csv())?,
+        GenerateFormat::Jsonl => {
+            writeln!(out, "{}", serde_json::to_string(&BulkRecord::from_generated(made))?)?
+        }
     }
-    let record = Record {
-        index,
-        seed: made.seed,
-        puzzle: made.puzzle.to_line(),
-        solution: made.solution.to_line(),
-        givens: made.puzzle.clues(),
-        difficulty: made.rating.as_ref().map(|r| r.difficulty.name()),
-        score: made.rating.as_ref().map(|r| r.score),
-        hardest: made.rating.as_ref().and_then(|r| r.hardest).map(logic::Technique::name),
-        attempts: made.attempts,
-    };
-    writeln!(out, "{}", serde_json::to_string(&record)?)?;
     Ok(())
+}
+
+/// What stands for a puzzle given up on: `gave-up` in text, a CSV row with the seed and level
+/// `gave-up` and the other fields empty, or a JSON object with "outcome" and "reason".
+fn write_gave_up(
+    out: &mut impl Write,
+    index: u64,
+    seed: u64,
+    reason: GaveUp,
+    format: GenerateFormat,
+) -> Result<()> {
+    match format {
+        GenerateFormat::Text => writeln!(out, "gave-up")?,
+        GenerateFormat::Csv => writeln!(out, ",,{seed},gave-up,,,,")?,
+        GenerateFormat::Json | GenerateFormat::Jsonl => {
+            let record =
+                GaveUpRecord { index, seed, outcome: "gave-up", reason: super::report::reason_name(reason) };
+            writeln!(out, "{}", serde_json::to_string(&record)?)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_only_when_needed() {
+        assert_eq!(csv_field("Hidden single"), "Hidden single");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"x\""), "\"say \"\"x\"\"\"");
+        assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
+    }
 }

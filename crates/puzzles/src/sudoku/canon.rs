@@ -105,6 +105,12 @@ pub fn canonical(puzzle: &Sudoku, solution: &Sudoku) -> Result<Sudoku, Error> {
     Sudoku::from_digits(puzzle.layout_arc().clone(), cells)
 }
 
+/// Whether [`canonical`] answers for puzzles of `layout`: boxes at least two cells each way,
+/// neither jigsaw nor Sudoku X; the error says why not.
+pub fn check_canonical(layout: &Layout) -> Result<(), Error> {
+    box_shape(layout).map(|_| ())
+}
+
 /// The box shape (rows, columns) of a layout the canonical form supports.
 fn box_shape(layout: &Layout) -> Result<(usize, usize), Error> {
     match layout.regions() {

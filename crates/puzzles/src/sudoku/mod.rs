@@ -21,7 +21,7 @@ mod solve;
 mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
-pub use canon::canonical;
+pub use canon::{canonical, check_canonical};
 pub use exact::ExactCover;
 pub use fast9::{count_9x9, solve_9x9};
 pub use format::{parse_puzzles, Format, Parsed, PuzzleReader, Puzzles};
