@@ -55,11 +55,27 @@ Exit status:
   4  the answer does not solve the puzzle";
 
 const GENERATE_HELP: &str = "\
-With --json, one object a line: \"index\" (from 1), \"seed\", \"puzzle\" and \"solution\" (each one
-line), \"givens\" (the number of given digits), \"difficulty\", \"score\", \"hardest\", \"attempts\";
-a puzzle given up on is {\"index\", \"seed\", \"outcome\": \"gave-up\", \"reason\"}. Every reading
-command takes these lines back: `tessera sudoku generate --json | tessera sudoku count`.
---stats prints `tessera: puzzles=P seconds=S threads=T` on standard error.
+With --json (= --format json), one object a line: \"index\" (from 1), \"seed\", \"puzzle\" and
+\"solution\" (each one line), \"givens\" (the number of given digits), \"difficulty\", \"score\",
+\"se\", \"hardest\", \"attempts\"; a puzzle given up on is {\"index\", \"seed\", \"outcome\":
+\"gave-up\", \"reason\"}. Every reading command takes these lines back: `tessera sudoku generate
+--json | tessera sudoku count`. --stats prints `tessera: puzzles=P seconds=S threads=T` on
+standard error.
+
+For bulk runs: --format csv writes the header `puzzle,solution,seed,level,score,se,clues,hardest`
+and one row a puzzle (RFC 4180 quoting; a puzzle given up on is `,,SEED,gave-up,,,,`); --format
+jsonl one object a line with those keys. \"se\" estimates the Sudoku Explainer rating, in tenths.
+With --shard only shard 0 writes the header, so the parts join byte for byte.
+
+--unique-under-symmetry drops a puzzle equivalent to one made before in the run (band, stack, row
+and column moves, transposition for square boxes, relabelled digits) and makes another in its
+place. --se RANGE keeps puzzles whose SE estimate is in RANGE: 7.0..8.0 (both ends included),
+8.0.. (8.0 or more), ..2.0 (at most 2.0), 7.5 (exactly). With --difficulty both must hold;
+without it a range below 2.0 is made of easy puzzles, any other of minimal ones. These options
+try seeds SEED, SEED + 1, ... in order until --count puzzles pass (the same output on any
+--threads; not with --shard), at most --tries candidates (default 1000 per puzzle asked for);
+if that runs out, the puzzles found are printed, a message says what the candidates failed, and
+the exit status is 3. A candidate whose own budget runs out is skipped.
 
 Every puzzle has a time budget: --timeout, or 60 seconds when it is not given, so generation
 always ends; a puzzle that runs out gets `gave-up` in its place and a message naming the budget.
@@ -79,8 +95,10 @@ puzzle (C < N) prints nothing. Shard 2 of 4 of ten puzzles is the 6th and 7th:
 
 Exit status:
   0  success
-  1  usage error (a level the size cannot reach, --size and --boxes that disagree) or internal error
-  3  gave up: the time budget or --max-nodes ran out on some puzzle (`gave-up` in its place)";
+  1  usage error (a level the size cannot reach, --size and --boxes that disagree, a bad --se,
+     --shard with --se or --unique-under-symmetry) or internal error
+  3  gave up: the time budget or --max-nodes ran out on some puzzle (`gave-up` in its place), or
+     --tries ran out before --count puzzles passed --se and --unique-under-symmetry";
 
 const RATE_HELP: &str = concat!(
     "Input: one puzzle a line (81 characters for 9x9, `.` or `0` empty; 16, 36, 64, 144, 256 or 625 ",
