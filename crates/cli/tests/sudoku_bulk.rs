@@ -365,7 +365,7 @@ fn se_that_cannot_be_met_gives_up_with_status_3() {
         "30",
     ]);
     assert_status(&out, 3);
-    assert!(stderr(&out).contains("30 outside --se 8.."), "{}", stderr(&out));
+    assert!(stderr(&out).contains("30 outside --se 8.0.."), "{}", stderr(&out));
     assert_eq!(stdout(&out), "");
 }
 

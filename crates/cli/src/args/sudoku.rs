@@ -365,11 +365,13 @@ impl SeRange {
 
 impl std::fmt::Display for SeRange {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // 5 as 5.0, as SE ratings are written; more decimals as given.
+        let show = |x: f64| if x.fract() == 0.0 { format!("{x:.1}") } else { x.to_string() };
         match (self.min, self.max) {
-            (min, max) if min == max => write!(f, "{min}"),
-            (0.0, max) => write!(f, "..{max}"),
-            (min, f64::INFINITY) => write!(f, "{min}.."),
-            (min, max) => write!(f, "{min}..{max}"),
+            (min, max) if min == max => write!(f, "{}", show(min)),
+            (0.0, max) => write!(f, "..{}", show(max)),
+            (min, f64::INFINITY) => write!(f, "{}..", show(min)),
+            (min, max) => write!(f, "{}..{}", show(min), show(max)),
         }
     }
 }

@@ -475,7 +475,7 @@ fn write_one(out: &mut impl Write, index: u64, made: &Generated, format: Generat
         }
         GenerateFormat::Csv => writeln!(out, "{}", BulkRecord::from_generated(made).to_csv())?,
         GenerateFormat::Jsonl => {
-            writeln!(out, "{}", serde_json::to_string(&BulkRecord::from_generated(made))?)?
+            writeln!(out, "{}", serde_json::to_string(&BulkRecord::from_generated(made))?)?;
         }
     }
     Ok(())
