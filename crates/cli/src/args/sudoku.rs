@@ -58,9 +58,9 @@ const GENERATE_HELP: &str = "\
 With --json (= --format json), one object a line: \"index\" (from 1), \"seed\", \"puzzle\" and
 \"solution\" (each one line), \"givens\" (the number of given digits), \"difficulty\", \"score\",
 \"se\", \"hardest\", \"attempts\"; a puzzle given up on is {\"index\", \"seed\", \"outcome\":
-\"gave-up\", \"reason\"}. Every reading command takes these lines back: `tessera sudoku generate
---json | tessera sudoku count`. --stats prints `tessera: puzzles=P seconds=S threads=T` on
-standard error.
+\"gave-up\", \"reason\"}. Every reading command takes these lines back:
+`tessera sudoku generate --json | tessera sudoku count`.
+--stats prints `tessera: puzzles=P seconds=S threads=T` on standard error.
 
 For bulk runs: --format csv writes the header `puzzle,solution,seed,level,score,se,clues,hardest`
 and one row a puzzle (RFC 4180 quoting; a puzzle given up on is `,,SEED,gave-up,,,,`); --format
