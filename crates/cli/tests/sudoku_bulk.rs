@@ -370,6 +370,17 @@ fn se_that_cannot_be_met_gives_up_with_status_3() {
 }
 
 #[test]
+fn candidates_that_run_out_of_budget_are_skipped_and_named() {
+    let out =
+        tessera(&["sudoku", "generate", "--se", "2.0..", "--max-nodes", "1", "--tries", "5", "--seed", "1"]);
+    assert_status(&out, 3);
+    let message = stderr(&out);
+    assert!(message.contains("5 ran out of their budget (--max-nodes 1)"), "{message}");
+    assert!(message.contains("--timeout SECONDS, --max-nodes N"), "{message}");
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
 fn bad_requests_are_refused_with_the_flag_named() {
     for (args, said) in [
         (&["--se", "9..3"][..], "\"9..3\" is empty"),

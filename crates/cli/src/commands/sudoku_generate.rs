@@ -380,7 +380,9 @@ impl Run<'_> {
             self.first_seed,
             self.first_seed.wrapping_add(made_count.saturating_sub(1)),
             why.join(", "),
-            if unique && args.se.is_none() {
+            if ran_out > 0 {
+                ", or the per-candidate budget (--timeout SECONDS, --max-nodes N)"
+            } else if equivalent > 0 && args.se.is_none() {
                 ", or ask for fewer: small grids have few classes"
             } else {
                 ""
