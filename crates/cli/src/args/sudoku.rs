@@ -71,7 +71,8 @@ With --shard only shard 0 writes the header, so the parts join byte for byte.
 and column moves, transposition for square boxes, relabelled digits) and makes another in its
 place. --se RANGE keeps puzzles whose SE estimate is in RANGE: 7.0..8.0 (both ends included),
 8.0.. (8.0 or more), ..2.0 (at most 2.0), 7.5 (exactly). With --difficulty both must hold;
-without it a range below 2.0 is made of easy puzzles, any other of minimal ones. These options
+without it (or --minimal) a range below 2.0 is made of easy puzzles, any other by the default
+generator (minimal puzzles on 9x9); the estimate is compared rounded to tenths. These options
 try seeds SEED, SEED + 1, ... in order until --count puzzles pass (the same output on any
 --threads; not with --shard), at most --tries candidates (default 1000 per puzzle asked for);
 if that runs out, the puzzles found are printed, a message says what the candidates failed, and
