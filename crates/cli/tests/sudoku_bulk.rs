@@ -302,6 +302,21 @@ fn se_ranges_are_respected_by_the_rater() {
         };
         let text = stdout(&out);
         assert_eq!(text.lines().count(), 3);
+        let threaded = tessera(&[
+            "sudoku",
+            "generate",
+            "--se",
+            range,
+            "--count",
+            "3",
+            "--seed",
+            "5",
+            "--format",
+            "jsonl",
+            "--threads",
+            "3",
+        ]);
+        assert_eq!(stdout(&threaded), text, "--threads 3 changed the output of --se {range}");
         for line in text.lines() {
             let record: serde_json::Value = serde_json::from_str(line).unwrap();
             let puzzle = record["puzzle"].as_str().unwrap();
