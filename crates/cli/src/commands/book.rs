@@ -7,9 +7,8 @@
 //! that the book does not depend on the thread count; a bar counts the puzzles on a terminal.
 //! Puzzles read from a file are each counted (limit 2: a book prints only puzzles with exactly
 //! one solution), solved for the key and rated for their label, on the same threads. The layout
-//! is checked (cells large enough to write in) as soon as the first puzzle is made, so that a
-//! layout mistake does not cost the whole generation. Nothing is written unless every puzzle
-//! was made.
+//! is checked (cells large enough to write in) before any puzzle is generated, so that a layout
+//! mistake costs no generation. Nothing is written unless every puzzle was made.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -20,7 +19,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
 use tessera::hidato::{self, Adjacency, Hidato};
-use tessera::sudoku::{self, logic, Generator};
+use tessera::sudoku::{self, logic, Generator, Sudoku};
 use tessera::xc::Budget;
 use tessera_print::{Book, Entry, Grid, PageSize};
 
@@ -86,11 +85,10 @@ pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
         let _ = write!(title, " · {}", capitalised(level.name()));
     }
     let title = out.title.clone().unwrap_or(title);
-    let mut generator = Generator::new(Arc::new(layout))
-        .symmetry(args.symmetry)
-        .minimal(args.minimal)
-        .rated(true)
-        .attempts(u32::MAX);
+    let layout = Arc::new(layout);
+    check_layout(out, Grid::sudoku(&Sudoku::empty(layout.clone())))?;
+    let mut generator =
+        Generator::new(layout).symmetry(args.symmetry).minimal(args.minimal).rated(true).attempts(u32::MAX);
     if let Some(level) = args.difficulty {
         generator = generator.difficulty(level);
     }
@@ -123,6 +121,7 @@ pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
     }
     let adjacency = if args.numbrix { Adjacency::Orthogonal } else { Adjacency::King };
     let shape = super::hidato_generate::rectangle(args.size.as_deref().unwrap_or("7x7"), adjacency)?;
+    check_layout(out, Grid::hidato(&shape))?;
     let mut generator = hidato::Generator::new(shape);
     if let Some(reason) = generator.no_path() {
         bail!("no {kind} path exists over that shape: {reason}");
@@ -225,30 +224,19 @@ fn make_book<T: Send>(
         done.fetch_add(1, Ordering::Relaxed);
         result
     };
-    let mut checked = false;
-    let ran = map_in_order(threads, WINDOW_PER_THREAD * threads, items.into_iter(), work, |result| {
+    map_in_order(threads, WINDOW_PER_THREAD * threads, items.into_iter(), work, |result| {
         match result {
-            Ok(one) => {
-                // The layout is checked on the first puzzle made, so that a layout too small
-                // costs one puzzle rather than the whole run (the rest are checked at the end).
-                if !checked {
-                    checked = true;
-                    let probe = Book { title: String::new(), page, per_page, entries: vec![entry(&one, 1)] };
-                    probe.pages()?;
-                }
-                made.push(one);
-                Ok(true)
-            }
+            Ok(one) => made.push(one),
             Err(missing) => {
                 failure = Some((made.len() + 1, missing));
-                Ok::<bool, tessera_print::Error>(false)
+                return Ok::<bool, std::convert::Infallible>(false);
             }
         }
-    });
+        Ok(true)
+    })?;
     if let Some(progress) = progress {
         progress.stop();
     }
-    ran?;
     match failure {
         Some((_, Missing::Bad(message))) => return Err(BadInput { name: name.to_owned(), message }.into()),
         Some((index, Missing::GaveUp(reason))) => {
@@ -276,6 +264,15 @@ fn make_book<T: Send>(
         start.elapsed().as_secs_f64()
     );
     Ok(Status::Done)
+}
+
+/// Refuses a layout too small for grids like `grid` before any puzzle is made (a file's puzzles,
+/// of any sizes, are checked when the book is laid out).
+fn check_layout(out: &BookOutputArgs, grid: Grid) -> Result<()> {
+    let entries =
+        vec![Entry { puzzle: grid.clone(), key: grid, label: String::new(), key_label: String::new() }];
+    Book { title: String::new(), page: out.page, per_page: out.per_page as usize, entries }.pages()?;
+    Ok(())
 }
 
 /// The book's entry of puzzle `number` (from 1).
