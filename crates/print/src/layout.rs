@@ -297,9 +297,11 @@ fn draw(
             continue;
         }
         let face = if c.bold { Face::Bold } else { Face::Regular };
-        // Digits at 60% of the cell; longer numbers shrink to fit 75% of its width.
+        // Digits at 60% of the cell; longer numbers shrink to fit 75% of its width (60% inside
+        // a circle).
         let em = face.width(&c.text, 1.0);
-        let size = (cell * 0.6).min(cell * 0.75 / em.max(1e-3));
+        let room = if c.circled { 0.6 } else { 0.75 };
+        let size = (cell * 0.6).min(cell * room / em.max(1e-3));
         items.push(Item::Text {
             x: cx,
             y: cy + face.cap_height(size) / 2.0,
