@@ -107,3 +107,35 @@ fn stroke(surface: &mut Surface<'_>, path: Option<Path>, width: f32, line_cap: L
     }));
     surface.draw_path(&path);
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Book, Entry, Grid, PageSize};
+    use tessera::hidato::{Adjacency, Hidato};
+
+    fn book() -> Book {
+        let puzzle = Hidato::new(3, 2, vec![1, 0, -1, 0, 0, 5], Adjacency::King).unwrap();
+        let entry = Entry {
+            puzzle: Grid::hidato(&puzzle),
+            key: Grid::hidato(&puzzle),
+            label: "Easy · #1 · seed 1".into(),
+            key_label: "#1".into(),
+        };
+        Book { title: "Hidato".into(), page: PageSize::A4, per_page: 2, entries: vec![entry; 3] }
+    }
+
+    #[test]
+    fn a_book_is_one_pdf_with_the_fonts_embedded_and_the_same_bytes_each_time() {
+        let pdf = book().pdf().unwrap();
+        assert!(pdf.starts_with(b"%PDF-"));
+        assert!(pdf.trim_ascii_end().ends_with(b"%%EOF"));
+        // Subset font names have a six-letter tag: XXXXXX+Go-Bold.
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(text.contains("+Go-Bold") && text.contains("+GoRegular"), "fonts not embedded as subsets");
+        // The subset keeps a few glyphs of a 140 kB font: the whole book stays small.
+        assert!(pdf.len() < 60_000, "{} bytes", pdf.len());
+        assert_eq!(pdf, book().pdf().unwrap(), "the same book gave other bytes");
+        // 3 puzzles 2 a page, and the key: 3 pages.
+        assert_eq!(book().pages().unwrap().len(), 3);
+    }
+}
