@@ -489,7 +489,12 @@ fn nonsense_is_refused_and_nothing_is_written() {
     let dir = temp_dir("refusals");
     let pdf = dir.join("no.pdf");
     let pdf = path_str(&pdf);
-    let cases: [(&[&str], i32, &str); 8] = [
+    let cases: [(&[&str], i32, &str); 9] = [
+        (
+            &["sudoku", "book", "--input", "book/empty16.txt", "--per-page", "12", "-o", pdf],
+            1,
+            "16x16 grids cells of",
+        ),
         (&["sudoku", "book", "--count", "1", "--per-page", "0", "-o", pdf], 1, "1..=12"),
         (&["sudoku", "book", "--count", "1", "--per-page", "1000", "-o", pdf], 1, "1..=12"),
         (&["sudoku", "book", "--count", "0", "-o", pdf], 1, "1..=10000"),

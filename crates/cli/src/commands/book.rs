@@ -7,8 +7,8 @@
 //! that the book does not depend on the thread count; a bar counts the puzzles on a terminal.
 //! Puzzles read from a file are each counted (limit 2: a book prints only puzzles with exactly
 //! one solution), solved for the key and rated for their label, on the same threads. The layout
-//! is checked (cells large enough to write in) before any puzzle is generated, so that a layout
-//! mistake costs no generation. Nothing is written unless every puzzle was made.
+//! is checked (cells large enough to write in) before any puzzle is generated or solved, so that a
+//! layout mistake costs no search. Nothing is written unless every puzzle was made.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -58,6 +58,14 @@ pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
         let (name, reader) = super::sudoku::open_puzzles(path)?;
         let parsed: Vec<sudoku::Parsed> = reader.take(MAX_BOOK as usize + 1).collect();
         check_input_size(&name, parsed.len())?;
+        // One puzzle of each size stands for the others.
+        let mut sizes = std::collections::BTreeMap::new();
+        for puzzle in parsed.iter().filter_map(|p| p.puzzle.as_ref().ok()) {
+            sizes.entry(puzzle.layout().size()).or_insert(puzzle);
+        }
+        for puzzle in sizes.values() {
+            check_layout(out, Grid::sudoku(puzzle))?;
+        }
         let title = out.title.clone().unwrap_or_else(|| "Sudoku".to_owned());
         let read = |item: sudoku::Parsed| read_sudoku(item, budget(out));
         return make_book(out, title, parsed, read, &name);
@@ -113,6 +121,15 @@ pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
     if let Some(path) = &args.input {
         let (name, puzzles) = super::hidato::read(path, args.numbrix)?;
         check_input_size(&name, puzzles.len())?;
+        let mut sides: Vec<(usize, usize)> = puzzles.iter().map(|p| (p.width(), p.height())).collect();
+        sides.sort_unstable();
+        sides.dedup();
+        for (width, height) in sides {
+            check_layout(
+                out,
+                Grid::hidato(&Hidato::new(width, height, vec![0; width * height], Adjacency::King)?),
+            )?;
+        }
         let numbered: Vec<(usize, Hidato)> =
             puzzles.into_iter().enumerate().map(|(i, p)| (i + 1, p)).collect();
         let title = out.title.clone().unwrap_or_else(|| kind.to_owned());
