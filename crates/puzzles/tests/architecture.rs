@@ -78,7 +78,10 @@ fn workspace_deps(krate: &str) -> Vec<String> {
             section = line;
         } else if section == "[dependencies]" {
             let name = line.split(['=', '.', ' ']).next().unwrap_or("");
-            if matches!(name, "tessera" | "tessera-xc" | "tessera-web" | "tessera-cli" | "tessera-py") {
+            if matches!(
+                name,
+                "tessera" | "tessera-xc" | "tessera-print" | "tessera-web" | "tessera-cli" | "tessera-py"
+            ) {
                 deps.push(name.to_string());
             }
         }
@@ -93,7 +96,8 @@ fn crates_point_only_downward() {
     assert_eq!(workspace_deps("xc"), Vec::<String>::new());
     assert_eq!(workspace_deps("puzzles"), ["tessera-xc"]);
     assert_eq!(workspace_deps("web"), ["tessera"]);
-    assert_eq!(workspace_deps("cli"), ["tessera", "tessera-web", "tessera-xc"]);
+    assert_eq!(workspace_deps("print"), ["tessera"]);
+    assert_eq!(workspace_deps("cli"), ["tessera", "tessera-print", "tessera-web", "tessera-xc"]);
     // The Python package sits beside the CLI: it wraps the libraries and nothing depends on it.
     assert_eq!(workspace_deps("py"), ["tessera", "tessera-xc"]);
     for krate in ["xc", "puzzles", "web", "cli"] {

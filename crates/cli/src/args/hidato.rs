@@ -156,6 +156,15 @@ pub enum HidatoCommand {
         after_help = GENERATE_HELP
     )]
     Generate(HidatoGenerateArgs),
+    /// Make a print-ready book: puzzles N to a page, an answer key, as PDF or SVG pages.
+    #[command(
+        long_about = "Make a print-ready book of Hidato (or Numbrix) puzzles: generated (--count over \
+            --size, at --difficulty) or read from a file (--input), laid out --per-page to a page \
+            with an answer key at the end, as one PDF (-o book.pdf) or one SVG file per page (--svg \
+            -o DIR).",
+        after_help = super::book::BOOK_HELP
+    )]
+    Book(super::book::HidatoBookArgs),
 }
 
 /// The Hidato solvers, as named on the command line (the first is the default).
@@ -279,6 +288,6 @@ pub struct HidatoGenerateArgs {
     pub output: OutputArgs,
 }
 
-fn parse_hidato_difficulty(text: &str) -> Result<tessera::hidato::Difficulty, String> {
+pub(super) fn parse_hidato_difficulty(text: &str) -> Result<tessera::hidato::Difficulty, String> {
     text.parse().map_err(|_| format!("unknown difficulty {text:?}; expected easy, medium, hard or expert"))
 }

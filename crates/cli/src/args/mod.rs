@@ -5,6 +5,7 @@
 //! engine) are declared once in [`common`] and flattened into each command. Each command's help
 //! ends with the exit statuses that command can return, and no others.
 
+pub mod book;
 pub mod common;
 pub mod hidato;
 pub mod queens;
@@ -16,6 +17,7 @@ pub mod xc;
 
 use clap::{Parser, Subcommand};
 
+pub use book::*;
 pub use common::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, SeedShardArgs, ThreadsArgs};
 pub use hidato::*;
 pub use queens::*;

@@ -192,6 +192,14 @@ pub enum SudokuCommand {
         after_help = HINT_HELP
     )]
     Hint(SudokuHintArgs),
+    /// Make a print-ready book: puzzles N to a page, an answer key, as PDF or SVG pages.
+    #[command(
+        long_about = "Make a print-ready book of Sudoku puzzles: generated (--count, with the options of \
+            `generate`) or read from a file (--input), laid out --per-page to a page with an answer \
+            key at the end, as one PDF (-o book.pdf) or one SVG file per page (--svg -o DIR).",
+        after_help = super::book::BOOK_HELP
+    )]
+    Book(super::book::SudokuBookArgs),
 }
 
 /// Options of `tessera sudoku solve`.
@@ -432,12 +440,12 @@ pub struct SudokuHintArgs {
     pub output: JsonArg,
 }
 
-fn parse_difficulty(text: &str) -> Result<tessera::sudoku::logic::Difficulty, String> {
+pub(super) fn parse_difficulty(text: &str) -> Result<tessera::sudoku::logic::Difficulty, String> {
     text.parse().map_err(|_| {
         format!("unknown difficulty {text:?}; expected easy, medium, hard, expert, extreme or diabolical")
     })
 }
 
-fn parse_symmetry(text: &str) -> Result<tessera::sudoku::Symmetry, String> {
+pub(super) fn parse_symmetry(text: &str) -> Result<tessera::sudoku::Symmetry, String> {
     text.parse().map_err(|e: tessera::Error| e.to_string())
 }

@@ -137,7 +137,7 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
 }
 
 /// A full rectangle from `WxH`.
-fn rectangle(size: &str, adjacency: Adjacency) -> Result<Hidato> {
+pub(crate) fn rectangle(size: &str, adjacency: Adjacency) -> Result<Hidato> {
     let parsed = size.split_once(['x', 'X']).and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
     let Some((width, height)) = parsed else {
         bail!("--size {size:?}: expected WIDTHxHEIGHT, e.g. 7x7");

@@ -1,5 +1,6 @@
 //! Doing what the command line asked: one module per top-level subcommand.
 
+pub mod book;
 pub mod hidato;
 pub mod hidato_generate;
 pub mod queens;
@@ -51,10 +52,12 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Sudoku(SudokuCommand::Generate(args)) => sudoku_generate::generate(&args),
         Command::Sudoku(SudokuCommand::Rate(args)) => sudoku_rate::rate(&args),
         Command::Sudoku(SudokuCommand::Hint(args)) => sudoku_rate::hint(&args),
+        Command::Sudoku(SudokuCommand::Book(args)) => book::sudoku(&args),
         Command::Hidato(HidatoCommand::Solve(args)) => hidato::solve(&args),
         Command::Hidato(HidatoCommand::Count(args)) => hidato::count(&args),
         Command::Hidato(HidatoCommand::Verify(args)) => hidato::verify(&args),
         Command::Hidato(HidatoCommand::Generate(args)) => hidato_generate::generate(&args),
+        Command::Hidato(HidatoCommand::Book(args)) => book::hidato(&args),
         Command::Tiling(TilingCommand::Count(args)) => tiling::count(&args),
         Command::Tiling(TilingCommand::Solve(args)) => tiling::solve(&args),
         Command::Queens(args) => queens::run(&args),

@@ -404,7 +404,12 @@ fn budget_flags(args: &SudokuGenerateArgs) -> String {
 
 /// The layout of `--size`, `--boxes` and `--x`; contradicting flags are refused.
 fn layout(args: &SudokuGenerateArgs) -> Result<Layout> {
-    let mut layout = match &args.boxes {
+    layout_of(args.size, args.boxes.as_deref(), args.x)
+}
+
+/// The layout of `--size`, `--boxes` and `--x` (also `sudoku book`'s).
+pub(crate) fn layout_of(size: Option<usize>, boxes: Option<&str>, x: bool) -> Result<Layout> {
+    let mut layout = match boxes {
         Some(boxes) => {
             let shape = boxes
                 .split_once(['x', 'X'])
@@ -412,7 +417,7 @@ fn layout(args: &SudokuGenerateArgs) -> Result<Layout> {
             let Some((rows, cols)) = shape else {
                 bail!("--boxes {boxes:?}: expected ROWSxCOLS, e.g. 3x2");
             };
-            if let Some(size) = args.size.filter(|&size| size != rows * cols) {
+            if let Some(size) = size.filter(|&size| size != rows * cols) {
                 bail!(
                     "--size {size} and --boxes {boxes} disagree: boxes of {rows}x{cols} make a {0}x{0} grid; \
                      give --boxes alone, or boxes of {size} cells for --size {size}",
@@ -421,9 +426,9 @@ fn layout(args: &SudokuGenerateArgs) -> Result<Layout> {
             }
             Layout::boxes(rows, cols)?
         }
-        None => Layout::classic(args.size.unwrap_or(9))?,
+        None => Layout::classic(size.unwrap_or(9))?,
     };
-    if args.x {
+    if x {
         layout = layout.with_diagonals();
     }
     Ok(layout)

@@ -1,0 +1,394 @@
+//! `tessera sudoku book` and `tessera hidato book`: puzzles generated (the generators of
+//! `sudoku generate` and `hidato generate`, seed SEED + k for the puzzle k from 0, so a book
+//! holds exactly the puzzles `generate` makes from the same seed and settings) or read from a
+//! file, then laid out by [`tessera_print`] as one PDF or one SVG file per page.
+//!
+//! Generation runs on `--threads` through [`map_in_order`], the puzzles kept in seed order, so
+//! that the book does not depend on the thread count; a bar counts the puzzles on a terminal.
+//! Puzzles read from a file are each counted (limit 2: a book prints only puzzles with exactly
+//! one solution), solved for the key and rated for their label, on the same threads. The layout
+//! is checked (cells large enough to write in) before any puzzle is generated or solved, so that a
+//! layout mistake costs no search. Nothing is written unless every puzzle was made.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::{bail, Context, Result};
+use tessera::hidato::{self, Adjacency, Hidato};
+use tessera::sudoku::{self, logic, Generator, Sudoku};
+use tessera::xc::Budget;
+use tessera_print::{Book, Entry, Grid, PageSize};
+
+use super::Status;
+use crate::args::{BookOutputArgs, HidatoBookArgs, SudokuBookArgs, MAX_BOOK};
+use crate::input::BadInput;
+use crate::ordered::map_in_order;
+use crate::progress::Indicator;
+
+/// Puzzles in flight at once, per thread.
+const WINDOW_PER_THREAD: usize = 4;
+
+/// The time budget of one puzzle when `--timeout` is not given (as `sudoku generate`'s).
+const DEFAULT_TIMEOUT: Duration = super::sudoku_generate::DEFAULT_TIMEOUT;
+
+/// One puzzle made or read: what the book prints of it.
+struct Made {
+    puzzle: Grid,
+    key: Grid,
+    level: &'static str,
+    /// `seed 123` or `id 1a2b3c4d`.
+    id: String,
+}
+
+/// Why a puzzle is not in the book.
+enum Missing {
+    GaveUp(tessera::xc::GaveUp),
+    /// Bad input: the message, naming the line.
+    Bad(String),
+}
+
+/// `tessera sudoku book`
+pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
+    let out = &args.book;
+    if let Some(path) = &args.input {
+        let (name, reader) = super::sudoku::open_puzzles(path)?;
+        let parsed: Vec<sudoku::Parsed> = reader.take(MAX_BOOK as usize + 1).collect();
+        check_input_size(&name, parsed.len())?;
+        // One puzzle of each size stands for the others.
+        let mut sizes = std::collections::BTreeMap::new();
+        for puzzle in parsed.iter().filter_map(|p| p.puzzle.as_ref().ok()) {
+            sizes.entry(puzzle.layout().size()).or_insert(puzzle);
+        }
+        for puzzle in sizes.values() {
+            check_layout(out, Grid::sudoku(puzzle))?;
+        }
+        let title = out.title.clone().unwrap_or_else(|| "Sudoku".to_owned());
+        let read = |item: sudoku::Parsed| read_sudoku(item, budget(out));
+        return make_book(out, title, parsed, read, &name);
+    }
+    let layout = super::sudoku_generate::layout_of(args.size, args.boxes.as_deref(), args.x)?;
+    if let Some(level) = args.difficulty {
+        let levels = Generator::levels(&layout);
+        if !levels.contains(&level) {
+            let names: Vec<&str> = levels.iter().map(|level| level.name()).collect();
+            bail!(
+                "--difficulty {level}: no {0}x{0} puzzle is that hard; {0}x{0} puzzles can be made at {1}",
+                layout.size(),
+                names.join(", ")
+            );
+        }
+    }
+    let mut title = String::from("Sudoku");
+    if layout.size() != 9 {
+        let _ = write!(title, " {0}x{0}", layout.size());
+    }
+    if args.x {
+        title.push_str(" X");
+    }
+    if let Some(level) = args.difficulty {
+        let _ = write!(title, " · {}", capitalised(level.name()));
+    }
+    let title = out.title.clone().unwrap_or(title);
+    let layout = Arc::new(layout);
+    check_layout(out, Grid::sudoku(&Sudoku::empty(layout.clone())))?;
+    let mut generator =
+        Generator::new(layout).symmetry(args.symmetry).minimal(args.minimal).rated(true).attempts(u32::MAX);
+    if let Some(level) = args.difficulty {
+        generator = generator.difficulty(level);
+    }
+    let first_seed = args.seed.unwrap_or_else(clock_seed);
+    let seeds: Vec<u64> = (0..args.count.unwrap_or(1)).map(|k| first_seed.wrapping_add(k)).collect();
+    let make = |seed: u64| match generator.clone().budget(budget(out)).generate(seed) {
+        Ok(made) => Ok(Made {
+            puzzle: Grid::sudoku(&made.puzzle),
+            key: Grid::sudoku_key(&made.puzzle, &made.solution),
+            level: made.rating.as_ref().map_or("", |rating| rating.difficulty.name()),
+            id: format!("seed {seed}"),
+        }),
+        Err(reason) => Err(Missing::GaveUp(reason)),
+    };
+    make_book(out, title, seeds, make, "")
+}
+
+/// `tessera hidato book`
+pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
+    let out = &args.book;
+    let kind = if args.numbrix { "Numbrix" } else { "Hidato" };
+    if let Some(path) = &args.input {
+        let (name, puzzles) = super::hidato::read(path, args.numbrix)?;
+        check_input_size(&name, puzzles.len())?;
+        let mut sides: Vec<(usize, usize)> = puzzles.iter().map(|p| (p.width(), p.height())).collect();
+        sides.sort_unstable();
+        sides.dedup();
+        for (width, height) in sides {
+            check_layout(
+                out,
+                Grid::hidato(&Hidato::new(width, height, vec![0; width * height], Adjacency::King)?),
+            )?;
+        }
+        let numbered: Vec<(usize, Hidato)> =
+            puzzles.into_iter().enumerate().map(|(i, p)| (i + 1, p)).collect();
+        let title = out.title.clone().unwrap_or_else(|| kind.to_owned());
+        let read = |(index, puzzle): (usize, Hidato)| read_hidato(index, &puzzle, budget(out));
+        return make_book(out, title, numbered, read, &name);
+    }
+    let adjacency = if args.numbrix { Adjacency::Orthogonal } else { Adjacency::King };
+    let shape = super::hidato_generate::rectangle(args.size.as_deref().unwrap_or("7x7"), adjacency)?;
+    check_layout(out, Grid::hidato(&shape))?;
+    let mut generator = hidato::Generator::new(shape);
+    if let Some(reason) = generator.no_path() {
+        bail!("no {kind} path exists over that shape: {reason}");
+    }
+    if let Some(level) = args.difficulty {
+        generator = generator.difficulty(level);
+    }
+    let title = match args.difficulty {
+        Some(level) => format!("{kind} · {}", capitalised(level.name())),
+        None => kind.to_owned(),
+    };
+    let title = out.title.clone().unwrap_or(title);
+    let first_seed = args.seed.unwrap_or_else(clock_seed);
+    let seeds: Vec<u64> = (0..args.count.unwrap_or(1)).map(|k| first_seed.wrapping_add(k)).collect();
+    let make = |seed: u64| match generator.clone().budget(budget(out)).generate(seed) {
+        Ok(made) => Ok(Made {
+            puzzle: Grid::hidato(&made.puzzle),
+            key: Grid::hidato_key(&made.puzzle, &made.solution),
+            level: made.difficulty.name(),
+            id: format!("seed {seed}"),
+        }),
+        Err(reason) => Err(Missing::GaveUp(reason)),
+    };
+    make_book(out, title, seeds, make, "")
+}
+
+/// A Sudoku of an `--input` file: unique, solved, rated.
+fn read_sudoku(item: sudoku::Parsed, budget: Budget) -> Result<Made, Missing> {
+    let line = item.line;
+    let puzzle = item.puzzle.map_err(|err| Missing::Bad(err.to_string()))?;
+    let query = sudoku::Query::default().with_limit(2).with_budget(budget.clone());
+    let solution = unique(line, "line", sudoku::count(&puzzle, &query).result(), || {
+        sudoku::solve(&puzzle, &sudoku::Query::default().with_budget(budget.clone()))
+    })?;
+    let rating = logic::rate_within(&puzzle, &budget).map_err(Missing::GaveUp)?;
+    Ok(Made {
+        puzzle: Grid::sudoku(&puzzle),
+        key: Grid::sudoku_key(&puzzle, &solution),
+        level: rating.difficulty.name(),
+        id: format!("id {}", short_id(&puzzle.to_line())),
+    })
+}
+
+/// A Hidato of an `--input` file (the `index`-th): unique, solved, rated.
+fn read_hidato(index: usize, puzzle: &Hidato, budget: Budget) -> Result<Made, Missing> {
+    let query = hidato::Query::default().with_limit(2).with_budget(budget.clone());
+    let solution = unique(index, "puzzle", hidato::count(puzzle, &query).result(), || {
+        hidato::solve(puzzle, &hidato::Query::default().with_budget(budget.clone()))
+    })?;
+    Ok(Made {
+        puzzle: Grid::hidato(puzzle),
+        key: Grid::hidato_key(puzzle, &solution),
+        level: hidato::rate(puzzle).difficulty.name(),
+        id: format!("id {}", short_id(&hidato::to_text(std::slice::from_ref(puzzle)))),
+    })
+}
+
+/// The solution of a puzzle whose count (to 2) is `count`, or why it cannot be printed.
+fn unique<P>(
+    at: usize,
+    what: &str,
+    count: Result<u64, tessera::xc::GaveUp>,
+    solve: impl FnOnce() -> Result<Option<P>, tessera::xc::GaveUp>,
+) -> Result<P, Missing> {
+    match count.map_err(Missing::GaveUp)? {
+        1 => match solve().map_err(Missing::GaveUp)? {
+            Some(solution) => Ok(solution),
+            None => Err(Missing::Bad(format!("{what} {at}: the puzzle has no solution"))),
+        },
+        0 => Err(Missing::Bad(format!(
+            "{what} {at}: the puzzle has no solution; a book prints only puzzles with one"
+        ))),
+        _ => Err(Missing::Bad(format!(
+            "{what} {at}: the puzzle has more than one solution; a book prints only puzzles with one"
+        ))),
+    }
+}
+
+/// Makes every puzzle from `items` with `make` on the threads, then writes the book. `name`
+/// is the input file's, for messages (empty when generating).
+fn make_book<T: Send>(
+    out: &BookOutputArgs,
+    title: String,
+    items: Vec<T>,
+    make: impl Fn(T) -> Result<Made, Missing> + Sync,
+    name: &str,
+) -> Result<Status> {
+    let page: PageSize = out.page;
+    let per_page = out.per_page as usize;
+    let total = items.len() as u64;
+    let start = Instant::now();
+    let threads = out.threads.count();
+    let done = Arc::new(AtomicU64::new(0));
+    let progress = (!out.no_progress && std::io::stderr().is_terminal())
+        .then(|| Indicator::counting(done.clone(), total, "puzzles".to_owned()));
+    let mut made: Vec<Made> = Vec::with_capacity(items.len());
+    let mut failure: Option<(usize, Missing)> = None;
+    let work = |item: T| {
+        let result = make(item);
+        done.fetch_add(1, Ordering::Relaxed);
+        result
+    };
+    map_in_order(threads, WINDOW_PER_THREAD * threads, items.into_iter(), work, |result| {
+        match result {
+            Ok(one) => made.push(one),
+            Err(missing) => {
+                failure = Some((made.len() + 1, missing));
+                return Ok::<bool, std::convert::Infallible>(false);
+            }
+        }
+        Ok(true)
+    })?;
+    if let Some(progress) = progress {
+        progress.stop();
+    }
+    match failure {
+        Some((_, Missing::Bad(message))) => return Err(BadInput { name: name.to_owned(), message }.into()),
+        Some((index, Missing::GaveUp(reason))) => {
+            let budget = match out.budget.timeout {
+                Some(timeout) => format!("--timeout {} s", timeout.as_secs_f64()),
+                None => format!("the default {} s", DEFAULT_TIMEOUT.as_secs()),
+            };
+            eprintln!(
+                "tessera: gave up on puzzle {index} ({reason}; {budget} per puzzle, raise it with --timeout SECONDS); \
+                 no book written"
+            );
+            return Ok(Status::GaveUp);
+        }
+        None => {}
+    }
+    let entries = made.iter().enumerate().map(|(i, one)| entry(one, i + 1)).collect();
+    let book = Book { title, page, per_page, entries };
+    let pages = if out.svg { write_svg(&book, &out.output)? } else { write_pdf(&book, &out.output)? };
+    eprintln!(
+        "tessera: wrote {}: {} puzzles on {} pages ({}, {per_page} a page) in {:.1} s",
+        out.output.display(),
+        made.len(),
+        pages,
+        page.name(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(Status::Done)
+}
+
+/// Refuses a layout too small for grids like `grid` before any puzzle is made (a file's puzzles,
+/// of any sizes, are checked when the book is laid out).
+fn check_layout(out: &BookOutputArgs, grid: Grid) -> Result<()> {
+    let entries =
+        vec![Entry { puzzle: grid.clone(), key: grid, label: String::new(), key_label: String::new() }];
+    Book { title: String::new(), page: out.page, per_page: out.per_page as usize, entries }.pages()?;
+    Ok(())
+}
+
+/// The book's entry of puzzle `number` (from 1).
+fn entry(made: &Made, number: usize) -> Entry {
+    let level = capitalised(made.level);
+    let label = if level.is_empty() {
+        format!("#{number} · {}", made.id)
+    } else {
+        format!("{level} · #{number} · {}", made.id)
+    };
+    Entry { puzzle: made.puzzle.clone(), key: made.key.clone(), label, key_label: format!("#{number}") }
+}
+
+fn write_pdf(book: &Book, path: &Path) -> Result<usize> {
+    let pages = book.pages()?.len();
+    let pdf = book.pdf()?;
+    std::fs::write(path, pdf).with_context(|| format!("writing {}", path.display()))?;
+    Ok(pages)
+}
+
+/// Writes `page-001.svg`, ... into the directory `dir` (made if missing), after removing the
+/// `page-*.svg` files of an earlier book.
+fn write_svg(book: &Book, dir: &Path) -> Result<usize> {
+    let pages = book.svg()?;
+    if dir.exists() && !dir.is_dir() {
+        bail!("{}: with --svg, -o names a directory, and this is a file", dir.display());
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("making the directory {}", dir.display()))?;
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let path = entry?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with("page-") && name.ends_with(".svg") {
+            std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+        }
+    }
+    let width = pages.len().to_string().len().max(3);
+    for (i, svg) in pages.iter().enumerate() {
+        let path = dir.join(format!("page-{:0width$}.svg", i + 1));
+        std::fs::write(&path, svg).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(pages.len())
+}
+
+/// Refuses an empty file and one with more puzzles than a book holds.
+fn check_input_size(name: &str, puzzles: usize) -> Result<(), BadInput> {
+    if puzzles == 0 {
+        return Err(super::sudoku::no_puzzle(name.to_owned()));
+    }
+    if puzzles as u64 > MAX_BOOK {
+        return Err(BadInput {
+            name: name.to_owned(),
+            message: format!("more than {MAX_BOOK} puzzles; a book holds at most {MAX_BOOK}: split the file"),
+        });
+    }
+    Ok(())
+}
+
+/// The budget of one puzzle: `--max-nodes`, and `--timeout` or [`DEFAULT_TIMEOUT`].
+fn budget(out: &BookOutputArgs) -> Budget {
+    let budget = super::budget(&out.budget);
+    if out.budget.timeout.is_none() {
+        budget.with_timeout(DEFAULT_TIMEOUT)
+    } else {
+        budget
+    }
+}
+
+fn clock_seed() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// "hard" → "Hard".
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A short stable id of a puzzle's text: the first 8 hex digits of its 64-bit FNV-1a hash.
+fn short_id(text: &str) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{:08x}", hash >> 32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_ids_are_fnv1a() {
+        // FNV-1a 64 of "" is the offset basis; of "a" is 0xaf63dc4c8601ec8c.
+        assert_eq!(short_id(""), "cbf29ce4");
+        assert_eq!(short_id("a"), "af63dc4c");
+        assert_eq!(capitalised("hard"), "Hard");
+    }
+}

@@ -1,0 +1,168 @@
+//! Print-ready puzzle books: Sudoku and Hidato grids laid out N to a page, an answer key at the
+//! end, written as a PDF (vector grids, fonts embedded) or as one SVG file per page.
+//!
+//! The pipeline has three steps, each a module:
+//!
+//! 1. [`grid`] turns a puzzle into a [`Grid`]: cells with their text, weight and marks, and the
+//!    region of every cell. A line between two cells of different regions (Sudoku boxes, jigsaw
+//!    regions; a Hidato cell and a hole) is drawn thick, every other cell edge thin. Deriving the
+//!    thick lines from regions rather than from box sizes draws boxes, jigsaw regions and Hidato
+//!    shapes with holes by one rule.
+//! 2. [`layout`] places the grids on [`Page`](scene::Page)s: a fixed arrangement of slots per
+//!    page for 1 to [`MAX_PER_PAGE`] grids (columns × rows chosen so that grids stay as large as
+//!    the page allows), the label under each grid, the page header and the page number. It
+//!    refuses a layout whose cells would be too small to write in ([`MIN_CELL_MM`]) and names how
+//!    many grids a page can hold instead. The answer key packs more, smaller grids to a page.
+//! 3. [`pdf`] and [`svg`] draw the same pages, so the two outputs cannot disagree. The page is a
+//!    list of primitives ([`scene::Item`]: line sets, filled rectangles, circles, text) in
+//!    points with the origin at the top left, which both PDF (through krilla's surface) and SVG
+//!    use.
+//!
+//! Why krilla for the PDF: it is pure Rust, embeds TrueType fonts subset to the glyphs used
+//! (a 100-puzzle book carries a few kilobytes of font, not the whole file) with a ToUnicode map,
+//! so that `pdftotext` and screen readers read the digits back, and draws vector paths. The
+//! lower-level `pdf-writer` would need the font subsetting, CID widths and ToUnicode tables
+//! written by hand; `printpdf` brings far more than grids need.
+//!
+//! The fonts are the Go fonts (Regular and Bold, by Bigelow & Holmes; BSD-3-Clause licence in
+//! `fonts/LICENSE`), compiled into the crate: a book looks the same on every machine. SVG pages
+//! name the font (`Go`, then sans-serif) rather than embed it; the PDF is the print master.
+
+#![forbid(unsafe_code)]
+
+pub mod font;
+pub mod grid;
+pub mod layout;
+pub mod pdf;
+pub mod scene;
+pub mod svg;
+
+pub use grid::{Cell, Grid};
+pub use layout::{Arrangement, Frame, MAX_PER_PAGE, MIN_CELL_MM};
+
+/// Paper sizes, portrait.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PageSize {
+    /// ISO A4, 210 × 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    Letter,
+}
+
+impl PageSize {
+    /// Width and height in points (1/72 in).
+    pub fn points(self) -> (f32, f32) {
+        match self {
+            PageSize::A4 => (595.276, 841.89),
+            PageSize::Letter => (612.0, 792.0),
+        }
+    }
+
+    /// The name on the command line: `a4` or `letter`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PageSize::A4 => "a4",
+            PageSize::Letter => "letter",
+        }
+    }
+}
+
+impl std::str::FromStr for PageSize {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "a4" => Ok(PageSize::A4),
+            "letter" | "us-letter" => Ok(PageSize::Letter),
+            _ => Err(format!("unknown page size {text:?}; expected a4 or letter")),
+        }
+    }
+}
+
+/// What can go wrong making a book.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A book needs at least one puzzle.
+    #[error("the book has no puzzle")]
+    Empty,
+    /// Grids per page outside `1..=MAX_PER_PAGE`.
+    #[error("{per_page} grids a page: expected 1 to {MAX_PER_PAGE}")]
+    PerPage {
+        /// What was asked.
+        per_page: usize,
+    },
+    /// The cells would be too small to write in.
+    #[error(
+        "{per_page} grids a page leave the {rows}x{cols} grids cells of {cell_mm:.1} mm, under the \
+         {MIN_CELL_MM} mm a pencil needs; {}",
+        fits_message(*fits)
+    )]
+    TooSmall {
+        /// What was asked.
+        per_page: usize,
+        /// Rows of the largest grid.
+        rows: usize,
+        /// Columns of the largest grid.
+        cols: usize,
+        /// The side of a cell it would get, in millimetres.
+        cell_mm: f32,
+        /// The most grids a page that keep cells large enough (0: not even one).
+        fits: usize,
+    },
+    /// The PDF writer failed (a font it could not embed).
+    #[error("writing the PDF: {0}")]
+    Pdf(String),
+}
+
+fn fits_message(fits: usize) -> String {
+    match fits {
+        0 => "even one grid a page is too small: use a larger page".to_string(),
+        1 => "at most 1 a page fits".to_string(),
+        n => format!("at most {n} a page fit"),
+    }
+}
+
+/// One puzzle of a book: its grid, its answer, and the labels under each.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// The puzzle as printed.
+    pub puzzle: Grid,
+    /// The solution, for the answer key.
+    pub key: Grid,
+    /// Under the puzzle: its level and id, e.g. `Hard · #12 · seed 1234`.
+    pub label: String,
+    /// Under its answer: e.g. `#12`.
+    pub key_label: String,
+}
+
+/// A book: puzzles laid out `per_page` to a page, then the answer key.
+#[derive(Debug, Clone)]
+pub struct Book {
+    /// The header of the puzzle pages (e.g. `Sudoku · Hard`); the key's pages say `Answers`.
+    pub title: String,
+    /// Paper size.
+    pub page: PageSize,
+    /// Puzzle grids per page, 1 to [`MAX_PER_PAGE`].
+    pub per_page: usize,
+    /// The puzzles, in book order.
+    pub entries: Vec<Entry>,
+}
+
+impl Book {
+    /// The pages: puzzles first, then the answer key, numbered from 1.
+    pub fn pages(&self) -> Result<Vec<scene::Page>, Error> {
+        layout::pages(self)
+    }
+
+    /// The whole book as one PDF file.
+    pub fn pdf(&self) -> Result<Vec<u8>, Error> {
+        pdf::write(&self.title, &self.pages()?)
+    }
+
+    /// The book as SVG documents, one per page, in order.
+    pub fn svg(&self) -> Result<Vec<String>, Error> {
+        Ok(self.pages()?.iter().map(svg::write).collect())
+    }
+}
