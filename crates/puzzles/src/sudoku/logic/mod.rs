@@ -78,6 +78,7 @@ mod explain;
 mod fish;
 mod guess;
 mod intersections;
+mod se;
 mod singles;
 mod solver;
 mod subsets;
