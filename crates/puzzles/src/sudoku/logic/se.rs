@@ -170,11 +170,20 @@ fn next(grid: &Candidates, solution: &mut Option<Vec<u8>>, budget: &Budget) -> O
     if let Some(found) = engine.chains(Mode::X, 8) {
         return Some((5.5, found.1));
     }
+    if let Some((step, c)) = bent_wing(grid, 4) {
+        return Some((5.5 + (1.0 - (3.0 - c).abs()) / 10.0, step));
+    }
     if let Some(step) = bug_plus_one(grid) {
         return Some((5.6, step));
     }
     if let Some(found) = engine.chains(Mode::X, 10) {
         return Some((5.9, found.1));
+    }
+    if let Some((step, c)) = bent_wing(grid, 5) {
+        return Some((6.2 + (2.0 - (3.0 - c).abs()) / 10.0, step));
+    }
+    if let Some((step, _)) = bent_wing(grid, 6) {
+        return Some((6.6, step));
     }
     // Chains: the easiest of the X-chains and the AICs.
     let x = engine.chains(Mode::X, usize::MAX).map(|(c, s)| (6.6 + length_term(c), s));
@@ -424,6 +433,75 @@ fn unique_rectangle(grid: &Candidates) -> Option<Step> {
         }
     }
     None
+}
+
+/// A wing of `k` cells (WXYZ-wing for 4, VWXYZ for 5, UVWXYZ for 6): a pivot and `k - 1` of
+/// its peers holding `k` digits between them, every digit but one (`z`) restricted (its places
+/// among the cells all see each other, so it fills at most one of them). The `k` cells need `k`
+/// digits and the restricted ones give at most `k - 1`, so `z` is in one of them: any cell that
+/// sees every `z` of the wing loses `z`. Returns the step and the pivot's number of candidates
+/// (SE rates wings whose pivot has a middling number of candidates a little higher).
+fn bent_wing(grid: &Candidates, k: usize) -> Option<(Step, f32)> {
+    let layout = grid.layout();
+    let cells = layout.cells();
+    let fits = |c: usize| grid.digit(c) == 0 && (2..=k as u32).contains(&grid.candidates(c).count_ones());
+    for pivot in (0..cells).filter(|&c| fits(c)) {
+        let peers: Vec<usize> =
+            layout.peers(pivot).iter().map(|&p| p as usize).filter(|&p| fits(p)).collect();
+        let mut pick = vec![pivot];
+        if let Some(step) = wing_walk(grid, k, &peers, 0, &mut pick, grid.candidates(pivot)) {
+            return Some((step, grid.candidates(pivot).count_ones() as f32));
+        }
+    }
+    None
+}
+
+fn wing_walk(
+    grid: &Candidates,
+    k: usize,
+    peers: &[usize],
+    from: usize,
+    pick: &mut Vec<usize>,
+    union: u32,
+) -> Option<Step> {
+    if pick.len() == k {
+        return (union.count_ones() as usize == k).then(|| wing_step(grid, pick, union)).flatten();
+    }
+    for i in from..peers.len() {
+        let next = union | grid.candidates(peers[i]);
+        if next.count_ones() as usize > k {
+            continue;
+        }
+        pick.push(peers[i]);
+        let found = wing_walk(grid, k, peers, i + 1, pick, next);
+        pick.pop();
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+fn wing_step(grid: &Candidates, pick: &[usize], union: u32) -> Option<Step> {
+    let mut loose = None;
+    for z in digits_of(union) {
+        let places: Vec<usize> = pick.iter().copied().filter(|&c| grid.has(c, z)).collect();
+        let restricted =
+            places.iter().enumerate().all(|(i, &a)| places[i + 1..].iter().all(|&b| grid.sees(a, b)));
+        if !restricted {
+            if loose.is_some() {
+                return None;
+            }
+            loose = Some((z, places));
+        }
+    }
+    let (z, places) = loose?;
+    let eliminations: Vec<(usize, u8)> = (0..grid.layout().cells())
+        .filter(|&c| grid.digit(c) == 0 && grid.has(c, z) && !pick.contains(&c))
+        .filter(|&c| places.iter().all(|&p| grid.sees(c, p)))
+        .map(|c| (c, z))
+        .collect();
+    (!eliminations.is_empty()).then(|| eliminating(eliminations))
 }
 
 /// BUG+1: every empty cell has two candidates but one, which has three; then that cell's digit
