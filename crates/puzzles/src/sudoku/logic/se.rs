@@ -113,6 +113,13 @@ fn placing(cell: usize, d: u8) -> Step {
     Step::placing(super::Technique::Guess, cell, d, Vec::new(), String::new())
 }
 
+/// A technique of the level pass, reused here.
+type Finder = fn(&Candidates) -> Option<Step>;
+
+/// A pointing or claiming: its rating, the house the digit is locked in, the house it leaves,
+/// the digit and the eliminations.
+type Locking = (f32, usize, usize, u8, Vec<(usize, u8)>);
+
 /// The next step in SE's order, with its rating.
 fn next(grid: &Candidates, solution: &mut Option<Vec<u8>>, budget: &Budget) -> Option<(f32, Step)> {
     if let Some(found) = singles(grid) {
@@ -133,7 +140,7 @@ fn next(grid: &Candidates, solution: &mut Option<Vec<u8>>, budget: &Budget) -> O
     if let Some(found) = locking(grid) {
         return Some(found);
     }
-    let basic: [(f32, fn(&Candidates) -> Option<Step>); 6] = [
+    let basic: [(f32, Finder); 6] = [
         (3.0, |g| subsets::naked(g, 2)),
         (3.2, |g| fish::fish(g, 2)),
         (3.4, |g| subsets::hidden(g, 2)),
@@ -160,7 +167,7 @@ fn next(grid: &Candidates, solution: &mut Option<Vec<u8>>, budget: &Budget) -> O
     if let Some(step) = unique_rectangle(grid) {
         return Some((4.5, step));
     }
-    let quads: [(f32, fn(&Candidates) -> Option<Step>); 3] =
+    let quads: [(f32, Finder); 3] =
         [(5.0, |g| subsets::naked(g, 4)), (5.2, |g| fish::fish(g, 4)), (5.4, |g| subsets::hidden(g, 4))];
     for (rating, find) in quads {
         if let Some(step) = find(grid) {
@@ -256,7 +263,7 @@ fn singles(grid: &Candidates) -> Option<(f32, Step)> {
 }
 
 /// Every pointing (box to line) then claiming (line to box): `(rating, box, line, digit, eliminations)`.
-fn lockings(grid: &Candidates) -> Vec<(f32, usize, usize, u8, Vec<(usize, u8)>)> {
+fn lockings(grid: &Candidates) -> Vec<Locking> {
     let layout = grid.layout();
     let n = grid.n();
     let mut found = Vec::new();
@@ -834,7 +841,7 @@ impl<'a> Engine<'a> {
                 }
             }
             bits[lit / 64] |= 1 << (lit % 64);
-            count[lit] = bits.iter().map(|w| w.count_ones()).sum::<u32>().min(NONE as u32 - 1) as u16;
+            count[lit] = bits.iter().map(|w| w.count_ones()).sum::<u32>().min(u32::from(NONE) - 1) as u16;
             anc[lit] = Some(bits);
             queue.push_back(lit);
         };
