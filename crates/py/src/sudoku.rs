@@ -254,7 +254,7 @@ impl Sudoku {
     /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: a ``size`` x
     /// ``size`` grid (4, 6, 8, 9 (the default), 12, 16, 25, ...; classic boxes) or boxes of ``boxes='RxC'``,
     /// ``x=True`` for Sudoku X, ``level`` one of ``'easy'``, ``'medium'``, ``'hard'``,
-    /// ``'expert'``, ``'extreme'``, ``'diabolical'`` (``None``: any), ``symmetry`` of the clues
+    /// ``'expert'``, ``'extreme'``, ``'fiendish'``, ``'diabolical'`` (``None``: any), ``symmetry`` of the clues
     /// (``'none'``, ``'rot180'``, ``'rot90'``, ``'mirror'``, ``'diagonal'``), ``minimal=True`` for
     /// a puzzle from which no clue can be removed. Returns a ``Generated`` (``puzzle``,
     /// ``solution``, ``seed``, ``difficulty``). Raises ``tessera.GaveUp`` when ``max_nodes`` or
@@ -330,7 +330,7 @@ impl Sudoku {
 }
 
 /// How hard a Sudoku is for a person: ``difficulty`` (``'easy'``, ``'medium'``, ``'hard'``,
-/// ``'expert'``, ``'extreme'``, ``'diabolical'``), the level of the hardest technique the solve
+/// ``'expert'``, ``'extreme'``, ``'fiendish'``, ``'diabolical'``), the level of the hardest technique the solve
 /// needed; ``score`` (the SE estimate in tenths times 10,000 plus the capped sum of the steps'
 /// weights), ``se`` (the estimate of the Sudoku Explainer rating), ``hardest`` (that technique's name),
 /// ``steps``, ``guesses`` (bifurcations), ``techniques`` (name to times used) and ``solved``

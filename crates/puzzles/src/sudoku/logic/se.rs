@@ -52,7 +52,7 @@
 //! pass's techniques instead (see [`super::Technique::se_weight`]).
 
 use super::candidates::{bit, Candidates};
-use super::{fish, guess, subsets, wings, Step};
+use super::{fish, guess, subsets, wings, Step, Technique};
 use crate::common::bits::digits_of;
 use crate::sudoku::Sudoku;
 use tessera_xc::{Budget, GaveUp};
@@ -103,14 +103,13 @@ pub(crate) fn rate_se(puzzle: &Sudoku, budget: &Budget) -> Result<Option<SeOutco
 }
 
 fn eliminating(eliminations: Vec<(usize, u8)>) -> Step {
-    let mut step =
-        Step::eliminating(super::Technique::Guess, eliminations, Vec::new(), Vec::new(), String::new());
+    let mut step = Step::eliminating(Technique::Guess, eliminations, Vec::new(), Vec::new(), String::new());
     step.cells.clear();
     step
 }
 
 fn placing(cell: usize, d: u8) -> Step {
-    Step::placing(super::Technique::Guess, cell, d, Vec::new(), String::new())
+    Step::placing(Technique::Guess, cell, d, Vec::new(), String::new())
 }
 
 /// A technique of the level pass, reused here.
@@ -404,6 +403,52 @@ fn combinations(len: usize, k: usize, visit: &mut impl FnMut(&[usize]) -> bool) 
     walk(0, len, k, &mut Vec::with_capacity(k), visit)
 }
 
+/// A forcing chain step of the level pass: static chains (`dynamic` false, the "Forcing chain"
+/// technique) or dynamic ones (a forcing net), the shortest found, explained by where it starts.
+pub(crate) fn forcing_step(grid: &Candidates, dynamic: bool) -> Option<Step> {
+    if grid.n() > 9 {
+        return None;
+    }
+    let mut engine = Engine::new(grid);
+    let (_, mut step, source) = engine.forcing_from(dynamic).or_else(|| {
+        if dynamic {
+            engine.nishio().map(|(length, step)| {
+                let cell = step.eliminations[0];
+                (length, step, Source::Clash(engine.lit(cell.0, cell.1, true)))
+            })
+        } else {
+            None
+        }
+    })?;
+    step.technique = if dynamic { Technique::ForcingNet } else { Technique::ForcingChain };
+    let layout = grid.layout();
+    if !grid.quiet() {
+        let literal = |lit: usize| {
+            let (cell, d, on) = engine.parts(lit);
+            format!("{} {} {}", layout.cell_name(cell), if on { "is" } else { "is not" }, layout.symbol(d))
+        };
+        let from = match source {
+            Source::Clash(lit) => format!("if {}, the implications clash, so it cannot be", literal(lit)),
+            Source::Double(lit) => format!("whether or not {}, the same follows", literal(lit | 1)),
+            Source::Cell(cell) => {
+                format!("whichever digit {} takes, the same follows", layout.cell_name(cell))
+            }
+            Source::House(h, d) => {
+                let (kind, index) = layout.house_name(h);
+                format!("wherever {} goes in {kind} {index}, the same follows", layout.symbol(d))
+            }
+        };
+        let conclusion = match (step.placements.first(), step.eliminations.first()) {
+            (Some(&(cell, d)), _) => format!("{} is {}", layout.cell_name(cell), layout.symbol(d)),
+            (None, Some(&(cell, d))) => format!("{} is not {}", layout.cell_name(cell), layout.symbol(d)),
+            _ => String::new(),
+        };
+        step.explanation = format!("{}: {from}: {conclusion}", step.technique.name());
+    }
+    step.cells = step.placements.iter().chain(&step.eliminations).map(|&(cell, _)| cell).collect();
+    Some(step)
+}
+
 /// Unique rectangle type 1: four cells in two rows, two columns and two boxes, all holding the
 /// pair `{a, b}`, three of them holding nothing else. If the fourth were `a` or `b` too, the two
 /// digits could be swapped around the rectangle: a second solution. So the fourth loses both.
@@ -540,6 +585,17 @@ fn bug_plus_one(grid: &Candidates) -> Option<Step> {
         return None;
     }
     Some(placing(cell, d))
+}
+
+/// Where forcing chains start: a candidate assumed true that leads to a clash, a candidate
+/// whose truth and falsehood lead to the same conclusion, every candidate of a cell, or every
+/// place of a digit in a house.
+#[derive(Clone, Copy, Debug)]
+enum Source {
+    Clash(usize),
+    Double(usize),
+    Cell(usize),
+    House(usize, u8),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -682,15 +738,24 @@ impl<'a> Engine<'a> {
 
     /// Static forcing chains (cell, region, double) and static contradictions: the easiest.
     fn forcing(&mut self, dynamic: bool) -> Option<(usize, Step)> {
-        let mut best: Option<(usize, Step)> = None;
+        self.forcing_from(dynamic).map(|(length, step, _)| (length, step))
+    }
+
+    /// [`Self::forcing`] with where the chains start.
+    fn forcing_from(&mut self, dynamic: bool) -> Option<(usize, Step, Source)> {
+        let mut best: Option<(usize, Step, Source)> = None;
         let cells = self.grid.layout().cells();
         let total = self.cands * 2;
-        let offer = |best: &mut Option<(usize, Step)>, length: usize, lit: usize, n: usize| {
+        let offer = |best: &mut Option<(usize, Step, Source)>,
+                     length: usize,
+                     lit: usize,
+                     n: usize,
+                     source: Source| {
             if best.as_ref().is_none_or(|b| length < b.0) {
                 let cand = lit / 2;
                 let (cell, d) = (cand / n, (cand % n) as u8 + 1);
                 let step = if lit % 2 == 1 { placing(cell, d) } else { eliminating(vec![(cell, d)]) };
-                *best = Some((length, step));
+                *best = Some((length, step, source));
             }
         };
         let n = self.n;
@@ -725,11 +790,11 @@ impl<'a> Engine<'a> {
                 let on = self.lit(cell, d, true);
                 let (lengths_on, clash) = get(self, on);
                 if let Some(length) = clash {
-                    offer(&mut best, length, on ^ 1, n);
+                    offer(&mut best, length, on ^ 1, n, Source::Clash(on));
                 }
                 let (lengths_off, clash) = get(self, on ^ 1);
                 if let Some(length) = clash {
-                    offer(&mut best, length, on, n);
+                    offer(&mut best, length, on, n, Source::Clash(on ^ 1));
                 }
                 // Double forcing: both the candidate and its negation imply the same literal.
                 for lit in 0..total {
@@ -738,33 +803,33 @@ impl<'a> Engine<'a> {
                         && lit / 2 != on / 2
                         && self.open(lit)
                     {
-                        offer(&mut best, lengths_on[lit] as usize + lengths_off[lit] as usize, lit, n);
+                        let length = lengths_on[lit] as usize + lengths_off[lit] as usize;
+                        offer(&mut best, length, lit, n, Source::Double(on));
                     }
                 }
             }
         }
         // Cell forcing and region forcing.
-        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut groups: Vec<(Source, Vec<usize>)> = Vec::new();
         for cell in 0..cells {
             let marks = self.grid.candidates(cell);
             if self.grid.digit(cell) == 0 && marks.count_ones() >= 2 {
-                groups.push(digits_of(marks).map(|d| self.lit(cell, d, true)).collect());
+                groups
+                    .push((Source::Cell(cell), digits_of(marks).map(|d| self.lit(cell, d, true)).collect()));
             }
         }
         for h in 0..self.grid.layout().houses().len() {
             for d in 1..=n as u8 {
                 let p = self.grid.positions(h, d);
                 if p.count_ones() >= 2 {
-                    groups.push(
-                        (0..n)
-                            .filter(|&i| p & (1 << i) != 0)
-                            .map(|i| self.lit(self.grid.house_cell(h, i), d, true))
-                            .collect(),
-                    );
+                    let places = (0..n)
+                        .filter(|&i| p & (1 << i) != 0)
+                        .map(|i| self.lit(self.grid.house_cell(h, i), d, true));
+                    groups.push((Source::House(h, d), places.collect()));
                 }
             }
         }
-        for group in groups {
+        for (source, group) in groups {
             let branches: Vec<Vec<u16>> = group.iter().map(|&lit| get(self, lit).0).collect();
             for lit in 0..total {
                 if !self.open(lit) || group.contains(&lit) {
@@ -780,7 +845,7 @@ impl<'a> Engine<'a> {
                     length += b[lit] as usize;
                 }
                 if all {
-                    offer(&mut best, length, lit, n);
+                    offer(&mut best, length, lit, n, source);
                 }
             }
         }

@@ -30,6 +30,8 @@ pub fn find(grid: &Candidates, technique: Technique) -> Option<Step> {
         XChain => chains::x_chain(grid),
         XYChain => chains::xy_chain(grid),
         Aic => chains::aic(grid),
+        ForcingChain => se::forcing_step(grid, false),
+        ForcingNet => se::forcing_step(grid, true),
         Guess => guess::guess(grid),
     }
 }
@@ -62,7 +64,7 @@ fn run(
         }
         let step = Technique::ALL
             .into_iter()
-            .take_while(|&t| t <= max.min(Technique::Aic))
+            .take_while(|&t| t <= max.min(Technique::ForcingNet))
             .find_map(|t| find(grid, t))
             .or_else(
                 || if max >= Technique::Guess { guess::guess_with(grid, &mut kept, budget) } else { None },
