@@ -491,7 +491,9 @@ fn unique_rectangle(grid: &Candidates) -> Option<Step> {
 /// its peers holding `k` digits between them, every digit but one (`z`) restricted (its places
 /// among the cells all see each other, so it fills at most one of them). The `k` cells need `k`
 /// digits and the restricted ones give at most `k - 1`, so `z` is in one of them: any cell that
-/// sees every `z` of the wing loses `z`. Returns the step and the pivot's number of candidates
+/// sees every `z` of the wing loses `z`. When every digit is restricted (doubly linked), each
+/// digit fills exactly one of the cells, and any cell that sees all of a digit's places loses
+/// it. Returns the step and the pivot's number of candidates
 /// (SE rates wings whose pivot has a middling number of candidates a little higher).
 fn bent_wing(grid: &Candidates, k: usize) -> Option<(Step, f32)> {
     let layout = grid.layout();
@@ -536,6 +538,7 @@ fn wing_walk(
 
 fn wing_step(grid: &Candidates, pick: &[usize], union: u32) -> Option<Step> {
     let mut loose = None;
+    let mut all = Vec::new();
     for z in digits_of(union) {
         let places: Vec<usize> = pick.iter().copied().filter(|&c| grid.has(c, z)).collect();
         let restricted =
@@ -544,14 +547,21 @@ fn wing_step(grid: &Candidates, pick: &[usize], union: u32) -> Option<Step> {
             if loose.is_some() {
                 return None;
             }
-            loose = Some((z, places));
+            loose = Some(z);
         }
+        all.push((z, places));
     }
-    let (z, places) = loose?;
-    let eliminations: Vec<(usize, u8)> = (0..grid.layout().cells())
-        .filter(|&c| grid.digit(c) == 0 && grid.has(c, z) && !pick.contains(&c))
-        .filter(|&c| places.iter().all(|&p| grid.sees(c, p)))
-        .map(|c| (c, z))
+    // One loose digit: it is in the wing. None (doubly linked): every digit fills exactly one
+    // of the cells, so each is in the wing.
+    let eliminations: Vec<(usize, u8)> = all
+        .iter()
+        .filter(|(z, _)| loose.is_none_or(|l| l == *z))
+        .flat_map(|(z, places)| {
+            (0..grid.layout().cells())
+                .filter(move |&c| grid.digit(c) == 0 && grid.has(c, *z) && !pick.contains(&c))
+                .filter(move |&c| places.iter().all(|&p| grid.sees(c, p)))
+                .map(move |c| (c, *z))
+        })
         .collect();
     (!eliminations.is_empty()).then(|| eliminating(eliminations))
 }
