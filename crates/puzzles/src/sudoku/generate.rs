@@ -250,7 +250,7 @@ impl Generator {
         ];
         match layout.size() {
             ..=4 => &Difficulty::ALL[..1],
-            ..=9 => &Difficulty::ALL,
+            5..=9 => &Difficulty::ALL,
             _ => &ABOVE_NINE,
         }
     }
