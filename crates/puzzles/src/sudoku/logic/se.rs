@@ -842,7 +842,8 @@ impl<'a> Engine<'a> {
         for (source, group) in groups {
             let branches: Vec<Vec<u16>> = group.iter().map(|&lit| get(self, lit).0).collect();
             for lit in 0..total {
-                if !self.open(lit) || group.contains(&lit) {
+                // Cheapest test first: most literals are not reached by the first branch.
+                if branches[0][lit] == NONE || !self.open(lit) || group.contains(&lit) {
                     continue;
                 }
                 let mut length = 0usize;
