@@ -254,7 +254,7 @@ impl Sudoku {
     /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: a ``size`` x
     /// ``size`` grid (4, 6, 8, 9 (the default), 12, 16, 25, ...; classic boxes) or boxes of ``boxes='RxC'``,
     /// ``x=True`` for Sudoku X, ``level`` one of ``'easy'``, ``'medium'``, ``'hard'``,
-    /// ``'expert'``, ``'extreme'``, ``'diabolical'`` (``None``: any), ``symmetry`` of the clues
+    /// ``'expert'``, ``'extreme'``, ``'fiendish'``, ``'diabolical'`` (``None``: any), ``symmetry`` of the clues
     /// (``'none'``, ``'rot180'``, ``'rot90'``, ``'mirror'``, ``'diagonal'``), ``minimal=True`` for
     /// a puzzle from which no clue can be removed. Returns a ``Generated`` (``puzzle``,
     /// ``solution``, ``seed``, ``difficulty``). Raises ``tessera.GaveUp`` when ``max_nodes`` or
@@ -330,8 +330,9 @@ impl Sudoku {
 }
 
 /// How hard a Sudoku is for a person: ``difficulty`` (``'easy'``, ``'medium'``, ``'hard'``,
-/// ``'expert'``, ``'extreme'``, ``'diabolical'``), the level of the hardest technique the solve
-/// needed; ``score`` (the sum of the steps' weights), ``hardest`` (that technique's name),
+/// ``'expert'``, ``'extreme'``, ``'fiendish'``, ``'diabolical'``), the level of the hardest technique the solve
+/// needed; ``score`` (the SE estimate in tenths times 10,000 plus the capped sum of the steps'
+/// weights), ``se`` (the estimate of the Sudoku Explainer rating), ``hardest`` (that technique's name),
 /// ``steps``, ``guesses`` (bifurcations), ``techniques`` (name to times used) and ``solved``
 /// (``False`` when the givens clash or there is no solution).
 #[pyclass(frozen, get_all, module = "tessera")]
@@ -339,6 +340,7 @@ impl Sudoku {
 pub struct SudokuRating {
     difficulty: &'static str,
     score: u32,
+    se: f64,
     hardest: Option<&'static str>,
     steps: usize,
     guesses: usize,
@@ -351,6 +353,7 @@ impl SudokuRating {
         SudokuRating {
             difficulty: rating.difficulty.name(),
             score: rating.score,
+            se: (f64::from(rating.se) * 10.0).round() / 10.0,
             hardest: rating.hardest.map(Technique::name),
             steps: rating.steps,
             guesses: rating.guesses,
@@ -364,9 +367,10 @@ impl SudokuRating {
 impl SudokuRating {
     fn __repr__(&self) -> String {
         format!(
-            "SudokuRating(difficulty='{}', score={}, steps={}, guesses={}, solved={})",
+            "SudokuRating(difficulty='{}', score={}, se={:.1}, steps={}, guesses={}, solved={})",
             self.difficulty,
             self.score,
+            self.se,
             self.steps,
             self.guesses,
             if self.solved { "True" } else { "False" }

@@ -5,7 +5,7 @@ import { api, hms } from './api.js';
 import { initTheme } from './theme.js';
 
 const $ = (id) => document.getElementById(id);
-const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'diabolical'];
+const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'fiendish', 'diabolical'];
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : '—');
 let options = {
   sudoku: { sizes: [4, 6, 9, 16], variants: ['classic', 'x'], difficulties: LEVELS },

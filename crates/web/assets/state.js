@@ -10,7 +10,7 @@ export const $ = (id) => document.getElementById(id);
 export const STORE = 'tessera.game';
 export const PREFS = 'tessera.prefs';
 const MAX_HISTORY = 1000;
-export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'diabolical'];
+export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'fiendish', 'diabolical'];
 /** The colour marks a cell can have (index 1..4; 0 is none), named as the cell's label says. */
 export const COLORS = ['', 'rose', 'amber', 'violet', 'teal'];
 export const DEFAULT_OPTIONS = {

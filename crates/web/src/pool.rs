@@ -36,7 +36,7 @@ pub fn sudoku_levels(size: usize) -> &'static [&'static str] {
     match size {
         4 => &["easy"],
         6 => &["easy", "medium", "hard", "expert", "extreme"],
-        9 => &["easy", "medium", "hard", "expert", "extreme", "diabolical"],
+        9 => &["easy", "medium", "hard", "expert", "extreme", "fiendish", "diabolical"],
         16 => &["easy", "extreme", "diabolical"],
         _ => &[],
     }

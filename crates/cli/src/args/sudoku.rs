@@ -179,7 +179,8 @@ pub enum SudokuCommand {
     #[command(
         long_about = "Rate every puzzle of a file: solve it like a person, always with the easiest \
             technique that applies, and report the level of the hardest one needed (easy, medium, \
-            hard, expert, extreme; diabolical when guessing is needed), a numeric score, the hardest \
+            hard, expert, extreme; fiendish for forcing chains; diabolical for a forcing net or a guess), a \
+            numeric score (led by the SE estimate), the hardest \
             technique and the guesses. One line per puzzle: `LEVEL SCORE HARDEST`, or JSON.",
         after_help = RATE_HELP
     )]
@@ -296,7 +297,7 @@ pub struct SudokuGenerateArgs {
     /// Sudoku X: both diagonals hold every digit once.
     #[arg(long)]
     pub x: bool,
-    /// Only puzzles of exactly this level: easy, medium, hard, expert, extreme, diabolical.
+    /// Only puzzles of exactly this level: easy, medium, hard, expert, extreme, fiendish, diabolical.
     #[arg(long, value_parser = parse_difficulty)]
     pub difficulty: Option<tessera::sudoku::logic::Difficulty>,
     /// Symmetry of the clues: none, rot180, rot90, mirror, diagonal.
@@ -442,7 +443,7 @@ pub struct SudokuHintArgs {
 
 pub(super) fn parse_difficulty(text: &str) -> Result<tessera::sudoku::logic::Difficulty, String> {
     text.parse().map_err(|_| {
-        format!("unknown difficulty {text:?}; expected easy, medium, hard, expert, extreme or diabolical")
+        format!("unknown difficulty {text:?}; expected easy, medium, hard, expert, extreme, fiendish or diabolical")
     })
 }
 

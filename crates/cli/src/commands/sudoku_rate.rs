@@ -32,6 +32,9 @@ struct RatingRecord {
     difficulty: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     score: Option<u32>,
+    /// The estimate of the Sudoku Explainer rating (one decimal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    se: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hardest: Option<Option<&'static str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -87,6 +90,7 @@ pub fn rate(args: &SudokuRateArgs) -> Result<Status> {
                     outcome: "rated",
                     difficulty: Some(rating.difficulty.name()),
                     score: Some(rating.score),
+                    se: Some((f64::from(rating.se) * 10.0).round() / 10.0),
                     hardest: Some(hardest),
                     guesses: Some(rating.guesses),
                     steps: Some(rating.steps),

@@ -239,10 +239,19 @@ impl Generator {
     /// assert_eq!(Generator::levels(&Layout::classic(25).unwrap()).len(), 6);
     /// ```
     pub fn levels(layout: &Layout) -> &'static [Difficulty] {
-        if layout.size() <= 4 {
-            &Difficulty::ALL[..1]
-        } else {
-            &Difficulty::ALL
+        // Forcing chains run on layouts up to 9x9 only, so larger ones have no fiendish level.
+        const ABOVE_NINE: [Difficulty; 6] = [
+            Difficulty::Easy,
+            Difficulty::Medium,
+            Difficulty::Hard,
+            Difficulty::Expert,
+            Difficulty::Extreme,
+            Difficulty::Diabolical,
+        ];
+        match layout.size() {
+            ..=4 => &Difficulty::ALL[..1],
+            5..=9 => &Difficulty::ALL,
+            _ => &ABOVE_NINE,
         }
     }
 

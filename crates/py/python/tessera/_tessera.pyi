@@ -225,6 +225,7 @@ class Sudoku:
 class SudokuRating:
     difficulty: str
     score: int
+    se: float
     hardest: Optional[str]
     steps: int
     guesses: int

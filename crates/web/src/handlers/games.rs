@@ -180,7 +180,7 @@ pub(super) fn configuration(kind: Kind, body: &Wanted<'_>) -> AppResult<(Shape, 
         }
     };
     if !levels.contains(&difficulty.as_str()) {
-        let all = ["easy", "medium", "hard", "expert", "extreme", "diabolical"];
+        let all = ["easy", "medium", "hard", "expert", "extreme", "fiendish", "diabolical"];
         let message = format!(
             "difficulty {difficulty:?} is not offered for {} {}; the levels are {}",
             kind.name(),

@@ -21,11 +21,14 @@
 //! | XY-wing, XYZ-wing, W-wing | short bivalue patterns |
 //! | simple colouring | one digit's conjugate pairs, two colours: wrap and trap |
 //! | X-chain, XY-chain, AIC | alternating inference chains by breadth-first search, bounded length |
+//! | forcing chain | static cell, region and double forcing chains, contradictions (9x9 and smaller) |
+//! | forcing net | dynamic forcing chains and Nishio: singles made on the way continue the chains |
 //! | guess | bifurcation, when nothing else applies |
 //!
 //! Every step is sound: it holds in every solution of the marks it was found on (the tests check
-//! each placement and elimination against the true solution). No technique assumes the solution
-//! is unique (no unique rectangles), so rating a puzzle with several solutions is still honest.
+//! each placement and elimination against the true solution). No technique of the level pass
+//! assumes the solution is unique, so rating a puzzle with several solutions is still honest.
+//! The SE estimate (below) does use unique rectangles and BUG+1, as Sudoku Explainer does.
 //!
 //! # Levels
 //!
@@ -38,7 +41,8 @@
 //! | hard | + naked and hidden pairs, triples, quads |
 //! | expert | + X-wing, swordfish, jellyfish, XY-wing, XYZ-wing, W-wing |
 //! | extreme | + simple colouring, X-chains, XY-chains, AICs |
-//! | diabolical | + guessing |
+//! | fiendish | + forcing chains (static) |
+//! | diabolical | + forcing nets (dynamic chains) and guessing |
 //!
 //! Because the easiest technique is always taken first, the hardest one used is the least
 //! needed: `solve_logically(p, level.max_technique())` solves `p` exactly when `rate(p)` is at
@@ -46,10 +50,16 @@
 //!
 //! # Scoring and guesses
 //!
-//! [`Rating::score`] is the sum of [`Technique::weight`] over all steps: singles weigh 1 to 3,
-//! locked candidates 10–12, subsets 20–45, fish and wings 60–90, colouring and chains 120–180,
-//! a guess 500. Within a level, more and harder steps score higher; a harder level nearly always
-//! scores more, since one step of it outweighs dozens of singles.
+//! [`Rating::se`] estimates the puzzle's Sudoku Explainer rating (the community's scale): a
+//! second pass solves the puzzle in SE's order with SE's ratings (hidden singles in boxes before
+//! lines, "direct" techniques, strong links, wings up to six cells, unique rectangles, BUG+1,
+//! chains rated by length, Nishio, forcing chains and nets); see the `se` module and
+//! docs/se-rating.md for the method and its agreement with SE.
+//!
+//! [`Rating::score`] orders puzzles as `se` does and breaks its ties by effort: the estimate in
+//! tenths times 10,000, plus the sum of [`Technique::weight`] over all steps (capped at 9,999).
+//! The weights: singles 1 to 3, locked candidates 10–12, subsets 20–45, fish and wings 60–90,
+//! colouring and chains 120–180, forcing chains 250, nets 350, a guess 500.
 //!
 //! When nothing else applies, the solve guesses: it takes the empty cell with the fewest
 //! candidates (a bivalue cell if any), checks by backtracking that every other candidate leads
@@ -78,6 +88,7 @@ mod explain;
 mod fish;
 mod guess;
 mod intersections;
+mod se;
 mod singles;
 mod solver;
 mod subsets;
@@ -136,10 +147,13 @@ impl Step {
 pub struct Rating {
     /// The level of the hardest technique used; `Diabolical` when the puzzle was not solved.
     pub difficulty: Difficulty,
-    /// The sum of the weights of every step (see the module header).
+    /// The SE estimate in tenths times 10,000 plus the sum of the weights of every step, capped
+    /// at 9,999 (see the module header): orders puzzles like `se`, ties broken by effort.
     pub score: u32,
     /// An estimate of the puzzle's Sudoku Explainer rating (SE, the community's scale, 1.0 to
-    /// about 11): the highest SE weight among the steps taken. 0.0 for a full grid.
+    /// about 11), one decimal, by a pass that solves in SE's order with SE's ratings (module
+    /// header). Layouts over 9x9 get the highest [`Technique::se_weight`] among the level pass's
+    /// steps instead. 0.0 for a full grid.
     pub se: f32,
     /// The hardest technique used (`None` for a full grid).
     pub hardest: Option<Technique>,

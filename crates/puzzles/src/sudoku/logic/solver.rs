@@ -1,7 +1,7 @@
 //! The driver: find the easiest step, apply it, repeat; and the public entry points built on it.
 
 use super::candidates::Candidates;
-use super::{chains, colouring, fish, guess, intersections, singles, subsets, wings};
+use super::{chains, colouring, fish, guess, intersections, se, singles, subsets, wings};
 use super::{Difficulty, Rating, Step, Technique};
 use crate::sudoku::Sudoku;
 use tessera_xc::{Budget, GaveUp};
@@ -30,6 +30,8 @@ pub fn find(grid: &Candidates, technique: Technique) -> Option<Step> {
         XChain => chains::x_chain(grid),
         XYChain => chains::xy_chain(grid),
         Aic => chains::aic(grid),
+        ForcingChain => se::forcing_step(grid, false),
+        ForcingNet => se::forcing_step(grid, true),
         Guess => guess::guess(grid),
     }
 }
@@ -62,7 +64,7 @@ fn run(
         }
         let step = Technique::ALL
             .into_iter()
-            .take_while(|&t| t <= max.min(Technique::Aic))
+            .take_while(|&t| t <= max.min(Technique::ForcingNet))
             .find_map(|t| find(grid, t))
             .or_else(
                 || if max >= Technique::Guess { guess::guess_with(grid, &mut kept, budget) } else { None },
@@ -158,6 +160,10 @@ pub fn rate_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
         Some(t) => t.difficulty(),
         None => Difficulty::Easy,
     };
+    let (se, score) = match se::rate_se(puzzle, budget)? {
+        Some(outcome) if outcome.solved => (outcome.rating, score_of(outcome.rating, score)),
+        _ => (se, score_of(se, score)),
+    };
     Ok(Rating {
         difficulty,
         score,
@@ -187,4 +193,10 @@ pub fn hint_with_candidates(grid: &Candidates) -> Option<Step> {
         return None;
     }
     next_step(grid, Technique::Guess)
+}
+
+/// The score: the SE estimate in tenths first, then the effort (the sum of the steps' weights,
+/// capped), so that the score orders puzzles as `se` does and breaks its ties by effort.
+fn score_of(se: f32, effort: u32) -> u32 {
+    (se * 10.0).round() as u32 * 10_000 + effort.min(9_999)
 }

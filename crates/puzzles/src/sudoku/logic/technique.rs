@@ -52,13 +52,20 @@ pub enum Technique {
     XYChain,
     /// A general alternating inference chain (bivalue cells and conjugate pairs).
     Aic,
+    /// Static forcing chains: every candidate of a cell, or every place of a digit in a house,
+    /// implies the same; or a candidate and its negation both do; or a candidate implies a
+    /// clash. Implications follow bivalue cells and conjugate pairs of the current marks.
+    ForcingChain,
+    /// Dynamic forcing chains (a forcing net): the same, but the marks are updated as the
+    /// assumption spreads, so singles made on the way continue the chains.
+    ForcingNet,
     /// Bifurcation: nothing else applies, so one cell is settled by trial and error.
     Guess,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 22] = [
+    pub const ALL: [Technique; 24] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -80,6 +87,8 @@ impl Technique {
         Technique::XChain,
         Technique::XYChain,
         Technique::Aic,
+        Technique::ForcingChain,
+        Technique::ForcingNet,
         Technique::Guess,
     ];
 
@@ -107,6 +116,8 @@ impl Technique {
             Technique::XChain => "X-chain",
             Technique::XYChain => "XY-chain",
             Technique::Aic => "Alternating inference chain",
+            Technique::ForcingChain => "Forcing chain",
+            Technique::ForcingNet => "Forcing net",
             Technique::Guess => "Guess",
         }
     }
@@ -136,6 +147,8 @@ impl Technique {
             Technique::XChain => 140,
             Technique::XYChain => 150,
             Technique::Aic => 180,
+            Technique::ForcingChain => 250,
+            Technique::ForcingNet => 350,
             Technique::Guess => 500,
         }
     }
@@ -167,6 +180,8 @@ impl Technique {
             XChain => 6.6,
             XYChain => 6.6,
             Aic => 7.0,
+            ForcingChain => 8.2,
+            ForcingNet => 8.8,
             Guess => 8.5,
         }
     }
@@ -180,7 +195,8 @@ impl Technique {
             NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => Difficulty::Hard,
             XWing | Swordfish | XYWing | XYZWing | WWing | Jellyfish => Difficulty::Expert,
             SimpleColouring | XChain | XYChain | Aic => Difficulty::Extreme,
-            Guess => Difficulty::Diabolical,
+            ForcingChain => Difficulty::Fiendish,
+            ForcingNet | Guess => Difficulty::Diabolical,
         }
     }
 }
@@ -204,22 +220,26 @@ pub enum Difficulty {
     Expert,
     /// Plus simple colouring, X-chains, XY-chains and alternating inference chains.
     Extreme,
-    /// Needs guessing (bifurcation) with these techniques.
+    /// Plus static forcing chains.
+    Fiendish,
+    /// Needs a forcing net (dynamic forcing chains) or guessing (bifurcation).
     Diabolical,
 }
 
 impl Difficulty {
     /// Every level, easiest first.
-    pub const ALL: [Difficulty; 6] = [
+    pub const ALL: [Difficulty; 7] = [
         Difficulty::Easy,
         Difficulty::Medium,
         Difficulty::Hard,
         Difficulty::Expert,
         Difficulty::Extreme,
+        Difficulty::Fiendish,
         Difficulty::Diabolical,
     ];
 
-    /// The lower-case name: "easy", "medium", "hard", "expert", "extreme", "diabolical".
+    /// The lower-case name: "easy", "medium", "hard", "expert", "extreme", "fiendish",
+    /// "diabolical".
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
@@ -227,6 +247,7 @@ impl Difficulty {
             Difficulty::Hard => "hard",
             Difficulty::Expert => "expert",
             Difficulty::Extreme => "extreme",
+            Difficulty::Fiendish => "fiendish",
             Difficulty::Diabolical => "diabolical",
         }
     }
@@ -240,6 +261,7 @@ impl Difficulty {
             Difficulty::Hard => Technique::HiddenQuad,
             Difficulty::Expert => Technique::Jellyfish,
             Difficulty::Extreme => Technique::Aic,
+            Difficulty::Fiendish => Technique::ForcingChain,
             Difficulty::Diabolical => Technique::Guess,
         }
     }
@@ -261,7 +283,7 @@ impl FromStr for Difficulty {
             s,
             &Difficulty::ALL,
             Difficulty::name,
-            "easy, medium, hard, expert, extreme, diabolical",
+            "easy, medium, hard, expert, extreme, fiendish, diabolical",
         )
     }
 }
@@ -281,6 +303,6 @@ mod tests {
             assert_eq!(level.max_technique().difficulty(), level);
             assert_eq!(level.name().parse::<Difficulty>(), Ok(level));
         }
-        assert!("fiendish".parse::<Difficulty>().is_err());
+        assert!("nightmare".parse::<Difficulty>().is_err());
     }
 }
