@@ -1,7 +1,7 @@
 //! The bitboard state of a 9x9 search and its propagation to a fixed point.
 
 use super::tables::{
-    BAND, BAND_PEERS, CLAIMED, COLUMN, LOCKED, POINTED, ROW_SINGLE, TRIADS_OF_ROW, TRIAD_CELLS, TRIAD_PEERS,
+    BAND, BAND_PEERS, CLAIMED, COLUMN, LOCKED_CELLS, POINTED, ROW_SINGLE, TRIADS_OF_ROW, TRIAD_PEERS,
 };
 
 /// One search node: every digit's candidates, band by band, and the cells still open.
@@ -211,11 +211,11 @@ impl Board {
         let triads = usize::from(TRIADS_OF_ROW[(word & 511) as usize])
             | usize::from(TRIADS_OF_ROW[(word >> 9 & 511) as usize]) << 3
             | usize::from(TRIADS_OF_ROW[(word >> 18 & 511) as usize]) << 6;
-        let locked = LOCKED[triads & 511];
+        let locked = LOCKED_CELLS[triads & 511];
         if locked == 0 {
             return false;
         }
-        word &= TRIAD_CELLS[usize::from(locked) & 511];
+        word &= locked;
         // A box whose digit is confined to one column takes that column from the other bands.
         let pointed = !POINTED[((word | word >> 9 | word >> 18) & 511) as usize];
         self.cand[3 * digit] &= pointed;

@@ -12,7 +12,7 @@
 //!    - squeeze the word to its nine *triads* (where a row meets a box: is any cell left?);
 //!    - the digit takes exactly one triad in each row and each box of the band, i.e. one of the
 //!      six 3x3 permutation patterns: keep only triads on a pattern still possible
-//!      (`tables::LOCKED`). This is locked candidates along rows (pointing and claiming) and
+//!      (`tables::LOCKED_CELLS`). This is locked candidates along rows (pointing and claiming) and
 //!      finds hidden singles in boxes; no pattern left is a contradiction;
 //!    - a box whose cells lie in one column *points*: that column leaves the other two bands;
 //!    - a row left with one cell is a hidden single: the cell leaves the other eight digits.
