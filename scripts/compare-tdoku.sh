@@ -20,7 +20,8 @@
 #   WORK_DIR      scratch folder (default: /tmp/tessera-compare-tdoku)
 #
 # Sets: 17clue-solve, 17clue-count2, magictour20-solve (the file 20 times), hardest-solve,
-# serg-count2. Every program gets the same input file (comment lines removed).
+# serg-count2, serg10-count2 (the file 10 times: one serg run lasts 20-30 ms, 2 ms of it the
+# process's start, too short to time alone on a shared machine). Every program gets the same input file (comment lines removed).
 #
 # Tessera runs `tessera sudoku solve FILE --threads 1` and `tessera sudoku count FILE --limit 2
 # --threads 1`. The crate's peer has no plain solve: its `solve` calls `Sudoku::solution`, which
@@ -39,7 +40,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RUNS=${1:-${RUNS:-7}}
 DATA=${TESSERA_DATA:-$ROOT/../shared/data}
 WORK=${WORK_DIR:-/tmp/tessera-compare-tdoku}
-ALL_SETS="17clue-solve 17clue-count2 magictour20-solve hardest-solve serg-count2"
+ALL_SETS="17clue-solve 17clue-count2 magictour20-solve hardest-solve serg-count2 serg10-count2"
 SETS=${SETS:-$ALL_SETS}
 
 log() { printf '%s\n' "$*" >&2; }
@@ -122,6 +123,7 @@ for set in $SETS; do
             file=$(input hardest "$HARDEST" 1) mode=solve
             ;;
         serg-count2) file=$(input serg "$DATA/sudoku/serg_benchmark.txt" 1) mode=count ;;
+        serg10-count2) file=$(input serg10 "$DATA/sudoku/serg_benchmark.txt" 10) mode=count ;;
         *) log "unknown set '$set' (known: $ALL_SETS)"; exit 2 ;;
     esac
     puzzles=$(wc -l <"$file")
