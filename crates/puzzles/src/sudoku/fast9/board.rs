@@ -356,18 +356,17 @@ impl Board {
     }
 
     /// The candidates of a cell, the one leaving the most candidates among its band-peers first.
+    /// Only the cell's own candidates (two, almost always) are scored, not all nine digits.
     fn branch_at(&self, band: usize, pos: usize) -> Branch {
-        let mut digits = 0;
+        let digits = self.candidates(band, pos);
         let (mut first, mut first_score) = (0, 0);
-        for d in 0..9 {
-            let word = self.cand[3 * d + band];
-            let here = word >> pos & 1;
-            digits |= here << d;
-            if here != 0 {
-                let score = (word & BAND_PEERS[pos]).count_ones() + 1;
-                if score > first_score {
-                    (first, first_score) = (d, score);
-                }
+        let mut rest = digits;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let score = (self.cand[3 * d + band] & BAND_PEERS[pos]).count_ones() + 1;
+            if score > first_score {
+                (first, first_score) = (d, score);
             }
         }
         Branch { cell: 27 * band + pos, digits, first }
