@@ -32,7 +32,22 @@ const CHUNK_PER_THREAD: usize = 64;
 /// `tessera sudoku solve [FILE]`
 pub fn solve(args: &SudokuSolveArgs) -> Result<Status> {
     let engine = args.run.engine.engine().into();
-    run(&args.file, &args.run, |puzzle| {
+    let plain = |cells: &[u8; 81], out: &mut Vec<u8>| match sudoku::solve_9x9(cells, &budget(&args.run)) {
+        Ok(Some(solution)) => {
+            out.extend(solution.iter().map(|&digit| b'0' + digit));
+            out.push(b'\n');
+            true
+        }
+        Ok(None) => {
+            out.extend_from_slice(b"none\n");
+            true
+        }
+        Err(_) => {
+            out.extend_from_slice(b"gave-up\n");
+            false
+        }
+    };
+    run(&args.file, &args.run, plain, |puzzle| {
         let start = Instant::now();
         match sudoku::solve(
             puzzle,
@@ -48,7 +63,20 @@ pub fn solve(args: &SudokuSolveArgs) -> Result<Status> {
 /// `tessera sudoku count [FILE] --limit N`
 pub fn count(args: &SudokuCountArgs) -> Result<Status> {
     let engine = args.run.engine.engine().into();
-    run(&args.file, &args.run, |puzzle| {
+    let plain = |cells: &[u8; 81], out: &mut Vec<u8>| {
+        let count = sudoku::count_9x9(cells, args.limit, &budget(&args.run));
+        if matches!(count.outcome, Outcome::GaveUp(_)) {
+            out.extend_from_slice(b"gave-up\n");
+            return false;
+        }
+        // Same as `writeln!("{}")`, without the formatting machinery for the usual 0, 1 and 2.
+        match count.solutions {
+            small @ 0..=9 => out.extend_from_slice(&[b'0' + small as u8, b'\n']),
+            more => out.extend_from_slice(format!("{more}\n").as_bytes()),
+        }
+        true
+    };
+    run(&args.file, &args.run, plain, |puzzle| {
         let count = sudoku::count(
             puzzle,
             &sudoku::Query::default()
@@ -79,9 +107,17 @@ enum Answer {
 }
 
 /// Reads the puzzles of `file` as it goes, answers each with `answer`, prints the answers in
-/// input order.
-fn run(file: &Path, args: &SudokuRunArgs, answer: impl Fn(&Sudoku) -> Answer + Sync) -> Result<Status> {
-    let (name, puzzles) = open_puzzles(file)?;
+/// input order. On one thread, with plain output and the 9x9 solver (`--engine auto` or `fast`),
+/// the file's leading run of plain 81-character lines goes through `plain` instead (see
+/// [`plain_lines`]): it writes the answer line of a classic 9x9 puzzle's cells, `false` when the
+/// budget ran out.
+fn run(
+    file: &Path,
+    args: &SudokuRunArgs,
+    plain: impl Fn(&[u8; 81], &mut Vec<u8>) -> bool,
+    answer: impl Fn(&Sudoku) -> Answer + Sync,
+) -> Result<Status> {
+    let (name, reader) = open_reader(file)?;
     let threads = args.threads.count();
     let start = Instant::now();
     let answer_one = |parsed: Parsed| {
@@ -92,29 +128,38 @@ fn run(file: &Path, args: &SudokuRunArgs, answer: impl Fn(&Sudoku) -> Answer + S
         (parsed, answer)
     };
     let mut printer = Printer {
-        out: BufWriter::new(io::stdout().lock()),
+        out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         json: args.output.json(),
         previous: None,
         index: 0,
     };
     let mut errors = ErrorLines::new(&name);
-    let mut flushed = Instant::now();
     let (mut bad, mut gave_up) = (false, false);
-    map_in_order(threads, CHUNK_PER_THREAD * threads, puzzles, answer_one, |(parsed, answer)| {
-        match &answer {
-            Answer::Error(message) => {
-                bad = true;
-                // Shown in order with the output; written through so that it comes first.
-                printer.out.flush()?;
-                errors.note(message);
+    let engine: sudoku::Engine = args.engine.engine().into();
+    let fast = !printer.json && threads == 1 && matches!(engine, sudoku::Engine::Auto | sudoku::Engine::Fast);
+    let rest = if fast {
+        plain_lines(reader, &mut printer, &plain, &mut gave_up)?
+    } else {
+        Some(PuzzleReader::new(reader))
+    };
+    if let Some(puzzles) = rest {
+        let mut flushed = Instant::now();
+        map_in_order(threads, CHUNK_PER_THREAD * threads, puzzles, answer_one, |(parsed, answer)| {
+            match &answer {
+                Answer::Error(message) => {
+                    bad = true;
+                    // Shown in order with the output; written through so that it comes first.
+                    printer.out.flush()?;
+                    errors.note(message);
+                }
+                Answer::GaveUp(_) => gave_up = true,
+                _ => {}
             }
-            Answer::GaveUp(_) => gave_up = true,
-            _ => {}
-        }
-        printer.print(&parsed, &answer)?;
-        flush_now_and_then(&mut printer.out, &mut flushed)?;
-        anyhow::Ok(true)
-    })?;
+            printer.print(&parsed, &answer)?;
+            flush_now_and_then(&mut printer.out, &mut flushed)?;
+            anyhow::Ok(true)
+        })?;
+    }
     printer.out.flush()?;
     errors.finish();
     if printer.index == 0 {
@@ -137,19 +182,91 @@ fn run(file: &Path, args: &SudokuRunArgs, answer: impl Fn(&Sudoku) -> Answer + S
     })
 }
 
+/// The longest line [`plain_lines`] reads at once: a plain line is 81 characters and its break.
+const PLAIN_READ: usize = 128;
+
+/// The fast path of [`run`]: answers the file's lines with `answer` while they are plain classic
+/// 9x9 lines (exactly 81 characters, `1`-`9` for clues and `.` or `0` for empty cells, nothing
+/// else on the line), skipping comment and blank lines, and hands the rest of the file to a
+/// [`PuzzleReader`] from the first other line on (`None` at the end of the file). Those lines are
+/// exactly the ones the reader would parse, wherever they are, as one classic 9x9 puzzle each
+/// (a line of 81 characters is never a grid's row, and no grid or JSON value is open before
+/// it), so the output is the same; what it saves is the general reader's work per line (fields,
+/// layout, a `Sudoku` with its vector) and the answer's (a `Sudoku`, a `String`).
+fn plain_lines(
+    mut reader: Box<dyn BufRead + Send>,
+    printer: &mut Printer<impl Write>,
+    answer: &impl Fn(&[u8; 81], &mut Vec<u8>) -> bool,
+    gave_up: &mut bool,
+) -> Result<Option<PuzzleReader<Box<dyn BufRead + Send>>>> {
+    let mut line = Vec::with_capacity(PLAIN_READ);
+    let mut out = Vec::with_capacity(PLAIN_READ);
+    let (mut number, mut offset, mut in_line_block) = (1usize, 0u64, false);
+    let mut flushed = Instant::now();
+    loop {
+        line.clear();
+        let read = (&mut reader).take(PLAIN_READ as u64).read_until(b'\n', &mut line);
+        let complete = match read {
+            Ok(0) => return Ok(None),
+            // A line ends at its break, or at the end of the file when shorter than the cap.
+            Ok(n) => line.ends_with(b"\n") || n < PLAIN_READ,
+            Err(_) => false,
+        };
+        let body = line.strip_suffix(b"\n").unwrap_or(&line);
+        let body = body.strip_suffix(b"\r").unwrap_or(body);
+        let mut cells = [0u8; 81];
+        let is_plain = complete
+            && body.len() == 81
+            && body.iter().zip(cells.iter_mut()).all(|(&byte, cell)| match byte {
+                b'1'..=b'9' => {
+                    *cell = byte - b'0';
+                    true
+                }
+                b'.' | b'0' => true,
+                _ => false,
+            });
+        if is_plain {
+            printer.index += 1;
+            printer.previous = Some(Format::Line);
+            out.clear();
+            if !answer(&cells, &mut out) {
+                *gave_up = true;
+            }
+            printer.out.write_all(&out)?;
+            if printer.index % 64 == 0 {
+                flush_now_and_then(&mut printer.out, &mut flushed)?;
+            }
+            in_line_block = true;
+        } else if complete && body.iter().all(u8::is_ascii_whitespace) {
+            in_line_block = false;
+        } else if !(complete && body.trim_ascii_start().starts_with(b"#")) {
+            // Not ours: the reader takes it from this line, its bytes put back in front.
+            let rest: Box<dyn BufRead + Send> =
+                Box::new(io::Cursor::new(std::mem::take(&mut line)).chain(reader));
+            return Ok(Some(PuzzleReader::resume(rest, number, offset, in_line_block)));
+        }
+        number += 1;
+        offset += line.len() as u64;
+    }
+}
+
 /// The puzzles of `file` (`-`: standard input), read as they are needed, and its name for
 /// messages.
 pub(crate) fn open_puzzles(file: &Path) -> Result<(String, PuzzleReader<Box<dyn BufRead + Send>>), BadInput> {
-    let (name, reader): (String, Box<dyn BufRead + Send>) = if file.as_os_str() == "-" {
-        ("<stdin>".to_owned(), Box::new(BufReader::with_capacity(1 << 16, io::stdin())))
-    } else {
-        let name = file.display().to_string();
-        match File::open(file) {
-            Ok(opened) => (name, Box::new(BufReader::with_capacity(1 << 16, opened))),
-            Err(err) => return Err(bad(&name, err.to_string())),
-        }
-    };
+    let (name, reader) = open_reader(file)?;
     Ok((name, PuzzleReader::new(reader)))
+}
+
+/// `file` (`-`: standard input) opened for reading, and its name for messages.
+fn open_reader(file: &Path) -> Result<(String, Box<dyn BufRead + Send>), BadInput> {
+    if file.as_os_str() == "-" {
+        return Ok(("<stdin>".to_owned(), Box::new(BufReader::with_capacity(1 << 16, io::stdin()))));
+    }
+    let name = file.display().to_string();
+    match File::open(file) {
+        Ok(opened) => Ok((name, Box::new(BufReader::with_capacity(1 << 16, opened)))),
+        Err(err) => Err(bad(&name, err.to_string())),
+    }
 }
 
 /// The error of a file without any puzzle (status 2).

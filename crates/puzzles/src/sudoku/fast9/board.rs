@@ -1,7 +1,7 @@
 //! The bitboard state of a 9x9 search and its propagation to a fixed point.
 
 use super::tables::{
-    BAND, BAND_PEERS, CLAIMED, COLUMN, LOCKED, POINTED, ROW_SINGLE, TRIADS_OF_ROW, TRIAD_CELLS, TRIAD_PEERS,
+    BAND, BAND_PEERS, CLAIMED, COLUMN, LOCKED_CELLS, POINTED, ROW_SINGLE, TRIADS_OF_ROW, TRIAD_PEERS,
 };
 
 /// One search node: every digit's candidates, band by band, and the cells still open.
@@ -211,11 +211,11 @@ impl Board {
         let triads = usize::from(TRIADS_OF_ROW[(word & 511) as usize])
             | usize::from(TRIADS_OF_ROW[(word >> 9 & 511) as usize]) << 3
             | usize::from(TRIADS_OF_ROW[(word >> 18 & 511) as usize]) << 6;
-        let locked = LOCKED[triads & 511];
+        let locked = LOCKED_CELLS[triads & 511];
         if locked == 0 {
             return false;
         }
-        word &= TRIAD_CELLS[usize::from(locked) & 511];
+        word &= locked;
         // A box whose digit is confined to one column takes that column from the other bands.
         let pointed = !POINTED[((word | word >> 9 | word >> 18) & 511) as usize];
         self.cand[3 * digit] &= pointed;
@@ -356,18 +356,17 @@ impl Board {
     }
 
     /// The candidates of a cell, the one leaving the most candidates among its band-peers first.
+    /// Only the cell's own candidates (two, almost always) are scored, not all nine digits.
     fn branch_at(&self, band: usize, pos: usize) -> Branch {
-        let mut digits = 0;
+        let digits = self.candidates(band, pos);
         let (mut first, mut first_score) = (0, 0);
-        for d in 0..9 {
-            let word = self.cand[3 * d + band];
-            let here = word >> pos & 1;
-            digits |= here << d;
-            if here != 0 {
-                let score = (word & BAND_PEERS[pos]).count_ones() + 1;
-                if score > first_score {
-                    (first, first_score) = (d, score);
-                }
+        let mut rest = digits;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let score = (self.cand[3 * d + band] & BAND_PEERS[pos]).count_ones() + 1;
+            if score > first_score {
+                (first, first_score) = (d, score);
             }
         }
         Branch { cell: 27 * band + pos, digits, first }

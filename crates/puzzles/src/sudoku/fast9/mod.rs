@@ -12,7 +12,7 @@
 //!    - squeeze the word to its nine *triads* (where a row meets a box: is any cell left?);
 //!    - the digit takes exactly one triad in each row and each box of the band, i.e. one of the
 //!      six 3x3 permutation patterns: keep only triads on a pattern still possible
-//!      (`tables::LOCKED`). This is locked candidates along rows (pointing and claiming) and
+//!      (`tables::LOCKED_CELLS`). This is locked candidates along rows (pointing and claiming) and
 //!      finds hidden singles in boxes; no pattern left is a contradiction;
 //!    - a box whose cells lie in one column *points*: that column leaves the other two bands;
 //!    - a row left with one cell is a hidden single: the cell leaves the other eight digits.
@@ -29,7 +29,9 @@
 //!    the magictour set this takes 20 guesses a puzzle where the first such cell takes 44); the
 //!    digit that leaves its band-peers with more candidates goes first. Without such a cell, one
 //!    with three candidates, else any. Every branch but the last works on a copy of the board
-//!    (240 bytes, on the stack); the last reuses it.
+//!    (244 bytes, on the stack); the last reuses it. The search takes its board by `&mut`, not
+//!    by value: passed by value, the compiler copied each child twice (into the local, then into
+//!    the callee's argument), two `memcpy` calls a node where one is needed.
 //!
 //! 5. **Minimizing** (the generator's loop, [`minimize_9x9`]): the clues are kept as board words
 //!    and each test builds its board from them in one branch-free pass (`Board::from_givens`);
@@ -91,11 +93,11 @@ use board::Board;
 /// assert_eq!(&solution[..9], &[8, 1, 2, 7, 5, 3, 6, 4, 9]);
 /// ```
 pub fn solve_9x9(cells: &[u8; 81], budget: &Budget) -> Result<Option<[u8; 81]>, GaveUp> {
-    let Some(board) = Board::from_cells(cells) else {
+    let Some(mut board) = Board::from_cells(cells) else {
         return Ok(None);
     };
     let mut search = Search::new(1, budget, true);
-    match search.run(board) {
+    match search.run(&mut board) {
         Ok(()) | Err(Stop::Limit) => Ok(search.first),
         Err(Stop::GaveUp(reason)) => Err(reason),
     }
@@ -119,11 +121,11 @@ pub fn count_9x9(cells: &[u8; 81], limit: u64, budget: &Budget) -> Count {
     if limit == 0 {
         return done(0, Outcome::LimitReached, 0);
     }
-    let Some(board) = Board::from_cells(cells) else {
+    let Some(mut board) = Board::from_cells(cells) else {
         return done(0, Outcome::Exhausted, 0);
     };
     let mut search = Search::new(limit, budget, false);
-    match search.run(board) {
+    match search.run(&mut board) {
         Ok(()) => done(search.count, Outcome::Exhausted, search.guesses),
         Err(Stop::Limit) => done(search.count, Outcome::LimitReached, search.guesses),
         Err(Stop::GaveUp(reason)) => done(search.count, Outcome::GaveUp(reason), search.guesses),
@@ -190,7 +192,7 @@ fn differs_in(board: Board, solution: &[u8; 81], emptied: &[usize], budget: &Bud
             continue;
         }
         case.forbid(usize::from(solution[cell]) - 1, cell / 27, cell % 27);
-        match Search::new(1, budget, false).run(case) {
+        match Search::new(1, budget, false).run(&mut case) {
             Ok(()) => {}
             Err(Stop::Limit) => return Ok(true),
             Err(Stop::GaveUp(reason)) => return Err(reason),
@@ -216,7 +218,7 @@ impl<'a> Search<'a> {
         Search { limit, count: 0, guesses: 0, budget, keep_first, first: None }
     }
 
-    fn run(&mut self, mut board: Board) -> Result<(), Stop> {
+    fn run(&mut self, board: &mut Board) -> Result<(), Stop> {
         loop {
             if !board.propagate() {
                 return Ok(());
@@ -239,9 +241,9 @@ impl<'a> Search<'a> {
                     board.place(digit, band, pos);
                     break;
                 }
-                let mut child = board;
+                let mut child = *board;
                 child.place(digit, band, pos);
-                self.run(child)?;
+                self.run(&mut child)?;
                 digit = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
             }

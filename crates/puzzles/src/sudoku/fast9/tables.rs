@@ -12,13 +12,12 @@ pub(super) const BAND: u32 = (1 << 27) - 1;
 /// For a row's nine bits, which of its three triads are not empty (three bits).
 pub(super) static TRIADS_OF_ROW: [u8; 512] = triads_of_row();
 
-/// For a 9-bit set of non-empty triads, the union of the ways to put one triad per row and per box
-/// inside it (a digit sits in exactly one triad of each row and of each box of a band). Zero when
-/// there is no way: the digit cannot be placed in the band.
-pub(super) static LOCKED: [u16; 512] = locked();
-
-/// The 27 cells covered by a 9-bit set of triads.
-pub(super) static TRIAD_CELLS: [u32; 512] = triad_cells();
+/// For a 9-bit set of non-empty triads, the cells of the union of the ways to put one triad per
+/// row and per box inside it (a digit sits in exactly one triad of each row and of each box of a
+/// band). Zero when there is no way: the digit cannot be placed in the band. One table for what
+/// was two lookups in a row (the triads kept, then their cells): a band update is a chain of
+/// dependent loads, and this takes one link out of it.
+pub(super) static LOCKED_CELLS: [u32; 512] = locked_cells();
 
 /// For a 9-bit set of triads, the cells of the band in the same row or box as one of them: where
 /// a digit given in those triads cannot be too.
@@ -54,6 +53,18 @@ const fn triads_of_row() -> [u8; 512] {
         }
         table[row] = triads;
         row += 1;
+    }
+    table
+}
+
+const fn locked_cells() -> [u32; 512] {
+    let locked = locked();
+    let cells = triad_cells();
+    let mut table = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        table[triads] = if locked[triads] == 0 { 0 } else { cells[locked[triads] as usize & 511] };
+        triads += 1;
     }
     table
 }

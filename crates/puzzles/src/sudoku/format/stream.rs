@@ -92,6 +92,22 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// Reads the rest of a file whose first lines were read by someone else: `reader` starts at
+    /// line `line` (1-based), `offset` bytes into the file, and the lines before were only plain
+    /// puzzle lines, blank lines and comments (so no grid or JSON value is open), the last of
+    /// them not blank when `in_line_block`. It yields what [`PuzzleReader::new`] would yield on
+    /// the whole file from that line on, with the same line numbers and byte offsets. A caller
+    /// that answers a file's plain 9x9 lines itself hands the reader over with this at the
+    /// first other line.
+    pub fn resume(reader: R, line: usize, offset: u64, in_line_block: bool) -> Self {
+        let mut resumed = PuzzleReader::new(reader);
+        resumed.line = line.max(1);
+        resumed.lines_read = line.max(1) - 1;
+        resumed.offset = offset;
+        resumed.in_line_block = in_line_block;
+        resumed
+    }
+
     /// The next line with its line break, `None` at the end; an error (already queued) ends it.
     fn read_line(&mut self) -> Option<String> {
         self.lines_read += 1;
