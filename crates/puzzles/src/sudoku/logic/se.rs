@@ -626,13 +626,71 @@ struct Engine<'a> {
     cands: usize,
     /// Per start literal (static mode, both kinds of link), the depth of every literal reached.
     statics: Vec<Option<Vec<u16>>>,
+    /// Scratch space reused by every propagation (a search runs thousands per step).
+    scratch: Scratch,
+}
+
+/// Buffers of the propagations, allocated once per engine.
+#[derive(Default)]
+struct Scratch {
+    /// Static mode: depth per literal.
+    depth: Vec<u16>,
+    queue: Vec<usize>,
+    out: Vec<usize>,
+    /// Dynamic mode: per literal, its ancestor set's index in `arena` (`u32::MAX`: not reached),
+    /// and the number of its ancestors.
+    slot: Vec<u32>,
+    arena: Vec<[u64; WORDS]>,
+    count: Vec<u16>,
+    marks: Vec<u32>,
+}
+
+const UNSET: u32 = u32::MAX;
+
+impl Scratch {
+    /// Marks `lit` reached with the union of its parents' ancestors (and itself), unless it was.
+    fn set(&mut self, lit: usize, parents: &[usize]) {
+        if self.slot[lit] != UNSET {
+            return;
+        }
+        let mut bits = [0u64; WORDS];
+        for &p in parents {
+            let s = self.slot[p];
+            if s != UNSET {
+                let pb = &self.arena[s as usize];
+                for w in 0..WORDS {
+                    bits[w] |= pb[w];
+                }
+            }
+        }
+        bits[lit / 64] |= 1 << (lit % 64);
+        self.count[lit] = bits.iter().map(|w| w.count_ones()).sum::<u32>().min(u32::from(NONE) - 1) as u16;
+        self.slot[lit] = self.arena.len() as u32;
+        self.arena.push(bits);
+        self.queue.push(lit);
+    }
+
+    /// The number of distinct ancestors of `lits` together.
+    fn union(&self, lits: &[usize]) -> usize {
+        let mut bits = [0u64; WORDS];
+        for &l in lits {
+            let s = self.slot[l];
+            if s != UNSET {
+                let b = &self.arena[s as usize];
+                for w in 0..WORDS {
+                    bits[w] |= b[w];
+                }
+            }
+        }
+        bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
 }
 
 impl<'a> Engine<'a> {
     fn new(grid: &'a Candidates) -> Self {
         let n = grid.n();
         let cands = grid.layout().cells() * n;
-        Engine { grid, n, cands, statics: vec![None; cands * 2] }
+        Engine { grid, n, cands, statics: vec![None; cands * 2], scratch: Scratch::default() }
     }
 
     fn lit(&self, cell: usize, d: u8, on: bool) -> usize {
@@ -683,30 +741,45 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Breadth-first static propagation from `start`: the depth of each literal reached.
-    fn propagate(&self, start: usize, mode: Mode, limit: usize) -> Vec<u16> {
-        let mut depth = vec![NONE; self.cands * 2];
-        depth[start] = 0;
-        let mut queue = std::collections::VecDeque::from([start]);
-        let mut out = Vec::new();
-        while let Some(lit) = queue.pop_front() {
-            if depth[lit] as usize + 1 >= limit {
+    /// Breadth-first static propagation from `start`, capped at depth `limit - 1`: leaves the
+    /// depth of each literal reached in `scratch.depth`. With `stop` set, it stops as soon as
+    /// `stop` is reached (breadth first, so its depth is final) and returns that depth.
+    fn propagate(&mut self, start: usize, mode: Mode, limit: usize, stop: Option<usize>) -> u16 {
+        let mut sc = std::mem::take(&mut self.scratch);
+        sc.depth.clear();
+        sc.depth.resize(self.cands * 2, NONE);
+        sc.depth[start] = 0;
+        sc.queue.clear();
+        sc.queue.push(start);
+        let mut head = 0;
+        let mut found = NONE;
+        'bfs: while head < sc.queue.len() {
+            let lit = sc.queue[head];
+            head += 1;
+            if sc.depth[lit] as usize + 1 >= limit {
                 continue;
             }
-            self.implied(lit, mode, &mut out);
-            for &next in &out {
-                if depth[next] == NONE {
-                    depth[next] = depth[lit] + 1;
-                    queue.push_back(next);
+            self.implied(lit, mode, &mut sc.out);
+            for i in 0..sc.out.len() {
+                let next = sc.out[i];
+                if sc.depth[next] == NONE {
+                    sc.depth[next] = sc.depth[lit] + 1;
+                    if stop == Some(next) {
+                        found = sc.depth[next];
+                        break 'bfs;
+                    }
+                    sc.queue.push(next);
                 }
             }
         }
-        depth
+        self.scratch = sc;
+        found
     }
 
     fn statics(&mut self, start: usize) -> &[u16] {
         if self.statics[start].is_none() {
-            self.statics[start] = Some(self.propagate(start, Mode::Both, usize::MAX));
+            self.propagate(start, Mode::Both, usize::MAX, None);
+            self.statics[start] = Some(self.scratch.depth.clone());
         }
         self.statics[start].as_deref().unwrap_or(&[])
     }
@@ -729,7 +802,7 @@ impl<'a> Engine<'a> {
                         let depths = self.statics(start);
                         depths[start ^ 1]
                     } else {
-                        self.propagate(start, mode, limit)[start ^ 1]
+                        self.propagate(start, mode, limit, Some(start ^ 1))
                     };
                     if depth == NONE {
                         continue;
@@ -772,25 +845,26 @@ impl<'a> Engine<'a> {
         // Per literal: the propagation's lengths (static: depth + 1; dynamic: ancestors) and,
         // for dynamic, whether it led to a contradiction of that length.
         let mut results: Vec<Option<(Vec<u16>, Option<usize>)>> = vec![None; total];
-        let mut get = |engine: &mut Engine, lit: usize| -> (Vec<u16>, Option<usize>) {
-            if let Some(r) = &results[lit] {
-                return r.clone();
-            }
-            let r = if dynamic {
-                engine.dynamic(lit, Mode::Both)
-            } else {
-                let depths = engine.statics(lit).to_vec();
-                let lengths: Vec<u16> =
-                    depths.iter().map(|&x| if x == NONE { NONE } else { x + 1 }).collect();
-                let clash = (0..total / 2)
-                    .filter(|&c| lengths[2 * c] != NONE && lengths[2 * c + 1] != NONE)
-                    .map(|c| lengths[2 * c] as usize + lengths[2 * c + 1] as usize)
-                    .min();
-                (lengths, clash)
+        let ensure =
+            |engine: &mut Engine, results: &mut Vec<Option<(Vec<u16>, Option<usize>)>>, lit: usize| {
+                if results[lit].is_some() {
+                    return;
+                }
+                let r = if dynamic {
+                    let clash = engine.dynamic(lit, Mode::Both);
+                    (engine.scratch.count.clone(), clash)
+                } else {
+                    let depths = engine.statics(lit);
+                    let lengths: Vec<u16> =
+                        depths.iter().map(|&x| if x == NONE { NONE } else { x + 1 }).collect();
+                    let clash = (0..total / 2)
+                        .filter(|&c| lengths[2 * c] != NONE && lengths[2 * c + 1] != NONE)
+                        .map(|c| lengths[2 * c] as usize + lengths[2 * c + 1] as usize)
+                        .min();
+                    (lengths, clash)
+                };
+                results[lit] = Some(r);
             };
-            results[lit] = Some(r.clone());
-            r
-        };
         for cell in 0..cells {
             let marks = self.grid.candidates(cell);
             if self.grid.digit(cell) != 0 || marks.count_ones() < 2 {
@@ -798,12 +872,17 @@ impl<'a> Engine<'a> {
             }
             for d in digits_of(marks) {
                 let on = self.lit(cell, d, true);
-                let (lengths_on, clash) = get(self, on);
-                if let Some(length) = clash {
+                ensure(self, &mut results, on);
+                ensure(self, &mut results, on ^ 1);
+                let (Some((lengths_on, clash_on)), Some((lengths_off, clash))) =
+                    (&results[on], &results[on ^ 1])
+                else {
+                    continue;
+                };
+                if let Some(length) = *clash_on {
                     offer(&mut best, length, on ^ 1, n, Source::Clash(on));
                 }
-                let (lengths_off, clash) = get(self, on ^ 1);
-                if let Some(length) = clash {
+                if let Some(length) = *clash {
                     offer(&mut best, length, on, n, Source::Clash(on ^ 1));
                 }
                 // Double forcing: both the candidate and its negation imply the same literal.
@@ -840,7 +919,11 @@ impl<'a> Engine<'a> {
             }
         }
         for (source, group) in groups {
-            let branches: Vec<Vec<u16>> = group.iter().map(|&lit| get(self, lit).0).collect();
+            for &lit in &group {
+                ensure(self, &mut results, lit);
+            }
+            let branches: Vec<&[u16]> =
+                group.iter().filter_map(|&lit| results[lit].as_ref().map(|r| r.0.as_slice())).collect();
             for lit in 0..total {
                 // Cheapest test first: most literals are not reached by the first branch.
                 if branches[0][lit] == NONE || !self.open(lit) || group.contains(&lit) {
@@ -848,7 +931,7 @@ impl<'a> Engine<'a> {
                 }
                 let mut length = 0usize;
                 let mut all = true;
-                for b in &branches {
+                for b in branches.iter() {
                     if b[lit] == NONE {
                         all = false;
                         break;
@@ -879,7 +962,7 @@ impl<'a> Engine<'a> {
             }
             for d in digits_of(self.grid.candidates(cell)) {
                 let on = self.lit(cell, d, true);
-                if let (_, Some(length)) = self.dynamic(on, Mode::X) {
+                if let Some(length) = self.dynamic(on, Mode::X) {
                     if best.as_ref().is_none_or(|b| length < b.0) {
                         best = Some((length, eliminating(vec![(cell, d)])));
                     }
@@ -889,83 +972,74 @@ impl<'a> Engine<'a> {
         best
     }
 
-    /// Dynamic propagation from `start`: the number of ancestors of each literal reached (itself
-    /// included), and the length of the first contradiction met, if any.
-    fn dynamic(&self, start: usize, mode: Mode) -> (Vec<u16>, Option<usize>) {
+    /// Dynamic propagation from `start`: leaves the number of ancestors of each literal reached
+    /// (itself included) in `scratch.count`, and returns the length of the first contradiction
+    /// met, if any.
+    fn dynamic(&mut self, start: usize, mode: Mode) -> Option<usize> {
+        let mut sc = std::mem::take(&mut self.scratch);
+        let found = self.dynamic_in(&mut sc, start, mode);
+        self.scratch = sc;
+        found
+    }
+
+    fn dynamic_in(&self, sc: &mut Scratch, start: usize, mode: Mode) -> Option<usize> {
         let grid = self.grid;
         let layout = grid.layout();
         let n = self.n;
         let total = self.cands * 2;
-        let mut marks: Vec<u32> = (0..layout.cells()).map(|c| grid.candidates(c)).collect();
-        let mut anc: Vec<Option<Box<[u64; WORDS]>>> = vec![None; total];
-        let mut count = vec![NONE; total];
-        let mut queue = std::collections::VecDeque::new();
-        let set = |anc: &mut Vec<Option<Box<[u64; WORDS]>>>,
-                   count: &mut Vec<u16>,
-                   queue: &mut std::collections::VecDeque<usize>,
-                   lit: usize,
-                   parents: &[usize]| {
-            if anc[lit].is_some() {
-                return;
-            }
-            let mut bits = Box::new([0u64; WORDS]);
-            for &p in parents {
-                if let Some(pb) = &anc[p] {
-                    for w in 0..WORDS {
-                        bits[w] |= pb[w];
-                    }
-                }
-            }
-            bits[lit / 64] |= 1 << (lit % 64);
-            count[lit] = bits.iter().map(|w| w.count_ones()).sum::<u32>().min(u32::from(NONE) - 1) as u16;
-            anc[lit] = Some(bits);
-            queue.push_back(lit);
-        };
-        let union = |anc: &Vec<Option<Box<[u64; WORDS]>>>, lits: &[usize]| -> usize {
-            let mut bits = [0u64; WORDS];
-            for &l in lits {
-                if let Some(b) = &anc[l] {
-                    for w in 0..WORDS {
-                        bits[w] |= b[w];
-                    }
-                }
-            }
-            bits.iter().map(|w| w.count_ones() as usize).sum()
-        };
-        set(&mut anc, &mut count, &mut queue, start, &[]);
-        while let Some(lit) = queue.pop_front() {
+        sc.marks.clear();
+        sc.marks.extend((0..layout.cells()).map(|c| grid.candidates(c)));
+        sc.slot.clear();
+        sc.slot.resize(total, UNSET);
+        sc.count.clear();
+        sc.count.resize(total, NONE);
+        sc.arena.clear();
+        sc.queue.clear();
+        let mut head = 0;
+        // Parents of an "on" (at most one per candidate of a cell or place in a house).
+        let mut offs = [0usize; 32];
+        sc.set(start, &[]);
+        while head < sc.queue.len() {
+            let lit = sc.queue[head];
+            head += 1;
             let cand = lit / 2;
             let (cell, d, on) = (cand / n, (cand % n) as u8 + 1, lit % 2 == 1);
-            if anc[lit ^ 1].is_some() {
-                return (count, Some(union(&anc, &[lit, lit ^ 1])));
+            if sc.slot[lit ^ 1] != UNSET {
+                return Some(sc.union(&[lit, lit ^ 1]));
             }
             if on {
                 if mode == Mode::Both {
-                    for e in digits_of(marks[cell] & !bit(d)) {
-                        set(&mut anc, &mut count, &mut queue, self.lit(cell, e, false), &[lit]);
+                    for e in digits_of(sc.marks[cell] & !bit(d)) {
+                        sc.set(self.lit(cell, e, false), &[lit]);
                     }
                 }
                 for &peer in layout.peers(cell) {
                     let peer = peer as usize;
-                    if marks[peer] & bit(d) != 0 {
-                        set(&mut anc, &mut count, &mut queue, self.lit(peer, d, false), &[lit]);
+                    if sc.marks[peer] & bit(d) != 0 {
+                        sc.set(self.lit(peer, d, false), &[lit]);
                     }
                 }
             } else {
-                marks[cell] &= !bit(d);
+                sc.marks[cell] &= !bit(d);
                 let original = grid.candidates(cell);
                 if mode == Mode::Both {
-                    match marks[cell].count_ones() {
+                    match sc.marks[cell].count_ones() {
                         0 => {
-                            let offs: Vec<usize> =
-                                digits_of(original).map(|e| self.lit(cell, e, false)).collect();
-                            return (count, Some(union(&anc, &offs)));
+                            let mut k = 0;
+                            for e in digits_of(original) {
+                                offs[k] = self.lit(cell, e, false);
+                                k += 1;
+                            }
+                            return Some(sc.union(&offs[..k]));
                         }
                         1 => {
-                            let e = digits_of(marks[cell]).next().unwrap_or(d);
-                            let offs: Vec<usize> =
-                                digits_of(original & !bit(e)).map(|x| self.lit(cell, x, false)).collect();
-                            set(&mut anc, &mut count, &mut queue, self.lit(cell, e, true), &offs);
+                            let e = digits_of(sc.marks[cell]).next().unwrap_or(d);
+                            let mut k = 0;
+                            for x in digits_of(original & !bit(e)) {
+                                offs[k] = self.lit(cell, x, false);
+                                k += 1;
+                            }
+                            sc.set(self.lit(cell, e, true), &offs[..k]);
                         }
                         _ => {}
                     }
@@ -976,26 +1050,30 @@ impl<'a> Engine<'a> {
                     if p == 0 {
                         continue;
                     }
-                    let left: Vec<usize> = (0..n)
-                        .filter(|&i| p & (1 << i) != 0)
-                        .map(|i| grid.house_cell(h, i))
-                        .filter(|&c| marks[c] & bit(d) != 0)
-                        .collect();
-                    let offs: Vec<usize> = (0..n)
-                        .filter(|&i| p & (1 << i) != 0)
-                        .map(|i| grid.house_cell(h, i))
-                        .filter(|&c| marks[c] & bit(d) == 0)
-                        .map(|c| self.lit(c, d, false))
-                        .collect();
-                    match left.len() {
-                        0 => return (count, Some(union(&anc, &offs))),
-                        1 => set(&mut anc, &mut count, &mut queue, self.lit(left[0], d, true), &offs),
+                    let mut left = 0;
+                    let mut last = 0;
+                    let mut k = 0;
+                    for i in 0..n {
+                        if p & (1 << i) != 0 {
+                            let c = grid.house_cell(h, i);
+                            if sc.marks[c] & bit(d) != 0 {
+                                left += 1;
+                                last = c;
+                            } else {
+                                offs[k] = self.lit(c, d, false);
+                                k += 1;
+                            }
+                        }
+                    }
+                    match left {
+                        0 => return Some(sc.union(&offs[..k])),
+                        1 => sc.set(self.lit(last, d, true), &offs[..k]),
                         _ => {}
                     }
                 }
             }
         }
-        (count, None)
+        None
     }
 }
 
