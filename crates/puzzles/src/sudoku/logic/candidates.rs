@@ -56,7 +56,7 @@ pub struct Candidates {
 }
 
 /// The node budget of [`Candidates::check_unique`]: far above what any 9x9 puzzle needs; a
-/// large grid that needs more is treated as not known to be unique.
+/// grid that needs more is treated as not known to be unique.
 const UNIQUE_NODES: u64 = 1_000_000;
 
 /// A cell is in a row, a column, a region and at most both diagonals.
@@ -275,11 +275,24 @@ impl Candidates {
     /// rectangles, BUG+1) may be used on this grid from then on, else they stay off. The marks
     /// do not enter the count: the techniques reason about the puzzle's solutions, and the
     /// marks only narrow down which one.
+    ///
+    /// Only grids of at most 81 cells (9x9 and smaller) are counted: on larger ones a count to
+    /// two can cost more than the whole logical solve, and the rectangle scans grow with the
+    /// fourth power of the size, so the uniqueness techniques stay off there.
     pub fn check_unique(&mut self) -> bool {
+        self.check_unique_within(&tessera_xc::Budget::unlimited())
+    }
+
+    /// [`Self::check_unique`] within `budget`'s deadline and cancel flag (a count cut short
+    /// leaves the techniques off).
+    pub(crate) fn check_unique_within(&mut self, budget: &tessera_xc::Budget) -> bool {
         use crate::sudoku::{count, Query};
-        let query = Query::default()
-            .with_limit(2)
-            .with_budget(tessera_xc::Budget::unlimited().with_nodes(UNIQUE_NODES));
+        if self.digits.len() > 81 {
+            self.unique = false;
+            return false;
+        }
+        let query =
+            Query::default().with_limit(2).with_budget(budget.without_nodes().with_nodes(UNIQUE_NODES));
         let counted = count(&self.grid(), &query);
         self.unique = counted.solutions == 1 && counted.outcome == tessera_xc::Outcome::Exhausted;
         self.unique

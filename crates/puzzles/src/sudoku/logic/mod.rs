@@ -34,9 +34,10 @@
 //! the grid's placed digits have been counted to have exactly one completion
 //! ([`Candidates::check_unique`]: a count to two by the fast solver, which [`rate`],
 //! [`solve_logically`], the generator's test and the hints make first; a grid built by
-//! [`Candidates::new`] alone leaves them off). On a puzzle with several solutions they stay off,
-//! so its rating is still honest: every step holds in every solution. The SE estimate (below)
-//! uses unique rectangles and BUG+1 too, as Sudoku Explainer does.
+//! [`Candidates::new`] alone leaves them off; grids over 81 cells are not counted, so they stay
+//! off there). On a puzzle with several solutions they stay off, so its rating is still honest:
+//! every step holds in every solution. The SE estimate (below) uses unique rectangles and BUG+1
+//! too, as Sudoku Explainer does.
 //!
 //! # Levels
 //!

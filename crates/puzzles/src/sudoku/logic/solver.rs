@@ -121,7 +121,7 @@ pub(crate) fn solves_within(puzzle: &Sudoku, max: Technique, budget: &Budget) ->
     }
     let mut grid = Candidates::new(puzzle);
     grid.set_quiet();
-    grid.check_unique();
+    grid.check_unique_within(budget);
     run(&mut grid, max, budget, |_| {})?;
     Ok(grid.is_full() && grid.grid().is_solved())
 }
@@ -154,7 +154,7 @@ pub fn rate_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
     let solved = if puzzle.is_consistent() {
         let mut grid = Candidates::new(puzzle);
         grid.set_quiet();
-        grid.check_unique();
+        grid.check_unique_within(budget);
         run(&mut grid, Technique::Guess, budget, |step| {
             counts[step.technique as usize] += 1;
             score += step.technique.weight();

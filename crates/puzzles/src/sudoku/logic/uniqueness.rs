@@ -5,7 +5,7 @@
 //! ([`Candidates::check_unique`], which [`rate`](super::rate), [`solve_logically`](super::solve_logically)
 //! and the hints call first). On a puzzle with several solutions they stay off and the solve
 //! goes on with the other techniques (or guesses), so its rating stays honest: every step still
-//! holds in every solution.
+//! holds in every solution. Grids over 81 cells are not counted, so these stay off there.
 //!
 //! - Deadly pattern: four empty cells at the corners of a rectangle (two rows, two columns)
 //!   where every house holds none of them, both cells of one side, or all four. If the corners
