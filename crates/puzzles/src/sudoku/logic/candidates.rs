@@ -50,7 +50,14 @@ pub struct Candidates {
     coords: Vec<[u8; 4]>,
     /// Whether steps found on this grid skip their explanations (for rating).
     quiet: bool,
+    /// Whether the placed digits are known to have exactly one completion, which the
+    /// uniqueness techniques need (see [`Self::check_unique`]).
+    unique: bool,
 }
+
+/// The node budget of [`Candidates::check_unique`]: far above what any 9x9 puzzle needs; a
+/// grid that needs more is treated as not known to be unique.
+const UNIQUE_NODES: u64 = 1_000_000;
 
 /// A cell is in a row, a column, a region and at most both diagonals.
 const MAX_HOUSES: usize = 5;
@@ -109,6 +116,7 @@ impl Candidates {
             coords,
             layout,
             quiet: false,
+            unique: false,
         };
         for cell in 0..grid.digits.len() {
             let d = grid.digits[cell];
@@ -260,6 +268,40 @@ impl Candidates {
     /// Makes steps found on this grid leave their explanations empty.
     pub(crate) fn set_quiet(&mut self) {
         self.quiet = true;
+    }
+
+    /// Counts the completions of the placed digits (up to two, within a node budget) and
+    /// returns whether there is exactly one; if so, the uniqueness techniques (unique
+    /// rectangles, BUG+1) may be used on this grid from then on, else they stay off. The marks
+    /// do not enter the count: the techniques reason about the puzzle's solutions, and the
+    /// marks only narrow down which one.
+    ///
+    /// Only grids of at most 81 cells (9x9 and smaller) are counted: on larger ones a count to
+    /// two can cost more than the whole logical solve, and the rectangle scans grow with the
+    /// fourth power of the size, so the uniqueness techniques stay off there.
+    pub fn check_unique(&mut self) -> bool {
+        self.check_unique_within(&tessera_xc::Budget::unlimited())
+    }
+
+    /// [`Self::check_unique`] within `budget`'s deadline and cancel flag (a count cut short
+    /// leaves the techniques off).
+    pub(crate) fn check_unique_within(&mut self, budget: &tessera_xc::Budget) -> bool {
+        use crate::sudoku::{count, Query};
+        if self.digits.len() > 81 {
+            self.unique = false;
+            return false;
+        }
+        let query =
+            Query::default().with_limit(2).with_budget(budget.without_nodes().with_nodes(UNIQUE_NODES));
+        let counted = count(&self.grid(), &query);
+        self.unique = counted.solutions == 1 && counted.outcome == tessera_xc::Outcome::Exhausted;
+        self.unique
+    }
+
+    /// Whether the uniqueness techniques may be used (see [`Self::check_unique`]).
+    #[inline]
+    pub(crate) fn unique(&self) -> bool {
+        self.unique
     }
 
     /// Empty cells of house `h`.

@@ -18,17 +18,26 @@
 //! | pointing, claiming | locked candidates: a house's digit confined to an intersection |
 //! | naked / hidden pair, triple, quad | subsets in any house |
 //! | X-wing, swordfish, jellyfish | basic fish over rows and columns |
+//! | finned X-wing, swordfish, jellyfish | fish with fins (sashimi included), each right after its basic size |
 //! | XY-wing, XYZ-wing, W-wing | short bivalue patterns |
+//! | unique rectangle types 1, 2, 4; BUG+1 | uniqueness: only on puzzles with one solution (below) |
 //! | simple colouring | one digit's conjugate pairs, two colours: wrap and trap |
 //! | X-chain, XY-chain, AIC | alternating inference chains by breadth-first search, bounded length |
+//! | ALS-XZ | two almost locked sets with a restricted common digit (grids up to 11x11) |
 //! | forcing chain | static cell, region and double forcing chains, contradictions (9x9 and smaller) |
 //! | forcing net | dynamic forcing chains and Nishio: singles made on the way continue the chains |
 //! | guess | bifurcation, when nothing else applies |
 //!
 //! Every step is sound: it holds in every solution of the marks it was found on (the tests check
-//! each placement and elimination against the true solution). No technique of the level pass
-//! assumes the solution is unique, so rating a puzzle with several solutions is still honest.
-//! The SE estimate (below) does use unique rectangles and BUG+1, as Sudoku Explainer does.
+//! each placement and elimination against the true solution). The uniqueness techniques (unique
+//! rectangles, BUG+1) reason from the promise of a single solution, so they are used only when
+//! the grid's placed digits have been counted to have exactly one completion
+//! ([`Candidates::check_unique`]: a count to two by the fast solver, which [`rate`],
+//! [`solve_logically`], the generator's test and the hints make first; a grid built by
+//! [`Candidates::new`] alone leaves them off; grids over 81 cells are not counted, so they stay
+//! off there). On a puzzle with several solutions they stay off, so its rating is still honest:
+//! every step holds in every solution. The SE estimate (below) uses unique rectangles and BUG+1
+//! too, as Sudoku Explainer does.
 //!
 //! # Levels
 //!
@@ -39,8 +48,8 @@
 //! | easy | full house, hidden single, naked single |
 //! | medium | + pointing and claiming (locked candidates) |
 //! | hard | + naked and hidden pairs, triples, quads |
-//! | expert | + X-wing, swordfish, jellyfish, XY-wing, XYZ-wing, W-wing |
-//! | extreme | + simple colouring, X-chains, XY-chains, AICs |
+//! | expert | + X-wing, swordfish, jellyfish (basic, finned, sashimi), XY-wing, XYZ-wing, W-wing, unique rectangles, BUG+1 |
+//! | extreme | + simple colouring, X-chains, XY-chains, AICs, ALS-XZ |
 //! | fiendish | + forcing chains (static) |
 //! | diabolical | + forcing nets (dynamic chains) and guessing |
 //!
@@ -59,7 +68,8 @@
 //! [`Rating::score`] orders puzzles as `se` does and breaks its ties by effort: the estimate in
 //! tenths times 10,000, plus the sum of [`Technique::weight`] over all steps (capped at 9,999).
 //! The weights: singles 1 to 3, locked candidates 10–12, subsets 20–45, fish and wings 60–90,
-//! colouring and chains 120–180, forcing chains 250, nets 350, a guess 500.
+//! finned fish and uniqueness 65–115, colouring and chains 120–180, ALS-XZ 200, forcing chains 250, nets
+//! 350, a guess 500.
 //!
 //! When nothing else applies, the solve guesses: it takes the empty cell with the fewest
 //! candidates (a bivalue cell if any), checks by backtracking that every other candidate leads
@@ -81,6 +91,7 @@
 //! println!("{}: {}", hint.technique, hint.explanation);
 //! ```
 
+mod als;
 mod candidates;
 mod chains;
 mod colouring;
@@ -93,6 +104,7 @@ mod singles;
 mod solver;
 mod subsets;
 mod technique;
+mod uniqueness;
 mod wings;
 
 pub use candidates::Candidates;

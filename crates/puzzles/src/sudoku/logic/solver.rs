@@ -1,7 +1,7 @@
 //! The driver: find the easiest step, apply it, repeat; and the public entry points built on it.
 
 use super::candidates::Candidates;
-use super::{chains, colouring, fish, guess, intersections, se, singles, subsets, wings};
+use super::{als, chains, colouring, fish, guess, intersections, se, singles, subsets, uniqueness, wings};
 use super::{Difficulty, Rating, Step, Technique};
 use crate::sudoku::Sudoku;
 use tessera_xc::{Budget, GaveUp};
@@ -21,15 +21,23 @@ pub fn find(grid: &Candidates, technique: Technique) -> Option<Step> {
         NakedQuad => subsets::naked(grid, 4),
         HiddenQuad => subsets::hidden(grid, 4),
         XWing => fish::fish(grid, 2),
+        FinnedXWing => fish::finned_fish(grid, 2),
         Swordfish => fish::fish(grid, 3),
+        FinnedSwordfish => fish::finned_fish(grid, 3),
         XYWing => wings::xy_wing(grid),
         XYZWing => wings::xyz_wing(grid),
         WWing => wings::w_wing(grid),
         Jellyfish => fish::fish(grid, 4),
+        FinnedJellyfish => fish::finned_fish(grid, 4),
+        UniqueRectangle1 => uniqueness::unique_rectangle_1(grid),
+        UniqueRectangle2 => uniqueness::unique_rectangle_2(grid),
+        UniqueRectangle4 => uniqueness::unique_rectangle_4(grid),
+        BugPlusOne => uniqueness::bug_plus_one(grid),
         SimpleColouring => colouring::simple_colouring(grid),
         XChain => chains::x_chain(grid),
         XYChain => chains::xy_chain(grid),
         Aic => chains::aic(grid),
+        AlsXz => als::als_xz(grid),
         ForcingChain => se::forcing_step(grid, false),
         ForcingNet => se::forcing_step(grid, true),
         Guess => guess::guess(grid),
@@ -83,7 +91,8 @@ fn run(
 }
 
 /// Solves like a person, using techniques up to `max` (pass [`Technique::Guess`] to allow
-/// guessing): the grid reached, every step taken, and whether the grid is solved. A grid whose
+/// guessing): the grid reached, every step taken, and whether the grid is solved. The
+/// uniqueness techniques are used only if the puzzle has exactly one solution (counted first). A grid whose
 /// givens clash is returned as it is, unsolved.
 ///
 /// The generator's test "a hard puzzle really needs a hard technique and nothing harder" is
@@ -94,6 +103,7 @@ pub fn solve_logically(puzzle: &Sudoku, max: Technique) -> (Sudoku, Vec<Step>, b
         return (puzzle.clone(), Vec::new(), false);
     }
     let mut grid = Candidates::new(puzzle);
+    grid.check_unique();
     let mut steps = Vec::new();
     let unlimited = run(&mut grid, max, &Budget::unlimited(), |step| steps.push(step));
     debug_assert!(unlimited.is_ok());
@@ -111,13 +121,15 @@ pub(crate) fn solves_within(puzzle: &Sudoku, max: Technique, budget: &Budget) ->
     }
     let mut grid = Candidates::new(puzzle);
     grid.set_quiet();
+    grid.check_unique_within(budget);
     run(&mut grid, max, budget, |_| {})?;
     Ok(grid.is_full() && grid.grid().is_solved())
 }
 
 /// Rates a puzzle: solves it with the easiest technique at every step, guessing when nothing
 /// else applies, and reports the hardest technique, the level and the score (see the module
-/// header). Does not check that the solution is unique.
+/// header). Counts the solutions first (to two, by the fast solver): the uniqueness techniques
+/// are used only when there is exactly one.
 pub fn rate(puzzle: &Sudoku) -> Rating {
     rate_within(puzzle, &Budget::unlimited()).unwrap_or_else(|_| unreachable!("no budget to run out"))
 }
@@ -142,6 +154,7 @@ pub fn rate_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
     let solved = if puzzle.is_consistent() {
         let mut grid = Candidates::new(puzzle);
         grid.set_quiet();
+        grid.check_unique_within(budget);
         run(&mut grid, Technique::Guess, budget, |step| {
             counts[step.technique as usize] += 1;
             score += step.technique.weight();
@@ -192,7 +205,9 @@ pub fn hint_with_candidates(grid: &Candidates) -> Option<Step> {
     if grid.is_full() || !matches!(guess::solve(grid, &Budget::unlimited()), guess::Outcome::Solved(_)) {
         return None;
     }
-    next_step(grid, Technique::Guess)
+    let mut grid = grid.clone();
+    grid.check_unique();
+    next_step(&grid, Technique::Guess)
 }
 
 /// The score: the SE estimate in tenths first, then the effort (the sum of the steps' weights,

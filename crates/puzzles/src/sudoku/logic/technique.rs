@@ -34,8 +34,13 @@ pub enum Technique {
     HiddenQuad,
     /// A digit in two rows confined to two columns (or the transpose).
     XWing,
+    /// An X-wing with fins: extra places of the digit in a base line, all seen by the cells it
+    /// clears (sashimi when a base line keeps a single cover cell).
+    FinnedXWing,
     /// The same over three rows and three columns.
     Swordfish,
+    /// A swordfish with fins (finned or sashimi).
+    FinnedSwordfish,
     /// A bivalue pivot and two bivalue pincers sharing a third digit.
     XYWing,
     /// A trivalue pivot and two bivalue pincers sharing a digit with it.
@@ -44,6 +49,20 @@ pub enum Technique {
     WWing,
     /// The fish over four rows and four columns.
     Jellyfish,
+    /// A jellyfish with fins (finned or sashimi).
+    FinnedJellyfish,
+    /// Unique rectangle, type 1: three corners of a deadly rectangle hold only the same pair, so
+    /// the fourth is neither (puzzles with one solution only, as for every uniqueness technique).
+    UniqueRectangle1,
+    /// Unique rectangle, type 2: the two other corners add the same one digit, which leaves
+    /// every cell seeing both.
+    UniqueRectangle2,
+    /// Unique rectangle, type 4: a digit of the pair confined to the other side in a house, so
+    /// the other digit leaves that side.
+    UniqueRectangle4,
+    /// Bivalue universal grave + 1: all cells bivalue but one, which takes the digit that would
+    /// otherwise leave a two-solution pattern.
+    BugPlusOne,
     /// Two-colouring one digit's conjugate pairs: colour wrap and colour trap.
     SimpleColouring,
     /// An alternating chain on one digit (strong links are conjugate pairs).
@@ -52,6 +71,9 @@ pub enum Technique {
     XYChain,
     /// A general alternating inference chain (bivalue cells and conjugate pairs).
     Aic,
+    /// Two almost locked sets (`k` cells of a house with `k + 1` digits) sharing a restricted
+    /// common digit `X`: any other common digit `Z` is in one of them.
+    AlsXz,
     /// Static forcing chains: every candidate of a cell, or every place of a digit in a house,
     /// implies the same; or a candidate and its negation both do; or a candidate implies a
     /// clash. Implications follow bivalue cells and conjugate pairs of the current marks.
@@ -65,7 +87,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 24] = [
+    pub const ALL: [Technique; 32] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -78,15 +100,23 @@ impl Technique {
         Technique::NakedQuad,
         Technique::HiddenQuad,
         Technique::XWing,
+        Technique::FinnedXWing,
         Technique::Swordfish,
+        Technique::FinnedSwordfish,
         Technique::XYWing,
         Technique::XYZWing,
         Technique::WWing,
         Technique::Jellyfish,
+        Technique::FinnedJellyfish,
+        Technique::UniqueRectangle1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle4,
+        Technique::BugPlusOne,
         Technique::SimpleColouring,
         Technique::XChain,
         Technique::XYChain,
         Technique::Aic,
+        Technique::AlsXz,
         Technique::ForcingChain,
         Technique::ForcingNet,
         Technique::Guess,
@@ -107,15 +137,23 @@ impl Technique {
             Technique::NakedQuad => "Naked quad",
             Technique::HiddenQuad => "Hidden quad",
             Technique::XWing => "X-wing",
+            Technique::FinnedXWing => "Finned X-wing",
             Technique::Swordfish => "Swordfish",
+            Technique::FinnedSwordfish => "Finned swordfish",
             Technique::XYWing => "XY-wing",
             Technique::XYZWing => "XYZ-wing",
             Technique::WWing => "W-wing",
             Technique::Jellyfish => "Jellyfish",
+            Technique::FinnedJellyfish => "Finned jellyfish",
+            Technique::UniqueRectangle1 => "Unique rectangle type 1",
+            Technique::UniqueRectangle2 => "Unique rectangle type 2",
+            Technique::UniqueRectangle4 => "Unique rectangle type 4",
+            Technique::BugPlusOne => "BUG+1",
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-chain",
             Technique::XYChain => "XY-chain",
             Technique::Aic => "Alternating inference chain",
+            Technique::AlsXz => "ALS-XZ",
             Technique::ForcingChain => "Forcing chain",
             Technique::ForcingNet => "Forcing net",
             Technique::Guess => "Guess",
@@ -138,15 +176,23 @@ impl Technique {
             Technique::NakedQuad => 40,
             Technique::HiddenQuad => 45,
             Technique::XWing => 60,
+            Technique::FinnedXWing => 65,
             Technique::Swordfish => 70,
+            Technique::FinnedSwordfish => 72,
             Technique::XYWing => 75,
             Technique::XYZWing => 80,
             Technique::WWing => 85,
             Technique::Jellyfish => 90,
+            Technique::FinnedJellyfish => 95,
+            Technique::UniqueRectangle1 => 100,
+            Technique::UniqueRectangle2 => 105,
+            Technique::UniqueRectangle4 => 110,
+            Technique::BugPlusOne => 115,
             Technique::SimpleColouring => 120,
             Technique::XChain => 140,
             Technique::XYChain => 150,
             Technique::Aic => 180,
+            Technique::AlsXz => 200,
             Technique::ForcingChain => 250,
             Technique::ForcingNet => 350,
             Technique::Guess => 500,
@@ -171,15 +217,23 @@ impl Technique {
             NakedQuad => 5.0,
             HiddenQuad => 5.4,
             XWing => 3.2,
+            FinnedXWing => 3.4,
             Swordfish => 3.8,
+            FinnedSwordfish => 4.0,
             XYWing => 4.2,
             XYZWing => 4.4,
             WWing => 4.4,
             Jellyfish => 5.2,
+            FinnedJellyfish => 5.4,
+            UniqueRectangle1 => 4.5,
+            UniqueRectangle2 => 4.6,
+            UniqueRectangle4 => 4.6,
+            BugPlusOne => 5.6,
             SimpleColouring => 6.5,
             XChain => 6.6,
             XYChain => 6.6,
             Aic => 7.0,
+            AlsXz => 7.0,
             ForcingChain => 8.2,
             ForcingNet => 8.8,
             Guess => 8.5,
@@ -193,8 +247,11 @@ impl Technique {
             FullHouse | HiddenSingle | NakedSingle => Difficulty::Easy,
             Pointing | Claiming => Difficulty::Medium,
             NakedPair | HiddenPair | NakedTriple | HiddenTriple | NakedQuad | HiddenQuad => Difficulty::Hard,
-            XWing | Swordfish | XYWing | XYZWing | WWing | Jellyfish => Difficulty::Expert,
-            SimpleColouring | XChain | XYChain | Aic => Difficulty::Extreme,
+            XWing | FinnedXWing | Swordfish | FinnedSwordfish | XYWing | XYZWing | WWing | Jellyfish
+            | FinnedJellyfish | UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | BugPlusOne => {
+                Difficulty::Expert
+            }
+            SimpleColouring | XChain | XYChain | Aic | AlsXz => Difficulty::Extreme,
             ForcingChain => Difficulty::Fiendish,
             ForcingNet | Guess => Difficulty::Diabolical,
         }
@@ -216,9 +273,10 @@ pub enum Difficulty {
     Medium,
     /// Plus naked and hidden pairs, triples and quads.
     Hard,
-    /// Plus fish (X-wing, swordfish, jellyfish) and wings (XY, XYZ, W).
+    /// Plus fish (X-wing, swordfish, jellyfish, basic, finned and sashimi), wings (XY, XYZ, W)
+    /// and, on puzzles with one solution, unique rectangles (types 1, 2, 4) and BUG+1.
     Expert,
-    /// Plus simple colouring, X-chains, XY-chains and alternating inference chains.
+    /// Plus simple colouring, X-chains, XY-chains, alternating inference chains and ALS-XZ.
     Extreme,
     /// Plus static forcing chains.
     Fiendish,
@@ -259,8 +317,8 @@ impl Difficulty {
             Difficulty::Easy => Technique::NakedSingle,
             Difficulty::Medium => Technique::Claiming,
             Difficulty::Hard => Technique::HiddenQuad,
-            Difficulty::Expert => Technique::Jellyfish,
-            Difficulty::Extreme => Technique::Aic,
+            Difficulty::Expert => Technique::BugPlusOne,
+            Difficulty::Extreme => Technique::AlsXz,
             Difficulty::Fiendish => Technique::ForcingChain,
             Difficulty::Diabolical => Technique::Guess,
         }
