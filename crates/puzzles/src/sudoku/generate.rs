@@ -301,16 +301,17 @@ impl Generator {
         } else {
             self.remove_clues(&solution, &orbits, cap)?
         };
+        if let Some(level) = self.difficulty {
+            // The level alone first: most candidates are rejected here, before the SE pass.
+            if logic::rate_level_within(&puzzle, &self.budget)?.difficulty != level {
+                return Ok(None);
+            }
+        }
         let rating = if self.difficulty.is_some() || self.rated {
             Some(logic::rate_within(&puzzle, &self.budget)?)
         } else {
             None
         };
-        if let (Some(level), Some(rating)) = (self.difficulty, &rating) {
-            if rating.difficulty != level {
-                return Ok(None);
-            }
-        }
         Ok(Some(Generated { puzzle, solution, seed, rating, attempts: 0 }))
     }
 

@@ -108,8 +108,8 @@ mod uniqueness;
 mod wings;
 
 pub use candidates::Candidates;
-pub(crate) use solver::solves_within;
 pub use solver::{find, hint, hint_with_candidates, next_step, rate, rate_within, solve_logically};
+pub(crate) use solver::{rate_level_within, solves_within};
 pub use technique::{Difficulty, Technique};
 
 /// One deduction: what it places and removes, where to look, and why.

@@ -147,6 +147,21 @@ pub fn rate(puzzle: &Sudoku) -> Rating {
 /// assert_eq!(logic::rate_within(&puzzle, &spent).unwrap_err(), GaveUp::Deadline);
 /// ```
 pub fn rate_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
+    let mut rating = rate_level_within(puzzle, budget)?;
+    let (se, score) = match se::rate_se(puzzle, budget)? {
+        Some(outcome) if outcome.solved => (outcome.rating, score_of(outcome.rating, rating.score)),
+        _ => (rating.se, score_of(rating.se, rating.score)),
+    };
+    rating.se = se;
+    rating.score = score;
+    Ok(rating)
+}
+
+/// The level pass of [`rate_within`] alone: the level, techniques and guesses are final, but `se`
+/// is only the highest [`Technique::se_weight`] among the steps and `score` is the bare effort
+/// (the sum of the weights). The generator uses it to reject candidates of the wrong level
+/// without paying for the SE pass, then rates the ones it keeps in full.
+pub(crate) fn rate_level_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
     let mut counts = [0usize; Technique::ALL.len()];
     let mut score = 0u32;
     let mut se = 0.0f32;
@@ -172,10 +187,6 @@ pub fn rate_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
         _ if !solved => Difficulty::Diabolical,
         Some(t) => t.difficulty(),
         None => Difficulty::Easy,
-    };
-    let (se, score) = match se::rate_se(puzzle, budget)? {
-        Some(outcome) if outcome.solved => (outcome.rating, score_of(outcome.rating, score)),
-        _ => (se, score_of(se, score)),
     };
     Ok(Rating {
         difficulty,
