@@ -302,7 +302,15 @@ impl Generator {
             self.remove_clues(&solution, &orbits, cap)?
         };
         if let Some(level) = self.difficulty {
-            // The level alone first: most candidates are rejected here, before the SE pass.
+            // Cheapest test first. A candidate above the level fails a solve capped at the level's
+            // techniques before any chain or net is tried (minimal X-Sudoku puzzles are nearly all
+            // fiendish or diabolical, and their full rating tries nets); then the level pass alone
+            // settles the exact level, before the SE pass.
+            if level < Difficulty::Diabolical
+                && !logic::solves_within(&puzzle, level.max_technique(), &self.budget)?
+            {
+                return Ok(None);
+            }
             if logic::rate_level_within(&puzzle, &self.budget)?.difficulty != level {
                 return Ok(None);
             }
