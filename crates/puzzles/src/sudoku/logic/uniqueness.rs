@@ -36,9 +36,26 @@ struct Rectangle {
 /// The corner pairs that are sides of the rectangle: the two rows, then the two columns.
 const SIDES: [(usize, usize); 4] = [(0, 1), (2, 3), (0, 2), (1, 3)];
 
+impl Rectangle {
+    /// The step that removes `eliminations`, with the rectangle's corners to highlight.
+    fn step(
+        &self,
+        technique: Technique,
+        eliminations: Vec<(usize, u8)>,
+        houses: Vec<usize>,
+        explanation: String,
+    ) -> Step {
+        Step::eliminating(technique, eliminations, self.corners.to_vec(), houses, explanation)
+    }
+}
+
 /// Every rectangle of four empty cells that is a deadly pattern (module header), in row order,
-/// given to `visit` until it returns `Some`.
-fn rectangles(grid: &Candidates, visit: &mut impl FnMut(&Rectangle) -> Option<Step>) -> Option<Step> {
+/// with each pair `{a,b}` its four corners share (as a mask), given to `visit` until it returns
+/// `Some`. Nothing when the grid is not known to have one solution.
+fn rectangles(grid: &Candidates, visit: &mut impl FnMut(&Rectangle, u32) -> Option<Step>) -> Option<Step> {
+    if !grid.unique() {
+        return None;
+    }
     let n = grid.n();
     for r1 in 0..n {
         for r2 in r1 + 1..n {
@@ -53,8 +70,10 @@ fn rectangles(grid: &Candidates, visit: &mut impl FnMut(&Rectangle) -> Option<St
                         continue;
                     }
                     let rectangle = Rectangle { corners, houses: vec![r1, r2, n + c1, n + c2] };
-                    if let Some(step) = visit(&rectangle) {
-                        return Some(step);
+                    for pair in pairs(common) {
+                        if let Some(step) = visit(&rectangle, pair) {
+                            return Some(step);
+                        }
                     }
                 }
             }
@@ -91,163 +110,122 @@ fn pairs(common: u32) -> impl Iterator<Item = u32> {
 
 /// Unique rectangle type 1: three corners hold exactly `{a,b}`; both leave the fourth.
 pub(crate) fn unique_rectangle_1(grid: &Candidates) -> Option<Step> {
-    if !grid.unique() {
-        return None;
-    }
     let layout = grid.layout();
-    rectangles(grid, &mut |rect| {
-        let common = rect.corners.iter().fold(u32::MAX, |m, &c| m & grid.candidates(c));
-        for pair in pairs(common) {
-            let others: Vec<usize> =
-                rect.corners.iter().copied().filter(|&c| grid.candidates(c) != pair).collect();
-            if others.len() != 1 {
-                continue;
-            }
-            let target = others[0];
-            let eliminations: Vec<(usize, u8)> = digits_of(pair).map(|d| (target, d)).collect();
-            let explanation = explain::text(grid, || {
-                format!(
-                    "Unique rectangle (type 1) on {} in {}: if {} took {} or {} too, the two digits could swap \
-                     in the four cells and the puzzle would have two solutions, so {}",
-                    explain::set(layout, pair),
-                    explain::cells(layout, &rect.corners),
-                    explain::cells(layout, &[target]),
-                    layout.symbol(digits_of(pair).next().unwrap()),
-                    layout.symbol(digits_of(pair).nth(1).unwrap()),
-                    explain::eliminations(layout, &eliminations)
-                )
-            });
-            return Some(Step::eliminating(
-                Technique::UniqueRectangle1,
-                eliminations,
-                rect.corners.to_vec(),
-                rect.houses.clone(),
-                explanation,
-            ));
+    rectangles(grid, &mut |rect, pair| {
+        let others: Vec<usize> =
+            rect.corners.iter().copied().filter(|&c| grid.candidates(c) != pair).collect();
+        if others.len() != 1 {
+            return None;
         }
-        None
+        let target = others[0];
+        let eliminations: Vec<(usize, u8)> = digits_of(pair).map(|d| (target, d)).collect();
+        let explanation = explain::text(grid, || {
+            format!(
+                "Unique rectangle (type 1) on {} in {}: if {} took {} or {} too, the two digits could swap \
+                 in the four cells and the puzzle would have two solutions, so {}",
+                explain::set(layout, pair),
+                explain::cells(layout, &rect.corners),
+                explain::cells(layout, &[target]),
+                layout.symbol(digits_of(pair).next().unwrap()),
+                layout.symbol(digits_of(pair).nth(1).unwrap()),
+                explain::eliminations(layout, &eliminations)
+            )
+        });
+        Some(rect.step(Technique::UniqueRectangle1, eliminations, rect.houses.clone(), explanation))
     })
 }
 
 /// Unique rectangle type 2: two corners hold exactly `{a,b}`, the other two exactly `{a,b,x}`;
 /// `x` leaves every cell that sees both of those.
 pub(crate) fn unique_rectangle_2(grid: &Candidates) -> Option<Step> {
-    if !grid.unique() {
-        return None;
-    }
     let layout = grid.layout();
-    rectangles(grid, &mut |rect| {
-        let common = rect.corners.iter().fold(u32::MAX, |m, &c| m & grid.candidates(c));
-        for pair in pairs(common) {
-            let others: Vec<usize> =
-                rect.corners.iter().copied().filter(|&c| grid.candidates(c) != pair).collect();
-            if others.len() != 2 {
-                continue;
-            }
-            let extra = grid.candidates(others[0]) & !pair;
-            if extra.count_ones() != 1 || grid.candidates(others[1]) != pair | extra {
-                continue;
-            }
-            let x = extra.trailing_zeros() as u8 + 1;
-            let eliminations: Vec<(usize, u8)> = (0..layout.cells())
-                .filter(|&c| grid.has(c, x) && !others.contains(&c))
-                .filter(|&c| grid.sees(c, others[0]) && grid.sees(c, others[1]))
-                .map(|c| (c, x))
-                .collect();
-            if eliminations.is_empty() {
-                continue;
-            }
-            let explanation = explain::text(grid, || {
-                format!(
-                    "Unique rectangle (type 2) on {} in {}: if neither {} were {}, the four cells would hold \
-                     only {} and could swap them (two solutions), so one is {} and {}",
-                    explain::set(layout, pair),
-                    explain::cells(layout, &rect.corners),
-                    explain::cells(layout, &others),
-                    layout.symbol(x),
-                    explain::digits(layout, pair),
-                    layout.symbol(x),
-                    explain::eliminations(layout, &eliminations)
-                )
-            });
-            return Some(Step::eliminating(
-                Technique::UniqueRectangle2,
-                eliminations,
-                rect.corners.to_vec(),
-                rect.houses.clone(),
-                explanation,
-            ));
+    rectangles(grid, &mut |rect, pair| {
+        let others: Vec<usize> =
+            rect.corners.iter().copied().filter(|&c| grid.candidates(c) != pair).collect();
+        if others.len() != 2 {
+            return None;
         }
-        None
+        let extra = grid.candidates(others[0]) & !pair;
+        if extra.count_ones() != 1 || grid.candidates(others[1]) != pair | extra {
+            return None;
+        }
+        let x = extra.trailing_zeros() as u8 + 1;
+        let eliminations: Vec<(usize, u8)> = (0..layout.cells())
+            .filter(|&c| grid.has(c, x) && !others.contains(&c))
+            .filter(|&c| grid.sees(c, others[0]) && grid.sees(c, others[1]))
+            .map(|c| (c, x))
+            .collect();
+        if eliminations.is_empty() {
+            return None;
+        }
+        let explanation = explain::text(grid, || {
+            format!(
+                "Unique rectangle (type 2) on {} in {}: if neither {} were {}, the four cells would hold \
+                 only {} and could swap them (two solutions), so one is {} and {}",
+                explain::set(layout, pair),
+                explain::cells(layout, &rect.corners),
+                explain::cells(layout, &others),
+                layout.symbol(x),
+                explain::digits(layout, pair),
+                layout.symbol(x),
+                explain::eliminations(layout, &eliminations)
+            )
+        });
+        Some(rect.step(Technique::UniqueRectangle2, eliminations, rect.houses.clone(), explanation))
     })
 }
 
 /// Unique rectangle type 4: the `{a,b}` corners form a side, and `a` is confined to the
 /// opposite side in a house holding both its cells; `b` leaves both.
 pub(crate) fn unique_rectangle_4(grid: &Candidates) -> Option<Step> {
-    if !grid.unique() {
-        return None;
-    }
     let layout = grid.layout();
-    rectangles(grid, &mut |rect| {
-        let common = rect.corners.iter().fold(u32::MAX, |m, &c| m & grid.candidates(c));
-        for pair in pairs(common) {
-            for (floor, roof) in [(0, 1), (1, 0), (2, 3), (3, 2)] {
-                let (f1, f2) = SIDES[floor];
-                let (g1, g2) = SIDES[roof];
-                let (f1, f2, g1, g2) =
-                    (rect.corners[f1], rect.corners[f2], rect.corners[g1], rect.corners[g2]);
-                if grid.candidates(f1) != pair || grid.candidates(f2) != pair {
+    rectangles(grid, &mut |rect, pair| {
+        for (floor, roof) in [(0, 1), (1, 0), (2, 3), (3, 2)] {
+            let (f1, f2) = SIDES[floor];
+            let (g1, g2) = SIDES[roof];
+            let (f1, f2, g1, g2) = (rect.corners[f1], rect.corners[f2], rect.corners[g1], rect.corners[g2]);
+            if grid.candidates(f1) != pair || grid.candidates(f2) != pair {
+                continue;
+            }
+            if grid.candidates(g1) == pair || grid.candidates(g2) == pair {
+                continue; // type 1's
+            }
+            for &h in layout.cell_houses(g1) {
+                let h = h as usize;
+                let cells = layout.houses()[h].iter().map(|&c| c as usize);
+                let in_both: u32 =
+                    cells.enumerate().filter(|&(_, c)| c == g1 || c == g2).fold(0, |m, (i, _)| m | 1 << i);
+                if in_both.count_ones() != 2 {
                     continue;
                 }
-                if grid.candidates(g1) == pair || grid.candidates(g2) == pair {
-                    continue; // type 1's
-                }
-                for &h in layout.cell_houses(g1) {
-                    let h = h as usize;
-                    let cells = layout.houses()[h].iter().map(|&c| c as usize);
-                    let in_both: u32 = cells
-                        .enumerate()
-                        .filter(|&(_, c)| c == g1 || c == g2)
-                        .fold(0, |m, (i, _)| m | 1 << i);
-                    if in_both.count_ones() != 2 {
+                for a in digits_of(pair) {
+                    if grid.positions(h, a) & !in_both != 0 {
                         continue;
                     }
-                    for a in digits_of(pair) {
-                        if grid.positions(h, a) & !in_both != 0 {
-                            continue;
-                        }
-                        let b = digits_of(pair & !bit(a)).next().unwrap();
-                        let eliminations = vec![(g1.min(g2), b), (g1.max(g2), b)];
-                        let explanation = explain::text(grid, || {
-                            format!(
-                                "Unique rectangle (type 4) on {} in {}: in {} {} can only go in {}, so one of them is \
-                                 {} and the other cannot be {} (the four cells could swap {} and {}: two solutions), \
-                                 so {}",
-                                explain::set(layout, pair),
-                                explain::cells(layout, &rect.corners),
-                                explain::house(layout, h),
-                                layout.symbol(a),
-                                explain::cells(layout, &[g1, g2]),
-                                layout.symbol(a),
-                                layout.symbol(b),
-                                layout.symbol(a),
-                                layout.symbol(b),
-                                explain::eliminations(layout, &eliminations)
-                            )
-                        });
-                        let mut houses = rect.houses.clone();
-                        if !houses.contains(&h) {
-                            houses.push(h);
-                        }
-                        return Some(Step::eliminating(
-                            Technique::UniqueRectangle4,
-                            eliminations,
-                            rect.corners.to_vec(),
-                            houses,
-                            explanation,
-                        ));
+                    let b = digits_of(pair & !bit(a)).next().unwrap();
+                    let eliminations = vec![(g1.min(g2), b), (g1.max(g2), b)];
+                    let explanation = explain::text(grid, || {
+                        format!(
+                            "Unique rectangle (type 4) on {} in {}: in {} {} can only go in {}, so one of them is \
+                             {} and the other cannot be {} (the four cells could swap {} and {}: two solutions), \
+                             so {}",
+                            explain::set(layout, pair),
+                            explain::cells(layout, &rect.corners),
+                            explain::house(layout, h),
+                            layout.symbol(a),
+                            explain::cells(layout, &[g1, g2]),
+                            layout.symbol(a),
+                            layout.symbol(b),
+                            layout.symbol(a),
+                            layout.symbol(b),
+                            explain::eliminations(layout, &eliminations)
+                        )
+                    });
+                    let mut houses = rect.houses.clone();
+                    if !houses.contains(&h) {
+                        houses.push(h);
                     }
+                    return Some(rect.step(Technique::UniqueRectangle4, eliminations, houses, explanation));
                 }
             }
         }
