@@ -46,13 +46,14 @@
 //! false; a literal implied by every candidate of a cell, every place of a digit in a house, or
 //! by both a candidate and its negation is true.
 //!
-//! Uniqueness: the unique rectangle and BUG+1 steps assume the puzzle has one solution, as SE
-//! does. The estimate is made for classic 9x9 grids (SE's domain); it runs on any layout up to
+//! Uniqueness: the unique rectangle (type 1) and BUG+1 steps are the level pass's own
+//! ([`super::uniqueness`]), so like there they run only once the givens were counted to have one
+//! solution; SE assumes it, and on the puzzles it rates the two agree. The estimate is made for classic 9x9 grids (SE's domain); it runs on any layout up to
 //! 9x9 with the same rules, and larger layouts get the highest published weight of the level
 //! pass's techniques instead (see [`super::Technique::se_weight`]).
 
 use super::candidates::{bit, Candidates};
-use super::{fish, guess, subsets, wings, Step, Technique};
+use super::{fish, guess, subsets, uniqueness, wings, Step, Technique};
 use crate::common::bits::digits_of;
 use crate::sudoku::Sudoku;
 use tessera_xc::{Budget, GaveUp};
@@ -85,6 +86,7 @@ pub(crate) fn rate_se(puzzle: &Sudoku, budget: &Budget) -> Result<Option<SeOutco
     }
     let mut grid = Candidates::new(puzzle);
     grid.set_quiet();
+    grid.check_unique_within(budget);
     let mut worst = 0.0f32;
     let mut solution: Option<Vec<u8>> = None;
     while !grid.is_full() {
@@ -163,7 +165,7 @@ fn next(grid: &Candidates, solution: &mut Option<Vec<u8>>, budget: &Budget) -> O
     if let Some(step) = wings::xyz_wing(grid) {
         return Some((4.4, step));
     }
-    if let Some(step) = unique_rectangle(grid) {
+    if let Some(step) = uniqueness::unique_rectangle_1(grid) {
         return Some((4.5, step));
     }
     let quads: [(f32, Finder); 3] =
@@ -179,7 +181,7 @@ fn next(grid: &Candidates, solution: &mut Option<Vec<u8>>, budget: &Budget) -> O
     if let Some((step, c)) = bent_wing(grid, 4) {
         return Some((5.5 + (1.0 - (3.0 - c).abs()) / 10.0, step));
     }
-    if let Some(step) = bug_plus_one(grid) {
+    if let Some(step) = uniqueness::bug_plus_one(grid) {
         return Some((5.6, step));
     }
     if let Some(found) = engine.chains(Mode::X, 10) {
@@ -449,44 +451,6 @@ pub(crate) fn forcing_step(grid: &Candidates, dynamic: bool) -> Option<Step> {
     Some(step)
 }
 
-/// Unique rectangle type 1: four cells in two rows, two columns and two boxes, all holding the
-/// pair `{a, b}`, three of them holding nothing else. If the fourth were `a` or `b` too, the two
-/// digits could be swapped around the rectangle: a second solution. So the fourth loses both.
-fn unique_rectangle(grid: &Candidates) -> Option<Step> {
-    let layout = grid.layout();
-    let n = grid.n();
-    let cells = layout.cells();
-    for a in 0..cells {
-        let pair = grid.candidates(a);
-        if grid.digit(a) != 0 || pair.count_ones() != 2 {
-            continue;
-        }
-        let (ra, ca) = (a / n, a % n);
-        for c2 in ca + 1..n {
-            for r2 in 0..n {
-                if r2 == ra {
-                    continue;
-                }
-                let corners = [a, ra * n + c2, r2 * n + ca, r2 * n + c2];
-                let boxes: std::collections::BTreeSet<usize> =
-                    corners.iter().map(|&c| layout.region_of(c)).collect();
-                if boxes.len() != 2
-                    || corners.iter().any(|&c| grid.digit(c) != 0 || grid.candidates(c) & pair != pair)
-                {
-                    continue;
-                }
-                let extra: Vec<usize> =
-                    corners.iter().copied().filter(|&c| grid.candidates(c) != pair).collect();
-                if extra.len() == 1 {
-                    let eliminations = digits_of(pair).map(|d| (extra[0], d)).collect();
-                    return Some(eliminating(eliminations));
-                }
-            }
-        }
-    }
-    None
-}
-
 /// A wing of `k` cells (WXYZ-wing for 4, VWXYZ for 5, UVWXYZ for 6): a pivot and `k - 1` of
 /// its peers holding `k` digits between them, every digit but one (`z`) restricted (its places
 /// among the cells all see each other, so it fills at most one of them). The `k` cells need `k`
@@ -564,37 +528,6 @@ fn wing_step(grid: &Candidates, pick: &[usize], union: u32) -> Option<Step> {
         })
         .collect();
     (!eliminations.is_empty()).then(|| eliminating(eliminations))
-}
-
-/// BUG+1: every empty cell has two candidates but one, which has three; then that cell's digit
-/// that appears three times in one of its houses is its solution (any other would leave a
-/// grid where every digit has two places in each house: two solutions).
-fn bug_plus_one(grid: &Candidates) -> Option<Step> {
-    let layout = grid.layout();
-    let cells = layout.cells();
-    let mut odd = None;
-    for c in 0..cells {
-        if grid.digit(c) != 0 {
-            continue;
-        }
-        match grid.candidates(c).count_ones() {
-            2 => {}
-            3 if odd.is_none() => odd = Some(c),
-            _ => return None,
-        }
-    }
-    let cell = odd?;
-    let d = digits_of(grid.candidates(cell)).find(|&d| {
-        layout.cell_houses(cell).iter().all(|&h| grid.positions(h as usize, d).count_ones() == 3)
-    })?;
-    if layout
-        .cell_houses(cell)
-        .iter()
-        .any(|&h| (1..=grid.n() as u8).any(|e| e != d && grid.positions(h as usize, e).count_ones() > 2))
-    {
-        return None;
-    }
-    Some(placing(cell, d))
 }
 
 /// Where forcing chains start: a candidate assumed true that leads to a clash, a candidate
