@@ -301,24 +301,26 @@ impl Generator {
         } else {
             self.remove_clues(&solution, &orbits, cap)?
         };
-        if let Some(level) = self.difficulty {
-            // Cheapest test first. A candidate above the level fails a solve capped at the level's
-            // techniques before any chain or net is tried (minimal X-Sudoku puzzles are nearly all
-            // fiendish or diabolical, and their full rating tries nets); then the level pass alone
-            // settles the exact level, before the SE pass.
-            if level < Difficulty::Diabolical
-                && !logic::solves_within(&puzzle, level.max_technique(), &self.budget)?
-            {
-                return Ok(None);
+        let rating = match self.difficulty {
+            Some(level) => {
+                // Cheapest test first. A candidate above the level fails a solve capped at the
+                // level's techniques before any chain or net is tried (minimal X-Sudoku puzzles are
+                // nearly all fiendish or diabolical, and their full rating tries nets); then the
+                // level pass alone settles the exact level, and only a kept puzzle pays for the SE
+                // pass.
+                if level < Difficulty::Diabolical
+                    && !logic::solves_within(&puzzle, level.max_technique(), &self.budget)?
+                {
+                    return Ok(None);
+                }
+                let rating = logic::rate_level_within(&puzzle, &self.budget)?;
+                if rating.difficulty != level {
+                    return Ok(None);
+                }
+                Some(logic::with_se(&puzzle, rating, &self.budget)?)
             }
-            if logic::rate_level_within(&puzzle, &self.budget)?.difficulty != level {
-                return Ok(None);
-            }
-        }
-        let rating = if self.difficulty.is_some() || self.rated {
-            Some(logic::rate_within(&puzzle, &self.budget)?)
-        } else {
-            None
+            None if self.rated => Some(logic::rate_within(&puzzle, &self.budget)?),
+            None => None,
         };
         Ok(Some(Generated { puzzle, solution, seed, rating, attempts: 0 }))
     }

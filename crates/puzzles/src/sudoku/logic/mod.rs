@@ -109,7 +109,7 @@ mod wings;
 
 pub use candidates::Candidates;
 pub use solver::{find, hint, hint_with_candidates, next_step, rate, rate_within, solve_logically};
-pub(crate) use solver::{rate_level_within, solves_within};
+pub(crate) use solver::{rate_level_within, solves_within, with_se};
 pub use technique::{Difficulty, Technique};
 
 /// One deduction: what it places and removes, where to look, and why.

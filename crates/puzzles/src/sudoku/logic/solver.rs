@@ -151,7 +151,12 @@ pub fn rate(puzzle: &Sudoku) -> Rating {
 /// assert_eq!(logic::rate_within(&puzzle, &spent).unwrap_err(), GaveUp::Deadline);
 /// ```
 pub fn rate_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
-    let mut rating = rate_level_within(puzzle, budget)?;
+    with_se(puzzle, rate_level_within(puzzle, budget)?, budget)
+}
+
+/// Completes a rating of `puzzle` from [`rate_level_within`] with the SE pass: its `se` and its
+/// `score` (see the module header).
+pub(crate) fn with_se(puzzle: &Sudoku, mut rating: Rating, budget: &Budget) -> Result<Rating, GaveUp> {
     let (se, score) = match se::rate_se(puzzle, budget)? {
         Some(outcome) if outcome.solved => (outcome.rating, score_of(outcome.rating, rating.score)),
         _ => (rating.se, score_of(rating.se, rating.score)),
@@ -164,7 +169,7 @@ pub fn rate_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
 /// The level pass of [`rate_within`] alone: the level, techniques and guesses are final, but `se`
 /// is only the highest [`Technique::se_weight`] among the steps and `score` is the bare effort
 /// (the sum of the weights). The generator uses it to reject candidates of the wrong level
-/// without paying for the SE pass, then rates the ones it keeps in full.
+/// without paying for the SE pass, then completes the ones it keeps with [`with_se`].
 pub(crate) fn rate_level_within(puzzle: &Sudoku, budget: &Budget) -> Result<Rating, GaveUp> {
     let mut counts = [0usize; Technique::ALL.len()];
     let mut score = 0u32;
