@@ -7,7 +7,7 @@
 //! row's position mask is directly a set of columns.
 
 use super::candidates::Candidates;
-use super::subsets::{choose, small_sets};
+use super::subsets::{choose, choose_within, small_sets};
 use super::{explain, Step, Technique};
 use crate::common::bits::Ones;
 
@@ -114,15 +114,23 @@ pub(crate) fn finned_fish(grid: &Candidates, k: usize) -> Option<Step> {
             }
             let cell =
                 |line: usize, across: usize| if by_rows { line * n + across } else { across * n + line };
-            let mut chosen = Vec::with_capacity(k);
-            let found = bases(&lines, k, widest, 0, 0, &mut chosen, &mut |base: &[usize], union: u32| {
+            let found = choose_within(&lines, k, widest, 0, &mut |chosen: &[usize], union: u32| {
                 if union.count_ones() as usize <= k {
                     return None; // a basic fish, or less
                 }
-                let columns: Vec<usize> = Ones(union).collect();
-                let mut pick = Vec::with_capacity(k);
-                covers(&columns, k, 0, &mut pick, &mut |cover: &[usize]| {
-                    let cover_mask = cover.iter().fold(0u32, |m, &c| m | 1 << c);
+                let mut base = [0usize; 4];
+                for (slot, &i) in base.iter_mut().zip(chosen) {
+                    *slot = lines[i].0;
+                }
+                let base = &base[..k];
+                // Every choice of `k` of the lines the base spans as the cover.
+                let columns: Vec<(usize, u32)> = Ones(union).map(|c| (c, 1 << c)).collect();
+                choose(&columns, k, &mut |picked: &[usize], cover_mask: u32| {
+                    let mut cover = [0usize; 4];
+                    for (slot, &i) in cover.iter_mut().zip(picked) {
+                        *slot = columns[i].0;
+                    }
+                    let cover = &cover[..k];
                     let fins: Vec<usize> = base
                         .iter()
                         .flat_map(|&line| {
@@ -186,63 +194,6 @@ pub(crate) fn finned_fish(grid: &Candidates, k: usize) -> Option<Step> {
             if found.is_some() {
                 return found;
             }
-        }
-    }
-    None
-}
-
-/// Every choice of `k` base lines (ascending) whose places together span at most `widest`
-/// cover lines, given to `visit` with that union, until it returns `Some`.
-fn bases(
-    lines: &[(usize, u32)],
-    k: usize,
-    widest: usize,
-    start: usize,
-    union: u32,
-    chosen: &mut Vec<usize>,
-    visit: &mut impl FnMut(&[usize], u32) -> Option<Step>,
-) -> Option<Step> {
-    if chosen.len() == k {
-        return visit(chosen, union);
-    }
-    for i in start..lines.len() {
-        if lines.len() - i < k - chosen.len() {
-            break;
-        }
-        let grown = union | lines[i].1;
-        if grown.count_ones() as usize > widest {
-            continue;
-        }
-        chosen.push(lines[i].0);
-        let found = bases(lines, k, widest, i + 1, grown, chosen, visit);
-        chosen.pop();
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
-}
-
-/// Every choice of `k` of `columns` (ascending), given to `visit` until it returns `Some`.
-fn covers(
-    columns: &[usize],
-    k: usize,
-    start: usize,
-    pick: &mut Vec<usize>,
-    visit: &mut impl FnMut(&[usize]) -> Option<Step>,
-) -> Option<Step> {
-    if pick.len() == k {
-        return visit(pick);
-    }
-    for i in start..columns.len() {
-        if columns.len() - i < k - pick.len() {
-            break;
-        }
-        pick.push(columns[i]);
-        let found = covers(columns, k, i + 1, pick, visit);
-        pick.pop();
-        if found.is_some() {
-            return found;
         }
     }
     None

@@ -348,17 +348,15 @@ fn direct_locking(grid: &Candidates) -> Option<(f32, Step)> {
 fn direct_hidden(grid: &Candidates, k: usize) -> Option<Step> {
     let n = grid.n();
     for h in grid.house_order() {
-        let digits: Vec<(u8, u32)> = (1..=n as u8)
-            .map(|d| (d, grid.positions(h, d)))
+        let digits: Vec<(usize, u32)> = (1..=n)
+            .map(|d| (d, grid.positions(h, d as u8)))
             .filter(|&(_, p)| (2..=k as u32).contains(&p.count_ones()))
             .collect();
-        let mut found = None;
-        combinations(digits.len(), k, &mut |pick| {
-            let union = pick.iter().fold(0u32, |acc, &i| acc | digits[i].1);
+        let found = subsets::choose(&digits, k, &mut |pick, union| {
             if union.count_ones() as usize != k {
-                return false;
+                return None;
             }
-            let set = pick.iter().fold(0u32, |acc, &i| acc | bit(digits[i].0));
+            let set = pick.iter().fold(0u32, |acc, &i| acc | bit(digits[i].0 as u8));
             let mut eliminations = Vec::new();
             for i in 0..n {
                 if union & (1 << i) != 0 {
@@ -368,41 +366,14 @@ fn direct_hidden(grid: &Candidates, k: usize) -> Option<Step> {
                     }
                 }
             }
-            if !eliminations.is_empty() && makes_hidden_single(grid, &eliminations, &[h]) {
-                found = Some(eliminations);
-                return true;
-            }
-            false
+            (!eliminations.is_empty() && makes_hidden_single(grid, &eliminations, &[h]))
+                .then_some(eliminations)
         });
         if let Some(eliminations) = found {
             return Some(eliminating(eliminations));
         }
     }
     None
-}
-
-/// Calls `visit` with each `k`-subset of `0..len` until it returns true.
-fn combinations(len: usize, k: usize, visit: &mut impl FnMut(&[usize]) -> bool) -> bool {
-    fn walk(
-        start: usize,
-        len: usize,
-        k: usize,
-        pick: &mut Vec<usize>,
-        visit: &mut impl FnMut(&[usize]) -> bool,
-    ) -> bool {
-        if pick.len() == k {
-            return visit(pick);
-        }
-        for i in start..len {
-            pick.push(i);
-            if walk(i + 1, len, k, pick, visit) {
-                return true;
-            }
-            pick.pop();
-        }
-        false
-    }
-    walk(0, len, k, &mut Vec::with_capacity(k), visit)
 }
 
 /// A forcing chain step of the level pass: static chains (`dynamic` false, the "Forcing chain"
@@ -464,37 +435,26 @@ fn bent_wing(grid: &Candidates, k: usize) -> Option<(Step, f32)> {
     let cells = layout.cells();
     let fits = |c: usize| grid.digit(c) == 0 && (2..=k as u32).contains(&grid.candidates(c).count_ones());
     for pivot in (0..cells).filter(|&c| fits(c)) {
-        let peers: Vec<usize> =
-            layout.peers(pivot).iter().map(|&p| p as usize).filter(|&p| fits(p)).collect();
-        let mut pick = vec![pivot];
-        if let Some(step) = wing_walk(grid, k, &peers, 0, &mut pick, grid.candidates(pivot)) {
+        let peers: Vec<(usize, u32)> = layout
+            .peers(pivot)
+            .iter()
+            .map(|&p| p as usize)
+            .filter(|&p| fits(p))
+            .map(|p| (p, grid.candidates(p)))
+            .collect();
+        // The pivot and `k - 1` of its peers, holding `k` digits between them.
+        let found = subsets::choose_within(&peers, k - 1, k, grid.candidates(pivot), &mut |chosen, union| {
+            if union.count_ones() as usize != k {
+                return None;
+            }
+            let mut pick = [pivot; 6];
+            for (slot, &i) in pick[1..].iter_mut().zip(chosen) {
+                *slot = peers[i].0;
+            }
+            wing_step(grid, &pick[..k], union)
+        });
+        if let Some(step) = found {
             return Some((step, grid.candidates(pivot).count_ones() as f32));
-        }
-    }
-    None
-}
-
-fn wing_walk(
-    grid: &Candidates,
-    k: usize,
-    peers: &[usize],
-    from: usize,
-    pick: &mut Vec<usize>,
-    union: u32,
-) -> Option<Step> {
-    if pick.len() == k {
-        return (union.count_ones() as usize == k).then(|| wing_step(grid, pick, union)).flatten();
-    }
-    for i in from..peers.len() {
-        let next = union | grid.candidates(peers[i]);
-        if next.count_ones() as usize > k {
-            continue;
-        }
-        pick.push(peers[i]);
-        let found = wing_walk(grid, k, peers, i + 1, pick, next);
-        pick.pop();
-        if found.is_some() {
-            return found;
         }
     }
     None

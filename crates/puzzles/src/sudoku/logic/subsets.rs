@@ -37,35 +37,52 @@ pub(crate) fn choose<T>(
     k: usize,
     visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
 ) -> Option<T> {
-    fn walk<T>(
-        items: &[(usize, u32)],
+    choose_within(items, k, k, 0, visit)
+}
+
+/// [`choose`] with the union starting from `union` (a pattern's fixed part) and allowed up to
+/// `widest` bits: the one combination walk of the subsets, the fish (basic and finned), SE's
+/// direct hidden subsets and its wings. `k` is at most 8.
+pub(crate) fn choose_within<T>(
+    items: &[(usize, u32)],
+    k: usize,
+    widest: usize,
+    union: u32,
+    visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
+) -> Option<T> {
+    struct Walk<'a> {
+        items: &'a [(usize, u32)],
         k: usize,
+        widest: usize,
+        chosen: [usize; 8],
+    }
+    fn walk<T>(
+        w: &mut Walk<'_>,
         start: usize,
         depth: usize,
         union: u32,
-        chosen: &mut [usize; 4],
         visit: &mut impl FnMut(&[usize], u32) -> Option<T>,
     ) -> Option<T> {
-        if depth == k {
-            return visit(&chosen[..k], union);
+        if depth == w.k {
+            return visit(&w.chosen[..w.k], union);
         }
-        for i in start..items.len() {
-            if items.len() - i < k - depth {
+        for i in start..w.items.len() {
+            if w.items.len() - i < w.k - depth {
                 break;
             }
-            let grown = union | items[i].1;
-            if grown.count_ones() as usize > k {
+            let grown = union | w.items[i].1;
+            if grown.count_ones() as usize > w.widest {
                 continue;
             }
-            chosen[depth] = i;
-            if let Some(found) = walk(items, k, i + 1, depth + 1, grown, chosen, visit) {
+            w.chosen[depth] = i;
+            if let Some(found) = walk(w, i + 1, depth + 1, grown, visit) {
                 return Some(found);
             }
         }
         None
     }
-    debug_assert!((1..=4).contains(&k));
-    walk(items, k, 0, 0, 0, &mut [0; 4], visit)
+    debug_assert!(k <= 8);
+    walk(&mut Walk { items, k, widest, chosen: [0; 8] }, 0, 0, union, visit)
 }
 
 /// The techniques of this module by size: (naked, hidden).
