@@ -68,7 +68,7 @@ pub struct SudokuBookArgs {
     /// How many puzzles to generate, 1 to 10000.
     #[arg(long, required_unless_present = "input", value_parser = clap::value_parser!(u64).range(1..=MAX_BOOK))]
     pub count: Option<u64>,
-    /// Only puzzles of exactly this level: easy, medium, hard, expert, extreme, diabolical.
+    /// Only puzzles of exactly this level: easy, medium, hard, expert, extreme, fiendish, diabolical.
     #[arg(long, value_parser = super::sudoku::parse_difficulty)]
     pub difficulty: Option<tessera::sudoku::logic::Difficulty>,
     /// The first puzzle's seed; puzzle k (from 0) uses SEED + k, as `sudoku generate`.

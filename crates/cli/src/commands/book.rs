@@ -15,7 +15,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use tessera::hidato::{self, Adjacency, Hidato};
@@ -100,7 +100,7 @@ pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
     if let Some(level) = args.difficulty {
         generator = generator.difficulty(level);
     }
-    let first_seed = args.seed.unwrap_or_else(clock_seed);
+    let first_seed = args.seed.unwrap_or_else(super::clock_seed);
     let seeds: Vec<u64> = (0..args.count.unwrap_or(1)).map(|k| first_seed.wrapping_add(k)).collect();
     let make = |seed: u64| match generator.clone().budget(budget(out)).generate(seed) {
         Ok(made) => Ok(Made {
@@ -151,7 +151,7 @@ pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
         None => kind.to_owned(),
     };
     let title = out.title.clone().unwrap_or(title);
-    let first_seed = args.seed.unwrap_or_else(clock_seed);
+    let first_seed = args.seed.unwrap_or_else(super::clock_seed);
     let seeds: Vec<u64> = (0..args.count.unwrap_or(1)).map(|k| first_seed.wrapping_add(k)).collect();
     let make = |seed: u64| match generator.clone().budget(budget(out)).generate(seed) {
         Ok(made) => Ok(Made {
@@ -355,10 +355,6 @@ fn budget(out: &BookOutputArgs) -> Budget {
     } else {
         budget
     }
-}
-
-fn clock_seed() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// "hard" → "Hard".

@@ -10,7 +10,7 @@
 //! whole run's puzzles, one readable file.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -68,9 +68,7 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
         }
         None => vec![rectangle(args.size.as_deref().unwrap_or("7x7"), adjacency)?],
     };
-    let first_seed = args
-        .seed
-        .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
+    let first_seed = args.seed.unwrap_or_else(super::clock_seed);
     let generators: Vec<Generator> = shapes
         .into_iter()
         .map(|shape| {

@@ -13,6 +13,8 @@ pub mod sudoku_rate;
 pub mod tiling;
 pub mod xc;
 
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use tessera::xc::Budget;
 
 use crate::args::{BudgetArgs, Cli, Command, HidatoCommand, SudokuCommand, TilingCommand, XcCommand};
@@ -37,6 +39,11 @@ pub enum Status {
     /// `hidato solve`: some puzzle has no solution; `sudoku rate`: some puzzle has none or several;
     /// `sudoku hint`: the puzzle has none (exit status 7).
     NoSolution,
+}
+
+/// The seed used when `--seed` is not given: nanoseconds since the epoch (0 if the clock is before it).
+pub fn clock_seed() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Runs the command.

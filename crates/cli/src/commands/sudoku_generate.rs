@@ -35,7 +35,7 @@ use std::collections::HashSet;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use serde::Serialize;
@@ -193,9 +193,7 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     if let Some(level) = level {
         generator = generator.difficulty(level);
     }
-    let first_seed = args
-        .seed
-        .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64));
+    let first_seed = args.seed.unwrap_or_else(super::clock_seed);
     let mut out = BufWriter::new(io::stdout().lock());
     if format == GenerateFormat::Csv && args.shard.range(u64::MAX).start == 0 {
         writeln!(out, "{CSV_HEADER}")?;

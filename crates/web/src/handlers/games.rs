@@ -180,14 +180,15 @@ pub(super) fn configuration(kind: Kind, body: &Wanted<'_>) -> AppResult<(Shape, 
         }
     };
     if !levels.contains(&difficulty.as_str()) {
-        let all = ["easy", "medium", "hard", "expert", "extreme", "fiendish", "diabolical"];
         let message = format!(
             "difficulty {difficulty:?} is not offered for {} {}; the levels are {}",
             kind.name(),
             shape.key(),
             levels.join(", ")
         );
-        return Err(if all.contains(&difficulty.as_str()) {
+        // A level's name that this shape does not offer is a 422; a word that names no level, a 400.
+        let known = sudoku::logic::Difficulty::ALL.iter().any(|level| level.name() == difficulty);
+        return Err(if known {
             AppError::unprocessable("difficulty", message)
         } else {
             AppError::bad("difficulty", message)
