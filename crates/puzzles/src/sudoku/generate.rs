@@ -46,7 +46,7 @@ use rand_pcg::Pcg64Mcg;
 use crate::sudoku::fast9;
 use crate::sudoku::logic::{self, Difficulty, Rating, Technique};
 use crate::sudoku::solve::{still_unique, Uniqueness};
-use crate::sudoku::{solve_with_seed, Budget, GaveUp, Layout, Sudoku};
+use crate::sudoku::{solve_with_seed, Budget, GaveUp, Layout, Regions, Sudoku};
 
 /// Guesses one search for another solution may take when removing clues (without `minimal`):
 /// on 25x25, 30 to 1,000 leave the same number of givens within noise (272–282 of 625 on seeds
@@ -228,14 +228,18 @@ impl Generator {
         self
     }
 
-    /// The levels that puzzles of `layout` can be made at, easiest first: all of them from 6x6
-    /// up, only easy for 4x4 (none of 30,000 minimal 4x4 puzzles, 10,000 from each of three
-    /// seeds, needed more than singles). [`generate`](Self::generate) gives up at once on a
-    /// level outside them.
+    /// The levels that puzzles of `layout` can be made at, easiest first. Only easy for 4x4
+    /// (none of 30,000 minimal 4x4 puzzles, 10,000 from each of three seeds, needed more than
+    /// singles). Up to fiendish for 6x6 with boxes and no diagonals: a forcing chain or an ALS
+    /// step solves every such puzzle the generator has met, so asking it for one that needs a
+    /// net would only spin until the budget ran out. All of them for the other layouts up to
+    /// 9x9, and all but fiendish above (forcing chains run up to 9x9 only).
+    /// [`generate`](Self::generate) gives up at once on a level outside them.
     ///
     /// ```
     /// use tessera::sudoku::{logic::Difficulty, Generator, Layout};
     /// assert_eq!(Generator::levels(&Layout::classic(4).unwrap()), &[Difficulty::Easy]);
+    /// assert_eq!(Generator::levels(&Layout::classic(6).unwrap()).last(), Some(&Difficulty::Fiendish));
     /// assert_eq!(Generator::levels(&Layout::classic(25).unwrap()).len(), 6);
     /// ```
     pub fn levels(layout: &Layout) -> &'static [Difficulty] {
@@ -248,8 +252,10 @@ impl Generator {
             Difficulty::Extreme,
             Difficulty::Diabolical,
         ];
+        let plain_boxes = matches!(layout.regions(), Regions::Boxes { .. }) && !layout.has_diagonals();
         match layout.size() {
             ..=4 => &Difficulty::ALL[..1],
+            5..=6 if plain_boxes => &Difficulty::ALL[..6],
             5..=9 => &Difficulty::ALL,
             _ => &ABOVE_NINE,
         }
