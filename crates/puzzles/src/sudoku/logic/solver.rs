@@ -44,6 +44,20 @@ pub fn find(grid: &Candidates, technique: Technique) -> Option<Step> {
     }
 }
 
+/// [`find`] within one solve: the fish skip the digits that `memo` knows to have none.
+fn find_with(grid: &Candidates, technique: Technique, memo: &mut fish::Memo) -> Option<Step> {
+    use Technique::*;
+    match technique {
+        XWing => fish::fish_with(grid, 2, Some(memo)),
+        FinnedXWing => fish::finned_fish_with(grid, 2, Some(memo)),
+        Swordfish => fish::fish_with(grid, 3, Some(memo)),
+        FinnedSwordfish => fish::finned_fish_with(grid, 3, Some(memo)),
+        Jellyfish => fish::fish_with(grid, 4, Some(memo)),
+        FinnedJellyfish => fish::finned_fish_with(grid, 4, Some(memo)),
+        _ => find(grid, technique),
+    }
+}
+
 /// The step of the easiest technique up to `max` that applies to the marks, `None` when the
 /// grid is full or nothing up to `max` applies.
 pub fn next_step(grid: &Candidates, max: Technique) -> Option<Step> {
@@ -66,6 +80,7 @@ fn run(
     mut each: impl FnMut(Step),
 ) -> Result<(), GaveUp> {
     let mut kept = None;
+    let mut memo = fish::Memo::new(grid.n());
     while !grid.is_full() {
         if let Some(reason) = budget.check_clock() {
             return Err(reason);
@@ -73,7 +88,7 @@ fn run(
         let step = Technique::ALL
             .into_iter()
             .take_while(|&t| t <= max.min(Technique::ForcingNet))
-            .find_map(|t| find(grid, t))
+            .find_map(|t| find_with(grid, t, &mut memo))
             .or_else(
                 || if max >= Technique::Guess { guess::guess_with(grid, &mut kept, budget) } else { None },
             );
