@@ -62,6 +62,35 @@ impl Memo {
     }
 }
 
+/// The walk both searches share: every digit, rows as base first, then columns, until `search`
+/// finds a step; a digit that `memo` knows to have none of this fish is skipped, and one whose
+/// search came up empty is recorded.
+fn each_digit(
+    grid: &Candidates,
+    mut memo: Option<&mut Memo>,
+    finned: bool,
+    k: usize,
+    mut search: impl FnMut(u8, bool) -> Option<Step>,
+) -> Option<Step> {
+    for d in 1..=grid.n() as u8 {
+        if memo.as_deref_mut().is_some_and(|memo| memo.known_empty(grid, finned, k, d)) {
+            continue;
+        }
+        if let Some(step) = [true, false].into_iter().find_map(|by_rows| search(d, by_rows)) {
+            return Some(step);
+        }
+        if let Some(memo) = memo.as_deref_mut() {
+            memo.set_empty(grid, finned, k, d);
+        }
+    }
+    None
+}
+
+/// The houses of a fish: its base lines, then its cover lines.
+fn fish_houses(base: &[usize], cover: &[usize], base_offset: usize, cover_offset: usize) -> Vec<usize> {
+    base.iter().map(|&line| base_offset + line).chain(cover.iter().map(|&c| cover_offset + c)).collect()
+}
+
 /// A fish of size `k` on any digit, rows as base first, then columns.
 pub(crate) fn fish(grid: &Candidates, k: usize) -> Option<Step> {
     fish_with(grid, k, None)
@@ -69,7 +98,7 @@ pub(crate) fn fish(grid: &Candidates, k: usize) -> Option<Step> {
 
 /// [`fish`], skipping the digits that `memo` knows to have none and recording those found to
 /// have none.
-pub(crate) fn fish_with(grid: &Candidates, k: usize, mut memo: Option<&mut Memo>) -> Option<Step> {
+pub(crate) fn fish_with(grid: &Candidates, k: usize, memo: Option<&mut Memo>) -> Option<Step> {
     let layout = grid.layout();
     let n = grid.n();
     let technique = match k {
@@ -78,69 +107,53 @@ pub(crate) fn fish_with(grid: &Candidates, k: usize, mut memo: Option<&mut Memo>
         _ => Technique::Jellyfish,
     };
     let mut items = [(0usize, 0u32); 32];
-    for d in 1..=n as u8 {
-        if memo.as_deref_mut().is_some_and(|memo| memo.known_empty(grid, false, k, d)) {
-            continue;
+    each_digit(grid, memo, false, k, |d, by_rows| {
+        let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
+        let len = small_sets(&mut items, k, (0..n).map(|line| (line, grid.positions(base_offset + line, d))));
+        if len < k {
+            return None;
         }
-        for by_rows in [true, false] {
-            let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
-            let len =
-                small_sets(&mut items, k, (0..n).map(|line| (line, grid.positions(base_offset + line, d))));
-            if len < k {
-                continue;
+        let found = choose(&items[..len], k, &mut |chosen, union| {
+            if union.count_ones() as usize != k {
+                return None;
             }
-            let found = choose(&items[..len], k, &mut |chosen, union| {
-                if union.count_ones() as usize != k {
-                    return None;
-                }
-                let base: Vec<usize> = chosen.iter().map(|&i| items[i].0).collect();
-                let cover: Vec<usize> = Ones(union).collect();
-                let cell =
-                    |line: usize, across: usize| if by_rows { line * n + across } else { across * n + line };
-                let mut eliminations = Vec::new();
-                for &c in &cover {
-                    for line in Ones(grid.positions(cover_offset + c, d)) {
-                        if !base.contains(&line) {
-                            eliminations.push((cell(line, c), d));
-                        }
+            let base: Vec<usize> = chosen.iter().map(|&i| items[i].0).collect();
+            let cover: Vec<usize> = Ones(union).collect();
+            let cell =
+                |line: usize, across: usize| if by_rows { line * n + across } else { across * n + line };
+            let mut eliminations = Vec::new();
+            for &c in &cover {
+                for line in Ones(grid.positions(cover_offset + c, d)) {
+                    if !base.contains(&line) {
+                        eliminations.push((cell(line, c), d));
                     }
                 }
-                if eliminations.is_empty() {
-                    return None;
-                }
-                eliminations.sort_unstable();
-                let cells: Vec<usize> = base
-                    .iter()
-                    .flat_map(|&line| Ones(grid.positions(base_offset + line, d)).map(move |c| cell(line, c)))
-                    .collect();
-                let (base_kind, cover_kind) = if by_rows { ("row", "column") } else { ("column", "row") };
-                let explanation = explain::text(grid, || {
-                    format!(
-                        "{} on {} in {}: there {} can only go in {}, so {}",
-                        technique.name(),
-                        layout.symbol(d),
-                        explain::lines(base_kind, &base),
-                        layout.symbol(d),
-                        explain::lines(cover_kind, &cover),
-                        explain::eliminations(layout, &eliminations)
-                    )
-                });
-                let houses = base
-                    .iter()
-                    .map(|&line| base_offset + line)
-                    .chain(cover.iter().map(|&c| cover_offset + c))
-                    .collect();
-                Some(Step::eliminating(technique, eliminations, cells, houses, explanation))
-            });
-            if found.is_some() {
-                return found;
             }
-        }
-        if let Some(memo) = memo.as_deref_mut() {
-            memo.set_empty(grid, false, k, d);
-        }
-    }
-    None
+            if eliminations.is_empty() {
+                return None;
+            }
+            eliminations.sort_unstable();
+            let cells: Vec<usize> = base
+                .iter()
+                .flat_map(|&line| Ones(grid.positions(base_offset + line, d)).map(move |c| cell(line, c)))
+                .collect();
+            let (base_kind, cover_kind) = if by_rows { ("row", "column") } else { ("column", "row") };
+            let explanation = explain::text(grid, || {
+                format!(
+                    "{} on {} in {}: there {} can only go in {}, so {}",
+                    technique.name(),
+                    layout.symbol(d),
+                    explain::lines(base_kind, &base),
+                    layout.symbol(d),
+                    explain::lines(cover_kind, &cover),
+                    explain::eliminations(layout, &eliminations)
+                )
+            });
+            let houses = fish_houses(&base, &cover, base_offset, cover_offset);
+            Some(Step::eliminating(technique, eliminations, cells, houses, explanation))
+        });
+        found
+    })
 }
 
 /// Whether some cover of `base` (on digit `d`, spanning `union`) could eliminate anything, in a
@@ -219,7 +232,7 @@ pub(crate) fn finned_fish_with(grid: &Candidates, k: usize, memo: Option<&mut Me
 
 /// The finned fish search; `filter` turns on [`any_target`] (off only in the test that shows
 /// it changes nothing).
-fn finned_search(grid: &Candidates, k: usize, mut memo: Option<&mut Memo>, filter: bool) -> Option<Step> {
+fn finned_search(grid: &Candidates, k: usize, memo: Option<&mut Memo>, filter: bool) -> Option<Step> {
     let layout = grid.layout();
     let n = grid.n();
     let technique = match k {
@@ -228,94 +241,85 @@ fn finned_search(grid: &Candidates, k: usize, mut memo: Option<&mut Memo>, filte
         _ => Technique::FinnedJellyfish,
     };
     let widest = k + MAX_FIN_LINES;
-    for d in 1..=n as u8 {
-        if memo.as_deref_mut().is_some_and(|memo| memo.known_empty(grid, true, k, d)) {
-            continue;
+    each_digit(grid, memo, true, k, |d, by_rows| {
+        let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
+        let lines: Vec<(usize, u32)> = (0..n)
+            .map(|line| (line, grid.positions(base_offset + line, d)))
+            .filter(|&(_, mask)| (2..=widest).contains(&(mask.count_ones() as usize)))
+            .collect();
+        if lines.len() < k {
+            return None;
         }
-        for by_rows in [true, false] {
-            let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
-            let lines: Vec<(usize, u32)> = (0..n)
-                .map(|line| (line, grid.positions(base_offset + line, d)))
-                .filter(|&(_, mask)| (2..=widest).contains(&(mask.count_ones() as usize)))
-                .collect();
-            if lines.len() < k {
-                continue;
+        let cell = |line: usize, across: usize| if by_rows { line * n + across } else { across * n + line };
+        let found = choose_within(&lines, k, widest, 0, &mut |chosen: &[usize], union: u32| {
+            if union.count_ones() as usize <= k {
+                return None; // a basic fish, or less
             }
-            let cell =
-                |line: usize, across: usize| if by_rows { line * n + across } else { across * n + line };
-            let found = choose_within(&lines, k, widest, 0, &mut |chosen: &[usize], union: u32| {
-                if union.count_ones() as usize <= k {
-                    return None; // a basic fish, or less
+            let mut base = [0usize; MAX_FISH];
+            for (slot, &i) in base.iter_mut().zip(chosen) {
+                *slot = lines[i].0;
+            }
+            let base = &base[..k];
+            if filter && !layout.has_diagonals() && !any_target(grid, d, base, union, k, &cell, cover_offset)
+            {
+                return None;
+            }
+            // Every choice of `k` of the lines the base spans as the cover. This runs for
+            // every base of every digit at every step that reaches finned fish, so nothing
+            // here allocates until a fish is found.
+            let mut spanned = [(0usize, 0u32); MAX_FISH + MAX_FIN_LINES];
+            let mut width = 0;
+            for (slot, c) in spanned.iter_mut().zip(Ones(union)) {
+                *slot = (c, 1 << c);
+                width += 1;
+            }
+            let columns = &spanned[..width];
+            choose(columns, k, &mut |picked: &[usize], cover_mask: u32| {
+                if union & !cover_mask == 0 {
+                    return None; // no fins
                 }
-                let mut base = [0usize; MAX_FISH];
-                for (slot, &i) in base.iter_mut().zip(chosen) {
-                    *slot = lines[i].0;
+                let mut cover = [0usize; MAX_FISH];
+                for (slot, &i) in cover.iter_mut().zip(picked) {
+                    *slot = columns[i].0;
                 }
-                let base = &base[..k];
-                if filter
-                    && !layout.has_diagonals()
-                    && !any_target(grid, d, base, union, k, &cell, cover_offset)
-                {
+                let cover = &cover[..k];
+                let mut fin_cells = [0usize; MAX_FISH * (MAX_FISH + MAX_FIN_LINES)];
+                let mut fin_count = 0;
+                for &line in base {
+                    for c in Ones(grid.positions(base_offset + line, d) & !cover_mask) {
+                        fin_cells[fin_count] = cell(line, c);
+                        fin_count += 1;
+                    }
+                }
+                let fins = &fin_cells[..fin_count];
+                let mut eliminations = Vec::new();
+                for &c in cover {
+                    for line in Ones(grid.positions(cover_offset + c, d)) {
+                        let target = cell(line, c);
+                        if !base.contains(&line) && fins.iter().all(|&f| grid.sees(target, f)) {
+                            eliminations.push((target, d));
+                        }
+                    }
+                }
+                if eliminations.is_empty() {
                     return None;
                 }
-                // Every choice of `k` of the lines the base spans as the cover. This runs for
-                // every base of every digit at every step that reaches finned fish, so nothing
-                // here allocates until a fish is found.
-                let mut spanned = [(0usize, 0u32); MAX_FISH + MAX_FIN_LINES];
-                let mut width = 0;
-                for (slot, c) in spanned.iter_mut().zip(Ones(union)) {
-                    *slot = (c, 1 << c);
-                    width += 1;
-                }
-                let columns = &spanned[..width];
-                choose(columns, k, &mut |picked: &[usize], cover_mask: u32| {
-                    if union & !cover_mask == 0 {
-                        return None; // no fins
-                    }
-                    let mut cover = [0usize; MAX_FISH];
-                    for (slot, &i) in cover.iter_mut().zip(picked) {
-                        *slot = columns[i].0;
-                    }
-                    let cover = &cover[..k];
-                    let mut fin_cells = [0usize; MAX_FISH * (MAX_FISH + MAX_FIN_LINES)];
-                    let mut fin_count = 0;
-                    for &line in base {
-                        for c in Ones(grid.positions(base_offset + line, d) & !cover_mask) {
-                            fin_cells[fin_count] = cell(line, c);
-                            fin_count += 1;
-                        }
-                    }
-                    let fins = &fin_cells[..fin_count];
-                    let mut eliminations = Vec::new();
-                    for &c in cover {
-                        for line in Ones(grid.positions(cover_offset + c, d)) {
-                            let target = cell(line, c);
-                            if !base.contains(&line) && fins.iter().all(|&f| grid.sees(target, f)) {
-                                eliminations.push((target, d));
-                            }
-                        }
-                    }
-                    if eliminations.is_empty() {
-                        return None;
-                    }
-                    eliminations.sort_unstable();
-                    let sashimi = base
-                        .iter()
-                        .any(|&line| (grid.positions(base_offset + line, d) & cover_mask).count_ones() < 2);
-                    let cells: Vec<usize> = base
-                        .iter()
-                        .flat_map(|&line| {
-                            Ones(grid.positions(base_offset + line, d)).map(move |c| cell(line, c))
-                        })
-                        .collect();
-                    let (base_kind, cover_kind) = if by_rows { ("row", "column") } else { ("column", "row") };
-                    let explanation = explain::text(grid, || {
-                        let basic = match k {
-                            2 => "X-wing",
-                            3 => "swordfish",
-                            _ => "jellyfish",
-                        };
-                        format!(
+                eliminations.sort_unstable();
+                let sashimi = base
+                    .iter()
+                    .any(|&line| (grid.positions(base_offset + line, d) & cover_mask).count_ones() < 2);
+                let cells: Vec<usize> = base
+                    .iter()
+                    .flat_map(|&line| Ones(grid.positions(base_offset + line, d)).map(move |c| cell(line, c)))
+                    .collect();
+                let (base_kind, cover_kind) = if by_rows { ("row", "column") } else { ("column", "row") };
+                let explanation = explain::text(grid, || {
+                    let basic = match k {
+                        2 => "X-wing",
+                        3 => "swordfish",
+                        _ => "jellyfish",
+                    };
+                    format!(
                             "{} {basic} on {} in {}: outside {} it can only go in the fin{} {}; if no fin holds {}, the {basic} fills {}, so {} (each sees every fin)",
                             if sashimi { "Sashimi" } else { "Finned" },
                             layout.symbol(d),
@@ -327,24 +331,13 @@ fn finned_search(grid: &Candidates, k: usize, mut memo: Option<&mut Memo>, filte
                             explain::lines(cover_kind, cover),
                             explain::eliminations(layout, &eliminations)
                         )
-                    });
-                    let houses = base
-                        .iter()
-                        .map(|&line| base_offset + line)
-                        .chain(cover.iter().map(|&c| cover_offset + c))
-                        .collect();
-                    Some(Step::eliminating(technique, eliminations, cells, houses, explanation))
-                })
-            });
-            if found.is_some() {
-                return found;
-            }
-        }
-        if let Some(memo) = memo.as_deref_mut() {
-            memo.set_empty(grid, true, k, d);
-        }
-    }
-    None
+                });
+                let houses = fish_houses(base, cover, base_offset, cover_offset);
+                Some(Step::eliminating(technique, eliminations, cells, houses, explanation))
+            })
+        });
+        found
+    })
 }
 
 #[cfg(test)]
