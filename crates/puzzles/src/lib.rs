@@ -90,6 +90,9 @@ pub mod queens;
 pub mod sudoku;
 pub mod tiling;
 
-pub use common::{Budget, Count, CoverQuery, GaveUp, Outcome, Query, Reduction, Solutions, Stats, Verdict};
+pub use common::{
+    Budget, Count, CoverQuery, GaveUp, Generate, Lazy, Named, Outcome, Puzzle, Query, Rate, Readable,
+    Reduction, Solutions, Stats, Verdict,
+};
 pub use error::{Error, ParseError, ParseErrorKind, ShapeError};
 pub use tessera_xc as xc;

@@ -16,11 +16,13 @@
 
 pub(crate) mod bits;
 pub(crate) mod budget;
+mod puzzle;
 mod query;
 mod reduction;
 pub mod seed;
 mod verdict;
 
+pub use puzzle::{Generate, Lazy, Named, Puzzle, Rate, Readable, LAZY_BUFFER};
 pub use query::{Query, Solutions};
 pub(crate) use reduction::first;
 pub use reduction::{CoverQuery, Reduction};
@@ -60,6 +62,16 @@ macro_rules! engine_names {
                     $ty::$first => $first_name,
                     $($ty::$variant => $name,)*
                 }
+            }
+        }
+
+        impl crate::common::Named for $ty {
+            fn all() -> &'static [Self] {
+                &$ty::ALL
+            }
+
+            fn name(self) -> &'static str {
+                $ty::name(self)
             }
         }
 

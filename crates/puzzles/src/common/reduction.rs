@@ -44,11 +44,19 @@ pub trait Reduction {
         Self::Solution: Send,
     {
         let found = Mutex::new(Vec::new());
-        let count = search(self.problem(), query).visit_up_to(query.limit, |options| {
-            let solution = self.decode(options);
+        let count = self.visit(query, &|solution| {
             found.lock().unwrap_or_else(PoisonError::into_inner).push(solution);
         });
         Solutions::new(found.into_inner().unwrap_or_else(PoisonError::into_inner), count)
+    }
+
+    /// Hands each solution, decoded, to `visit` as it is found, up to `query.limit`, and says how
+    /// the search ended.
+    fn visit(&self, query: &CoverQuery, visit: &(dyn Fn(Self::Solution) + Sync)) -> Count
+    where
+        Self: Sync,
+    {
+        search(self.problem(), query).visit_up_to(query.limit, |options| visit(self.decode(options)))
     }
 
     /// The first solution, `None` if there is none, or why the search gave up.

@@ -18,6 +18,7 @@
 //! ```
 
 mod exact;
+mod puzzle;
 mod shard;
 mod solve;
 mod verify;

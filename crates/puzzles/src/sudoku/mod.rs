@@ -17,6 +17,7 @@ mod generate;
 mod grid;
 mod layout;
 pub mod logic;
+mod puzzle;
 mod solve;
 mod verify;
 
@@ -30,7 +31,7 @@ pub use grid::Sudoku;
 pub use layout::{Layout, Regions, MAX_SIZE, MIN_SIZE};
 /// The rater and its levels, here as in `hidato` (the human-style solver and hints are in [`logic`]).
 pub use logic::{rate, Difficulty, Rating};
-pub use solve::{count, solutions, solve, solve_with_seed, Engine};
+pub use solve::{count, solutions, solve, solve_with_seed, visit, Engine};
 
 /// A question to the Sudoku solvers: a [`crate::Query`] over [`Engine`].
 pub type Query = crate::Query<Engine>;

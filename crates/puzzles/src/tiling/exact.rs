@@ -178,4 +178,8 @@ impl Reduction for ExactCover {
             self.visit(query, |tiling| found.lock().unwrap_or_else(PoisonError::into_inner).push(tiling));
         Solutions::new(found.into_inner().unwrap_or_else(PoisonError::into_inner), count)
     }
+
+    fn visit(&self, query: &CoverQuery, visit: &(dyn Fn(Tiling) + Sync)) -> Count {
+        ExactCover::visit(self, query, visit)
+    }
 }

@@ -23,6 +23,7 @@
 mod board;
 mod exact;
 mod pieces;
+mod puzzle;
 mod render;
 mod solve;
 mod symmetry;

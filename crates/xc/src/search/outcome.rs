@@ -31,6 +31,26 @@ pub enum Outcome {
     GaveUp(GaveUp),
 }
 
+impl Outcome {
+    /// Its name in JSON, on the command line and in Python: `exhausted`, `limit-reached`,
+    /// `gave-up` (the reason is [`GaveUp::name`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Exhausted => "exhausted",
+            Outcome::LimitReached => "limit-reached",
+            Outcome::GaveUp(_) => "gave-up",
+        }
+    }
+
+    /// Why the search gave up, if it did.
+    pub fn reason(self) -> Option<GaveUp> {
+        match self {
+            Outcome::GaveUp(reason) => Some(reason),
+            _ => None,
+        }
+    }
+}
+
 /// The result of a count: how many solutions, whether that is all of them, and the work done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Count {

@@ -223,6 +223,21 @@ pub fn count(puzzle: &Hidato, query: &Query) -> Count {
     }
 }
 
+/// Hands each solution to `visit`, up to `query.limit`, and says how the search ended. The
+/// portfolio keeps the solutions it found to tell them apart across restarts, so they are handed
+/// on when it ends; the exact cover hands each on as it is found.
+pub fn visit(puzzle: &Hidato, query: &Query, visit: &(dyn Fn(Hidato) + Sync)) -> Count {
+    if let Engine::ExactCover = query.engine {
+        return match bounded_reduction(puzzle, &query.budget) {
+            Ok(reduction) => crate::Reduction::visit(&reduction, &query.cover(), visit),
+            Err(reason) => answer(Err(reason), query.limit).1,
+        };
+    }
+    let found = solutions(puzzle, query);
+    found.found.into_iter().for_each(visit);
+    found.count
+}
+
 /// Up to `query.limit` solutions, in the order the engine found them, and how the search ended.
 pub fn solutions(puzzle: &Hidato, query: &Query) -> Solutions<Hidato> {
     match query.engine {

@@ -152,6 +152,16 @@ pub fn solutions(puzzle: &Sudoku, query: &Query) -> Solutions<Sudoku> {
     }
 }
 
+/// Hands each solution to `visit` as it is found, up to `query.limit`, in the engine's order, and
+/// says how the search ended. The dedicated 9x9 solver only solves and counts: [`Engine::Fast`]
+/// lists with the general solver.
+pub fn visit(puzzle: &Sudoku, query: &Query, visit: &(dyn Fn(Sudoku) + Sync)) -> Count {
+    match resolve(puzzle, query.engine) {
+        Engine::ExactCover => crate::Reduction::visit(&ExactCover::new(puzzle), &query.cover(), visit),
+        _ => general(puzzle, query, &mut |digits| visit(with_digits(puzzle, &digits))),
+    }
+}
+
 /// The general solver, up to `query.limit` solutions, each given to `visit` as digits.
 fn general(puzzle: &Sudoku, query: &Query, visit: &mut dyn FnMut(Vec<u8>)) -> Count {
     let tables = Tables::for_layout(puzzle.layout_arc());

@@ -1,0 +1,122 @@
+//! The [`Puzzle`] trait, checked once for every puzzle: every engine agrees with the exact-cover
+//! reduction on the same set of solutions; `solve`, `count`, `collect` and the lazy `solutions`
+//! agree; every solution verifies; a node budget of 1 ends in the same words everywhere; and a
+//! lazy listing stops its search when it is dropped.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tessera::xc::Budget;
+use tessera::{hidato, queens, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction};
+
+/// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,
+/// and agrees with the reduction through `tessera-xc`.
+fn agrees<P: Puzzle>(puzzle: &P, total: u64) {
+    let name = P::NAME;
+    let cover = puzzle.exact_cover().count(&tessera::CoverQuery::default());
+    assert_eq!((cover.solutions, cover.outcome), (total, Outcome::Exhausted), "{name}: exact cover");
+    let mut sets = Vec::new();
+    for &engine in P::Engine::all() {
+        let query = Query::default().with_engine(engine);
+        let count = puzzle.count(&query);
+        assert_eq!((count.solutions, count.outcome), (total, Outcome::Exhausted), "{name} {engine}: count");
+        let collected = puzzle.collect(&query);
+        assert_eq!(collected.count.solutions, total, "{name} {engine}: collect");
+        let mut lazy = puzzle.solutions(&query);
+        let listed: Vec<P::Solution> = lazy.by_ref().collect();
+        assert_eq!(lazy.finish().outcome, Outcome::Exhausted, "{name} {engine}: lazy listing's end");
+        assert_eq!(listed.len() as u64, total, "{name} {engine}: lazy listing");
+        for solution in &listed {
+            assert!(puzzle.verify(solution).is_valid(), "{name} {engine}: {solution:?} verifies");
+        }
+        let set: BTreeSet<String> = listed.iter().map(|s| format!("{s:?}")).collect();
+        let eager: BTreeSet<String> = collected.found.iter().map(|s| format!("{s:?}")).collect();
+        assert_eq!(set, eager, "{name} {engine}: lazy and eager listings");
+        assert_eq!(set.len() as u64, total, "{name} {engine}: distinct");
+        let first = puzzle.solve(&query).expect("no budget").map(|s| format!("{s:?}"));
+        assert_eq!(first.is_some(), total > 0, "{name} {engine}: solve");
+        assert!(first.is_none_or(|first| set.contains(&first)), "{name} {engine}: solve is one of them");
+        sets.push(set);
+    }
+    assert!(sets.windows(2).all(|pair| pair[0] == pair[1]), "{name}: engines agree");
+}
+
+/// A budget of one node gives up with the reason `max-nodes` on every engine that searches.
+fn gives_up<P: Puzzle>(puzzle: &P) {
+    for &engine in P::Engine::all() {
+        let query = Query::default().with_engine(engine).with_budget(Budget::unlimited().with_nodes(1));
+        let count = puzzle.count(&query);
+        if let Outcome::GaveUp(reason) = count.outcome {
+            assert_eq!(reason, GaveUp::NodeLimit, "{} {engine}", P::NAME);
+            assert_eq!(reason.name(), "max-nodes");
+            assert_eq!(count.outcome.name(), "gave-up");
+        }
+    }
+}
+
+#[test]
+fn every_puzzle_agrees_with_its_reduction_through_the_trait() {
+    let sudoku = sudoku::Sudoku::parse("1...........4...").expect("a 4x4");
+    agrees(&sudoku, sudoku::count(&sudoku, &sudoku::Query::default()).solutions);
+    let hidato = hidato::parse_puzzle("3 3\n1 0 0\n0 0 0\n0 0 9\n", hidato::Adjacency::King).expect("a 3x3");
+    agrees(&hidato, hidato::count(&hidato, &hidato::Query::default()).solutions);
+    let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
+    let board = tiling::Board::parse_size("20x3").expect("a board");
+    let tiling = tiling::Puzzle::new(board, pieces, motion);
+    agrees(&tiling, tiling::count(&tiling, &tiling::Query::default()).solutions);
+    agrees(&queens::Board::new(6).expect("a board"), 4);
+    agrees(&queens::Board::new(8).expect("a board"), 92);
+}
+
+#[test]
+fn one_node_gives_up_in_the_same_words_everywhere() {
+    gives_up(
+        &sudoku::Sudoku::parse(
+            ".................................................................................",
+        )
+        .expect("empty 9x9"),
+    );
+    gives_up(
+        &hidato::parse_puzzle("4 4\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n", hidato::Adjacency::King)
+            .expect("4x4"),
+    );
+    gives_up(&queens::Board::new(12).expect("a board"));
+    let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
+    gives_up(&tiling::Puzzle::new(tiling::Board::parse_size("10x6").expect("a board"), pieces, motion));
+}
+
+#[test]
+fn a_dropped_listing_stops_its_search() {
+    // Queens 16 has 14,772,512 solutions: listing them all would take many seconds.
+    let board = queens::Board::new(16).expect("a board");
+    let started = Instant::now();
+    let mut lazy = board.solutions(&Query::default());
+    let first = lazy.next().expect("a solution");
+    assert!(board.verify(&first).is_valid());
+    let count = lazy.finish();
+    assert_eq!(count.outcome, Outcome::GaveUp(GaveUp::Cancelled));
+    assert!(started.elapsed() < Duration::from_secs(10), "stopped at once: {:?}", started.elapsed());
+}
+
+#[test]
+fn a_listing_passes_on_the_callers_cancel_flag() {
+    let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let board = queens::Board::new(16).expect("a board");
+    let query = Query::default().with_budget(Budget::unlimited().with_cancel(flag.clone()));
+    let mut lazy = board.solutions(&query);
+    assert!(lazy.next().is_some());
+    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    // The search stops: the listing ends (after what was already buffered) instead of running on.
+    let rest = lazy.by_ref().take(20_000_000).count();
+    assert!(rest < 14_772_511, "stopped early, after {rest}");
+}
+
+#[test]
+fn names_are_listed_in_order() {
+    assert_eq!(sudoku::Engine::names(), ["auto", "fast", "general", "xc"]);
+    assert_eq!(<sudoku::Difficulty as Named>::all()[0].name(), "easy");
+    assert_eq!(hidato::Difficulty::names(), ["easy", "medium", "hard", "expert"]);
+    assert_eq!(<queens::Board as Puzzle>::NAME, "queens");
+    assert_eq!(<tiling::Puzzle as Puzzle>::NAME, "tiling");
+}
