@@ -71,133 +71,62 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    pub(crate) fn new(line: usize, column: usize, kind: ParseErrorKind) -> Self {
-        ParseError { line, column, kind }
+    pub(crate) fn new(line: usize, column: usize, kind: impl Into<ParseErrorKind>) -> Self {
+        ParseError { line, column, kind: kind.into() }
     }
 }
 
-/// What is wrong in a puzzle file; [`ParseError`] says where. Hidato's reader tells every kind
-/// apart; the other readers say what is wrong in words ([`ParseErrorKind::Message`]).
+/// What is wrong in a puzzle file; [`ParseError`] says where. A reader says it in words
+/// ([`ParseErrorKind::Message`]) or in its own typed error ([`ParseErrorKind::Reader`], e.g.
+/// Hidato's `hidato::ReadError`), so that every puzzle's mistakes belong to it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
-    /// The text holds nothing but whitespace.
-    #[error("no puzzle; expected the number of puzzles, then `W H` and the rows")]
-    NoPuzzle,
-    /// A field that should be an integer.
-    #[error("{found:?} is not {expected}")]
-    NotAnInteger {
-        /// The field as written.
-        found: String,
-        /// What was expected there, e.g. "the width (an integer from 1 to 1000)".
-        expected: String,
-    },
-    /// A line that should be a puzzle's `W H`.
-    #[error("expected a puzzle's width and height `W H`, found {found} fields")]
-    BadHeader {
-        /// Fields on the line.
-        found: usize,
-    },
-    /// A width or height of zero.
-    #[error("a board of {width}x{height} has no cells; width and height are at least 1")]
-    ZeroSize {
-        /// Columns.
-        width: usize,
-        /// Rows.
-        height: usize,
-    },
-    /// A width or height above [`MAX_SIDE`](crate::hidato::MAX_SIDE).
-    #[error("a board of {width}x{height} is too large; width and height are at most {max}", max = crate::hidato::MAX_SIDE)]
-    TooBig {
-        /// Columns.
-        width: usize,
-        /// Rows.
-        height: usize,
-    },
-    /// A row with too few or too many numbers.
-    #[error("row {row} has {found} numbers; the puzzle is {expected} wide")]
-    RowLength {
-        /// 1-based row of the puzzle.
-        row: usize,
-        /// The width.
-        expected: usize,
-        /// Numbers on the line.
-        found: usize,
-    },
-    /// The puzzle ends before its last row.
-    #[error("the puzzle of line {header} has {}; its header says {expected}", rows(*found))]
-    TooFewRows {
-        /// The line of the puzzle's `W H`.
-        header: usize,
-        /// The height.
-        expected: usize,
-        /// Rows found.
-        found: usize,
-    },
-    /// A row after the puzzle's last one.
-    #[error("one row too many: the puzzle of line {header} is {height} high")]
-    TooManyRows {
-        /// The line of the puzzle's `W H`.
-        header: usize,
-        /// The height.
-        height: usize,
-    },
-    /// The count line disagrees with the puzzles that follow.
-    #[error("the first line says {declared} puzzles, but {found} follow")]
-    CountMismatch {
-        /// The count line's number.
-        declared: usize,
-        /// Puzzles found (or "more").
-        found: String,
-    },
-    /// A value below -1.
-    #[error("{value} is not a cell; expected -1 (hole), 0 (empty) or a number from 1")]
-    BelowHole {
-        /// The value.
-        value: i64,
-    },
-    /// A number above the count of cells.
-    #[error("{value} is too large: the board has {cells} cells, so numbers go up to {cells}")]
-    TooLarge {
-        /// The value.
-        value: i64,
-        /// Cells that are not holes.
-        cells: usize,
-    },
-    /// A number given twice; the error is at the second place.
-    #[error("{value} is given twice: at ({first_column},{first_row}) (line {first_line}, column {first_text_column}) and ({column},{row})")]
-    Twice {
-        /// The number.
-        value: i32,
-        /// Board column of its first place (1-based).
-        first_column: usize,
-        /// Board row of its first place (1-based).
-        first_row: usize,
-        /// Text line of its first place.
-        first_line: usize,
-        /// Text column of its first place.
-        first_text_column: usize,
-        /// Board column of the second place.
-        column: usize,
-        /// Board row of the second place.
-        row: usize,
-    },
-    /// Every cell is a hole.
-    #[error("the board has no cells, only holes (-1)")]
-    NoCells,
-    /// The cells do not make a board (a check of [`Hidato::new`](crate::hidato::Hidato::new) that the reader did not make).
-    #[error("{0}")]
-    Board(ShapeError),
-    /// Bad JSON, or a JSON puzzle that is not a board (the message names the path).
-    #[error("{message}")]
-    Json {
-        /// serde_json's message or ours.
-        message: String,
-    },
-    /// Any other mistake, in words: what was found and what was expected.
+    /// What was found and what was expected, in words.
     #[error("{0}")]
     Message(String),
+    /// A puzzle reader's own kind of mistake.
+    #[error(transparent)]
+    Reader(ReaderError),
 }
+
+impl ParseErrorKind {
+    /// The reader's own error, if it is one of type `T`.
+    ///
+    /// ```
+    /// use tessera::hidato::{parse_puzzles, Adjacency, ReadError};
+    /// let err = parse_puzzles("1\n2 1\n1 1\n", Adjacency::King).unwrap_err();
+    /// let tessera::Error::Parse(err) = err else { panic!("a parse error") };
+    /// assert!(matches!(err.kind.downcast_ref::<ReadError>(), Some(ReadError::Twice { .. })));
+    /// ```
+    pub fn downcast_ref<T: std::error::Error + 'static>(&self) -> Option<&T> {
+        match self {
+            ParseErrorKind::Reader(err) => err.0.downcast_ref::<T>(),
+            ParseErrorKind::Message(_) => None,
+        }
+    }
+}
+
+/// A puzzle reader's own error type, kept whole (see [`ParseErrorKind::downcast_ref`]). Two are
+/// equal when they say the same.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error(transparent)]
+pub struct ReaderError(std::sync::Arc<dyn std::error::Error + Send + Sync>);
+
+impl ReaderError {
+    /// Wraps a reader's error.
+    pub fn new(err: impl std::error::Error + Send + Sync + 'static) -> Self {
+        ReaderError(std::sync::Arc::new(err))
+    }
+}
+
+impl PartialEq for ReaderError {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for ReaderError {}
 
 /// Why cells do not make a board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -257,13 +186,4 @@ pub enum ShapeError {
     /// Any other broken rule of shape, in words (a Sudoku layout, a tiling board or piece set).
     #[error("{0}")]
     Message(String),
-}
-
-/// "1 row", "2 rows".
-fn rows(n: usize) -> String {
-    if n == 1 {
-        "1 row".to_string()
-    } else {
-        format!("{n} rows")
-    }
 }

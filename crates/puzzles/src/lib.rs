@@ -94,5 +94,5 @@ pub use common::{
     Budget, Count, CoverQuery, GaveUp, Generate, Lazy, Named, Outcome, Puzzle, Query, Rate, Readable,
     Reduction, Solutions, Stats, Verdict,
 };
-pub use error::{Error, ParseError, ParseErrorKind, ShapeError};
+pub use error::{Error, ParseError, ParseErrorKind, ReaderError, ShapeError};
 pub use tessera_xc as xc;

@@ -13,7 +13,6 @@ use std::time::Instant;
 use anyhow::{bail, Result};
 use serde::Serialize;
 use tessera::hidato::{self, to_text, Adjacency, Budget, Class, GaveUp, Hidato, Violation};
-use tessera::{ParseError, ParseErrorKind};
 
 use super::report::plural;
 use super::Status;
@@ -200,9 +199,12 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
     let answers = match hidato::parse(&answer_text, adjacency) {
         Ok(answers) => answers,
         // A number twice or out of range is no board, but it is a wrong answer, not bad input.
-        Err(tessera::Error::Parse(
-            err @ ParseError { kind: ParseErrorKind::Twice { .. } | ParseErrorKind::TooLarge { .. }, .. },
-        )) => {
+        Err(tessera::Error::Parse(err))
+            if matches!(
+                err.kind.downcast_ref::<hidato::ReadError>(),
+                Some(hidato::ReadError::Twice { .. } | hidato::ReadError::TooLarge { .. })
+            ) =>
+        {
             let message = format!("{}: {err}", answer_input.name);
             if args.output.json {
                 let report = VerifyReport {

@@ -24,7 +24,7 @@ mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 pub use exact::{ExactCover, NotBuilt, MAX_OPTIONS};
-pub use format::{from_json, parse, parse_puzzle, parse_puzzles, to_json, to_text, MAX_SIDE};
+pub use format::{from_json, parse, parse_puzzle, parse_puzzles, to_json, to_text, ReadError, MAX_SIDE};
 pub use generate::{Generated, Generator, NoPath};
 pub use grid::{Adjacency, Hidato, EMPTY, HOLE};
 pub use logic::{rate, solve_logically, Difficulty, Rating, Step, Technique};

@@ -6,7 +6,6 @@ use axum::Json;
 use serde::Deserialize;
 use tessera::hidato;
 use tessera::sudoku::{self, logic, Sudoku};
-use tessera::{ParseError, ParseErrorKind};
 
 use super::Body;
 use crate::api::{Analysis, Verdict};
@@ -129,12 +128,12 @@ pub async fn verify(Body(body): Body<PuzzleText>) -> AppResult<Json<Verdict>> {
                 match hidato::parse_puzzle(answer, puzzle.adjacency()) {
                     Ok(answer) => Ok(Some(answer)),
                     // A number twice or out of range is no board, but it is a wrong answer.
-                    Err(tessera::Error::Parse(
-                        err @ ParseError {
-                            kind: ParseErrorKind::Twice { .. } | ParseErrorKind::TooLarge { .. },
-                            ..
-                        },
-                    )) => {
+                    Err(tessera::Error::Parse(err))
+                        if matches!(
+                            err.kind.downcast_ref::<hidato::ReadError>(),
+                            Some(hidato::ReadError::Twice { .. } | hidato::ReadError::TooLarge { .. })
+                        ) =>
+                    {
                         return Ok(Json(Verdict { valid: false, violations: vec![format!("answer: {err}")] }))
                     }
                     Err(err) => Err(AppError::bad("answer", format!("answer: {err}"))),

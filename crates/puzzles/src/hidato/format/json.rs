@@ -14,9 +14,10 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
+use super::ReadError;
 use super::MAX_SIDE;
 use crate::hidato::{Adjacency, Hidato, HOLE};
-use crate::{Error, ParseError, ParseErrorKind};
+use crate::{Error, ParseError};
 
 /// The adjacency as JSON names it.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
@@ -156,7 +157,7 @@ fn read_json(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseError
             .map(|(i, (start, value))| {
                 let at = |message: String| {
                     let (line, column) = line_column(text, start);
-                    ParseError::new(line, column, ParseErrorKind::Json { message })
+                    ParseError::new(line, column, ReadError::Json { message })
                 };
                 let raw = Raw::deserialize(value).map_err(|err| at(err.to_string()))?;
                 raw.board(adjacency, &format!("puzzle {}", i + 1)).map_err(at)
@@ -183,7 +184,7 @@ fn read_json(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseError
             Some(at) => message[..at].to_owned(),
             None => message,
         };
-        ParseError::new(err.line().max(1) + lines_before, column.max(1), ParseErrorKind::Json { message })
+        ParseError::new(err.line().max(1) + lines_before, column.max(1), ReadError::Json { message })
     })?;
     let starts = object_starts(text, text_start, list);
     raws.into_iter()
@@ -192,7 +193,7 @@ fn read_json(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseError
             let path = if list { format!("[{i}]") } else { String::new() };
             raw.board(adjacency, &path).map_err(|message| {
                 let (line, column) = line_column(text, starts.get(i).copied().unwrap_or(text_start));
-                ParseError::new(line, column, ParseErrorKind::Json { message })
+                ParseError::new(line, column, ReadError::Json { message })
             })
         })
         .collect()

@@ -29,12 +29,15 @@
 //! the wrong length, a number twice) point at the start of the puzzle's object and name the path,
 //! `[1].cells[3][4]`. [`Hidato`] implements `Serialize` and `Deserialize` with this shape.
 
+mod error;
 mod json;
 
 use std::fmt;
 
 use crate::hidato::{Adjacency, Hidato, HOLE};
-use crate::{Error, ParseError, ParseErrorKind};
+use crate::{Error, ParseError};
+
+pub use error::ReadError;
 
 pub use json::{from_json, to_json};
 
@@ -68,7 +71,7 @@ fn read_puzzles(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseEr
         .peekable();
     let last_line = text.lines().count().max(1);
     let Some(first) = lines.peek() else {
-        return Err(ParseError::new(1, 1, ParseErrorKind::NoPuzzle));
+        return Err(ParseError::new(1, 1, ReadError::NoPuzzle));
     };
     let declared = if first.fields.len() == 1 {
         let (column, field) = first.fields[0];
@@ -86,11 +89,11 @@ fn read_puzzles(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseEr
     while let Some(line) = lines.next() {
         let extra_row = previous.filter(|&(_, width, _)| width != 2 && line.fields.len() == width);
         if let Some((header, _, height)) = extra_row {
-            return Err(line.error(1, ParseErrorKind::TooManyRows { header, height }));
+            return Err(line.error(1, ReadError::TooManyRows { header, height }));
         }
         if let Some(declared) = declared.filter(|&declared| puzzles.len() == declared) {
             let found = "more".to_owned();
-            return Err(line.error(1, ParseErrorKind::CountMismatch { declared, found }));
+            return Err(line.error(1, ReadError::CountMismatch { declared, found }));
         }
         let (width, height) = header(&line)?;
         let mut cells = Vec::with_capacity(width * height);
@@ -102,13 +105,12 @@ fn read_puzzles(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseEr
                     Some(next) => (next.number, 1),
                     None => (last_line, text.lines().last().map_or(0, |l| l.chars().count()) + 1),
                 };
-                let kind =
-                    ParseErrorKind::TooFewRows { header: line.number, expected: height, found: row - 1 };
+                let kind = ReadError::TooFewRows { header: line.number, expected: height, found: row - 1 };
                 return Err(ParseError::new(at, column, kind));
             };
             if next.fields.len() != width {
                 let column = next.fields.get(width).map_or(next.end, |&(column, _)| column);
-                let kind = ParseErrorKind::RowLength { row, expected: width, found: next.fields.len() };
+                let kind = ReadError::RowLength { row, expected: width, found: next.fields.len() };
                 return Err(next.error(column, kind));
             }
             for &(column, field) in &next.fields {
@@ -116,12 +118,12 @@ fn read_puzzles(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseEr
                     not_an_integer(next.number, column, field, "a cell: -1 (hole), 0 (empty) or a number")
                 })?;
                 if value < i64::from(HOLE) {
-                    return Err(next.error(column, ParseErrorKind::BelowHole { value }));
+                    return Err(next.error(column, ReadError::BelowHole { value }));
                 }
                 let cells_at_most = (width * height) as i64;
                 if value > cells_at_most {
                     let cells = width * height;
-                    return Err(next.error(column, ParseErrorKind::TooLarge { value, cells }));
+                    return Err(next.error(column, ReadError::TooLarge { value, cells }));
                 }
                 cells.push(value as i32);
                 places.push((next.number, column));
@@ -132,7 +134,7 @@ fn read_puzzles(text: &str, adjacency: Adjacency) -> Result<Vec<Hidato>, ParseEr
         previous = Some((line.number, width, height));
     }
     if let Some(declared) = declared.filter(|&declared| declared != puzzles.len()) {
-        let kind = ParseErrorKind::CountMismatch { declared, found: format!("only {}", puzzles.len()) };
+        let kind = ReadError::CountMismatch { declared, found: format!("only {}", puzzles.len()) };
         return Err(ParseError::new(1, 1, kind));
     }
     Ok(puzzles)
@@ -144,8 +146,7 @@ pub fn parse_puzzle(text: &str, adjacency: Adjacency) -> Result<Hidato, Error> {
     match puzzles.len() {
         1 => Ok(puzzles.remove(0)),
         n => {
-            Err(ParseError::new(1, 1, ParseErrorKind::CountMismatch { declared: 1, found: n.to_string() })
-                .into())
+            Err(ParseError::new(1, 1, ReadError::CountMismatch { declared: 1, found: n.to_string() }).into())
         }
     }
 }
@@ -212,20 +213,20 @@ impl<'a> Line<'a> {
         self.fields.len() == 2 && self.fields.iter().all(|(_, f)| f.parse::<u64>().is_ok_and(|n| n > 0))
     }
 
-    fn error(&self, column: usize, kind: ParseErrorKind) -> ParseError {
+    fn error(&self, column: usize, kind: ReadError) -> ParseError {
         ParseError::new(self.number, column, kind)
     }
 }
 
 fn not_an_integer(line: usize, column: usize, field: &str, expected: &str) -> ParseError {
     let found: String = field.chars().take(40).collect();
-    ParseError::new(line, column, ParseErrorKind::NotAnInteger { found, expected: expected.to_owned() })
+    ParseError::new(line, column, ReadError::NotAnInteger { found, expected: expected.to_owned() })
 }
 
 /// A puzzle's `W H`.
 fn header(line: &Line<'_>) -> Result<(usize, usize), ParseError> {
     if line.fields.len() != 2 {
-        return Err(line.error(1, ParseErrorKind::BadHeader { found: line.fields.len() }));
+        return Err(line.error(1, ReadError::BadHeader { found: line.fields.len() }));
     }
     let mut sides = [0usize; 2];
     for (side, (&(column, field), name)) in sides.iter_mut().zip(line.fields.iter().zip(["width", "height"]))
@@ -240,10 +241,10 @@ fn header(line: &Line<'_>) -> Result<(usize, usize), ParseError> {
     let [width, height] = sides;
     let at = |index: usize| line.fields[index].0;
     if width == 0 || height == 0 {
-        return Err(line.error(at(usize::from(width != 0)), ParseErrorKind::ZeroSize { width, height }));
+        return Err(line.error(at(usize::from(width != 0)), ReadError::ZeroSize { width, height }));
     }
     if width > MAX_SIDE || height > MAX_SIDE {
-        return Err(line.error(at(usize::from(width <= MAX_SIDE)), ParseErrorKind::TooBig { width, height }));
+        return Err(line.error(at(usize::from(width <= MAX_SIDE)), ReadError::TooBig { width, height }));
     }
     Ok((width, height))
 }
@@ -260,7 +261,7 @@ fn board(
 ) -> Result<Hidato, ParseError> {
     let size = cells.iter().filter(|&&v| v != HOLE).count();
     if size == 0 {
-        return Err(ParseError::new(header.0, header.1, ParseErrorKind::NoCells));
+        return Err(ParseError::new(header.0, header.1, ReadError::NoCells));
     }
     let mut seen = vec![usize::MAX; size + 1];
     for (i, &value) in cells.iter().enumerate() {
@@ -269,12 +270,12 @@ fn board(
         }
         let (line, column) = places[i];
         if value as usize > size {
-            let kind = ParseErrorKind::TooLarge { value: i64::from(value), cells: size };
+            let kind = ReadError::TooLarge { value: i64::from(value), cells: size };
             return Err(ParseError::new(line, column, kind));
         }
         let first = seen[value as usize];
         if first != usize::MAX {
-            let kind = ParseErrorKind::Twice {
+            let kind = ReadError::Twice {
                 value,
                 first_column: first % width + 1,
                 first_row: first / width + 1,
@@ -288,5 +289,5 @@ fn board(
         seen[value as usize] = i;
     }
     Hidato::checked(width, height, cells, adjacency)
-        .map_err(|err| ParseError::new(header.0, header.1, ParseErrorKind::Board(err)))
+        .map_err(|err| ParseError::new(header.0, header.1, ReadError::Board(err)))
 }
