@@ -97,3 +97,28 @@ macro_rules! engine_names {
     };
 }
 pub(crate) use engine_names;
+
+/// A puzzle's `Engine` enum: its docs, `Auto` first (the default), each variant with its
+/// command-line name, and the names of [`engine_names!`].
+macro_rules! engines {
+    (
+        $(#[$meta:meta])*
+        pub enum $ty:ident {
+            $(#[$auto_meta:meta])* Auto => $auto:literal,
+            $($(#[$variant_meta:meta])* $variant:ident => $name:literal,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        #[non_exhaustive]
+        pub enum $ty {
+            $(#[$auto_meta])*
+            #[default]
+            Auto,
+            $($(#[$variant_meta])* $variant,)*
+        }
+
+        crate::common::engine_names!($ty { Auto => $auto $(, $variant => $name)* });
+    };
+}
+pub(crate) use engines;

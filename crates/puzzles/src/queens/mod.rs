@@ -63,21 +63,18 @@ impl Board {
     }
 }
 
-/// Which solver to use. Both find the same solutions: the bitmask search in lexicographic order,
-/// the reduction in its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Engine {
-    /// The bitmask backtracker.
-    #[default]
-    Auto,
-    /// The bitmask backtracker, by name.
-    Bits,
-    /// The exact-cover reduction through `tessera-xc`.
-    ExactCover,
+crate::common::engines! {
+    /// Which solver to use. Both find the same solutions: the bitmask search in lexicographic order,
+    /// the reduction in its own.
+    pub enum Engine {
+        /// The bitmask backtracker.
+        Auto => "auto",
+        /// The bitmask backtracker, by name.
+        Bits => "bits",
+        /// The exact-cover reduction through `tessera-xc`.
+        ExactCover => "xc",
+    }
 }
-
-crate::common::engine_names!(Engine { Auto => "auto", Bits => "bits", ExactCover => "xc" });
 
 /// The first solution found (the bitmask search's is the first in lexicographic order of the
 /// columns), `None` if there is none (n = 2, 3), or why the search gave up.

@@ -47,20 +47,17 @@ pub type Verdict = crate::Verdict<Violation>;
 
 use std::collections::HashMap;
 
-/// Which solver answers a query. All find the same tilings (in different orders).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Engine {
-    /// The dedicated bitboard search.
-    #[default]
-    Auto,
-    /// The dedicated bitboard search ([`BitSolver`]), by name.
-    Bits,
-    /// The exact-cover reduction through `tessera-xc` ([`ExactCover`]).
-    ExactCover,
+crate::common::engines! {
+    /// Which solver answers a query. All find the same tilings (in different orders).
+    pub enum Engine {
+        /// The dedicated bitboard search.
+        Auto => "auto",
+        /// The dedicated bitboard search ([`BitSolver`]), by name.
+        Bits => "bits",
+        /// The exact-cover reduction through `tessera-xc` ([`ExactCover`]).
+        ExactCover => "xc",
+    }
 }
-
-crate::common::engine_names!(Engine { Auto => "auto", Bits => "bits", ExactCover => "xc" });
 
 /// One way to put one piece on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -170,24 +170,21 @@ use portfolio::KEEP_SOLUTIONS;
 #[cfg(doc)]
 use walk::Walker;
 
-/// Which solver to use. All give the same answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Engine {
-    /// The portfolio (see the module header): static checks, then the domain search and the
-    /// path walker in turn with growing budgets, the domain search first when at least one cell
-    /// in eight is given, the walker first otherwise.
-    #[default]
-    Auto,
-    /// The domain search alone (the gap search on boards above 50x50).
-    Domain,
-    /// The path walker alone, restarted with a Luby sequence of budgets.
-    Walk,
-    /// The exact-cover reduction through `tessera-xc`.
-    ExactCover,
+crate::common::engines! {
+    /// Which solver to use. All give the same answers.
+    pub enum Engine {
+        /// The portfolio (see the module header): static checks, then the domain search and the
+        /// path walker in turn with growing budgets, the domain search first when at least one cell
+        /// in eight is given, the walker first otherwise.
+        Auto => "auto",
+        /// The domain search alone (the gap search on boards above 50x50).
+        Domain => "domain",
+        /// The path walker alone, restarted with a Luby sequence of budgets.
+        Walk => "walk",
+        /// The exact-cover reduction through `tessera-xc`.
+        ExactCover => "xc",
+    }
 }
-
-crate::common::engine_names!(Engine { Auto => "auto", Domain => "domain", Walk => "walk", ExactCover => "xc" });
 
 /// What a dedicated search did: solutions found (up to the limit) and nodes (placements, over
 /// every run).
@@ -353,7 +350,10 @@ fn run_domain_search<B: BitSet>(
         search.avoid(number, cell);
     }
     search.run()?;
-    Ok((SolveStats { solutions: search.solutions, nodes: search.nodes }, std::mem::take(&mut search.kept)))
+    Ok((
+        SolveStats { solutions: search.tally.solutions, nodes: search.nodes },
+        std::mem::take(&mut search.tally.kept),
+    ))
 }
 
 /// Whether `puzzle` has a solution that does not put `number` on `cell`, for a puzzle that had
@@ -388,6 +388,41 @@ pub(crate) fn solution_avoiding(
 const NONE: u32 = u32::MAX;
 
 use crate::common::budget::Stop;
+
+/// What a dedicated search found: solutions counted up to `limit`, the first `keep` of them
+/// kept (0 when only counting).
+#[derive(Debug)]
+pub(super) struct Tally {
+    limit: u64,
+    pub(super) solutions: u64,
+    keep: u64,
+    pub(super) kept: Vec<Hidato>,
+}
+
+impl Tally {
+    pub(super) fn new(limit: u64, keep: u64) -> Self {
+        Tally { limit, solutions: 0, keep, kept: Vec::new() }
+    }
+
+    /// Whether the search is asked for nothing.
+    pub(super) fn nothing_asked(&self) -> bool {
+        self.limit == 0
+    }
+
+    /// Counts one more solution, keeping it (as `answer` builds it) while fewer than `keep` are
+    /// kept; `Stop::Limit` at the limit.
+    pub(super) fn found(&mut self, answer: impl FnOnce() -> Hidato) -> Result<(), Stop> {
+        self.solutions += 1;
+        if (self.kept.len() as u64) < self.keep {
+            self.kept.push(answer());
+        }
+        if self.solutions >= self.limit {
+            Err(Stop::Limit)
+        } else {
+            Ok(())
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -235,7 +235,10 @@ fn complete_search(
     }
     let mut search = Search::new(puzzle, limit, keep, budget);
     search.run()?;
-    Ok((SolveStats { solutions: search.solutions, nodes: search.nodes }, std::mem::take(&mut search.kept)))
+    Ok((
+        SolveStats { solutions: search.tally.solutions, nodes: search.nodes },
+        std::mem::take(&mut search.tally.kept),
+    ))
 }
 
 #[cfg(test)]

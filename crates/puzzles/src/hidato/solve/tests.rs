@@ -10,14 +10,14 @@ fn domain_count<B: BitSet>(puzzle: &Hidato, limit: u64) -> u64 {
     let budget = Budget::unlimited();
     let mut search = BitSearch::<B>::new(puzzle, limit, 0, &budget);
     search.run().unwrap();
-    search.solutions
+    search.tally.solutions
 }
 
 fn gap_count(puzzle: &Hidato, limit: u64) -> u64 {
     let budget = Budget::unlimited();
     let mut search = Search::new(puzzle, limit, 0, &budget);
     search.run().unwrap();
-    search.solutions
+    search.tally.solutions
 }
 
 /// A random board (holes, givens from a random self-avoiding walk or at random).

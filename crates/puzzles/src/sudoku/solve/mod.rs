@@ -84,22 +84,19 @@ use search::Search;
 use crate::sudoku::{count_9x9, solve_9x9, ExactCover, Layout, Query, Sudoku};
 use crate::Solutions;
 
-/// Which solver to use. All give the same answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Engine {
-    /// The dedicated 9x9 solver for classic 9x9 grids, the general solver otherwise.
-    #[default]
-    Auto,
-    /// The dedicated bitboard solver (classic 9x9 only; others fall back to `General`).
-    Fast,
-    /// Constraint propagation and backtracking over candidate masks, any layout.
-    General,
-    /// The exact-cover reduction through `tessera-xc`, any layout.
-    ExactCover,
+crate::common::engines! {
+    /// Which solver to use. All give the same answers.
+    pub enum Engine {
+        /// The dedicated 9x9 solver for classic 9x9 grids, the general solver otherwise.
+        Auto => "auto",
+        /// The dedicated bitboard solver (classic 9x9 only; others fall back to `General`).
+        Fast => "fast",
+        /// Constraint propagation and backtracking over candidate masks, any layout.
+        General => "general",
+        /// The exact-cover reduction through `tessera-xc`, any layout.
+        ExactCover => "xc",
+    }
 }
-
-crate::common::engine_names!(Engine { Auto => "auto", Fast => "fast", General => "general", ExactCover => "xc" });
 
 /// The first solution, `None` if there is none (givens that clash included), or why the search
 /// gave up.

@@ -7,7 +7,7 @@ mod propagate;
 
 use tessera_xc::{Budget, GaveUp};
 
-use super::{Stop, NONE};
+use super::{Stop, Tally, NONE};
 use crate::common::bits::BitSet;
 use crate::common::budget::check_every;
 use crate::hidato::{Adjacency, Hidato};
@@ -59,11 +59,7 @@ pub(super) struct BitSearch<'a, B: BitSet> {
     augment_frames: Vec<(usize, B, usize)>,
     scc_cells: Vec<B>,
     // Outcome and budget.
-    limit: u64,
-    pub(super) solutions: u64,
-    /// How many solutions to keep (0 when only counting).
-    keep: u64,
-    pub(super) kept: Vec<Hidato>,
+    pub(super) tally: Tally,
     pub(super) nodes: u64,
     /// Its deadline and cancel flag, read every so many nodes, and within a node at every
     /// round of propagation and every few augmenting paths on a big board (one node there can
@@ -129,10 +125,7 @@ impl<'a, B: BitSet> BitSearch<'a, B> {
             tarjan_frames: Vec::new(),
             augment_frames: Vec::new(),
             scc_cells: Vec::new(),
-            limit,
-            solutions: 0,
-            keep,
-            kept: Vec::new(),
+            tally: Tally::new(limit, keep),
             nodes: 0,
             budget,
             interrupted: None,
@@ -150,7 +143,7 @@ impl<'a, B: BitSet> BitSearch<'a, B> {
     }
 
     pub(super) fn run(&mut self) -> Result<(), GaveUp> {
-        if self.limit == 0 {
+        if self.tally.nothing_asked() {
             return Ok(());
         }
         match self.dfs() {
@@ -286,20 +279,14 @@ impl<'a, B: BitSet> BitSearch<'a, B> {
     }
 
     fn found(&mut self) -> Result<(), Stop> {
-        self.solutions += 1;
-        if (self.kept.len() as u64) < self.keep {
+        self.tally.found(|| {
             let (w, stride) = (self.puzzle.width(), self.stride as usize);
             let mut answer = self.puzzle.clone();
             for k in 1..=self.n {
                 let bit = self.dom[k].first();
                 answer.set(bit / stride * w + bit % stride, k as i32);
             }
-            self.kept.push(answer);
-        }
-        if self.solutions >= self.limit {
-            Err(Stop::Limit)
-        } else {
-            Ok(())
-        }
+            answer
+        })
     }
 }

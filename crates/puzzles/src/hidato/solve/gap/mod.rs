@@ -7,7 +7,7 @@ mod flood;
 
 use tessera_xc::{Budget, GaveUp};
 
-use super::{Stop, NONE};
+use super::{Stop, Tally, NONE};
 use crate::common::budget::check_every;
 use crate::hidato::{Adjacency, Hidato};
 
@@ -70,11 +70,7 @@ pub(super) struct Search<'a> {
     owned: Vec<u32>,
     owned_stamp: Vec<u32>,
     // Outcome and budget.
-    limit: u64,
-    pub(super) solutions: u64,
-    /// How many solutions to keep (0 when only counting).
-    keep: u64,
-    pub(super) kept: Vec<Hidato>,
+    pub(super) tally: Tally,
     pub(super) nodes: u64,
     /// Its deadline and cancel flag, read every so many nodes.
     budget: &'a Budget,
@@ -144,10 +140,7 @@ impl<'a> Search<'a> {
             gap_len: vec![0; n + 2],
             owned: vec![0; n + 2],
             owned_stamp: vec![0; n + 2],
-            limit,
-            solutions: 0,
-            keep,
-            kept: Vec::new(),
+            tally: Tally::new(limit, keep),
             nodes: 0,
             budget,
             broken: false,
@@ -188,7 +181,7 @@ impl<'a> Search<'a> {
     }
 
     pub(super) fn run(&mut self) -> Result<(), GaveUp> {
-        if self.broken || self.limit == 0 {
+        if self.broken || self.tally.nothing_asked() {
             return Ok(());
         }
         match self.dfs() {
@@ -244,19 +237,13 @@ impl<'a> Search<'a> {
     }
 
     fn found(&mut self) -> Result<(), Stop> {
-        self.solutions += 1;
-        if (self.kept.len() as u64) < self.keep {
+        self.tally.found(|| {
             let mut answer = self.puzzle.clone();
             for (c, &cell) in self.board_index.iter().enumerate() {
                 answer.set(cell as usize, self.value[c] as i32);
             }
-            self.kept.push(answer);
-        }
-        if self.solutions >= self.limit {
-            Err(Stop::Limit)
-        } else {
-            Ok(())
-        }
+            answer
+        })
     }
 
     fn bump(&mut self) -> u32 {
