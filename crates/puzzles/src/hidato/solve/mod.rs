@@ -1,6 +1,6 @@
 //! The dedicated Hidato / Numbrix solvers and the portfolio that runs them.
 //!
-//! Three searches share the entry points [`solve`], [`count`] and [`count_with_stats`]:
+//! Three searches share the entry points [`solve`], [`count`], [`solutions`] and [`visit`]:
 //!
 //! - the **domain search** ([`BitSearch`], boards up to [`DOMAIN_SEARCH_MAX_BITS`] bits, padding
 //!   column included: up to 50x50) branches on *numbers*, most constrained first, with strong
@@ -135,8 +135,9 @@
 //! # Modules
 //!
 //! ```text
-//!   mod.rs      the public API (`solve`, `count`, `count_with_stats`), the domain search's
-//!               choice of bitset width, the generator's uniqueness check
+//!   mod.rs      the public API (`solve`, `count`, `solutions`, `visit`, `Engine`), the
+//!               searches' `Tally`, the domain search's choice of bitset width, the
+//!               generator's uniqueness check
 //!   portfolio.rs the portfolio: static checks, rounds, restarts, more solutions
 //!   walk/       the path walker `Walker`: legs (legs.rs), static checks (precheck.rs), the
 //!               node check (check.rs, components.rs, distance.rs), Warnsdorff's order and runs
