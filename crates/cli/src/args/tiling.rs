@@ -129,7 +129,8 @@ pub struct TilingSolveArgs {
     /// Also draw the tilings in this SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// Colour the letters: auto (when standard output is a terminal), always, never.
+    /// Colour the letters: auto (when standard output is a terminal and NO_COLOR is unset or
+    /// empty), always, never.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
 }

@@ -104,7 +104,12 @@ fn finish(
     let style = match args.color {
         ColorArg::Always => Style::Color,
         ColorArg::Never => Style::Plain,
-        ColorArg::Auto if io::stdout().is_terminal() => Style::Color,
+        // https://no-color.org: a non-empty NO_COLOR turns colour off unless asked for.
+        ColorArg::Auto
+            if io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) =>
+        {
+            Style::Color
+        }
         ColorArg::Auto => Style::Plain,
     };
     let json = args.tiling.output.json();
