@@ -27,11 +27,15 @@ pub struct Query<E> {
     pub threads: usize,
     /// Nodes, deadline and cancel flag; unlimited by default.
     pub budget: Budget,
+    /// A random order of trying, the same for the same seed; `None` (the default) is each
+    /// engine's own fixed order. Sudoku's `solve` takes it (a random solution of a grid with
+    /// several, as the generator needs); the other searches keep their fixed order.
+    pub seed: Option<u64>,
 }
 
 impl<E: Default> Default for Query<E> {
     fn default() -> Self {
-        Query { engine: E::default(), limit: u64::MAX, threads: 1, budget: Budget::unlimited() }
+        Query { engine: E::default(), limit: u64::MAX, threads: 1, budget: Budget::unlimited(), seed: None }
     }
 }
 
@@ -60,6 +64,12 @@ impl<E> Query<E> {
         self
     }
 
+    /// The same query trying in the random order of `seed`.
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
     /// The same limit, threads and budget for an exact-cover search by `tessera-xc`'s default
     /// engine: what a puzzle's `Engine::ExactCover` runs.
     pub(crate) fn cover(&self) -> Query<tessera_xc::Engine> {
@@ -68,6 +78,7 @@ impl<E> Query<E> {
             limit: self.limit,
             threads: self.threads,
             budget: self.budget.clone(),
+            seed: self.seed,
         }
     }
 }

@@ -99,7 +99,8 @@ crate::common::engines! {
 }
 
 /// The first solution, `None` if there is none (givens that clash included), or why the search
-/// gave up.
+/// gave up. With `query.seed`, the general solver in that seed's random order (see
+/// [`solve_with_seed`]), whatever the engine.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -111,6 +112,9 @@ crate::common::engines! {
 /// # Ok::<(), tessera::Error>(())
 /// ```
 pub fn solve(puzzle: &Sudoku, query: &Query) -> Result<Option<Sudoku>, GaveUp> {
+    if let Some(seed) = query.seed {
+        return solve_with_seed(puzzle, seed, &query.budget);
+    }
     match resolve(puzzle, query.engine) {
         Engine::Fast => {
             Ok(solve_9x9(&classic_cells(puzzle), &query.budget)?.map(|digits| with_digits(puzzle, &digits)))
@@ -217,7 +221,8 @@ pub(crate) fn still_unique(
 
 /// A solution found with a random branching order drawn from `seed` (reproducible): on an empty
 /// grid, a random complete grid. Runs the general solver, except on the empty classic 9x9, which
-/// takes a faster route to a random grid (`random_classic_grid`).
+/// takes a faster route to a random grid (`random_classic_grid`). The same as [`solve`] with
+/// `Query::default().with_seed(seed).with_budget(budget)`.
 ///
 /// ```
 /// use std::sync::Arc;
