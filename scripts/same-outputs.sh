@@ -8,7 +8,7 @@
 #   scripts/same-outputs.sh [--expect-different FILE] BEFORE AFTER
 #
 #   scripts/same-outputs.sh /work/tessera-before target/release/tessera
-#   scripts/same-outputs.sh --expect-different /tmp/issue24.expected old/tessera target/release/tessera
+#   scripts/same-outputs.sh --expect-different /tmp/issue24.txt old/tessera target/release/tessera
 #
 # Environment:
 #   TESSERA_DATA  shared data folder holding xc/, sudoku/ and hidato/ (default: ../shared/data next
