@@ -17,7 +17,7 @@ mod exact;
 mod format;
 mod generate;
 mod grid;
-mod logic;
+pub mod logic;
 mod puzzle;
 mod solve;
 mod verify;
