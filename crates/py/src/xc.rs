@@ -431,8 +431,8 @@ impl ExactCover {
                 Solver::new(problem).with_engine(engine).with_budget(budget).count_up_to(limit)
             } else {
                 ParallelSearch::new(problem)
-                    .threads(threads)
-                    .engine(engine)
+                    .with_threads(threads)
+                    .with_engine(engine)
                     .with_budget(budget)
                     .count_up_to(limit)
             }

@@ -79,7 +79,6 @@ async function call(method, path, body) {
 }
 
 export const api = {
-  options: () => call('GET', '/options'),
   newGame,
   game: (id) => call('GET', `/games/${encodeURIComponent(id)}`),
   /** `offline`: the grid was finished while the server could not be reached (offline.js). */

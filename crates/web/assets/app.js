@@ -4,6 +4,7 @@
 // changes:
 //
 //   state.js         the state object, localStorage, the status line
+//   options.js       what a new game can ask for (written by the server: GET /api/options)
 //   timer.js         the clock
 //   settings.js      the "New game" form
 //   game.js          start, load, pause, quit, resume a saved game
@@ -18,11 +19,10 @@
 //   paste.js         paste and share
 //   api.js, rules.js, theme.js   the API, the geometry of the puzzles, dark mode
 //   pwa.js, offline.js   the service worker (sw.js); games finished without the server
-import { api } from './api.js';
 import { initTheme } from './theme.js';
-import { $, state, isPlaying, isPaused, savePrefs, DEFAULT_OPTIONS } from './state.js';
+import { $, state, isPlaying, isPaused, savePrefs } from './state.js';
 import { startTimer } from './timer.js';
-import { normOptions, refreshSettings, settingsRequest, dailyRequest, refreshDaily } from './settings.js';
+import { refreshSettings, settingsRequest, dailyRequest, refreshDaily } from './settings.js';
 import { startGame, setPaused, quitGame, resumeSaved, inProgress, showSettings } from './game.js';
 import { render, select, focusCell } from './view.js';
 import { undo, redo, toggleNotesMode, toggleAutoNotes, togglePalette, setColor } from './edits.js';
@@ -102,7 +102,6 @@ function wire() {
 async function init() {
   initTheme($('theme-toggle'));
   wire();
-  try { state.options = normOptions(await api.options()); } catch (e) { state.options = DEFAULT_OPTIONS; }
   const last = state.prefs.last || {};
   if (last.kind) $('kind').value = last.kind;
   refreshSettings(last);

@@ -101,7 +101,8 @@ export class HidatoBoard extends Board {
   static fillSettings(options, wanted) {
     $('size-label').textContent = 'Shape';
     $('variant-label').textContent = 'Rules';
-    fillSelect($('size'), options.hidato.sizes, (s) => s.replace('x', '×'), wanted.size ?? (options.hidato.sizes.includes($('size').value) ? $('size').value : '7x7'));
+    const sizes = options.hidato.sizes.map(({ width, height }) => `${width}x${height}`);
+    fillSelect($('size'), sizes, (s) => s.replace('x', '×'), wanted.size ?? (sizes.includes($('size').value) ? $('size').value : '7x7'));
     fillSelect($('variant'), options.hidato.adjacencies, (v) => LABELS[v] || v, wanted.variant);
     fillSelect($('difficulty'), options.hidato.difficulties, cap, wanted.difficulty);
   }

@@ -1,7 +1,7 @@
 // The Sudoku board: box borders and diagonals (Sudoku X), pencil marks, the digit pad that marks
 // digits all placed, the digit and note keys, and what the settings form and share links hold
 // for a Sudoku. Geometry and rules are SudokuGeom's (rules.js).
-import { $, state, LEVELS } from './state.js';
+import { $, state } from './state.js';
 import { SudokuGeom, symbol, keyValue } from './rules.js';
 import { Board } from './board.js';
 import { LABELS, cap, fillSelect } from './settings.js';
@@ -115,12 +115,9 @@ export class SudokuBoard extends Board {
   /** "9×9 Sudoku X". */
   static title(c) { return `${c.size}×${c.size} Sudoku${c.variant === 'x' ? ' X' : ''}`; }
 
+  /** The levels the server offers for a size, easiest first. */
   static levels(options, size) {
-    const o = options.sudoku;
-    if (o.bySize && o.bySize[size]) return o.bySize[size];
-    // docs/web.md: 4x4 and 6x6 go up to hard at most.
-    if (size < 9) return o.difficulties.filter((d) => LEVELS.indexOf(d) <= 2);
-    return o.difficulties;
+    return options.sudoku.levels[size] || [];
   }
 
   static fillSettings(options, wanted) {

@@ -2,14 +2,20 @@
 // configuration last chosen on the game page, or the form's), the top 20 of one configuration,
 // and the player's own statistics (GET /api/me/stats, shown once they have played).
 import { api, hms } from './api.js';
+import { OPTIONS } from './options.js';
 import { initTheme } from './theme.js';
 
 const $ = (id) => document.getElementById(id);
-const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'fiendish', 'diabolical'];
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : '—');
-let options = {
-  sudoku: { sizes: [4, 6, 9, 16], variants: ['classic', 'x'], difficulties: LEVELS },
-  hidato: { sizes: ['5x5', '7x7', '9x9', '12x12'], adjacencies: ['hidato', 'numbrix'], difficulties: ['easy', 'medium', 'hard', 'expert'] },
+/** What GET /api/options offers (options.js), Hidato shapes as "WxH". */
+const options = {
+  sudoku: OPTIONS.sudoku,
+  hidato: { ...OPTIONS.hidato, sizes: OPTIONS.hidato.sizes.map(({ width, height }) => `${width}x${height}`) },
+};
+/** A level's place among its kind's, easiest first (an unknown one last). */
+const levelOrder = (kind, level) => {
+  const i = (options[kind] ? options[kind].difficulties : []).indexOf(level);
+  return i < 0 ? 99 : i;
 };
 
 function fill(sel, values, label) {
@@ -48,22 +54,30 @@ function queryFor(kind, size, variant, difficulty) {
 // labelled by them (style.css), since the table is wider than a phone.
 const LIST_HEADS = ['Place', 'Time', 'Finished', 'Assisted'];
 const BEST_HEADS = ['Puzzle', 'Configuration', 'Difficulty', 'Best time', 'Games'];
+/** A table row of `texts`, each cell labelled by its column's head; `numbers(j)` says whether
+ * column j holds a number; `testid` (if any) names the row for tests. */
+function tableRow(texts, heads, numbers, testid) {
+  const tr = document.createElement('tr');
+  if (testid) tr.dataset.testid = testid;
+  texts.forEach((t, j) => {
+    const td = document.createElement('td');
+    td.textContent = t;
+    td.dataset.label = heads[j];
+    if (numbers(j)) td.className = 'num';
+    tr.appendChild(td);
+  });
+  return tr;
+}
+
+/** "9x9 classic" as shown: "9×9 classic". */
+const shownConfig = (config) => String(config).replace(/(\d+)x(\d+)/, '$1×$2');
 
 /** The rows of a ranking: place, time, when, assisted. */
 function recordRows(records, testid = null) {
   return (records || []).map((r, k) => {
-    const tr = document.createElement('tr');
-    if (testid) tr.dataset.testid = `${testid}-${k + 1}`;
     const when = r.finished_at ? new Date(r.finished_at) : null;
     const cells = [String(k + 1), hms(r.seconds), when && !isNaN(when) ? when.toLocaleString() : '', r.assisted ? 'yes' : 'no'];
-    cells.forEach((t, j) => {
-      const td = document.createElement('td');
-      td.textContent = t;
-      td.dataset.label = LIST_HEADS[j];
-      if (j < 2) td.className = 'num';
-      tr.appendChild(td);
-    });
-    return tr;
+    return tableRow(cells, LIST_HEADS, (j) => j < 2, testid && `${testid}-${k + 1}`);
   });
 }
 
@@ -74,7 +88,7 @@ async function showDaily(q) {
     const res = await api.dailyRecords(q);
     const rows = recordRows(res.records, 'daily-row');
     $('daily-list').tBodies[0].replaceChildren(...rows);
-    $('daily-caption').textContent = `${res.date} (UTC): ${cap(res.kind)} ${String(res.config).replace(/(\d+)x(\d+)/, '$1×$2')}, ${res.difficulty}`;
+    $('daily-caption').textContent = `${res.date} (UTC): ${cap(res.kind)} ${shownConfig(res.config)}, ${res.difficulty}`;
     $('daily-empty').hidden = rows.length > 0;
     section.dataset.state = rows.length ? 'shown' : 'empty';
   } catch (e) {
@@ -108,22 +122,14 @@ async function loadSummary() {
   const body = $('records-summary').tBodies[0];
   try {
     const res = await api.summary();
-    const order = (d) => { const i = LEVELS.indexOf(d); return i < 0 ? 99 : i; };
     const best = (res.best || []).slice().sort((a, b) => a.kind.localeCompare(b.kind)
       || String(a.config).localeCompare(String(b.config), undefined, { numeric: true })
-      || order(a.difficulty) - order(b.difficulty));
+      || levelOrder(a.kind, a.difficulty) - levelOrder(b.kind, b.difficulty));
     body.replaceChildren(...best.map((b) => {
-      const tr = document.createElement('tr');
-      tr.dataset.testid = `best-${b.kind}-${b.config}-${b.difficulty || 'unrated'}`.replace(/\s+/g, '-');
       const [shape, variant] = String(b.config).split(' ');
-      const cells = [cap(b.kind), String(b.config).replace(/(\d+)x(\d+)/, '$1×$2'), cap(b.difficulty), hms(b.seconds), String(b.games ?? '')];
-      cells.forEach((t, j) => {
-        const td = document.createElement('td');
-        td.textContent = t;
-        td.dataset.label = BEST_HEADS[j];
-        if (j >= 3) td.className = 'num';
-        tr.appendChild(td);
-      });
+      const cells = [cap(b.kind), shownConfig(b.config), cap(b.difficulty), hms(b.seconds), String(b.games ?? '')];
+      const testid = `best-${b.kind}-${b.config}-${b.difficulty || 'unrated'}`.replace(/\s+/g, '-');
+      const tr = tableRow(cells, BEST_HEADS, (j) => j >= 3, testid);
       const td = document.createElement('td');
       if (b.difficulty) {
         const btn = document.createElement('button');
@@ -168,19 +174,10 @@ async function loadMine() {
   $('stat-current-streak').textContent = days(me.current_streak);
   $('stat-best-streak').textContent = days(me.best_streak);
   const best = Array.isArray(me.best) ? me.best : [];
+  const secs = (ms) => hms(Math.round((ms || 0) / 1000));
   $('my-best').tBodies[0].replaceChildren(...best.map((b) => {
-    const tr = document.createElement('tr');
-    tr.dataset.testid = `mine-${b.kind}-${b.config}-${b.difficulty}`.replace(/\s+/g, '-');
-    const secs = (ms) => hms(Math.round((ms || 0) / 1000));
-    const cells = [cap(b.kind), String(b.config).replace(/(\d+)x(\d+)/, '$1×$2'), cap(b.difficulty), secs(b.best_ms), secs(b.average_ms), String(b.solved ?? '')];
-    cells.forEach((t, j) => {
-      const td = document.createElement('td');
-      td.textContent = t;
-      td.dataset.label = MINE_HEADS[j];
-      if (j >= 3) td.className = 'num';
-      tr.appendChild(td);
-    });
-    return tr;
+    const cells = [cap(b.kind), shownConfig(b.config), cap(b.difficulty), secs(b.best_ms), secs(b.average_ms), String(b.solved ?? '')];
+    return tableRow(cells, MINE_HEADS, (j) => j >= 3, `mine-${b.kind}-${b.config}-${b.difficulty}`.replace(/\s+/g, '-'));
   }));
   $('my-best').hidden = best.length === 0;
   $('my-stats').hidden = false;
@@ -189,19 +186,6 @@ async function loadMine() {
 
 async function init() {
   initTheme($('theme-toggle'));
-  try {
-    const o = await api.options();
-    if (o && o.sudoku) options.sudoku = { ...options.sudoku, ...o.sudoku };
-    if (o && o.hidato) {
-      const h = o.hidato;
-      const shape = (x) => (typeof x === 'string' ? x : Array.isArray(x) ? `${x[0]}x${x[1]}` : `${x.width}x${x.height}`);
-      options.hidato = {
-        sizes: (h.sizes || h.shapes || options.hidato.sizes).map(shape),
-        adjacencies: h.adjacencies || h.adjacency || options.hidato.adjacencies,
-        difficulties: h.difficulties || options.hidato.difficulties,
-      };
-    }
-  } catch (e) { /* defaults */ }
   refreshForm();
   // The configuration last chosen on the game page (its saved preferences), for the daily.
   let last = null;

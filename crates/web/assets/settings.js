@@ -1,10 +1,10 @@
-// The "New game" form: the choices offered (GET /api/options, with defaults when the server
-// does not say) and the request it makes. What each kind offers and asks for is the business
+// The "New game" form: the choices offered (state.options: GET /api/options, which the server
+// writes into options.js) and the request it makes. What each kind offers and asks for is the business
 // of its board class (board-sudoku.js, board-hidato.js); this module only dispatches on the
 // chosen kind. The "Daily puzzle" button plays today's daily of the chosen configuration; the
 // line under the form (daily-info) says its date and, once solved, the player's time and place.
 import { api, hms, ordinal } from './api.js';
-import { $, state, DEFAULT_OPTIONS, LEVELS } from './state.js';
+import { $, state } from './state.js';
 import { boardClass } from './boards.js';
 
 /** Names of variants and adjacencies in the selects. */
@@ -12,26 +12,6 @@ export const LABELS = { classic: 'Classic', x: 'X (diagonals)', hidato: 'Hidato 
 
 /** "easy" -> "Easy". */
 export const cap = (d) => d.charAt(0).toUpperCase() + d.slice(1);
-
-/** GET /api/options in the shape the page uses, whichever of the documented spellings it has. */
-export function normOptions(o) {
-  const s = (o && o.sudoku) || {};
-  const h = (o && o.hidato) || {};
-  const shape = (x) => (typeof x === 'string' ? x : Array.isArray(x) ? `${x[0]}x${x[1]}` : typeof x === 'number' ? `${x}x${x}` : `${x.width}x${x.height}`);
-  return {
-    sudoku: {
-      sizes: s.sizes || DEFAULT_OPTIONS.sudoku.sizes,
-      variants: s.variants || DEFAULT_OPTIONS.sudoku.variants,
-      difficulties: s.difficulties || LEVELS,
-      bySize: s.levels || s.difficulties_by_size || null,
-    },
-    hidato: {
-      sizes: (h.sizes || h.shapes || DEFAULT_OPTIONS.hidato.sizes).map(shape),
-      adjacencies: h.adjacencies || h.adjacency || h.variants || DEFAULT_OPTIONS.hidato.adjacencies,
-      difficulties: h.difficulties || DEFAULT_OPTIONS.hidato.difficulties,
-    },
-  };
-}
 
 /** Replaces the options of a select, keeping `wanted` (else the current value) if offered. */
 export function fillSelect(sel, values, label, wanted) {

@@ -2,25 +2,23 @@
 // progress (the server's game, the grid, notes, undo and redo history, selection), the board
 // drawing it, the transient marks (hint, mistakes, server conflicts), the clock, the options and
 // the player's preferences. Every other module reads and writes this object; nothing else is
-// mutable at module level. This module imports nothing, so it is safe at the root of the
-// module graph (the others import each other in cycles, which only works for bindings used at
-// run time, never at load time).
+// mutable at module level. This module imports only options.js (written by the server, the
+// configurations and the library's levels; it imports nothing), so it is safe at the root of
+// the module graph (the others import each other in cycles, which only works for bindings used
+// at run time, never at load time).
+
+import { OPTIONS } from './options.js';
 
 export const $ = (id) => document.getElementById(id);
 export const STORE = 'tessera.game';
 export const PREFS = 'tessera.prefs';
 const MAX_HISTORY = 1000;
-export const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme', 'fiendish', 'diabolical'];
 /** The colour marks a cell can have (index 1..4; 0 is none), named as the cell's label says. */
 export const COLORS = ['', 'rose', 'amber', 'violet', 'teal'];
-export const DEFAULT_OPTIONS = {
-  sudoku: { sizes: [4, 6, 9, 16], variants: ['classic', 'x'], difficulties: LEVELS, bySize: null },
-  hidato: { sizes: ['5x5', '7x7', '9x9', '12x12'], adjacencies: ['hidato', 'numbrix'], difficulties: ['easy', 'medium', 'hard', 'expert'] },
-};
 
 export const state = {
-  /** What GET /api/options offers (normalised by settings.js). */
-  options: DEFAULT_OPTIONS,
+  /** What a new game can ask for: GET /api/options, as options.js carries it. */
+  options: OPTIONS,
   /** The saved preferences: { conflicts, last } (theme.js keeps the theme in the same record). */
   prefs: loadJson(PREFS) || {},
 

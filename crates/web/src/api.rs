@@ -32,8 +32,8 @@ pub struct Options {
 pub struct HidatoOptions {
     /// `"hidato"`, `"numbrix"`.
     pub adjacencies: [&'static str; 2],
-    /// The levels, every size.
-    pub difficulties: &'static [&'static str],
+    /// The levels, easiest first (the library's), every size.
+    pub difficulties: Vec<&'static str>,
     /// The boards offered.
     pub sizes: Vec<Dimensions>,
 }
@@ -50,10 +50,11 @@ pub struct Dimensions {
 /// The Sudoku part of [`Options`].
 #[derive(Debug, Serialize)]
 pub struct SudokuOptions {
-    /// The levels of the 9x9.
-    pub difficulties: &'static [&'static str],
-    /// The levels offered per size (the size as a string key).
-    pub levels: BTreeMap<String, &'static [&'static str]>,
+    /// Every level, easiest first (the library's).
+    pub difficulties: Vec<&'static str>,
+    /// The levels offered per size (the size as a string key), easiest first; the same for
+    /// both variants.
+    pub levels: BTreeMap<String, Vec<&'static str>>,
     /// The sizes offered.
     pub sizes: [usize; 4],
     /// `"classic"`, `"x"`.

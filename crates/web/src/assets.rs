@@ -3,11 +3,20 @@
 //! HTML is revalidated on every load (`no-cache`, with an ETag) and carries a strict
 //! Content-Security-Policy; other files are cached an hour. JavaScript is `text/javascript`.
 //!
-//! Offline play (docs/web.md "Offline play"): the service worker `sw.js` and `/sw-assets.js`,
-//! which this module writes from the embedded file list, are never cached by HTTP (`no-cache`),
+//! The two pages share their `<head>` links and their top bar: each page says
+//! `<!-- include _head.html -->` and `<!-- include _top.html -->` on a line of its own, and the
+//! server puts the file there ([`page`]); in the top bar's `<nav>`, the link to the page itself
+//! gets `aria-current="page"`. Files whose names start with `_` are such parts, never served.
+//!
+//! `/options.js`, which this module writes, is the answer of `GET /api/options` as an ES module:
+//! the pages read the configurations and the library's level names from it.
+//!
+//! Offline play (docs/web.md "Offline play"): the service worker `sw.js` and the two generated
+//! scripts (`/sw-assets.js`, from the embedded file list, and `/options.js`) are never cached by HTTP (`no-cache`),
 //! so that the browser sees a new version at once. `/sw-assets.js` names every file to
-//! precache (the app shell: the two pages by their addresses, then every other file but `sw.js`)
-//! and a version, a hash of the names and contents of the embedded files: the worker's cache is
+//! precache (the app shell: the two pages by their addresses, `/options.js`, then every other file
+//! but `sw.js` and the pages' parts) and a version, a hash of the names and contents of the
+//! embedded files and of `/options.js`: the worker's cache is
 //! named after it, so any change of an asset makes a new cache and the old one is deleted.
 
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
@@ -24,38 +33,97 @@ struct Assets;
 /// The generated script with the app shell's list and version (imported by `sw.js`).
 const SW_ASSETS: &str = "sw-assets.js";
 
+/// The generated module with the configurations offered, imported by the pages.
+const OPTIONS: &str = "options.js";
+
 /// The service worker, served from `/` so that its scope is the whole site.
 const SW: &str = "sw.js";
 
+/// The address of each page, by its file.
+const PAGES: [(&str, &str); 2] = [("index.html", "/"), ("records.html", "/records")];
+
+/// What a page says where a shared part goes: `<!-- include NAME -->` on a line of its own.
+const INCLUDE: (&str, &str) = ("<!-- include ", " -->");
+
 /// The addresses the service worker precaches, sorted: `/` and `/records` for the two pages,
-/// `/FILE` for every other embedded file but the worker itself.
+/// `/FILE` for every other embedded file but the worker itself and the pages' parts.
 pub fn shell() -> Vec<String> {
     let mut list: Vec<String> = Assets::iter()
-        .filter(|name| name != SW)
-        .map(|name| match name.as_ref() {
-            "index.html" => "/".to_owned(),
-            "records.html" => "/records".to_owned(),
-            other => format!("/{other}"),
+        .filter(|name| name != SW && !name.starts_with('_'))
+        .map(|name| match PAGES.iter().find(|(file, _)| *file == name) {
+            Some((_, address)) => (*address).to_owned(),
+            None => format!("/{name}"),
         })
         .collect();
+    list.push(format!("/{OPTIONS}"));
     list.sort();
     list
 }
 
-/// A hash of the names and contents of every embedded file, as 16 hex digits (FNV-1a over
-/// the names and their SHA-256: any change of a file changes it).
+/// FNV-1a 64 of `bytes`, going on from `hash`.
+fn fnv1a<'b>(mut hash: u64, bytes: impl IntoIterator<Item = &'b u8>) -> u64 {
+    for byte in bytes {
+        hash ^= u64::from(*byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+/// FNV-1a 64's starting value.
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// A hash of the names and contents of every embedded file and of `/options.js`, as 16 hex
+/// digits (FNV-1a over the names and their SHA-256, then the module: any change of a file or
+/// of the levels the library offers changes it).
 pub fn version() -> String {
     let mut names: Vec<_> = Assets::iter().collect();
     names.sort();
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut hash = FNV_START;
     for name in names {
         let digest = Assets::get(&name).map(|file| file.metadata.sha256_hash()).unwrap_or_default();
-        for byte in name.as_bytes().iter().chain([0u8].iter()).chain(digest.iter()) {
-            hash ^= u64::from(*byte);
-            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        hash = fnv1a(hash, name.as_bytes().iter().chain([0u8].iter()).chain(digest.iter()));
+    }
+    hash = fnv1a(hash, options_module().as_bytes());
+    format!("{hash:016x}")
+}
+
+/// The text of `/options.js`: the answer of `GET /api/options` as a module, so that the pages,
+/// and their copies in the worker's cache, read the configurations and the library's level
+/// names and order with no list of their own.
+fn options_module() -> String {
+    let json = serde_json::to_string(&crate::handlers::offered()).unwrap_or_else(|_| "{}".to_owned());
+    format!(
+        "// Written by the server (crates/web/src/assets.rs): GET /api/options, the configurations offered.\n\
+         export const OPTIONS = {json};\n"
+    )
+}
+
+/// The page at `address` (`/` or `/records`) as served: its file with each
+/// `<!-- include NAME -->` line replaced by the embedded file NAME (an unknown one is left as
+/// it is), and `aria-current="page"` on the `<nav>` link to `address`. `None` for another
+/// address.
+pub fn page(address: &str) -> Option<String> {
+    let (file, _) = PAGES.iter().find(|(_, at)| *at == address)?;
+    let text = String::from_utf8(Assets::get(file)?.data.into_owned()).ok()?;
+    let mut out = String::with_capacity(text.len() * 2);
+    for line in text.split_inclusive('\n') {
+        let part = line
+            .trim()
+            .strip_prefix(INCLUDE.0)
+            .and_then(|rest| rest.strip_suffix(INCLUDE.1))
+            .and_then(|name| Assets::get(name.trim()));
+        match part {
+            Some(part) => out.push_str(&String::from_utf8_lossy(&part.data)),
+            None => out.push_str(line),
         }
     }
-    format!("{hash:016x}")
+    let link = format!("<a href=\"{address}\">");
+    if let Some(at) =
+        out.find("<nav").and_then(|nav| out[nav..].find(&link).map(|at| nav + at + link.len() - 1))
+    {
+        out.insert_str(at, " aria-current=\"page\"");
+    }
+    Some(out)
 }
 
 /// The text of `/sw-assets.js`.
@@ -70,13 +138,18 @@ fn sw_assets() -> String {
 
 /// Serves an embedded file for any path outside `/api`.
 pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
-    let path = match uri.path().trim_start_matches('/') {
-        "" => "index.html",
-        "records" => "records.html",
-        other => other,
+    let wanted = uri.path();
+    let path = PAGES
+        .iter()
+        .find(|(_, address)| *address == wanted)
+        .map_or_else(|| wanted.trim_start_matches('/'), |(file, _)| *file);
+    let generated = match path {
+        SW_ASSETS => Some(sw_assets()),
+        OPTIONS => Some(options_module()),
+        _ => None,
     };
-    if path == SW_ASSETS {
-        let mut response = sw_assets().into_response();
+    if let Some(text) = generated {
+        let mut response = text.into_response();
         let response_headers = response.headers_mut();
         response_headers
             .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/javascript; charset=utf-8"));
@@ -84,15 +157,27 @@ pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
         response_headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
         return response;
     }
-    let Some(file) = Assets::get(path) else {
+    let file = if path.starts_with('_') { None } else { Assets::get(path) };
+    let Some(file) = file else {
         return AppError::NotFound(format!("no page {:?}", uri.path())).into_response();
     };
-    let etag =
-        format!("\"{}\"", file.metadata.sha256_hash().iter().map(|b| format!("{b:02x}")).collect::<String>());
+    let address = PAGES.iter().find(|(name, _)| *name == path).map(|(_, address)| *address);
+    let assembled = address.and_then(page);
+    let etag = match &assembled {
+        Some(text) => format!("\"{:016x}\"", fnv1a(FNV_START, text.as_bytes())),
+        None => {
+            format!(
+                "\"{}\"",
+                file.metadata.sha256_hash().iter().map(|b| format!("{b:02x}")).collect::<String>()
+            )
+        }
+    };
     let cache = if path.ends_with(".html") || path == SW { "no-cache" } else { "public, max-age=3600" };
     let mut response = if headers.get(header::IF_NONE_MATCH).is_some_and(|v| v.as_bytes() == etag.as_bytes())
     {
         StatusCode::NOT_MODIFIED.into_response()
+    } else if let Some(text) = assembled {
+        text.into_response()
     } else {
         file.data.into_owned().into_response()
     };
@@ -130,7 +215,7 @@ pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
 
 #[cfg(test)]
 mod tests {
-    use super::{shell, sw_assets, version, Assets};
+    use super::{page, shell, sw_assets, version, Assets};
 
     #[test]
     fn the_shell_names_every_asset_but_the_worker() {
@@ -140,6 +225,7 @@ mod tests {
                 "index.html" => "/".to_owned(),
                 "records.html" => "/records".to_owned(),
                 "sw.js" => continue,
+                part if part.starts_with('_') => continue,
                 other => format!("/{other}"),
             };
             assert!(list.contains(&address), "{address} is not precached: {list:?}");
@@ -157,6 +243,35 @@ mod tests {
             assert!(list.iter().any(|a| a == needed), "{needed} missing from {list:?}");
         }
         assert!(!list.iter().any(|a| a == "/sw.js"));
+    }
+
+    #[test]
+    fn the_pages_get_their_shared_parts() {
+        for (address, current, other) in [("/", "/", "/records"), ("/records", "/records", "/")] {
+            let text = page(address).unwrap();
+            assert!(!text.contains("<!-- include"), "{address}: an include is left");
+            for shared in [
+                "<link rel=\"stylesheet\" href=\"/style.css\">",
+                "<script src=\"/theme-init.js\"></script>",
+                "<button type=\"button\" id=\"theme-toggle\"",
+            ] {
+                assert_eq!(text.matches(shared).count(), 1, "{address}: {shared}");
+            }
+            assert_eq!(text.matches("aria-current").count(), 1, "{address}");
+            assert!(text.contains(&format!("<a href=\"{current}\" aria-current=\"page\">")), "{address}");
+            assert!(text.contains(&format!("<a href=\"{other}\">")), "{address}");
+        }
+        assert_eq!(page("/style.css"), None);
+    }
+
+    #[test]
+    fn the_options_module_is_the_api_s_answer() {
+        let json = serde_json::to_string(&crate::handlers::offered()).unwrap();
+        assert_eq!(
+            super::options_module().lines().nth(1),
+            Some(format!("export const OPTIONS = {json};").as_str())
+        );
+        assert!(shell().contains(&"/options.js".to_owned()));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use rand::Rng;
 use tessera::hidato::{self, Hidato};
-use tessera::sudoku::{self, logic};
+use tessera::sudoku::{self, logic, Layout};
 use tokio::sync::Semaphore;
 
 use crate::model::{join_cells, sudoku_cells, Kind, Shape};
@@ -31,19 +31,28 @@ pub struct PoolKey {
     pub difficulty: String,
 }
 
-/// The Sudoku levels offered for a size: those the generator makes in reasonable time.
-pub fn sudoku_levels(size: usize) -> &'static [&'static str] {
-    match size {
-        4 => &["easy"],
-        6 => &["easy", "medium", "hard", "expert", "extreme"],
-        9 => &["easy", "medium", "hard", "expert", "extreme", "fiendish", "diabolical"],
-        16 => &["easy", "extreme", "diabolical"],
-        _ => &[],
-    }
+/// The Sudoku levels the game offers on `layout`, easiest first: those the generator makes
+/// there (`sudoku::Generator::levels`, the library's names and order), less those it does not
+/// make in a request's budget (measured, docs/web.md "Configurations"): above extreme on 6x6,
+/// and medium to expert above 9x9 (not found in 20 s on 16x16).
+pub fn sudoku_levels(layout: &Layout) -> Vec<sudoku::Difficulty> {
+    use sudoku::Difficulty::{Expert, Extreme, Medium};
+    let too_slow = |level: sudoku::Difficulty| match layout.size() {
+        6 => level > Extreme,
+        size if size > 9 => (Medium..=Expert).contains(&level),
+        _ => false,
+    };
+    sudoku::Generator::levels(layout).iter().copied().filter(|&level| !too_slow(level)).collect()
 }
 
-/// The Hidato levels offered (every size).
-pub const HIDATO_LEVELS: [&str; 4] = ["easy", "medium", "hard", "expert"];
+/// The names of the levels the game offers on `shape`, easiest first (every Hidato level of the
+/// library on every shape).
+pub fn levels(shape: &Shape) -> Vec<&'static str> {
+    match shape {
+        Shape::Sudoku(layout) => sudoku_levels(layout).into_iter().map(sudoku::Difficulty::name).collect(),
+        Shape::Hidato { .. } => hidato::Difficulty::ALL.map(hidato::Difficulty::name).to_vec(),
+    }
+}
 
 /// A generated puzzle: (puzzle, solution) cells.
 pub type Made = (Vec<i32>, Vec<i32>);
@@ -311,5 +320,29 @@ fn row(key: &PoolKey, (puzzle, solution): (Vec<i32>, Vec<i32>)) -> PuzzleRow {
         difficulty: key.difficulty.clone(),
         puzzle: join_cells(&puzzle),
         solution: join_cells(&solution),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::levels;
+    use crate::model::{Shape, SUDOKU_SIZES};
+
+    /// What the game offers per size, the same for both variants (`GET /api/options` lists the
+    /// levels per size only).
+    #[test]
+    fn the_levels_offered_per_size() {
+        let expected: [(usize, &[&str]); 4] = [
+            (4, &["easy"]),
+            (6, &["easy", "medium", "hard", "expert", "extreme"]),
+            (9, &["easy", "medium", "hard", "expert", "extreme", "fiendish", "diabolical"]),
+            (16, &["easy", "extreme", "diabolical"]),
+        ];
+        assert_eq!(expected.map(|(size, _)| size), SUDOKU_SIZES);
+        for (size, offered) in expected {
+            for diagonals in [false, true] {
+                assert_eq!(levels(&Shape::sudoku(size, diagonals).unwrap()), offered, "{size}, {diagonals}");
+            }
+        }
     }
 }

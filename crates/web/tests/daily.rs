@@ -215,6 +215,10 @@ async fn unknown_keys_and_bad_values_are_400() {
         ("GET", "/api/daily?kind=sudoku&difficulty=impossible", None, "difficulty"),
         ("GET", "/api/daily/records?kind=sudoku&date=2026-02-30", None, "date"),
         ("GET", "/api/daily/records?kind=sudoku&date=yesterday", None, "date"),
+        ("GET", "/api/daily?kind=sudoku&config=9x9%20classic&difficulty=easy", None, "config"),
+        // The records take the same query: an unknown key is named, and a date is the daily's.
+        ("GET", "/api/records?kind=sudoku&colour=red&difficulty=easy", None, "colour"),
+        ("GET", "/api/records?kind=sudoku&date=2026-05-01&difficulty=easy", None, "date"),
     ];
     for (method, uri, body, field) in cases {
         let (status, answer) = call(&state, method, uri, body.clone()).await;

@@ -46,7 +46,7 @@ fn count(problem: &Problem, threads: usize, expected: u64) -> u64 {
     let count = if threads == 1 {
         problem.solver().count_all()
     } else {
-        ParallelSearch::new(problem).threads(threads).count_all()
+        ParallelSearch::new(problem).with_threads(threads).count_all()
     };
     assert_eq!((count.solutions, count.outcome), (expected, Outcome::Exhausted));
     count.solutions

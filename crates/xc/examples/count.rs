@@ -13,7 +13,8 @@ fn main() {
         Some(other) => panic!("unknown engine {other}"),
     };
     let start = std::time::Instant::now();
-    let count = tessera_xc::ParallelSearch::new(&problem).threads(threads).engine(engine).count_all();
+    let count =
+        tessera_xc::ParallelSearch::new(&problem).with_threads(threads).with_engine(engine).count_all();
     eprintln!(
         "nodes={} updates={} seconds={:.3}",
         count.stats.nodes,

@@ -44,7 +44,7 @@ use crate::search::{Count, Engine, Outcome, Solver, Stats, Step};
 ///     }
 /// }
 /// let problem = b.build();
-/// assert_eq!(ParallelSearch::new(&problem).threads(2).count_all().solutions, 12);
+/// assert_eq!(ParallelSearch::new(&problem).with_threads(2).count_all().solutions, 12);
 /// ```
 #[derive(Debug, Clone)]
 pub struct ParallelSearch<'p> {
@@ -63,20 +63,27 @@ impl<'p> ParallelSearch<'p> {
     /// The split never goes deeper than this.
     pub const MAX_SPLIT_DEPTH: usize = 12;
 
-    /// A search over `problem` on as many threads as the machine has.
+    /// A search over `problem` on one thread, as `tessera::common::Query` defaults to: ask for
+    /// more with [`with_threads`](Self::with_threads) (every CPU is
+    /// `std::thread::available_parallelism()`).
     pub fn new(problem: &'p Problem) -> Self {
-        let threads = std::thread::available_parallelism().map_or(1, usize::from);
-        ParallelSearch { problem, threads, engine: Engine::Auto, budget: Budget::unlimited(), progress: None }
+        ParallelSearch {
+            problem,
+            threads: 1,
+            engine: Engine::Auto,
+            budget: Budget::unlimited(),
+            progress: None,
+        }
     }
 
     /// Uses `threads` threads (at least one; one means the plain sequential search).
-    pub fn threads(mut self, threads: usize) -> Self {
+    pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self
     }
 
     /// Runs every part of the search on this engine (the default is [`Engine::Auto`]).
-    pub fn engine(mut self, engine: Engine) -> Self {
+    pub fn with_engine(mut self, engine: Engine) -> Self {
         self.engine = engine;
         self
     }

@@ -28,7 +28,7 @@ fn own_instances_under_checks() {
             for seed in [1, 2, 0xdead_beef] {
                 assert_eq!(solver().with_seed(seed).count_all(), count, "{name}, seed {seed}");
             }
-            let parallel = ParallelSearch::new(&problem).threads(2).engine(engine).count_all();
+            let parallel = ParallelSearch::new(&problem).with_threads(2).with_engine(engine).count_all();
             assert_eq!(parallel, count, "{name}, 2 threads");
             // Stopped halfway by a limit and by a budget: the links must be whole up to there.
             let half = solver().count_up_to(answer.solutions / 2);
@@ -69,7 +69,7 @@ proptest! {
             prop_assert_eq!(solver().with_seed(seed).count_all().solutions, expected, "{:?}, seeded", engine);
             let solutions: Vec<_> = solver().with_seed(seed).collect();
             common::check_solutions(&problem, &solutions, "seeded");
-            let parallel = ParallelSearch::new(&problem).threads(2).engine(engine).count_all();
+            let parallel = ParallelSearch::new(&problem).with_threads(2).with_engine(engine).count_all();
             prop_assert_eq!(parallel.solutions, expected, "{:?}, 2 threads", engine);
             prop_assert_eq!(solver().count_up_to(expected / 2).solutions, expected / 2, "{:?}, limit", engine);
         }
@@ -83,7 +83,7 @@ proptest! {
             let count = problem.solver().with_engine(engine).count_all();
             prop_assert_eq!(count.outcome, Outcome::Exhausted);
             prop_assert_eq!(problem.solver().with_engine(engine).with_seed(seed).count_all(), count);
-            prop_assert_eq!(ParallelSearch::new(&problem).threads(3).engine(engine).count_all(), count);
+            prop_assert_eq!(ParallelSearch::new(&problem).with_threads(3).with_engine(engine).count_all(), count);
         }
     }
 }

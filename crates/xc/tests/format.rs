@@ -59,104 +59,84 @@ fn option_lines(problem: &Problem) -> Vec<String> {
 
 // ---- Errors ------------------------------------------------------------------------------------
 
-#[test]
-fn missing_items_line_is_reported_at_the_end_of_the_input() {
-    check("", ParseErrorKind::MissingItems, 1, 1, "items line");
-    check("| only\n\n| comments\n", ParseErrorKind::MissingItems, 4, 1, "items line");
-    check("   \n\t\n", ParseErrorKind::MissingItems, 3, 1, "items line");
-    check("| no newline", ParseErrorKind::MissingItems, 1, 13, "items line");
-    check("\r\n  | indented comment\r\n", ParseErrorKind::MissingItems, 3, 1, "items line");
-}
-
-#[test]
-fn unknown_item() {
-    check("A B\nA C\n", ParseErrorKind::UnknownItem, 2, 3, "\"C\"");
+/// Texts that must not parse: the text, the error's kind, line and column, and a word its
+/// message must hold (each checked by [`check`]).
+const ERRORS: &[(&str, ParseErrorKind, usize, usize, &str)] = &[
+    // A missing items line, reported at the end of the input.
+    ("", ParseErrorKind::MissingItems, 1, 1, "items line"),
+    ("| only\n\n| comments\n", ParseErrorKind::MissingItems, 4, 1, "items line"),
+    ("   \n\t\n", ParseErrorKind::MissingItems, 3, 1, "items line"),
+    ("| no newline", ParseErrorKind::MissingItems, 1, 13, "items line"),
+    ("\r\n  | indented comment\r\n", ParseErrorKind::MissingItems, 3, 1, "items line"),
+    // Unknown items.
+    ("A B\nA C\n", ParseErrorKind::UnknownItem, 2, 3, "\"C\""),
     // Names are case-sensitive.
-    check("A B | x\nA X\n", ParseErrorKind::UnknownItem, 2, 3, "\"X\"");
+    ("A B | x\nA X\n", ParseErrorKind::UnknownItem, 2, 3, "\"X\""),
     // The item, not its colour, is unknown.
-    check("A B | x\nA z:red\n", ParseErrorKind::UnknownItem, 2, 3, "\"z\"");
+    ("A B | x\nA z:red\n", ParseErrorKind::UnknownItem, 2, 3, "\"z\""),
     // `|` inside a token is not a separator: the token is just an unknown name.
-    check("A B | x\nA |x\n", ParseErrorKind::UnknownItem, 2, 3, "\"|x\"");
+    ("A B | x\nA |x\n", ParseErrorKind::UnknownItem, 2, 3, "\"|x\""),
+    // An item twice in an option.
+    ("A B | x\nA x B x\n", ParseErrorKind::RepeatedItem, 2, 7, "first at column 3"),
+    ("A B\nB A B\n", ParseErrorKind::RepeatedItem, 2, 5, "\"B\""),
+    // A colour does not make it another item.
+    ("A | x\nA x:a x:a\n", ParseErrorKind::RepeatedItem, 2, 7, "\"x\""),
+    // Tokens without an item name.
+    ("A | x\n:\n", ParseErrorKind::BadItemName, 2, 1, "no item name"),
+    ("A | x\n: : :\n", ParseErrorKind::BadItemName, 2, 1, "no item name"),
+    ("A | x\n  :A\n", ParseErrorKind::BadItemName, 2, 3, "no item name"),
+    ("A | x\nA :red\n", ParseErrorKind::BadItemName, 2, 3, "no item name"),
+    // Bad colours.
+    ("A | x\nA x:\n", ParseErrorKind::BadColor, 2, 3, "empty colour"),
+    ("A | x\nA x:B:C\n", ParseErrorKind::BadColor, 2, 3, "\"B:C\""),
+    ("A | x\nA x::\n", ParseErrorKind::BadColor, 2, 3, "':'"),
+    ("A | x\nA x:a\u{7f}\n", ParseErrorKind::BadColor, 2, 3, "control character"),
+    ("A | x\nA x:\u{feff}\n", ParseErrorKind::BadColor, 2, 3, "byte-order mark"),
+    // A colour on a primary item.
+    ("A | x\nA:red x\n", ParseErrorKind::ColorOnPrimary, 2, 1, "primary item \"A\""),
+    ("A B | x\nx:1 B:2\n", ParseErrorKind::ColorOnPrimary, 2, 5, "primary item \"B\""),
+    // A colour on the items line.
+    ("A | x:red\n", ParseErrorKind::ColorInItemsLine, 1, 5, "colour \"red\""),
+    ("A:1 B\n", ParseErrorKind::ColorInItemsLine, 1, 1, "items line"),
+    // An item twice on the items line.
+    ("A B A\n", ParseErrorKind::DuplicateItem, 1, 5, "first at column 1"),
+    ("A B | A\n", ParseErrorKind::DuplicateItem, 1, 7, "\"A\""),
+    ("A | x y x\n", ParseErrorKind::DuplicateItem, 1, 9, "first at column 5"),
+    // Invalid item names on the items line.
+    ("A B|C\n", ParseErrorKind::BadItemName, 1, 3, "'|'"),
+    ("A |x\n", ParseErrorKind::BadItemName, 1, 3, "lone '|'"),
+    ("A x:\n", ParseErrorKind::BadItemName, 1, 3, "':'"),
+    ("A :x\n", ParseErrorKind::BadItemName, 1, 3, "':'"),
+    ("A :\n", ParseErrorKind::BadItemName, 1, 3, "':'"),
+    ("A\u{1}B C\n", ParseErrorKind::BadItemName, 1, 1, "control character"),
+    ("A B\u{0}\n", ParseErrorKind::BadItemName, 1, 3, "control character"),
+    // A byte-order mark is skipped at the start, so no name may hold one.
+    ("|\n\u{feff}\n", ParseErrorKind::BadItemName, 2, 1, "U+FEFF"),
+    ("A \u{feff}B\n", ParseErrorKind::BadItemName, 1, 3, "byte-order mark"),
+    // A second separator on the items line.
+    ("A | x | y\n", ParseErrorKind::SecondSeparator, 1, 7, "first is at column 3"),
+    ("A | |\n", ParseErrorKind::SecondSeparator, 1, 5, "'|'"),
+    // A separator in an option.
+    ("A B | x\nA | x\n", ParseErrorKind::SeparatorInOption, 2, 3, "'|'"),
+    ("A B | x\nA x |\n", ParseErrorKind::SeparatorInOption, 2, 5, "'|'"),
+    // An option with only secondary items.
+    ("A | x y\nA x\n  y x:c\n", ParseErrorKind::NoPrimaryItem, 3, 3, "(y x:c)"),
+    ("A | x\nx\n", ParseErrorKind::NoPrimaryItem, 2, 1, "primary"),
+];
+
+#[test]
+fn every_error_has_its_kind_position_and_message() {
+    for &(text, kind, line, column, needle) in ERRORS {
+        check(text, kind, line, column, needle);
+    }
 }
 
 #[test]
-fn item_twice_in_an_option() {
-    check("A B | x\nA x B x\n", ParseErrorKind::RepeatedItem, 2, 7, "first at column 3");
-    check("A B\nB A B\n", ParseErrorKind::RepeatedItem, 2, 5, "\"B\"");
-    // A colour does not make it another item.
-    check("A | x\nA x:a x:a\n", ParseErrorKind::RepeatedItem, 2, 7, "\"x\"");
+fn what_looks_like_an_error_but_is_not() {
     // The same item on two different lines is fine.
     assert!(parse("A B\nA B\nA B\n").is_ok());
-}
-
-#[test]
-fn tokens_without_an_item_name() {
-    check("A | x\n:\n", ParseErrorKind::BadItemName, 2, 1, "no item name");
-    check("A | x\n: : :\n", ParseErrorKind::BadItemName, 2, 1, "no item name");
-    check("A | x\n  :A\n", ParseErrorKind::BadItemName, 2, 3, "no item name");
-    check("A | x\nA :red\n", ParseErrorKind::BadItemName, 2, 3, "no item name");
-}
-
-#[test]
-fn bad_colours() {
-    check("A | x\nA x:\n", ParseErrorKind::BadColor, 2, 3, "empty colour");
-    check("A | x\nA x:B:C\n", ParseErrorKind::BadColor, 2, 3, "\"B:C\"");
-    check("A | x\nA x::\n", ParseErrorKind::BadColor, 2, 3, "':'");
-    check("A | x\nA x:a\u{7f}\n", ParseErrorKind::BadColor, 2, 3, "control character");
-    check("A | x\nA x:\u{feff}\n", ParseErrorKind::BadColor, 2, 3, "byte-order mark");
     // `|` is allowed in a colour.
     assert_eq!(option_lines(&parse("A | x\nA x:a|b\n").unwrap()), ["A x:a|b"]);
-}
-
-#[test]
-fn colour_on_a_primary_item() {
-    check("A | x\nA:red x\n", ParseErrorKind::ColorOnPrimary, 2, 1, "primary item \"A\"");
-    check("A B | x\nx:1 B:2\n", ParseErrorKind::ColorOnPrimary, 2, 5, "primary item \"B\"");
-}
-
-#[test]
-fn colour_on_the_items_line() {
-    check("A | x:red\n", ParseErrorKind::ColorInItemsLine, 1, 5, "colour \"red\"");
-    check("A:1 B\n", ParseErrorKind::ColorInItemsLine, 1, 1, "items line");
-}
-
-#[test]
-fn duplicate_item_on_the_items_line() {
-    check("A B A\n", ParseErrorKind::DuplicateItem, 1, 5, "first at column 1");
-    check("A B | A\n", ParseErrorKind::DuplicateItem, 1, 7, "\"A\"");
-    check("A | x y x\n", ParseErrorKind::DuplicateItem, 1, 9, "first at column 5");
-}
-
-#[test]
-fn invalid_item_names_on_the_items_line() {
-    check("A B|C\n", ParseErrorKind::BadItemName, 1, 3, "'|'");
-    check("A |x\n", ParseErrorKind::BadItemName, 1, 3, "lone '|'");
-    check("A x:\n", ParseErrorKind::BadItemName, 1, 3, "':'");
-    check("A :x\n", ParseErrorKind::BadItemName, 1, 3, "':'");
-    check("A :\n", ParseErrorKind::BadItemName, 1, 3, "':'");
-    check("A\u{1}B C\n", ParseErrorKind::BadItemName, 1, 1, "control character");
-    check("A B\u{0}\n", ParseErrorKind::BadItemName, 1, 3, "control character");
-    // A byte-order mark is skipped at the start, so no name may hold one.
-    check("|\n\u{feff}\n", ParseErrorKind::BadItemName, 2, 1, "U+FEFF");
-    check("A \u{feff}B\n", ParseErrorKind::BadItemName, 1, 3, "byte-order mark");
-}
-
-#[test]
-fn second_separator_on_the_items_line() {
-    check("A | x | y\n", ParseErrorKind::SecondSeparator, 1, 7, "first is at column 3");
-    check("A | |\n", ParseErrorKind::SecondSeparator, 1, 5, "'|'");
-}
-
-#[test]
-fn separator_in_an_option() {
-    check("A B | x\nA | x\n", ParseErrorKind::SeparatorInOption, 2, 3, "'|'");
-    check("A B | x\nA x |\n", ParseErrorKind::SeparatorInOption, 2, 5, "'|'");
-}
-
-#[test]
-fn option_with_only_secondary_items() {
-    check("A | x y\nA x\n  y x:c\n", ParseErrorKind::NoPrimaryItem, 3, 3, "(y x:c)");
-    check("A | x\nx\n", ParseErrorKind::NoPrimaryItem, 2, 1, "primary");
 }
 
 #[test]

@@ -73,11 +73,12 @@ fn check_instance(problem: &Problem, name: &str, expected: u64, engine: Engine, 
     if parallel {
         let start = Instant::now();
         let parallel_found = Mutex::new(Vec::new());
-        let count = ParallelSearch::new(problem).threads(2).engine(engine).visit_up_to(u64::MAX, |s| {
-            if verify {
-                parallel_found.lock().unwrap().push(s.to_vec());
-            }
-        });
+        let count =
+            ParallelSearch::new(problem).with_threads(2).with_engine(engine).visit_up_to(u64::MAX, |s| {
+                if verify {
+                    parallel_found.lock().unwrap().push(s.to_vec());
+                }
+            });
         parallel_time = Some(start.elapsed());
         assert_eq!(count.solutions, expected, "{what}: parallel count (2 threads)");
         assert_eq!(count.outcome, Outcome::Exhausted, "{what}: parallel outcome");
@@ -181,7 +182,7 @@ fn no_primary_items_means_one_empty_solution() {
         let count = problem.solver().with_engine(engine).count_all();
         assert_eq!((count.solutions, count.outcome), (1, Outcome::Exhausted), "{engine:?}");
         assert_eq!(problem.solver().with_engine(engine).next(), Some(vec![]), "{engine:?}");
-        let parallel = ParallelSearch::new(&problem).threads(2).engine(engine).count_all();
+        let parallel = ParallelSearch::new(&problem).with_threads(2).with_engine(engine).count_all();
         assert_eq!((parallel.solutions, parallel.outcome), (1, Outcome::Exhausted), "{engine:?}");
     }
 }
@@ -303,8 +304,8 @@ fn parallel_search_keeps_to_its_budget() {
         assert!(full.stats.nodes > 100 + slack, "latin4 is too small to show an overrun");
         for (budget, reason, most) in &budgets {
             let count = ParallelSearch::new(&problem)
-                .threads(threads)
-                .engine(engine)
+                .with_threads(threads)
+                .with_engine(engine)
                 .with_budget(budget.clone())
                 .count_all();
             assert_eq!(count.outcome, Outcome::GaveUp(*reason), "{engine:?}, {reason:?}: {count:?}");

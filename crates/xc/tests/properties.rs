@@ -81,7 +81,7 @@ proptest! {
                 prop_assert_eq!(count.solutions, limit.min(total), "{:?}, limit {}", engine, limit);
                 prop_assert_eq!(count.outcome, expected_outcome, "{:?}, limit {}", engine, limit);
                 for threads in [2, 3] {
-                    let count = ParallelSearch::new(&problem).threads(threads).engine(engine).count_up_to(limit);
+                    let count = ParallelSearch::new(&problem).with_threads(threads).with_engine(engine).count_up_to(limit);
                     prop_assert_eq!(count.solutions, limit.min(total), "{:?}, {} threads, limit {}", engine, threads, limit);
                     prop_assert_eq!(count.outcome, expected_outcome, "{:?}, {} threads, limit {}", engine, threads, limit);
                 }
@@ -100,7 +100,7 @@ proptest! {
         for engine in ENGINES {
             let sequential = problem.solver().with_engine(engine).count_all();
             for threads in [1, 2, 3] {
-                let search = ParallelSearch::new(&problem).threads(threads).engine(engine);
+                let search = ParallelSearch::new(&problem).with_threads(threads).with_engine(engine);
                 let count = search.count_all();
                 prop_assert_eq!(count, sequential, "{:?}, {} threads: count_all", engine, threads);
 
@@ -214,7 +214,7 @@ proptest! {
             prop_assert_eq!((count.solutions, count.outcome), (dlx1.solutions, dlx1.outcome), "{:?}", engine);
             let (seeded, _) = collect(engine, Some(seed));
             prop_assert_eq!(&seeded, &seeded_reference, "{:?}, seed {}: another order than DLX1's", engine, seed);
-            let parallel = ParallelSearch::new(&problem).threads(3).engine(engine).count_up_to(LIMIT);
+            let parallel = ParallelSearch::new(&problem).with_threads(3).with_engine(engine).count_up_to(LIMIT);
             prop_assert_eq!((parallel.solutions, parallel.outcome), (dlx1.solutions, dlx1.outcome), "{:?}: 3 threads", engine);
         }
     }

@@ -209,8 +209,8 @@ impl<'p> Search<'p> {
             solver.visit_up_to(limit, visit)
         } else {
             let mut search = ParallelSearch::new(self.problem)
-                .threads(self.threads)
-                .engine(self.engine)
+                .with_threads(self.threads)
+                .with_engine(self.engine)
                 .with_budget(self.budget.clone());
             if let Some(progress) = progress {
                 search = search.with_progress(progress);

@@ -71,7 +71,10 @@ pub trait Reduction {
 
 /// The search a query asks for.
 fn search<'p>(problem: &'p Problem, query: &CoverQuery) -> ParallelSearch<'p> {
-    ParallelSearch::new(problem).threads(query.threads).engine(query.engine).with_budget(query.budget.clone())
+    ParallelSearch::new(problem)
+        .with_threads(query.threads)
+        .with_engine(query.engine)
+        .with_budget(query.budget.clone())
 }
 
 /// The first of some solutions, or why the search gave up before finding one.

@@ -113,8 +113,8 @@ impl ExactCover {
         }
         if !self.copies {
             let search = ParallelSearch::new(&self.problem)
-                .threads(threads)
-                .engine(query.engine)
+                .with_threads(threads)
+                .with_engine(query.engine)
                 .with_budget(budget.clone());
             return search.visit_up_to(limit, |options| {
                 visit(self.decode_kept(options).expect("no copies: every solution is kept"));
@@ -128,8 +128,10 @@ impl ExactCover {
         let outside = budget.cancel_flag().cloned();
         budget = budget.with_cancel(halt.clone());
         let kept = AtomicU64::new(0);
-        let search =
-            ParallelSearch::new(&self.problem).threads(threads).engine(query.engine).with_budget(budget);
+        let search = ParallelSearch::new(&self.problem)
+            .with_threads(threads)
+            .with_engine(query.engine)
+            .with_budget(budget);
         let mut count = search.visit_up_to(u64::MAX, |options| {
             if let Some(tiling) = self.decode_kept(options) {
                 let before = kept.fetch_add(1, Ordering::Relaxed);

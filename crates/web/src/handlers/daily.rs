@@ -14,9 +14,9 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::Json;
-use serde::Deserialize;
 
-use super::games::{configuration, Wanted};
+use super::games::configuration;
+use super::records::{ConfigQuery, TOP};
 use crate::api::{Daily, DailyRecords};
 use crate::daily::Date;
 use crate::error::{AppError, AppResult};
@@ -25,44 +25,14 @@ use crate::pool::PoolKey;
 use crate::state::AppState;
 use crate::store::DailyRow;
 
-/// The query of `GET /api/daily`, and of `GET /api/daily/records` with `date`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DailyQuery {
-    kind: Option<String>,
-    size: Option<usize>,
-    variant: Option<String>,
-    width: Option<usize>,
-    height: Option<usize>,
-    adjacency: Option<String>,
-    difficulty: Option<String>,
-    /// Records only: the day, `YYYY-MM-DD` (default today).
-    date: Option<String>,
-}
-
-/// Results listed, at most.
-const TOP: i64 = 20;
-
-/// The query, or a 400 naming the key at fault.
-fn query(q: Result<Query<DailyQuery>, QueryRejection>) -> AppResult<DailyQuery> {
-    q.map(|Query(q)| q).map_err(|rejection| {
-        let text = rejection.body_text();
-        AppError::BadRequest { field: super::named_field(&text), message: text }
-    })
-}
-
-/// The configuration of a query, checked against the ones offered (as for a new game).
-fn key_of(q: &DailyQuery) -> AppResult<PoolKey> {
+/// The configuration of a query, checked against the ones offered (as for a new game); a
+/// `config` key is for the records only.
+fn key_of(q: &ConfigQuery) -> AppResult<PoolKey> {
+    if q.config.is_some() {
+        return Err(AppError::bad("config", "the daily takes the configuration's parts, not its key"));
+    }
     let kind = Kind::parse(q.kind.as_deref().unwrap_or("sudoku"))?;
-    let wanted = Wanted {
-        size: q.size,
-        variant: q.variant.as_deref(),
-        width: q.width,
-        height: q.height,
-        adjacency: q.adjacency.as_deref(),
-        difficulty: q.difficulty.as_deref(),
-    };
-    Ok(configuration(kind, &wanted)?.1)
+    Ok(configuration(kind, &q.wanted())?.1)
 }
 
 /// `GET /api/daily?kind=sudoku&size=9&variant=classic&difficulty=easy`: today's date (UTC) and
@@ -70,9 +40,9 @@ fn key_of(q: &DailyQuery) -> AppResult<PoolKey> {
 pub async fn today(
     State(state): State<AppState>,
     headers: HeaderMap,
-    q: Result<Query<DailyQuery>, QueryRejection>,
+    q: Result<Query<ConfigQuery>, QueryRejection>,
 ) -> AppResult<Json<Daily>> {
-    let q = query(q)?;
+    let q = ConfigQuery::read(q)?;
     if q.date.is_some() {
         return Err(AppError::bad(
             "date",
@@ -100,9 +70,9 @@ pub async fn today(
 /// daily, best first (up to 20); `date` defaults to today.
 pub async fn records(
     State(state): State<AppState>,
-    q: Result<Query<DailyQuery>, QueryRejection>,
+    q: Result<Query<ConfigQuery>, QueryRejection>,
 ) -> AppResult<Json<DailyRecords>> {
-    let q = query(q)?;
+    let q = ConfigQuery::read(q)?;
     let key = key_of(&q)?;
     let date = match &q.date {
         Some(text) => Date::parse(text, "date")?,

@@ -17,7 +17,7 @@ use crate::api::{Check, Paused, Quit};
 use crate::error::{AppError, AppResult};
 use crate::game::{Game, Source, Status};
 use crate::model::{join_cells, parse_adjacency, parse_variant, Kind, Shape, HIDATO_SIZES, SUDOKU_SIZES};
-use crate::pool::{sudoku_levels, PoolKey, HIDATO_LEVELS};
+use crate::pool::{self, PoolKey};
 use crate::state::AppState;
 use crate::store::{now_ms, GameRow, PuzzleRow, Write, Written};
 
@@ -38,17 +38,26 @@ pub struct NewGame {
     daily: bool,
 }
 
+/// The [`Wanted`] of a request whose six parts are fields of the same names (`NewGame`, and
+/// `records::ConfigQuery` for `GET /api/records` and the daily's queries).
+macro_rules! wanted {
+    ($request:expr) => {
+        Wanted {
+            size: $request.size,
+            variant: $request.variant.as_deref(),
+            width: $request.width,
+            height: $request.height,
+            adjacency: $request.adjacency.as_deref(),
+            difficulty: $request.difficulty.as_deref(),
+        }
+    };
+}
+pub(super) use wanted;
+
 impl NewGame {
     /// The configuration asked for.
     fn wanted(&self) -> Wanted<'_> {
-        Wanted {
-            size: self.size,
-            variant: self.variant.as_deref(),
-            width: self.width,
-            height: self.height,
-            adjacency: self.adjacency.as_deref(),
-            difficulty: self.difficulty.as_deref(),
-        }
+        wanted!(self)
     }
 }
 
@@ -121,24 +130,13 @@ pub async fn create(
     let now = now_ms();
     let id = crate::game::new_id(now);
     let row = GameRow {
-        id,
         puzzle_id,
-        source,
-        kind,
-        config: shape.key(),
         difficulty,
         puzzle: join_cells(&puzzle),
         solution: join_cells(&solution),
-        started_at: now,
-        paused_at: None,
-        paused_ms: 0,
-        status: Status::Playing,
-        assisted: false,
-        finished_at: None,
-        ms: None,
         player: Some(player),
-        touched_at: now,
         daily,
+        ..GameRow::started(id, source, kind, shape.key(), now)
     };
     state.store.write(Write::InsertGame(row.clone())).await?;
     let game = Game { row, shape, puzzle, solution };
@@ -155,7 +153,7 @@ pub async fn create(
 /// The shape and pool key a request asks for; 422 for a level the generator does not offer.
 pub(super) fn configuration(kind: Kind, body: &Wanted<'_>) -> AppResult<(Shape, PoolKey)> {
     let difficulty = body.difficulty.unwrap_or("easy").to_owned();
-    let (shape, levels): (Shape, &[&str]) = match kind {
+    let shape = match kind {
         Kind::Sudoku => {
             let size = body.size.unwrap_or(9);
             if !SUDOKU_SIZES.contains(&size) {
@@ -165,7 +163,7 @@ pub(super) fn configuration(kind: Kind, body: &Wanted<'_>) -> AppResult<(Shape, 
                 ));
             }
             let diagonals = parse_variant(body.variant.unwrap_or("classic"))?;
-            (Shape::sudoku(size, diagonals)?, sudoku_levels(size))
+            Shape::sudoku(size, diagonals)?
         }
         Kind::Hidato => {
             let (width, height) = (body.width.unwrap_or(7), body.height.unwrap_or(7));
@@ -176,9 +174,10 @@ pub(super) fn configuration(kind: Kind, body: &Wanted<'_>) -> AppResult<(Shape, 
                 ));
             }
             let adjacency = parse_adjacency(body.adjacency.unwrap_or("hidato"))?;
-            (Shape::Hidato { width, height, adjacency }, &HIDATO_LEVELS)
+            Shape::Hidato { width, height, adjacency }
         }
     };
+    let levels = pool::levels(&shape);
     if !levels.contains(&difficulty.as_str()) {
         let message = format!(
             "difficulty {difficulty:?} is not offered for {} {}; the levels are {}",

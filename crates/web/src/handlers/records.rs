@@ -3,35 +3,67 @@
 //! solved at or above the floor of their puzzle (a faster one is kept, unranked). Daily results
 //! (`daily` not NULL) are ranked only in their day's ranking (`handlers::daily`), never here.
 
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::Json;
 use rusqlite::params;
 use serde::Deserialize;
 
+use super::games::{wanted, Wanted};
 use crate::api::{Best, Record, Records, Summary};
 use crate::error::{AppError, AppResult};
 use crate::model::{parse_adjacency, parse_variant, Kind, Shape};
 use crate::state::AppState;
 
-/// The query of `GET /api/records`.
+/// The query of `GET /api/records` and of the daily's (`handlers::daily`): a configuration by
+/// its parts (or, for the records, its `config` key), and for the daily's ranking a `date`. An
+/// unknown key is a 400 naming it, like an unknown key of a body.
 #[derive(Debug, Deserialize)]
-pub struct RecordsQuery {
-    kind: Option<String>,
-    size: Option<usize>,
-    variant: Option<String>,
-    width: Option<usize>,
-    height: Option<usize>,
-    adjacency: Option<String>,
-    /// The configuration key itself, e.g. `9x9 classic`, instead of its parts.
-    config: Option<String>,
-    difficulty: Option<String>,
+#[serde(deny_unknown_fields)]
+pub struct ConfigQuery {
+    pub(super) kind: Option<String>,
+    pub(super) size: Option<usize>,
+    pub(super) variant: Option<String>,
+    pub(super) width: Option<usize>,
+    pub(super) height: Option<usize>,
+    pub(super) adjacency: Option<String>,
+    /// Records only: the configuration key itself, e.g. `9x9 classic`, instead of its parts.
+    pub(super) config: Option<String>,
+    pub(super) difficulty: Option<String>,
+    /// The daily's records only: the day, `YYYY-MM-DD` (default today).
+    pub(super) date: Option<String>,
+}
+
+impl ConfigQuery {
+    /// The query, or a 400 naming the key at fault.
+    pub(super) fn read(q: Result<Query<ConfigQuery>, QueryRejection>) -> AppResult<ConfigQuery> {
+        q.map(|Query(q)| q).map_err(|rejection| {
+            let text = rejection.body_text();
+            AppError::BadRequest { field: super::named_field(&text), message: text }
+        })
+    }
+
+    /// The configuration asked for (its parts, before they are checked).
+    pub(super) fn wanted(&self) -> Wanted<'_> {
+        wanted!(self)
+    }
 }
 
 /// Results listed, at most.
-const TOP: i64 = 20;
+pub(super) const TOP: i64 = 20;
 
 /// `GET /api/records?kind=sudoku&size=9&variant=classic&difficulty=hard`
-pub async fn list(State(state): State<AppState>, Query(q): Query<RecordsQuery>) -> AppResult<Json<Records>> {
+pub async fn list(
+    State(state): State<AppState>,
+    q: Result<Query<ConfigQuery>, QueryRejection>,
+) -> AppResult<Json<Records>> {
+    let q = ConfigQuery::read(q)?;
+    if q.date.is_some() {
+        return Err(AppError::bad(
+            "date",
+            "the records are of every day; GET /api/daily/records takes a date",
+        ));
+    }
     let kind = Kind::parse(q.kind.as_deref().unwrap_or("sudoku"))?;
     let config = match (&q.config, kind) {
         (Some(config), _) => Shape::from_key(kind, config)?.key(),

@@ -217,14 +217,7 @@ impl Store {
                  WHERE kind = ?1 AND config = ?2 AND difficulty = ?3 AND played = 0 ORDER BY id LIMIT ?4",
             )?;
             let rows = stmt.query_map(params![kind, config, difficulty, limit as i64], |row| {
-                Ok(PuzzleRow {
-                    id: row.get(0)?,
-                    kind,
-                    config: config.to_owned(),
-                    difficulty: difficulty.to_owned(),
-                    puzzle: row.get(1)?,
-                    solution: row.get(2)?,
-                })
+                puzzle_row(row, kind, config, difficulty)
             })?;
             rows.collect()
         })
@@ -246,17 +239,7 @@ impl Store {
             )?;
             let rows = stmt.query_map(params![kind, config, difficulty, limit as i64], |row| {
                 let played: i64 = row.get(3)?;
-                Ok((
-                    PuzzleRow {
-                        id: row.get(0)?,
-                        kind,
-                        config: config.to_owned(),
-                        difficulty: difficulty.to_owned(),
-                        puzzle: row.get(1)?,
-                        solution: row.get(2)?,
-                    },
-                    played as u64,
-                ))
+                Ok((puzzle_row(row, kind, config, difficulty)?, played as u64))
             })?;
             rows.collect()
         })
@@ -275,20 +258,28 @@ impl Store {
                  AND played = (SELECT MIN(played) FROM puzzles WHERE kind = ?1 AND config = ?2 AND difficulty = ?3)
                  ORDER BY random() LIMIT 1",
             )?
-            .query_row(params![kind, config, difficulty], |row| {
-                Ok(PuzzleRow {
-                    id: row.get(0)?,
-                    kind,
-                    config: config.clone(),
-                    difficulty: difficulty.clone(),
-                    puzzle: row.get(1)?,
-                    solution: row.get(2)?,
-                })
-            })
+            .query_row(params![kind, config, difficulty], |row| puzzle_row(row, kind, &config, &difficulty))
             .optional()
         })
         .await
     }
+}
+
+/// A stored puzzle of a configuration from a row whose first columns are `id, puzzle, solution`.
+fn puzzle_row(
+    row: &rusqlite::Row<'_>,
+    kind: Kind,
+    config: &str,
+    difficulty: &str,
+) -> rusqlite::Result<PuzzleRow> {
+    Ok(PuzzleRow {
+        id: row.get(0)?,
+        kind,
+        config: config.to_owned(),
+        difficulty: difficulty.to_owned(),
+        puzzle: row.get(1)?,
+        solution: row.get(2)?,
+    })
 }
 
 /// Now, in Unix milliseconds.

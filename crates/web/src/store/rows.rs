@@ -51,6 +51,34 @@ pub struct GameRow {
     pub daily: Option<String>,
 }
 
+impl GameRow {
+    /// A game started at `at` (Unix milliseconds) and in play: no puzzle id, level, cells,
+    /// player or daily date yet, never paused, not assisted. The caller fills in the rest with
+    /// struct update syntax.
+    pub fn started(id: String, source: Source, kind: Kind, config: String, at: i64) -> GameRow {
+        GameRow {
+            id,
+            puzzle_id: None,
+            source,
+            kind,
+            config,
+            difficulty: None,
+            puzzle: String::new(),
+            solution: String::new(),
+            started_at: at,
+            paused_at: None,
+            paused_ms: 0,
+            status: Status::Playing,
+            assisted: false,
+            finished_at: None,
+            ms: None,
+            player: None,
+            touched_at: at,
+            daily: None,
+        }
+    }
+}
+
 /// A daily puzzle as cached in the `daily` table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DailyRow {

@@ -35,24 +35,15 @@ async fn a_committed_result_survives_a_kill() {
         panic!("no id")
     };
     let mut game = GameRow {
-        id: "durable0123456789abcd".into(),
         puzzle_id: Some(puzzle_id),
-        source: Source::Pool,
-        kind: Kind::Sudoku,
-        config: "4x4 classic".into(),
         difficulty: Some("easy".into()),
-        puzzle: String::new(),
-        solution: String::new(),
-        started_at: 1_000,
-        paused_at: None,
-        paused_ms: 0,
-        status: Status::Playing,
-        assisted: false,
-        finished_at: None,
-        ms: None,
-        player: None,
-        touched_at: 1_000,
-        daily: None,
+        ..GameRow::started(
+            "durable0123456789abcd".into(),
+            Source::Pool,
+            Kind::Sudoku,
+            "4x4 classic".into(),
+            1_000,
+        )
     };
     store.write(Write::InsertGame(game.clone())).await.unwrap();
     game.status = Status::Solved;
@@ -74,24 +65,17 @@ async fn enums_are_stored_as_their_names() {
     let db = temp_db("names");
     let store = Store::open(&db).unwrap();
     let game = GameRow {
-        id: "names0123456789abcdef".into(),
-        puzzle_id: None,
-        source: Source::Pasted,
-        kind: Kind::Hidato,
-        config: "3x2 hidato".into(),
-        difficulty: None,
         puzzle: "1,0,-1,0,0,5".into(),
         solution: "1,4,-1,2,3,5".into(),
-        started_at: 1_000,
         paused_at: Some(2_000),
-        paused_ms: 0,
         status: Status::Paused,
-        assisted: false,
-        finished_at: None,
-        ms: None,
-        player: None,
-        touched_at: 1_000,
-        daily: None,
+        ..GameRow::started(
+            "names0123456789abcdef".into(),
+            Source::Pasted,
+            Kind::Hidato,
+            "3x2 hidato".into(),
+            1_000,
+        )
     };
     store.write(Write::InsertGame(game.clone())).await.unwrap();
     let text: (String, String, String) = store
@@ -164,24 +148,13 @@ async fn a_database_of_version_1_keeps_its_games_and_results() {
 async fn places_match_counting_the_results_table() {
     let db = temp_db("places");
     let game = |n: u64, config: &str, ms: i64, daily: Option<String>| GameRow {
-        id: format!("place{n:017}"),
-        puzzle_id: None,
-        source: Source::Pool,
-        kind: Kind::Sudoku,
-        config: config.into(),
         difficulty: Some("easy".into()),
-        puzzle: String::new(),
-        solution: String::new(),
-        started_at: 0,
-        paused_at: None,
-        paused_ms: 0,
         status: Status::Solved,
-        assisted: false,
         finished_at: Some(ms),
         ms: Some(ms),
-        player: None,
         touched_at: ms,
         daily,
+        ..GameRow::started(format!("place{n:017}"), Source::Pool, Kind::Sudoku, config.into(), 0)
     };
     let mut n = 0u64;
     for round in 0..2 {
@@ -239,24 +212,15 @@ async fn expiry_deletes_a_slice_of_idle_games_in_play() {
     .enumerate()
     {
         let row = GameRow {
-            id: format!("expire{n:016}"),
-            puzzle_id: None,
-            source: Source::Pasted,
-            kind: Kind::Sudoku,
-            config: "4x4 classic".into(),
-            difficulty: None,
-            puzzle: String::new(),
-            solution: String::new(),
-            started_at: 0,
-            paused_at: None,
-            paused_ms: 0,
             status,
-            assisted: false,
-            finished_at: None,
-            ms: None,
-            player: None,
             touched_at,
-            daily: None,
+            ..GameRow::started(
+                format!("expire{n:016}"),
+                Source::Pasted,
+                Kind::Sudoku,
+                "4x4 classic".into(),
+                0,
+            )
         };
         store.write(Write::InsertGame(row)).await.unwrap();
     }

@@ -149,6 +149,31 @@ impl Harness {
         http(self.addr, method, path, body).await
     }
 
+    /// Ends a scenario started at `started` in `client`'s session: prints "ok" or "FAILED" with
+    /// its time, screenshots a failure as `FAILED-NAME.png`, closes the session and returns the
+    /// failure.
+    pub async fn conclude(
+        &self,
+        name: &str,
+        started: Instant,
+        client: Client,
+        result: Result<()>,
+    ) -> Option<String> {
+        let failure = match result {
+            Ok(()) => {
+                println!("  ok     {name} ({:.1} s)", started.elapsed().as_secs_f64());
+                None
+            }
+            Err(err) => {
+                let _ = self.shot(&client, &format!("FAILED-{name}")).await;
+                println!("  FAILED {name} ({:.1} s): {err:#}", started.elapsed().as_secs_f64());
+                Some(format!("{name}: {err:#}"))
+            }
+        };
+        let _ = client.close().await;
+        failure
+    }
+
     /// Saves a screenshot of the page as `NAME.png` and returns its path.
     pub async fn shot(&self, c: &Client, name: &str) -> Result<PathBuf> {
         let png = c.screenshot().await?;

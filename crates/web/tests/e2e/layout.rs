@@ -71,19 +71,7 @@ where
         run(h, client.clone()).await
     }
     .await;
-    let failure = match result {
-        Ok(()) => {
-            println!("  ok     {name} ({:.1} s)", started.elapsed().as_secs_f64());
-            None
-        }
-        Err(err) => {
-            let _ = h.shot(&client, &format!("FAILED-{name}")).await;
-            println!("  FAILED {name} ({:.1} s): {err:#}", started.elapsed().as_secs_f64());
-            Some(format!("{name}: {err:#}"))
-        }
-    };
-    let _ = client.close().await;
-    failure
+    h.conclude(name, started, client, result).await
 }
 
 /// Fails naming the elements whose right edge passes the viewport (page scrolls sideways).

@@ -87,19 +87,7 @@ where
         Err(err) => return Some(format!("{name}: {err:#}")),
     };
     let result = run(h, client.clone()).await;
-    let failure = match result {
-        Ok(()) => {
-            println!("  ok     {name} ({:.1} s)", started.elapsed().as_secs_f64());
-            None
-        }
-        Err(err) => {
-            let _ = h.shot(&client, &format!("FAILED-{name}")).await;
-            println!("  FAILED {name} ({:.1} s): {err:#}", started.elapsed().as_secs_f64());
-            Some(format!("{name}: {err:#}"))
-        }
-    };
-    let _ = client.close().await;
-    failure
+    h.conclude(name, started, client, result).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -95,7 +95,8 @@ pub async fn saved_game(c: &Client) -> Result<Value> {
     js(c, "JSON.parse(localStorage.getItem('tessera.game') || 'null')").await
 }
 
-/// Opens the game page and waits until the settings are filled from `/api/options`.
+/// Opens the game page and waits until the settings are filled from `/options.js` (the server's
+/// `GET /api/options`).
 pub async fn open_game_page(h: &Harness, c: &Client) -> Result<()> {
     c.goto(&h.url("/")).await?;
     wait_js(c, "document.getElementById('size').options.length > 0", "the settings").await?;

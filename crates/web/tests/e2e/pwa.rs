@@ -181,7 +181,8 @@ pub async fn installable(h: &Harness, c: &Client) -> Result<()> {
         let name = entry.file_name().to_string_lossy().into_owned();
         let address = match name.as_str() {
             "sw.js" => continue,
-            n if n.starts_with('.') => continue,
+            // Dot files are not embedded; `_` files are parts of the pages, not served.
+            n if n.starts_with('.') || n.starts_with('_') => continue,
             "index.html" => "/".to_owned(),
             "records.html" => "/records".to_owned(),
             other => format!("/{other}"),

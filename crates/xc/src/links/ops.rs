@@ -12,7 +12,10 @@
 //! here only copies values already stored in the links, or node indices read from them, into other
 //! links; the arrays never change length after construction. Node indices that enter from outside
 //! this module (the search's current option, a parallel prefix) were themselves read from these
-//! links. Every access still carries a `debug_assert!` of its bound, so the test profile (debug
+//! links. The one index computed rather than read is an option node's neighbour `q + 1` or
+//! `q - 1` ([`after`](Links::after), [`before`](Links::before), and the straight runs of
+//! `hide` and `unhide`), which is a node too: a spacer closes every option on both sides (the
+//! parent module's layout), and a walk stops at it. Every access still carries a `debug_assert!` of its bound, so the test profile (debug
 //! assertions on) checks each one, and the `debug-checks` feature walks every list after each
 //! uncover.
 
@@ -81,6 +84,34 @@ impl Links {
     #[inline(always)]
     pub(crate) fn len(&self, x: u32) -> u32 {
         self.node(x).top
+    }
+
+    /// The node after `q` in its option, going round: the spacer after the option's last node
+    /// links back (`up`) to its first. The walks over an option's other nodes go through this
+    /// and [`before`](Self::before), but for [`hide`](Self::hide) and [`unhide`](Self::unhide),
+    /// which split the walk at the spacer into two straight runs. `q + 1` is a node: the
+    /// spacer after an option is the last one it can be.
+    #[inline(always)]
+    fn after(&self, q: u32) -> u32 {
+        let next = self.node(q + 1);
+        if next.top == SPACER {
+            next.up
+        } else {
+            q + 1
+        }
+    }
+
+    /// The node before `q` in its option, going round: the spacer before the option's first
+    /// node links on (`down`) to its last. `q - 1` is a node: the spacer before an option is
+    /// the first one it can be.
+    #[inline(always)]
+    fn before(&self, q: u32) -> u32 {
+        let previous = self.node(q - 1);
+        if previous.top == SPACER {
+            previous.down
+        } else {
+            q - 1
+        }
     }
 
     /// Removes option `p`'s other nodes from their lists (skipping purified ones); returns the
@@ -250,15 +281,10 @@ impl Links {
     #[inline(always)]
     pub(crate) fn commit_others<const COLORED: bool>(&mut self, p: u32) -> u64 {
         let mut updates = 0;
-        let mut q = p + 1;
+        let mut q = self.after(p);
         while q != p {
-            let node = self.node(q);
-            if node.top == SPACER {
-                q = node.up;
-                continue;
-            }
             updates += self.commit::<COLORED>(q);
-            q += 1;
+            q = self.after(q);
         }
         updates
     }
@@ -269,14 +295,9 @@ impl Links {
     #[inline(always)]
     pub(crate) fn commit_others_checked<const COLORED: bool>(&mut self, p: u32) -> (u64, Option<u32>) {
         let mut updates = 0;
-        let mut q = p + 1;
+        let mut q = self.after(p);
         self.zeros.clear();
         while q != p {
-            let node = self.node(q);
-            if node.top == SPACER {
-                q = node.up;
-                continue;
-            }
             updates += self.commit::<COLORED>(q);
             if !self.zeros.is_empty() {
                 if self.zeros.iter().any(|&y| !self.option_has_item_after(p, q, y)) {
@@ -284,7 +305,7 @@ impl Links {
                 }
                 self.zeros.clear();
             }
-            q += 1;
+            q = self.after(q);
         }
         (updates, None)
     }
@@ -304,18 +325,10 @@ impl Links {
             mark[y as usize] = true;
         }
         let mut found = usize::from(mark[self.top(p) as usize]);
-        let mut r = p + 1;
-        loop {
-            let node = self.node(r);
-            if node.top == SPACER {
-                r = node.up;
-                continue;
-            }
-            if r == p {
-                break;
-            }
-            found += usize::from(mark[node.top as usize]);
-            r += 1;
+        let mut r = self.after(p);
+        while r != p {
+            found += usize::from(mark[self.top(r) as usize]);
+            r = self.after(r);
         }
         for &y in ys {
             mark[y as usize] = false;
@@ -325,43 +338,30 @@ impl Links {
 
     /// Whether item `y` is among the nodes after `q` (exclusive) and before `p` in `p`'s option.
     fn option_has_item_after(&self, p: u32, q: u32, y: u32) -> bool {
-        let mut r = q + 1;
-        loop {
-            let node = self.node(r);
-            if node.top == SPACER {
-                r = node.up;
-                continue;
-            }
-            if r == p {
-                return false;
-            }
-            if node.top == y {
+        let mut r = self.after(q);
+        while r != p {
+            if self.top(r) == y {
                 return true;
             }
-            r += 1;
+            r = self.after(r);
         }
+        false
     }
 
-    /// Undoes a commit that stopped at node `q`: uncommits `q` and the nodes before it, back to
-    /// (and not including) `p`.
+    /// Undoes a commit that stopped at node `q` of `p`'s option: uncommits `q` and the nodes
+    /// before it, back to (and not including) `p`.
     pub(crate) fn uncommit_from<const COLORED: bool>(&mut self, p: u32, q: u32) {
         let mut q = q;
         while q != p {
-            let node = self.node(q);
-            if node.top == SPACER {
-                q = node.down;
-                continue;
-            }
             self.uncommit::<COLORED>(q);
-            q -= 1;
+            q = self.before(q);
         }
     }
 
     /// Undoes [`commit_others`](Self::commit_others), right to left.
     #[inline(always)]
     pub(crate) fn uncommit_others<const COLORED: bool>(&mut self, p: u32) {
-        // Node `p - 1` is the option's last other node, or the spacer before it, which
-        // `uncommit_from` steps over to the option's last node.
-        self.uncommit_from::<COLORED>(p, p - 1);
+        let last = self.before(p);
+        self.uncommit_from::<COLORED>(p, last);
     }
 }

@@ -163,14 +163,16 @@ pub fn run_planned<T: Tree>(
         solutions += s;
         nodes += n;
     }
+    // The manifest names the count and the shard as the checkpoint does.
+    let Checkpoint { kind, instance, engine, split, shard, shards, .. } = fresh;
     Ok(Manifest {
         format: Manifest::FORMAT.to_owned(),
-        kind: plan.instance.kind.clone(),
-        instance: plan.instance.hash.clone(),
-        engine: plan.instance.engine.clone(),
-        split: plan.id.clone(),
-        shard: index,
-        shards: of,
+        kind,
+        instance,
+        engine,
+        split,
+        shard,
+        shards,
         top,
         covered: ranges(progress.done.keys().copied()),
         solutions,
