@@ -411,21 +411,24 @@ fn is_uniqueness(t: Technique) -> bool {
     )
 }
 
+/// The finned fish and uniqueness techniques, which the two tests below watch for.
+const FINNED_AND_UNIQUENESS: [Technique; 7] = [
+    Technique::FinnedXWing,
+    Technique::FinnedSwordfish,
+    Technique::FinnedJellyfish,
+    Technique::UniqueRectangle1,
+    Technique::UniqueRectangle2,
+    Technique::UniqueRectangle4,
+    Technique::BugPlusOne,
+];
+
 /// The uniqueness techniques and finned fish called directly on random pencil marks over
 /// puzzles with one solution (the marks always include the solution's digit), in boxed, jigsaw
 /// and diagonal layouts: every step they find is sound, and each finds some.
 #[test]
 fn uniqueness_and_finned_fish_are_sound_on_random_marks() {
     let layouts = [classic(), jigsaw(9, 3), Arc::new(Layout::classic(9).unwrap().with_diagonals())];
-    let watched = [
-        Technique::FinnedXWing,
-        Technique::FinnedSwordfish,
-        Technique::FinnedJellyfish,
-        Technique::UniqueRectangle1,
-        Technique::UniqueRectangle2,
-        Technique::UniqueRectangle4,
-        Technique::BugPlusOne,
-    ];
+    let watched = FINNED_AND_UNIQUENESS;
     let mut fired: BTreeMap<(Technique, String), usize> = BTreeMap::new();
     let mut rng = Rng::new(16);
     for round in 0..60 {
@@ -481,15 +484,7 @@ fn new_techniques_are_sound_on_the_se_file() {
         }
     }
     eprintln!("steps per technique over {} SE-rated puzzles: {used:?}", puzzles.len());
-    for technique in [
-        Technique::FinnedXWing,
-        Technique::FinnedSwordfish,
-        Technique::FinnedJellyfish,
-        Technique::UniqueRectangle1,
-        Technique::UniqueRectangle2,
-        Technique::UniqueRectangle4,
-        Technique::BugPlusOne,
-    ] {
+    for technique in FINNED_AND_UNIQUENESS {
         assert!(used.contains_key(&technique), "{technique} never used");
     }
 }
