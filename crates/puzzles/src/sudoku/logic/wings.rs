@@ -30,6 +30,36 @@ fn named(grid: &Candidates, cell: usize) -> String {
     format!("{} {}", grid.layout().cell_name(cell), explain::set(grid.layout(), grid.candidates(cell)))
 }
 
+/// The step of an XY- or XYZ-wing whose `cells` are the pivot and its two pincers: `z` leaves
+/// every cell that sees all of `anchors`, `why` being the reason; `None` if no cell does.
+fn pivot_wing(
+    grid: &Candidates,
+    technique: Technique,
+    cells: [usize; 3],
+    anchors: &[usize],
+    z: u8,
+    why: &str,
+) -> Option<Step> {
+    let layout = grid.layout();
+    let eliminations = seeing_all(grid, anchors, z);
+    if eliminations.is_empty() {
+        return None;
+    }
+    let [pivot, a, b] = cells;
+    let explanation = explain::text(grid, || {
+        format!(
+            "{}: pivot {} with pincers {} and {}: {why} {}, so {}",
+            technique.name(),
+            named(grid, pivot),
+            named(grid, a),
+            named(grid, b),
+            layout.symbol(z),
+            explain::eliminations(layout, &eliminations)
+        )
+    });
+    Some(Step::eliminating(technique, eliminations, cells.to_vec(), Vec::new(), explanation))
+}
+
 /// XY-wing.
 pub(crate) fn xy_wing(grid: &Candidates) -> Option<Step> {
     let layout = grid.layout();
@@ -52,27 +82,10 @@ pub(crate) fn xy_wing(grid: &Candidates) -> Option<Step> {
                     continue;
                 }
                 let zd = z.trailing_zeros() as u8 + 1;
-                let eliminations = seeing_all(grid, &[a, b], zd);
-                if eliminations.is_empty() {
-                    continue;
+                let why = "whatever the pivot is, one pincer is";
+                if let Some(step) = pivot_wing(grid, Technique::XYWing, [pivot, a, b], &[a, b], zd, why) {
+                    return Some(step);
                 }
-                let explanation = explain::text(grid, || {
-                    format!(
-                    "XY-wing: pivot {} with pincers {} and {}: whatever the pivot is, one pincer is {}, so {}",
-                    named(grid, pivot),
-                    named(grid, a),
-                    named(grid, b),
-                    layout.symbol(zd),
-                    explain::eliminations(layout, &eliminations)
-                )
-                });
-                return Some(Step::eliminating(
-                    Technique::XYWing,
-                    eliminations,
-                    vec![pivot, a, b],
-                    Vec::new(),
-                    explanation,
-                ));
             }
         }
     }
@@ -100,27 +113,12 @@ pub(crate) fn xyz_wing(grid: &Candidates) -> Option<Step> {
                     continue;
                 }
                 let z = (am & bm).trailing_zeros() as u8 + 1;
-                let eliminations = seeing_all(grid, &[pivot, a, b], z);
-                if eliminations.is_empty() {
-                    continue;
+                let why = "one of the three is";
+                if let Some(step) =
+                    pivot_wing(grid, Technique::XYZWing, [pivot, a, b], &[pivot, a, b], z, why)
+                {
+                    return Some(step);
                 }
-                let explanation = explain::text(grid, || {
-                    format!(
-                        "XYZ-wing: pivot {} with pincers {} and {}: one of the three is {}, so {}",
-                        named(grid, pivot),
-                        named(grid, a),
-                        named(grid, b),
-                        layout.symbol(z),
-                        explain::eliminations(layout, &eliminations)
-                    )
-                });
-                return Some(Step::eliminating(
-                    Technique::XYZWing,
-                    eliminations,
-                    vec![pivot, a, b],
-                    Vec::new(),
-                    explanation,
-                ));
             }
         }
     }
