@@ -270,125 +270,79 @@ fn first_advanced(steps: &[Step]) -> Option<Technique> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Known puzzles.
+// Known puzzles: one a line, the name of a technique, a colon and the puzzle; `#` lines are notes.
+
+/// The puzzles of one of the tables below, with their techniques.
+fn known(table: &str) -> Vec<(Technique, &str)> {
+    let lines = table.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#'));
+    lines
+        .map(|line| {
+            let (name, puzzle) = line.split_once(": ").expect("a technique, a colon, a puzzle");
+            let technique = Technique::ALL.into_iter().find(|t| t.name() == name);
+            (technique.unwrap_or_else(|| panic!("no technique is called {name:?}")), puzzle)
+        })
+        .collect()
+}
 
 /// Puzzles whose hardest technique is the one named, and whose first step beyond singles is
 /// that technique too. Constructed by removing clues from random grids and kept when they fit;
 /// each is checked here for a unique solution.
-const NEEDS: &[(Technique, &str)] = &[
-    // Project Euler 96, grid 01: the newspaper kind.
-    (
-        Technique::HiddenSingle,
-        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-    ),
-    (
-        Technique::HiddenSingle,
-        ".9..3.6..8.72.53..12.........8.73.....9...2..51.....3....5.6........89.4.8.7....5",
-    ),
-    (
-        Technique::NakedSingle,
-        ".38.2....4..8.1.5.....6.......2.....6...98.323....7....4.31...5.76..2.1.5....6...",
-    ),
-    (
-        Technique::Pointing,
-        "....35.8.4...62..9......2.6...9......91.2...7.62........6...7.....8.95..58..4..9.",
-    ),
-    (
-        Technique::Claiming,
-        "61..43..8....2..35.3...7.....6......4...8....5.1.9.6.....97....3.......2.....457.",
-    ),
-    (
-        Technique::NakedPair,
-        "4..13......8..2..1....8...5.2.6....487..45.9.............3..72....7..138..9......",
-    ),
-    (
-        Technique::HiddenPair,
-        ".4.6...3...8..3.5........7.7...9...41...2.9..2.4..5...........3..23.....8..2146..",
-    ),
-    (
-        Technique::NakedTriple,
-        "...5.9.4.....421..4...1.7.695.7...1..1..8.5....2.9.....4....8...2...8.3........6.",
-    ),
-    (
-        Technique::HiddenTriple,
-        "....2..18..13..7..25.......374........8.4...1...9.6...8.52...7.92.8....6....7....",
-    ),
-    (Technique::XWing, ".47......5....8.........9.6...14.8...2.3...15.58...39.....2..38..25.....9....15.."),
-    // From the SE-rated tuning set (generated here): the finned X-wing is the only step beyond
-    // singles.
-    (
-        Technique::FinnedXWing,
-        "...9..5......163..34......1.57..1......2.3....1..7..2..7.....8...1.2...7..65.....",
-    ),
-    (Technique::XYWing, ".....5.81....765..5.....4..8...946..7..3....4....6..2..5......7...5.......1.43.9."),
-    (Technique::XYZWing, ".38.....5.6.2..81..1.5.....48.7.......3....6....1.9..4.4....9.......2.87...9..54."),
-    (Technique::XYChain, "..8....19...6...3.2..5.4....8..4...2..623.1...5.7...8.........1....7..2.9.3....7."),
-    (Technique::Aic, "....2..7..3.........49...5..46.8.1....514......2..3..9..8..2.......9.7..16.75.4.."),
-];
+const NEEDS: &str = "
+# Project Euler 96, grid 01: the newspaper kind.
+Hidden single: ..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
+Hidden single: .9..3.6..8.72.53..12.........8.73.....9...2..51.....3....5.6........89.4.8.7....5
+Naked single: .38.2....4..8.1.5.....6.......2.....6...98.323....7....4.31...5.76..2.1.5....6...
+Pointing: ....35.8.4...62..9......2.6...9......91.2...7.62........6...7.....8.95..58..4..9.
+Claiming: 61..43..8....2..35.3...7.....6......4...8....5.1.9.6.....97....3.......2.....457.
+Naked pair: 4..13......8..2..1....8...5.2.6....487..45.9.............3..72....7..138..9......
+Hidden pair: .4.6...3...8..3.5........7.7...9...41...2.9..2.4..5...........3..23.....8..2146..
+Naked triple: ...5.9.4.....421..4...1.7.695.7...1..1..8.5....2.9.....4....8...2...8.3........6.
+Hidden triple: ....2..18..13..7..25.......374........8.4...1...9.6...8.52...7.92.8....6....7....
+X-wing: .47......5....8.........9.6...14.8...2.3...15.58...39.....2..38..25.....9....15..
+# From the SE-rated tuning set (generated here): the finned X-wing is the only step beyond
+# singles.
+Finned X-wing: ...9..5......163..34......1.57..1......2.3....1..7..2..7.....8...1.2...7..65.....
+XY-wing: .....5.81....765..5.....4..8...946..7..3....4....6..2..5......7...5.......1.43.9.
+XYZ-wing: .38.....5.6.2..81..1.5.....48.7.......3....6....1.9..4.4....9.......2.87...9..54.
+XY-chain: ..8....19...6...3.2..5.4....8..4...2..623.1...5.7...8.........1....7..2.9.3....7.
+Alternating inference chain: ....2..7..3.........49...5..46.8.1....514......2..3..9..8..2.......9.7..16.75.4..
+";
 
 /// Puzzles rated by their hardest technique only (easier steps come first). Hidden quads are
 /// never a puzzle's hardest here (the complementary naked subset is found first); the
 /// random-marks test below covers them.
-const HARDEST: &[(Technique, &str)] = &[
-    // Constructed as a swordfish example; a finned X-wing (tried first) now does its work.
-    (
-        Technique::FinnedXWing,
-        "...7.....53....9..2....3....81..4.2.39......5.6...8.1964.3.92......4...3....1...4",
-    ),
-    // Constructed as a W-wing example; a finned swordfish (tried first) now opens it.
-    (Technique::WWing, "..95.48..8...9...1...6......2.4..3......1.4.23.....1.67.326....18..3............5"),
-    // Constructed as a simple-colouring example; finned fish (tried first) now solve it.
-    (
-        Technique::FinnedSwordfish,
-        "...9.8.7.3...4..1...6.2.....617...4.....12........9..72...6...8.58..1..6..4......",
-    ),
-    // Constructed as an X-chain example; a finned X-wing now opens it to an XY-wing.
-    (Technique::XYWing, "......8.6.....2......49..7.1.96..2...73.2.....4..1..38...734..1..4......6.2......"),
-    // Constructed as a forcing-chain example that needs it first; an ALS-XZ now comes before.
-    (
-        Technique::ForcingChain,
-        ".14..6.....952...47.....62....4..5.......7.4...5..219...6.3..5.........9....742..",
-    ),
-    // From the SE-rated tuning set: chains, then an ALS-XZ finish it.
-    (Technique::AlsXz, ".16.....2.2.9.7.....7...4.....3....96......3...45.821....6.9......2..5..3......4."),
-    // SudokuWiki's X-wing example: pointing and a hidden pair open the way.
-    (Technique::XWing, "1.....569492.561.8.561.924...964.8.1.64.1....218.356.4.4.5...169.5.614.2621.....5"),
-    // Constructed: the rarest of the levels' techniques to be a puzzle's hardest (about 1 in
-    // 10,000 random minimal puzzles); both open with locked candidates.
-    (
-        Technique::NakedQuad,
-        ".1.54.........634.........185...9.....73...82.3...1...26...543....7..2....5......",
-    ),
-    // Constructed as a jellyfish example; finned fish (tried first) now leave an XYZ-wing.
-    (Technique::XYZWing, "...9..7...9..831..........3..6..5.3...319........7...14.97...5.75.....2..3....8.."),
-    // The next five: from the SE-rated tuning set, each solved with easier steps first.
-    (
-        Technique::FinnedSwordfish,
-        ".3.26..7.6..3....41....8.9.32.8..4..8......67.74......29......1..8..1.2....5.....",
-    ),
-    (
-        Technique::UniqueRectangle1,
-        "...9.2..4..3.6..9.9....812..1...........5.6..3..8..2...5..3..4.6.8......4.75..96.",
-    ),
-    (
-        Technique::UniqueRectangle2,
-        ".1.....3.8..47....49.5..8.......869.9...4.2.....9....5.67...4.......7...3..2..5..",
-    ),
-    (
-        Technique::UniqueRectangle4,
-        "...9.8..6..5........6.3....4...7..6.61...3..9.3..9.4.8........3.....21..39....7.2",
-    ),
-    (
-        Technique::BugPlusOne,
-        ".9.7....6.3..24...7....1...6.....97.....5...3..5..9.1...8.6....9.....54...2.8...1",
-    ),
-];
+const HARDEST: &str = "
+# Constructed as a swordfish example; a finned X-wing (tried first) now does its work.
+Finned X-wing: ...7.....53....9..2....3....81..4.2.39......5.6...8.1964.3.92......4...3....1...4
+# Constructed as a W-wing example; a finned swordfish (tried first) now opens it.
+W-wing: ..95.48..8...9...1...6......2.4..3......1.4.23.....1.67.326....18..3............5
+# Constructed as a simple-colouring example; finned fish (tried first) now solve it.
+Finned swordfish: ...9.8.7.3...4..1...6.2.....617...4.....12........9..72...6...8.58..1..6..4......
+# Constructed as an X-chain example; a finned X-wing now opens it to an XY-wing.
+XY-wing: ......8.6.....2......49..7.1.96..2...73.2.....4..1..38...734..1..4......6.2......
+# Constructed as a forcing-chain example that needs it first; an ALS-XZ now comes before.
+Forcing chain: .14..6.....952...47.....62....4..5.......7.4...5..219...6.3..5.........9....742..
+# From the SE-rated tuning set: chains, then an ALS-XZ finish it.
+ALS-XZ: .16.....2.2.9.7.....7...4.....3....96......3...45.821....6.9......2..5..3......4.
+# SudokuWiki's X-wing example: pointing and a hidden pair open the way.
+X-wing: 1.....569492.561.8.561.924...964.8.1.64.1....218.356.4.4.5...169.5.614.2621.....5
+# Constructed: the rarest of the levels' techniques to be a puzzle's hardest (about 1 in
+# 10,000 random minimal puzzles); both open with locked candidates.
+Naked quad: .1.54.........634.........185...9.....73...82.3...1...26...543....7..2....5......
+# Constructed as a jellyfish example; finned fish (tried first) now leave an XYZ-wing.
+XYZ-wing: ...9..7...9..831..........3..6..5.3...319........7...14.97...5.75.....2..3....8..
+# The next five: from the SE-rated tuning set, each solved with easier steps first.
+Finned swordfish: .3.26..7.6..3....41....8.9.32.8..4..8......67.74......29......1..8..1.2....5.....
+Unique rectangle type 1: ...9.2..4..3.6..9.9....812..1...........5.6..3..8..2...5..3..4.6.8......4.75..96.
+Unique rectangle type 2: .1.....3.8..47....49.5..8.......869.9...4.2.....9....5.67...4.......7...3..2..5..
+Unique rectangle type 4: ...9.8..6..5........6.3....4...7..6.61...3..9.3..9.4.8........3.....21..39....7.2
+BUG+1: .9.7....6.3..24...7....1...6.....97.....5...3..5..9.1...8.6....9.....54...2.8...1
+";
 
 /// Puzzles whose solve uses the technique on the way (a harder one finishes it).
-const USES: &[(Technique, &str)] = &[(
-    Technique::FinnedJellyfish,
-    "....7.9.....5...8.9.....3...5.8.9.7..61.........2....6.9...8.....6.1..2.2.7..4..1",
-)];
+const USES: &str = "
+Finned jellyfish: ....7.9.....5...8.9.....3...5.8.9.7..61.........2....6.9...8.....6.1..2.2.7..4..1
+";
 
 /// Arto Inkala's "world's hardest" puzzle (2012). The copy in the shared notes lacks one dot
 /// after the leading 8 (80 characters); this is the published 81.
@@ -396,7 +350,7 @@ const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1.
 
 #[test]
 fn puzzles_need_their_technique() {
-    for &(technique, line) in NEEDS {
+    for (technique, line) in known(NEEDS) {
         let puzzle = nine(line);
         let solution = unique_solution(&puzzle);
         let rating = checked_rating(&puzzle, &solution);
@@ -413,12 +367,12 @@ fn puzzles_need_their_technique() {
         }
         assert!(logic::solve_logically(&puzzle, technique.difficulty().max_technique()).2);
     }
-    for &(technique, line) in HARDEST {
+    for (technique, line) in known(HARDEST) {
         let puzzle = nine(line);
         let rating = checked_rating(&puzzle, &unique_solution(&puzzle));
         assert_eq!(rating.hardest, Some(technique), "{line}: {rating:?}");
     }
-    for &(technique, line) in USES {
+    for (technique, line) in known(USES) {
         let puzzle = nine(line);
         let rating = checked_rating(&puzzle, &unique_solution(&puzzle));
         assert!(rating.techniques.iter().any(|&(t, _)| t == technique), "{line}: {rating:?}");
@@ -429,7 +383,7 @@ fn puzzles_need_their_technique() {
 /// make a unique rectangle on the unique puzzle make none once a clue is taken away.
 #[test]
 fn uniqueness_needs_one_solution() {
-    let line = HARDEST.iter().find(|(t, _)| *t == Technique::UniqueRectangle1).unwrap().1;
+    let line = known(HARDEST).into_iter().find(|(t, _)| *t == Technique::UniqueRectangle1).unwrap().1;
     let puzzle = nine(line);
     assert_eq!(logic::rate(&puzzle).hardest, Some(Technique::UniqueRectangle1));
     for cell in (0..81).filter(|&c| puzzle.get(c) != 0) {
@@ -457,21 +411,24 @@ fn is_uniqueness(t: Technique) -> bool {
     )
 }
 
+/// The finned fish and uniqueness techniques, which the two tests below watch for.
+const FINNED_AND_UNIQUENESS: [Technique; 7] = [
+    Technique::FinnedXWing,
+    Technique::FinnedSwordfish,
+    Technique::FinnedJellyfish,
+    Technique::UniqueRectangle1,
+    Technique::UniqueRectangle2,
+    Technique::UniqueRectangle4,
+    Technique::BugPlusOne,
+];
+
 /// The uniqueness techniques and finned fish called directly on random pencil marks over
 /// puzzles with one solution (the marks always include the solution's digit), in boxed, jigsaw
 /// and diagonal layouts: every step they find is sound, and each finds some.
 #[test]
 fn uniqueness_and_finned_fish_are_sound_on_random_marks() {
     let layouts = [classic(), jigsaw(9, 3), Arc::new(Layout::classic(9).unwrap().with_diagonals())];
-    let watched = [
-        Technique::FinnedXWing,
-        Technique::FinnedSwordfish,
-        Technique::FinnedJellyfish,
-        Technique::UniqueRectangle1,
-        Technique::UniqueRectangle2,
-        Technique::UniqueRectangle4,
-        Technique::BugPlusOne,
-    ];
+    let watched = FINNED_AND_UNIQUENESS;
     let mut fired: BTreeMap<(Technique, String), usize> = BTreeMap::new();
     let mut rng = Rng::new(16);
     for round in 0..60 {
@@ -527,15 +484,7 @@ fn new_techniques_are_sound_on_the_se_file() {
         }
     }
     eprintln!("steps per technique over {} SE-rated puzzles: {used:?}", puzzles.len());
-    for technique in [
-        Technique::FinnedXWing,
-        Technique::FinnedSwordfish,
-        Technique::FinnedJellyfish,
-        Technique::UniqueRectangle1,
-        Technique::UniqueRectangle2,
-        Technique::UniqueRectangle4,
-        Technique::BugPlusOne,
-    ] {
+    for technique in FINNED_AND_UNIQUENESS {
         assert!(used.contains_key(&technique), "{technique} never used");
     }
 }
@@ -556,7 +505,7 @@ fn inkala_needs_guessing() {
 
 #[test]
 fn hints_point_at_the_next_step() {
-    let puzzle = nine(NEEDS[0].1);
+    let puzzle = nine(known(NEEDS)[0].1);
     let solution = unique_solution(&puzzle);
     let hint = logic::hint(&puzzle).expect("an unsolved puzzle has a hint");
     assert!(hint.technique <= Technique::NakedSingle);
@@ -588,7 +537,7 @@ fn hints_point_at_the_next_step() {
 
 #[test]
 fn broken_puzzles_are_not_solved() {
-    let mut clash = nine(NEEDS[0].1);
+    let mut clash = nine(known(NEEDS)[0].1);
     clash.set(0, 3); // row 1 already has a 3
     let rating = logic::rate(&clash);
     assert!(!rating.solved);

@@ -49,8 +49,8 @@ use crate::sudoku::solve::{still_unique, Uniqueness};
 use crate::sudoku::{solve_with_seed, Budget, GaveUp, Layout, Regions, Sudoku};
 
 /// Guesses one search for another solution may take when removing clues (without `minimal`):
-/// on 25x25, 30 to 1,000 leave the same number of givens within noise (272–282 of 625 on seeds
-/// 1–3), while the time grows with the cap (0.2 s a puzzle at 30, 7 s at 1,000).
+/// on 25x25 a larger cap leaves no fewer givens beyond noise, while the time grows with it
+/// (figures in docs/performance.md).
 const GUESSES_PER_TEST: u64 = 50;
 
 /// The symmetry of the clue pattern.
@@ -228,9 +228,9 @@ impl Generator {
         self
     }
 
-    /// The levels that puzzles of `layout` can be made at, easiest first. Only easy for 4x4
-    /// (none of 30,000 minimal 4x4 puzzles, 10,000 from each of three seeds, needed more than
-    /// singles). Up to fiendish for 6x6 with boxes and no diagonals: a forcing chain or an ALS
+    /// The levels that puzzles of `layout` can be made at, easiest first. Only easy for 4x4 (no
+    /// minimal 4x4 puzzle of a large sample needed more than singles; figures in
+    /// docs/performance.md). Up to fiendish for 6x6 with boxes and no diagonals: a forcing chain or an ALS
     /// step solves every such puzzle the generator has met, so asking it for one that needs a
     /// net would only spin until the budget ran out. All of them for the other layouts up to
     /// 9x9, and all but fiendish above (forcing chains run up to 9x9 only).
@@ -289,9 +289,9 @@ impl Generator {
         orbits.shuffle(&mut rng);
         // Easy: remove only while singles still solve it, which keeps more clues, as players expect
         // of an easy puzzle. Medium and up: minimal puzzles by uniqueness, then the rating decides.
-        // Of 2,000 minimal 9x9 puzzles 40% rated easy, 11% medium, 7% hard, 13% expert, 25%
-        // extreme and 4% diabolical, so this beats capped removal (hard: 52/s capped). Above 9x9
-        // minimal puzzles are nearly all diabolical, so capped removal for every level below it.
+        // Minimal 9x9 puzzles spread over every level, so rating them beats capped removal even
+        // at the middle levels (figures in docs/performance.md). Above 9x9 minimal puzzles are
+        // nearly all diabolical, so capped removal for every level below it.
         let cap = match self.difficulty {
             Some(Difficulty::Easy) if !self.minimal => Some(Difficulty::Easy.max_technique()),
             Some(level) if !self.minimal && level < Difficulty::Diabolical && self.layout.size() > 9 => {

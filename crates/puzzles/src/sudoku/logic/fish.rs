@@ -65,18 +65,19 @@ impl Memo {
 /// The walk both searches share: every digit, rows as base first, then columns, until `search`
 /// finds a step; a digit that `memo` knows to have none of this fish is skipped, and one whose
 /// search came up empty is recorded.
-fn each_digit(
-    grid: &Candidates,
+fn each_digit<'a>(
+    grid: &'a Candidates,
     mut memo: Option<&mut Memo>,
     finned: bool,
     k: usize,
-    mut search: impl FnMut(u8, bool) -> Option<Step>,
+    mut search: impl FnMut(Lines<'a>) -> Option<Step>,
 ) -> Option<Step> {
     for d in 1..=grid.n() as u8 {
         if memo.as_deref_mut().is_some_and(|memo| memo.known_empty(grid, finned, k, d)) {
             continue;
         }
-        if let Some(step) = [true, false].into_iter().find_map(|by_rows| search(d, by_rows)) {
+        let mut orientations = [true, false].into_iter().map(|by_rows| Lines::new(grid, d, by_rows));
+        if let Some(step) = orientations.find_map(&mut search) {
             return Some(step);
         }
         if let Some(memo) = memo.as_deref_mut() {
@@ -86,9 +87,84 @@ fn each_digit(
     None
 }
 
-/// The houses of a fish: its base lines, then its cover lines.
-fn fish_houses(base: &[usize], cover: &[usize], base_offset: usize, cover_offset: usize) -> Vec<usize> {
-    base.iter().map(|&line| base_offset + line).chain(cover.iter().map(|&c| cover_offset + c)).collect()
+/// One digit's places seen one way: rows as the base and columns as the cover (`by_rows`), or
+/// the reverse. A line's places are a mask over the lines across it (module header).
+#[derive(Clone, Copy)]
+struct Lines<'a> {
+    grid: &'a Candidates,
+    d: u8,
+    n: usize,
+    by_rows: bool,
+    base_offset: usize,
+    cover_offset: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(grid: &'a Candidates, d: u8, by_rows: bool) -> Self {
+        let n = grid.n();
+        let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
+        Lines { grid, d, n, by_rows, base_offset, cover_offset }
+    }
+
+    /// The digit's places in base line `line`, as cover lines.
+    fn base(&self, line: usize) -> u32 {
+        self.grid.positions(self.base_offset + line, self.d)
+    }
+
+    /// The digit's places in cover line `line`, as base lines.
+    fn cover(&self, line: usize) -> u32 {
+        self.grid.positions(self.cover_offset + line, self.d)
+    }
+
+    /// The cell where base line `line` crosses cover line `across`.
+    fn cell(&self, line: usize, across: usize) -> usize {
+        if self.by_rows {
+            line * self.n + across
+        } else {
+            across * self.n + line
+        }
+    }
+
+    /// What the base and cover lines are called: "row" and "column", or the reverse.
+    fn kinds(&self) -> (&'static str, &'static str) {
+        if self.by_rows {
+            ("row", "column")
+        } else {
+            ("column", "row")
+        }
+    }
+
+    /// A fish's step: the digit's places in its base lines as the cells, its base and cover
+    /// lines as the houses.
+    fn step(
+        &self,
+        technique: Technique,
+        eliminations: Vec<(usize, u8)>,
+        base: &[usize],
+        cover: &[usize],
+        explanation: String,
+    ) -> Step {
+        let cells: Vec<usize> =
+            base.iter().flat_map(|&line| Ones(self.base(line)).map(move |c| self.cell(line, c))).collect();
+        let houses = base
+            .iter()
+            .map(|&line| self.base_offset + line)
+            .chain(cover.iter().map(|&c| self.cover_offset + c))
+            .collect();
+        Step::eliminating(technique, eliminations, cells, houses, explanation)
+    }
+}
+
+/// The fish of size `k` (2 to 4), basic or finned.
+fn technique(finned: bool, k: usize) -> Technique {
+    match (finned, k) {
+        (false, 2) => Technique::XWing,
+        (false, 3) => Technique::Swordfish,
+        (false, _) => Technique::Jellyfish,
+        (true, 2) => Technique::FinnedXWing,
+        (true, 3) => Technique::FinnedSwordfish,
+        (true, _) => Technique::FinnedJellyfish,
+    }
 }
 
 /// A fish of size `k` on any digit, rows as base first, then columns.
@@ -101,15 +177,11 @@ pub(crate) fn fish(grid: &Candidates, k: usize) -> Option<Step> {
 pub(crate) fn fish_with(grid: &Candidates, k: usize, memo: Option<&mut Memo>) -> Option<Step> {
     let layout = grid.layout();
     let n = grid.n();
-    let technique = match k {
-        2 => Technique::XWing,
-        3 => Technique::Swordfish,
-        _ => Technique::Jellyfish,
-    };
+    let technique = technique(false, k);
     let mut items = [(0usize, 0u32); 32];
-    each_digit(grid, memo, false, k, |d, by_rows| {
-        let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
-        let len = small_sets(&mut items, k, (0..n).map(|line| (line, grid.positions(base_offset + line, d))));
+    each_digit(grid, memo, false, k, |lines| {
+        let d = lines.d;
+        let len = small_sets(&mut items, k, (0..n).map(|line| (line, lines.base(line))));
         if len < k {
             return None;
         }
@@ -119,13 +191,11 @@ pub(crate) fn fish_with(grid: &Candidates, k: usize, memo: Option<&mut Memo>) ->
             }
             let base: Vec<usize> = chosen.iter().map(|&i| items[i].0).collect();
             let cover: Vec<usize> = Ones(union).collect();
-            let cell =
-                |line: usize, across: usize| if by_rows { line * n + across } else { across * n + line };
             let mut eliminations = Vec::new();
             for &c in &cover {
-                for line in Ones(grid.positions(cover_offset + c, d)) {
+                for line in Ones(lines.cover(c)) {
                     if !base.contains(&line) {
-                        eliminations.push((cell(line, c), d));
+                        eliminations.push((lines.cell(line, c), d));
                     }
                 }
             }
@@ -133,11 +203,7 @@ pub(crate) fn fish_with(grid: &Candidates, k: usize, memo: Option<&mut Memo>) ->
                 return None;
             }
             eliminations.sort_unstable();
-            let cells: Vec<usize> = base
-                .iter()
-                .flat_map(|&line| Ones(grid.positions(base_offset + line, d)).map(move |c| cell(line, c)))
-                .collect();
-            let (base_kind, cover_kind) = if by_rows { ("row", "column") } else { ("column", "row") };
+            let (base_kind, cover_kind) = lines.kinds();
             let explanation = explain::text(grid, || {
                 format!(
                     "{} on {} in {}: there {} can only go in {}, so {}",
@@ -149,15 +215,14 @@ pub(crate) fn fish_with(grid: &Candidates, k: usize, memo: Option<&mut Memo>) ->
                     explain::eliminations(layout, &eliminations)
                 )
             });
-            let houses = fish_houses(&base, &cover, base_offset, cover_offset);
-            Some(Step::eliminating(technique, eliminations, cells, houses, explanation))
+            Some(lines.step(technique, eliminations, &base, &cover, explanation))
         });
         found
     })
 }
 
-/// Whether some cover of `base` (on digit `d`, spanning `union`) could eliminate anything, in a
-/// layout without diagonals: an exact filter that spares the walk over covers for most bases.
+/// Whether some cover of `base` (spanning `union`) could eliminate anything, in a layout
+/// without diagonals: an exact filter that spares the walk over covers for most bases.
 ///
 /// A target lies in a cover line and outside the base; a fin lies in a base line and outside
 /// the cover. So they share neither a row nor a column, and the target sees the fin only if
@@ -166,24 +231,15 @@ pub(crate) fn fish_with(grid: &Candidates, k: usize, memo: Option<&mut Memo>) ->
 /// the target's region, and not be the target's own line. So some cover works for target `t`
 /// exactly when at least `u - k` spanned lines other than `t`'s have their base cells all in
 /// `t`'s region.
-fn any_target(
-    grid: &Candidates,
-    d: u8,
-    base: &[usize],
-    union: u32,
-    k: usize,
-    cell: &impl Fn(usize, usize) -> usize,
-    cover_offset: usize,
-) -> bool {
+fn any_target(lines: &Lines, base: &[usize], union: u32, k: usize) -> bool {
     const UNSET: usize = usize::MAX;
     const MIXED: usize = usize::MAX - 1;
-    let layout = grid.layout();
-    let base_offset = if cover_offset == 0 { grid.n() } else { 0 };
+    let layout = lines.grid.layout();
     // The one region of each spanned line's base cells, or MIXED.
     let mut region = [UNSET; 32];
     for &line in base {
-        for across in Ones(grid.positions(base_offset + line, d)) {
-            let r = layout.region_of(cell(line, across));
+        for across in Ones(lines.base(line)) {
+            let r = layout.region_of(lines.cell(line, across));
             region[across] = match region[across] {
                 UNSET => r,
                 seen if seen == r => r,
@@ -193,11 +249,11 @@ fn any_target(
     }
     let need = union.count_ones() as usize - k;
     Ones(union).any(|across| {
-        Ones(grid.positions(cover_offset + across, d)).any(|line| {
+        Ones(lines.cover(across)).any(|line| {
             if base.contains(&line) {
                 return false;
             }
-            let r = layout.region_of(cell(line, across));
+            let r = layout.region_of(lines.cell(line, across));
             let finnable = Ones(union).filter(|&g| g != across && region[g] == r).count();
             finnable >= need
         })
@@ -235,33 +291,27 @@ pub(crate) fn finned_fish_with(grid: &Candidates, k: usize, memo: Option<&mut Me
 fn finned_search(grid: &Candidates, k: usize, memo: Option<&mut Memo>, filter: bool) -> Option<Step> {
     let layout = grid.layout();
     let n = grid.n();
-    let technique = match k {
-        2 => Technique::FinnedXWing,
-        3 => Technique::FinnedSwordfish,
-        _ => Technique::FinnedJellyfish,
-    };
+    let technique = technique(true, k);
     let widest = k + MAX_FIN_LINES;
-    each_digit(grid, memo, true, k, |d, by_rows| {
-        let (base_offset, cover_offset) = if by_rows { (0, n) } else { (n, 0) };
-        let lines: Vec<(usize, u32)> = (0..n)
-            .map(|line| (line, grid.positions(base_offset + line, d)))
+    each_digit(grid, memo, true, k, |lines| {
+        let d = lines.d;
+        let bases: Vec<(usize, u32)> = (0..n)
+            .map(|line| (line, lines.base(line)))
             .filter(|&(_, mask)| (2..=widest).contains(&(mask.count_ones() as usize)))
             .collect();
-        if lines.len() < k {
+        if bases.len() < k {
             return None;
         }
-        let cell = |line: usize, across: usize| if by_rows { line * n + across } else { across * n + line };
-        let found = choose_within(&lines, k, widest, 0, &mut |chosen: &[usize], union: u32| {
+        let found = choose_within(&bases, k, widest, 0, &mut |chosen: &[usize], union: u32| {
             if union.count_ones() as usize <= k {
                 return None; // a basic fish, or less
             }
             let mut base = [0usize; MAX_FISH];
             for (slot, &i) in base.iter_mut().zip(chosen) {
-                *slot = lines[i].0;
+                *slot = bases[i].0;
             }
             let base = &base[..k];
-            if filter && !layout.has_diagonals() && !any_target(grid, d, base, union, k, &cell, cover_offset)
-            {
+            if filter && !layout.has_diagonals() && !any_target(&lines, base, union, k) {
                 return None;
             }
             // Every choice of `k` of the lines the base spans as the cover. This runs for
@@ -286,16 +336,16 @@ fn finned_search(grid: &Candidates, k: usize, memo: Option<&mut Memo>, filter: b
                 let mut fin_cells = [0usize; MAX_FISH * (MAX_FISH + MAX_FIN_LINES)];
                 let mut fin_count = 0;
                 for &line in base {
-                    for c in Ones(grid.positions(base_offset + line, d) & !cover_mask) {
-                        fin_cells[fin_count] = cell(line, c);
+                    for c in Ones(lines.base(line) & !cover_mask) {
+                        fin_cells[fin_count] = lines.cell(line, c);
                         fin_count += 1;
                     }
                 }
                 let fins = &fin_cells[..fin_count];
                 let mut eliminations = Vec::new();
                 for &c in cover {
-                    for line in Ones(grid.positions(cover_offset + c, d)) {
-                        let target = cell(line, c);
+                    for line in Ones(lines.cover(c)) {
+                        let target = lines.cell(line, c);
                         if !base.contains(&line) && fins.iter().all(|&f| grid.sees(target, f)) {
                             eliminations.push((target, d));
                         }
@@ -305,14 +355,8 @@ fn finned_search(grid: &Candidates, k: usize, memo: Option<&mut Memo>, filter: b
                     return None;
                 }
                 eliminations.sort_unstable();
-                let sashimi = base
-                    .iter()
-                    .any(|&line| (grid.positions(base_offset + line, d) & cover_mask).count_ones() < 2);
-                let cells: Vec<usize> = base
-                    .iter()
-                    .flat_map(|&line| Ones(grid.positions(base_offset + line, d)).map(move |c| cell(line, c)))
-                    .collect();
-                let (base_kind, cover_kind) = if by_rows { ("row", "column") } else { ("column", "row") };
+                let sashimi = base.iter().any(|&line| (lines.base(line) & cover_mask).count_ones() < 2);
+                let (base_kind, cover_kind) = lines.kinds();
                 let explanation = explain::text(grid, || {
                     let basic = match k {
                         2 => "X-wing",
@@ -332,8 +376,7 @@ fn finned_search(grid: &Candidates, k: usize, memo: Option<&mut Memo>, filter: b
                             explain::eliminations(layout, &eliminations)
                         )
                 });
-                let houses = fish_houses(base, cover, base_offset, cover_offset);
-                Some(Step::eliminating(technique, eliminations, cells, houses, explanation))
+                Some(lines.step(technique, eliminations, base, cover, explanation))
             })
         });
         found

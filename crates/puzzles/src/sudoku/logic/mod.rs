@@ -63,7 +63,9 @@
 //! second pass solves the puzzle in SE's order with SE's ratings (hidden singles in boxes before
 //! lines, "direct" techniques, strong links, wings up to six cells, unique rectangles, BUG+1,
 //! chains rated by length, Nishio, forcing chains and nets); see the `se` module and
-//! docs/se-rating.md for the method and its agreement with SE.
+//! docs/se-rating.md for the method and its agreement with SE. Its chains, Nishio, forcing
+//! chains and nets come from a chain engine of their own (`implications`, with the forcing
+//! readings in `forcing`, which the level pass's forcing chains and nets use too).
 //!
 //! [`Rating::score`] orders puzzles as `se` does and breaks its ties by effort: the estimate in
 //! tenths times 10,000, plus the sum of [`Technique::weight`] over all steps (capped at 9,999).
@@ -97,7 +99,9 @@ mod chains;
 mod colouring;
 mod explain;
 mod fish;
+mod forcing;
 mod guess;
+mod implications;
 mod intersections;
 mod se;
 mod singles;
@@ -140,6 +144,19 @@ impl Step {
         explanation: String,
     ) -> Step {
         Step { technique, placements: Vec::new(), eliminations, cells, houses, explanation }
+    }
+
+    /// A step that only removes candidates, with no pattern and no explanation: for the SE pass
+    /// and the chain engine, where only the change counts (a forcing step of the level pass is
+    /// named and explained afterwards, [`forcing::forcing_step`]).
+    fn bare_eliminating(eliminations: Vec<(usize, u8)>) -> Step {
+        Step::eliminating(Technique::Guess, eliminations, Vec::new(), Vec::new(), String::new())
+    }
+
+    /// A step that places `d` in `cell`, with no pattern and no explanation (as
+    /// [`Self::bare_eliminating`]).
+    fn bare_placing(cell: usize, d: u8) -> Step {
+        Step::placing(Technique::Guess, cell, d, Vec::new(), String::new())
     }
 
     fn placing(technique: Technique, cell: usize, d: u8, houses: Vec<usize>, explanation: String) -> Step {

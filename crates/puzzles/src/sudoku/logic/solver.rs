@@ -1,7 +1,9 @@
 //! The driver: find the easiest step, apply it, repeat; and the public entry points built on it.
 
 use super::candidates::Candidates;
-use super::{als, chains, colouring, fish, guess, intersections, se, singles, subsets, uniqueness, wings};
+use super::{
+    als, chains, colouring, fish, forcing, guess, intersections, se, singles, subsets, uniqueness, wings,
+};
 use super::{Difficulty, Rating, Step, Technique};
 use crate::sudoku::Sudoku;
 use tessera_xc::{Budget, GaveUp};
@@ -38,8 +40,8 @@ pub fn find(grid: &Candidates, technique: Technique) -> Option<Step> {
         XYChain => chains::xy_chain(grid),
         Aic => chains::aic(grid),
         AlsXz => als::als_xz(grid),
-        ForcingChain => se::forcing_step(grid, false),
-        ForcingNet => se::forcing_step(grid, true),
+        ForcingChain => forcing::forcing_step(grid, false),
+        ForcingNet => forcing::forcing_step(grid, true),
         Guess => guess::guess(grid),
     }
 }
