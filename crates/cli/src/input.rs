@@ -61,6 +61,15 @@ pub const HIDATO_FILE: Limit = Limit {
     why: "that holds several 1000x1000 boards; split larger files",
 };
 
+/// One Sudoku puzzle or answer (`sudoku verify`, `sudoku hint`): 16 MiB, the longest line that
+/// `sudoku solve` and `count` read (the reader's `MAX_LINE`); a 25x25 puzzle is a
+/// few kB.
+pub const SUDOKU_PUZZLE: Limit = Limit {
+    bytes: 16 << 20,
+    what: "a Sudoku puzzle or answer",
+    why: "as solve and count read a line; the largest puzzle is a few kB",
+};
+
 /// Tiling boards and piece files: 1 MiB, far more than a board of 256 squares on a side or 62
 /// drawn pieces need; reading stops there instead of reading a huge file whole.
 pub const TILING_FILE: Limit = Limit {
@@ -70,21 +79,6 @@ pub const TILING_FILE: Limit = Limit {
 };
 
 impl Input {
-    /// Reads `path`, or standard input when it is `-`.
-    pub fn read(path: &Path) -> Result<Self, BadInput> {
-        let (name, bytes) = if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            let read = std::io::stdin().lock().read_to_end(&mut bytes);
-            ("<stdin>".to_owned(), read.map(|_| bytes))
-        } else {
-            (path.display().to_string(), std::fs::read(path))
-        };
-        match bytes {
-            Ok(bytes) => Ok(Input { name, bytes }),
-            Err(err) => Err(BadInput { name, message: err.to_string() }),
-        }
-    }
-
     /// Reads `path`, or standard input when it is `-`, but stops after `limit.bytes`: a larger
     /// input is refused with a message naming the limit, having read no more than that.
     pub fn read_at_most(path: &Path, limit: Limit) -> Result<Self, BadInput> {

@@ -169,7 +169,8 @@ fn setup(args: &TilingArgs) -> Result<(Puzzle, Engine, Budget)> {
             Board::parse(&text(&input)?).map_err(|e| bad(&input.name, &e))?
         }
         None => Board::parse_size(&args.board)
-            .map_err(|e| BadInput { name: "--board".into(), message: without_position(e) })?,
+            // A bad flag value, status 1 like any other.
+            .map_err(|e| anyhow::anyhow!("--board: {}", without_position(e)))?,
     };
     let engine = match args.engine.engine() {
         SolverArg::Bits => Engine::Bits,
