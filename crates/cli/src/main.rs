@@ -21,16 +21,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::commands::Status;
+use crate::commands::{Status, USAGE_OR_INTERNAL};
 use crate::input::BadInput;
-
-const USAGE_OR_INTERNAL: u8 = 1;
-const BAD_INPUT: u8 = 2;
-const GAVE_UP: u8 = 3;
-const REJECTED: u8 = 4;
-const PATH_BROKEN: u8 = 5;
-const INCOMPLETE: u8 = 6;
-const NO_SOLUTION: u8 = 7;
 
 fn main() -> ExitCode {
     commands::mark_start();
@@ -47,19 +39,13 @@ fn main() -> ExitCode {
         }
     };
     match commands::run(cli) {
-        Ok(Status::Done) => ExitCode::SUCCESS,
-        Ok(Status::GaveUp) => ExitCode::from(GAVE_UP),
-        Ok(Status::BadInput) => ExitCode::from(BAD_INPUT),
-        Ok(Status::Rejected) => ExitCode::from(REJECTED),
-        Ok(Status::PathBroken) => ExitCode::from(PATH_BROKEN),
-        Ok(Status::Incomplete) => ExitCode::from(INCOMPLETE),
-        Ok(Status::NoSolution) => ExitCode::from(NO_SOLUTION),
+        Ok(status) => ExitCode::from(status.code()),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             // Messages may quote input: no control character reaches the terminal as it is.
             commands::report::error(&format!("{err:#}"));
             if err.downcast_ref::<BadInput>().is_some() {
-                ExitCode::from(BAD_INPUT)
+                ExitCode::from(Status::BadInput.code())
             } else {
                 ExitCode::from(USAGE_OR_INTERNAL)
             }

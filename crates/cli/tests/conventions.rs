@@ -88,6 +88,7 @@ fn bad_flag_values_are_status_1_in_our_style() {
     for args in [
         &["tiling", "count", "--board", "0x7"][..],
         &["tiling", "count", "--board", "wide"],
+        &["tiling", "count", "--pieces", "heptominoes"],
         &["queens", "33"],
         &["sudoku", "solve", "--threads", "many"],
         &["xc", "count", "--frobnicate"],

@@ -46,6 +46,25 @@ pub enum Status {
     NoSolution,
 }
 
+impl Status {
+    /// Its exit status, from the one table of every puzzle (README, "Exit status";
+    /// [`crate::args::EXIT_CODES`]).
+    pub fn code(self) -> u8 {
+        match self {
+            Status::Done => 0,
+            Status::BadInput => 2,
+            Status::GaveUp => 3,
+            Status::Rejected => 4,
+            Status::PathBroken => 5,
+            Status::Incomplete => 6,
+            Status::NoSolution => 7,
+        }
+    }
+}
+
+/// The exit status of a usage error (clap's or ours) or an internal error.
+pub const USAGE_OR_INTERNAL: u8 = 1;
+
 /// The seed used when `--seed` is not given: nanoseconds since the epoch (0 if the clock is before it).
 pub fn clock_seed() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)

@@ -146,11 +146,9 @@ fn setup(args: &TilingArgs) -> Result<(Puzzle, Engine, Budget)> {
             (parse_pieces(&text).map_err(|e| bad(&input.name, &e))?, Motion::Free)
         }
         None => builtin(&args.pieces).ok_or_else(|| {
+            // A bad flag value, status 1 like any other.
             let names: Vec<&str> = SETS.iter().map(|s| s.0).collect();
-            BadInput {
-                name: "--pieces".into(),
-                message: format!("no built-in set `{}`; there are: {}", args.pieces, names.join(", ")),
-            }
+            anyhow::anyhow!("--pieces: no built-in set `{}`; there are: {}", args.pieces, names.join(", "))
         })?,
     };
     if let Some(copies) = args.copies {
