@@ -45,46 +45,39 @@ pub struct Limit {
     pub why: &'static str,
 }
 
+impl Limit {
+    const fn new(bytes: u64, what: &'static str, why: &'static str) -> Self {
+        Limit { bytes, what, why }
+    }
+}
+
 /// Exact-cover files: 32 MiB. Memory grows with the nodes (about 35 bytes per byte of input
 /// over parsing, building and the solver's copy: a 200 MB file peaked at 7 GB), so this keeps
 /// the peak under 2 GiB (docs/performance.md, "Hostile inputs").
-pub const XC_FILE: Limit = Limit {
-    bytes: 32 << 20,
-    what: "an exact-cover file",
-    why: "larger problems would need more than 2 GiB of memory",
-};
+pub const XC_FILE: Limit =
+    Limit::new(32 << 20, "an exact-cover file", "larger problems would need more than 2 GiB of memory");
 
 /// Hidato files: 32 MiB, several of the largest boards (1000x1000) in text.
-pub const HIDATO_FILE: Limit = Limit {
-    bytes: 32 << 20,
-    what: "a Hidato file",
-    why: "that holds several 1000x1000 boards; split larger files",
-};
+pub const HIDATO_FILE: Limit =
+    Limit::new(32 << 20, "a Hidato file", "that holds several 1000x1000 boards; split larger files");
+
+/// One Sudoku puzzle or answer (`sudoku verify`, `sudoku hint`): 16 MiB, the longest line that
+/// `sudoku solve` and `count` read (the reader's `MAX_LINE`); a 25x25 puzzle is a few kB.
+pub const SUDOKU_PUZZLE: Limit = Limit::new(
+    16 << 20,
+    "a Sudoku puzzle or answer",
+    "as solve and count read a line; the largest puzzle is a few kB",
+);
 
 /// Tiling boards and piece files: 1 MiB, far more than a board of 256 squares on a side or 62
 /// drawn pieces need; reading stops there instead of reading a huge file whole.
-pub const TILING_FILE: Limit = Limit {
-    bytes: 1 << 20,
-    what: "a tiling board or piece file",
-    why: "a board has at most 256 cells and 256 squares on a side",
-};
+pub const TILING_FILE: Limit = Limit::new(
+    1 << 20,
+    "a tiling board or piece file",
+    "a board has at most 256 cells and 256 squares on a side",
+);
 
 impl Input {
-    /// Reads `path`, or standard input when it is `-`.
-    pub fn read(path: &Path) -> Result<Self, BadInput> {
-        let (name, bytes) = if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            let read = std::io::stdin().lock().read_to_end(&mut bytes);
-            ("<stdin>".to_owned(), read.map(|_| bytes))
-        } else {
-            (path.display().to_string(), std::fs::read(path))
-        };
-        match bytes {
-            Ok(bytes) => Ok(Input { name, bytes }),
-            Err(err) => Err(BadInput { name, message: err.to_string() }),
-        }
-    }
-
     /// Reads `path`, or standard input when it is `-`, but stops after `limit.bytes`: a larger
     /// input is refused with a message naming the limit, having read no more than that.
     pub fn read_at_most(path: &Path, limit: Limit) -> Result<Self, BadInput> {

@@ -1,11 +1,12 @@
 //! The `tessera` command. This file only turns the outcome into an exit status: the command line
 //! is parsed in [`args`] and carried out in [`commands`].
 //!
-//! Exit status: 0 success, 1 usage or internal error, 2 bad input, 3 gave up (a budget ran out),
-//! 4 a checked answer is wrong (`sudoku verify`; `hidato verify`: a given or the shape changed,
-//! the seed's -1), 5 `hidato verify`: consecutive numbers do not touch (the seed's -2), 6 `hidato
-//! verify`: the answer is incomplete (empty cells, numbers missing or twice), 7 `hidato solve`:
-//! some puzzle has no solution (`sudoku rate`: none or several; `sudoku hint`: none).
+//! Exit status, the same for every puzzle (`args::EXIT_CODES`, README "Exit status"): 0 success
+//! (also "no solution"), 1 usage or internal error, 2 bad input, 3 gave up (a budget ran out), 4 a
+//! checked answer is wrong (`sudoku verify`; `hidato verify`: a given or the shape changed, the
+//! seed's -1), 5 `hidato verify`: consecutive numbers do not touch (the seed's -2), 6 `hidato
+//! verify`: the answer is incomplete (empty cells, numbers missing or twice), 7 not a puzzle
+//! (`sudoku rate`: no solution or several; `sudoku hint`: none).
 
 #![forbid(unsafe_code)]
 
@@ -20,49 +21,48 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::commands::Status;
+use crate::commands::{Status, USAGE_OR_INTERNAL};
 use crate::input::BadInput;
-
-const USAGE_OR_INTERNAL: u8 = 1;
-const BAD_INPUT: u8 = 2;
-const GAVE_UP: u8 = 3;
-const REJECTED: u8 = 4;
-const PATH_BROKEN: u8 = 5;
-const INCOMPLETE: u8 = 6;
-const NO_SOLUTION: u8 = 7;
 
 fn main() -> ExitCode {
     commands::mark_start();
     let cli = match args::Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err) => {
-            // --help and --version end up here too, on standard output with status 0.
+        // --help and --version end up here too, on standard output with status 0.
+        Err(err) if !err.use_stderr() => {
             let _ = err.print();
-            return if err.use_stderr() { ExitCode::from(USAGE_OR_INTERNAL) } else { ExitCode::SUCCESS };
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            usage_error(&err);
+            return ExitCode::from(USAGE_OR_INTERNAL);
         }
     };
     match commands::run(cli) {
-        Ok(Status::Done) => ExitCode::SUCCESS,
-        Ok(Status::GaveUp) => ExitCode::from(GAVE_UP),
-        Ok(Status::BadInput) => ExitCode::from(BAD_INPUT),
-        Ok(Status::Rejected) => ExitCode::from(REJECTED),
-        Ok(Status::PathBroken) => ExitCode::from(PATH_BROKEN),
-        Ok(Status::Incomplete) => ExitCode::from(INCOMPLETE),
-        Ok(Status::NoSolution) => ExitCode::from(NO_SOLUTION),
+        Ok(status) => ExitCode::from(status.code()),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             // Messages may quote input: no control character reaches the terminal as it is.
-            let message: String = format!("{err:#}")
-                .chars()
-                .flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] })
-                .collect();
-            let _ = writeln!(std::io::stderr(), "tessera: {message}");
+            commands::report::error(&format!("{err:#}"));
             if err.downcast_ref::<BadInput>().is_some() {
-                ExitCode::from(BAD_INPUT)
+                ExitCode::from(Status::BadInput.code())
             } else {
                 ExitCode::from(USAGE_OR_INTERNAL)
             }
         }
+    }
+}
+
+/// A usage error found by clap, in the style of every other error: `tessera: MESSAGE` (clap's
+/// `error: ` taken off), then clap's tip and usage lines as they are.
+fn usage_error(err: &clap::Error) {
+    let rendered = err.render().to_string();
+    let mut lines = rendered.trim_end().lines();
+    let first = lines.next().unwrap_or_default();
+    commands::report::error(first.strip_prefix("error: ").unwrap_or(first));
+    let rest: Vec<&str> = lines.collect();
+    if !rest.is_empty() {
+        let _ = writeln!(std::io::stderr(), "{}", rest.join("\n"));
     }
 }
 

@@ -97,10 +97,11 @@ fn bad_input_names_line_and_column() {
     let out = tessera(&["tiling", "count", "--board-file", board.to_str().unwrap()]);
     assert_status(&out, 2);
     assert!(stderr(&out).contains("line 2, column 2"), "{}", stderr(&out));
+    // Bad flag values are usage errors, status 1, as for every flag.
     let out = tessera(&["tiling", "count", "--board", "6by10"]);
-    assert_status(&out, 2);
+    assert_status(&out, 1);
     let out = tessera(&["tiling", "count", "--pieces", "heptominoes"]);
-    assert_status(&out, 2);
+    assert_status(&out, 1);
     assert!(stderr(&out).contains("pentominoes"));
 }
 

@@ -75,15 +75,8 @@ pub struct SudokuBookArgs {
     /// Default: from the clock (printed under each grid).
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
-    /// Digits per house: 4, 6, 8, 9, 12, 16 or 25. Default 9, or the size --boxes makes.
-    #[arg(long)]
-    pub size: Option<usize>,
-    /// Box shape ROWSxCOLS, e.g. 3x2, instead of the usual one for the size.
-    #[arg(long, value_name = "RxC")]
-    pub boxes: Option<String>,
-    /// Sudoku X: both diagonals hold every digit once (shaded in print).
-    #[arg(long)]
-    pub x: bool,
+    #[command(flatten)]
+    pub grid: super::sudoku::SudokuGridArgs,
     /// Symmetry of the clues: none, rot180, rot90, mirror, diagonal.
     #[arg(long, default_value = "none", value_parser = super::sudoku::parse_symmetry)]
     pub symmetry: tessera::sudoku::Symmetry,

@@ -23,14 +23,13 @@ pub const HIDATO_EXIT_CODES: &str = concat!(
     "
 
 Exit status:
-  0  success
+  0  success (including \"no solution\": the puzzle is printed unchanged)
   1  usage error or internal error
   2  bad input: a file cannot be read or is not valid (the message gives line and column)
   3  gave up: --max-nodes or --timeout ran out (on some puzzle)
   4  verify: the answer changed a given or the shape (the seed's -1)
   5  verify: consecutive numbers do not touch (the seed's -2)
-  6  verify: the answer is incomplete (empty cells, numbers missing or given twice)
-  7  solve: some puzzle has no solution (it is printed unchanged)"
+  6  verify: the answer is incomplete (empty cells, numbers missing)"
 );
 
 const SOLVE_HELP: &str = concat!(
@@ -43,11 +42,10 @@ With --json, one object per puzzle, one a line: \"index\" (its position in the i
 `tessera: puzzles=P seconds=S engine=E` on standard error.
 
 Exit status:
-  0  success
+  0  success (including \"no solution\": the puzzle is printed unchanged, with a note)
   1  usage error or internal error
   2  bad input: a file cannot be read or is not valid (the message gives line and column)
-  3  gave up: --max-nodes or --timeout ran out on some puzzle
-  7  some puzzle has no solution (it is printed unchanged)"
+  3  gave up: --max-nodes or --timeout ran out on some puzzle"
 );
 
 const COUNT_HELP: &str = concat!(
@@ -56,7 +54,7 @@ const COUNT_HELP: &str = concat!(
 
 With --json, one object per puzzle, one a line: \"index\" (from 1), \"outcome\" (\"exhausted\": the
 count is exact; \"limit-reached\": there may be more; \"gave-up\" with \"reason\"), \"solutions\",
-\"limit\", \"seconds\". --stats prints `tessera: puzzles=P seconds=S engine=E` on standard error.
+\"limit\", \"seconds\", then the keys every count has: \"nodes\", \"threads\", \"engine\". --stats prints `tessera: puzzles=P seconds=S engine=E` on standard error.
 
 Exit status:
   0  success
@@ -71,16 +69,17 @@ const VERIFY_HELP: &str = concat!(
 
 With --json, one object: \"valid\" and \"violations\", each with \"index\" (the puzzle, from 1),
 \"kind\" (\"size-differs\", \"hole-changed\", \"given-changed\", \"empty\", \"missing\", \"repeated\",
-\"not-adjacent\", \"unreadable-number\"), \"class\" (\"changed\", \"incomplete\", \"broken\"), \"message\"
+\"not-adjacent\"), \"class\" (\"changed\", \"incomplete\", \"broken\"), \"message\"
 and \"cells\" (names such as \"r7c4\": row 7, column 4).
 
 Exit status:
   0  every answer is correct
   1  usage error or internal error
-  2  bad input: a file cannot be read or is not valid (the message gives line and column)
+  2  bad input: a file cannot be read or is not valid (the message gives line and column; a
+     number twice or out of range in ANSWER too)
   4  an answer changed a given or the shape (the seed's -1)
   5  consecutive numbers do not touch (the seed's -2)
-  6  an answer is incomplete (empty cells, numbers missing or given twice)"
+  6  an answer is incomplete (empty cells, numbers missing)"
 );
 
 const GENERATE_HELP: &str = "\

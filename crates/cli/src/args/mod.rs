@@ -28,17 +28,17 @@ pub use tiling::*;
 pub use xc::*;
 
 /// The exit statuses of every command, shown under `tessera --help`.
+/// The same for every puzzle; README.md, "Exit status", holds the same table.
 pub const EXIT_CODES: &str = "\
-Exit status:
+Exit status (the same for every puzzle):
   0  success (including \"no solution\" and a count stopped by --limit)
-  1  usage error or internal error
+  1  usage error (a bad flag or flag value) or internal error
   2  bad input: a file cannot be read or is not valid
   3  gave up: --max-nodes or --timeout ran out before the answer was known
-  4  sudoku verify: the answer does not solve the puzzle;
-     hidato verify: the answer changed a given or the shape
+  4  verify: the answer does not solve the puzzle (hidato: it changed a given or the shape)
   5  hidato verify: consecutive numbers do not touch
   6  hidato verify: the answer is incomplete
-  7  hidato solve: some puzzle has no solution";
+  7  not a puzzle: sudoku rate or hint got a grid with no solution (rate: or several)";
 
 /// The exit statuses of a search over one problem (xc, tiling, queens).
 pub const SEARCH_EXIT_CODES: &str = "\
@@ -61,6 +61,11 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+
+    /// Print no notes on standard error (limits reached, puzzles skipped, --stats); errors are
+    /// still printed.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
 }
 
 /// The top-level subcommands.
@@ -87,6 +92,25 @@ pub enum Command {
     /// Play in the browser: start the web game and print its address.
     #[command(long_about = SERVE_ABOUT, after_help = SERVE_EXIT_CODES)]
     Serve(ServeArgs),
+    /// Print a shell completion script for SHELL (bash, elvish, fish, powershell, zsh).
+    #[command(long_about = COMPLETIONS_ABOUT)]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff; read it with `tessera man | man -l -`).
+    Man,
+}
+
+/// `tessera completions --help`.
+const COMPLETIONS_ABOUT: &str = "\
+Print a shell completion script for SHELL, made from the same command line as --help. Bash:
+`tessera completions bash > ~/.local/share/bash-completion/completions/tessera`; zsh: into a
+directory of $fpath as `_tessera`; fish: `~/.config/fish/completions/tessera.fish`.";
+
+/// Options of `tessera completions`.
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[cfg(test)]

@@ -24,7 +24,9 @@ const SUDOKU_HELP: &str = concat!(
     "\"solution\" (its cells as one line), \"none\", \"gave-up\" with \"reason\" (\"max-nodes\" or ",
     "\"timeout\"), or \"error\" with \"error\" (the message). `count`: \"solutions\" and \"limit\", with ",
     "\"outcome\" \"exhausted\" (the count is exact) or \"limit-reached\" (there may be more); or ",
-    "\"gave-up\" with \"reason\", or \"error\". Solved and unsolvable puzzles also have \"seconds\". ",
+    "\"gave-up\" with \"reason\", or \"error\"; then the keys every count has: \"nodes\", \"seconds\", ",
+    "\"threads\", \"engine\". Solved and unsolvable puzzles also have \"seconds\". Lines that ",
+    "`generate` writes for a puzzle it gave up on are skipped with a note. ",
     "--stats prints `tessera: puzzles=P seconds=S threads=T engine=E` on standard error.\n\n",
     "Exit status:\n",
     "  0  success (including \"no solution\" and several solutions)\n",
@@ -41,7 +43,7 @@ Exit status:
   2  bad input: a file cannot be read, or some puzzle in it is not valid
   3  gave up: --max-nodes or --timeout ran out on some puzzle (solve, count, generate, rate)
   4  verify: the answer does not solve the puzzle
-  7  rate: some puzzle has no solution or several; hint: the puzzle has no solution";
+  7  not a puzzle: rate: some puzzle has no solution or several; hint: the puzzle has none";
 
 const VERIFY_HELP: &str = "\
 With --json, one object: \"valid\" (true or false) and \"violations\", each with \"kind\"
@@ -284,9 +286,9 @@ pub struct SudokuVerifyArgs {
     pub output: JsonArg,
 }
 
-/// Options of `tessera sudoku generate`.
-#[derive(Debug, Args)]
-pub struct SudokuGenerateArgs {
+/// The grid that `sudoku generate` and `sudoku book` make: `--size`, `--boxes`, `--x`.
+#[derive(Debug, Clone, Args)]
+pub struct SudokuGridArgs {
     /// Digits per house: 4, 6, 8, 9, 12, 16 or 25 (the usual boxes; see --boxes). Default 9, or
     /// the size --boxes makes.
     #[arg(long)]
@@ -294,9 +296,16 @@ pub struct SudokuGenerateArgs {
     /// Box shape ROWSxCOLS, e.g. 3x2, instead of the usual one for the size.
     #[arg(long, value_name = "RxC")]
     pub boxes: Option<String>,
-    /// Sudoku X: both diagonals hold every digit once.
+    /// Sudoku X: both diagonals hold every digit once (shaded in print).
     #[arg(long)]
     pub x: bool,
+}
+
+/// Options of `tessera sudoku generate`.
+#[derive(Debug, Args)]
+pub struct SudokuGenerateArgs {
+    #[command(flatten)]
+    pub grid: SudokuGridArgs,
     /// Only puzzles of exactly this level: easy, medium, hard, expert, extreme, fiendish, diabolical.
     #[arg(long, value_parser = parse_difficulty)]
     pub difficulty: Option<tessera::sudoku::logic::Difficulty>,

@@ -22,7 +22,7 @@ rows of letters. --stats prints `tessera: nodes=N seconds=S threads=T engine=E` 
 
 Exit status:
   0  success (including \"no tiling\" and a count stopped by --limit)
-  1  usage error or internal error
+  1  usage error (a bad flag value: --board, --pieces, ...) or internal error
   2  bad input: a file cannot be read or is not valid (the message gives line and column),
      or the checkpoint is of another count
   3  gave up: --max-nodes or --timeout ran out before the answer was known";

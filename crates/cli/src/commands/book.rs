@@ -55,7 +55,7 @@ enum Missing {
 pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
     let out = &args.book;
     if let Some(path) = &args.input {
-        let (name, reader) = super::sudoku::open_puzzles(path)?;
+        let (name, reader) = super::files::open_puzzles(path)?;
         let parsed: Vec<sudoku::Parsed> = reader.take(MAX_BOOK as usize + 1).collect();
         check_input_size(&name, parsed.len())?;
         // One puzzle of each size stands for the others.
@@ -70,23 +70,13 @@ pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
         let read = |item: sudoku::Parsed| read_sudoku(item, budget(out));
         return make_book(out, title, parsed, read, &name);
     }
-    let layout = super::sudoku_generate::layout_of(args.size, args.boxes.as_deref(), args.x)?;
-    if let Some(level) = args.difficulty {
-        let levels = Generator::levels(&layout);
-        if !levels.contains(&level) {
-            let names: Vec<&str> = levels.iter().map(|level| level.name()).collect();
-            bail!(
-                "--difficulty {level}: no {0}x{0} puzzle is that hard; {0}x{0} puzzles can be made at {1}",
-                layout.size(),
-                names.join(", ")
-            );
-        }
-    }
+    let layout = super::sudoku_generate::layout_of(&args.grid)?;
+    super::sudoku_generate::check_level(&layout, args.difficulty)?;
     let mut title = String::from("Sudoku");
     if layout.size() != 9 {
         let _ = write!(title, " {0}x{0}", layout.size());
     }
-    if args.x {
+    if args.grid.x {
         title.push_str(" X");
     }
     if let Some(level) = args.difficulty {
@@ -261,10 +251,10 @@ fn make_book<T: Send>(
                 Some(timeout) => format!("--timeout {} s", timeout.as_secs_f64()),
                 None => format!("the default {} s", DEFAULT_TIMEOUT.as_secs()),
             };
-            eprintln!(
-                "tessera: gave up on puzzle {index} ({reason}; {budget} per puzzle, raise it with --timeout SECONDS); \
+            super::report::note(&format!(
+                "gave up on puzzle {index} ({reason}; {budget} per puzzle, raise it with --timeout SECONDS); \
                  no book written"
-            );
+            ));
             return Ok(Status::GaveUp);
         }
         None => {}
@@ -272,14 +262,14 @@ fn make_book<T: Send>(
     let entries = made.iter().enumerate().map(|(i, one)| entry(one, i + 1)).collect();
     let book = Book { title, page, per_page, entries };
     let pages = if out.svg { write_svg(&book, &out.output)? } else { write_pdf(&book, &out.output)? };
-    eprintln!(
-        "tessera: wrote {}: {} puzzles on {} pages ({}, {per_page} a page) in {:.1} s",
+    super::report::note(&format!(
+        "wrote {}: {} puzzles on {} pages ({}, {per_page} a page) in {:.1} s",
         out.output.display(),
         made.len(),
         pages,
         page.name(),
         start.elapsed().as_secs_f64()
-    );
+    ));
     Ok(Status::Done)
 }
 
@@ -336,7 +326,7 @@ fn write_svg(book: &Book, dir: &Path) -> Result<usize> {
 /// Refuses an empty file and one with more puzzles than a book holds.
 fn check_input_size(name: &str, puzzles: usize) -> Result<(), BadInput> {
     if puzzles == 0 {
-        return Err(super::sudoku::no_puzzle(name.to_owned()));
+        return Err(super::files::no_puzzle(name.to_owned()));
     }
     if puzzles as u64 > MAX_BOOK {
         return Err(BadInput {

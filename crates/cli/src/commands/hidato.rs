@@ -14,19 +14,19 @@ use anyhow::{bail, Result};
 use serde::Serialize;
 use tessera::hidato::{self, to_text, Adjacency, Budget, Class, GaveUp, Hidato, Violation};
 
-use super::report::plural;
+use super::files::without_gave_up;
+use super::report::{note, plural, CountJson, CountKeys};
+use super::verdict::{VerifyReport, ViolationReport};
 use super::Status;
 use crate::args::{HidatoCountArgs, HidatoRunArgs, HidatoSolveArgs, HidatoVerifyArgs};
 use crate::input::{BadInput, Input};
 
 /// `tessera hidato solve [FILE]`
 pub fn solve(args: &HidatoSolveArgs) -> Result<Status> {
-    let (_, puzzles) = read(&args.run.file, args.run.numbrix)?;
-    let engine = args.run.engine.engine().into();
-    refuse_too_large(&puzzles, engine)?;
+    let (puzzles, engine) = setup(&args.run)?;
     let start_all = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
-    let (mut none, mut gave_up) = (false, false);
+    let mut gave_up = false;
     let mut printed = Vec::with_capacity(puzzles.len());
     for (i, puzzle) in puzzles.iter().enumerate() {
         let start = Instant::now();
@@ -43,7 +43,6 @@ pub fn solve(args: &HidatoSolveArgs) -> Result<Status> {
                 printed.push(solution);
             }
             Ok(None) => {
-                none = true;
                 report.outcome = "none";
                 note(&format!("puzzle {}: no solution", i + 1));
                 printed.push(puzzle.clone());
@@ -64,58 +63,56 @@ pub fn solve(args: &HidatoSolveArgs) -> Result<Status> {
     }
     out.flush()?;
     stats(&args.run, puzzles.len(), start_all);
-    Ok(if gave_up {
-        Status::GaveUp
-    } else if none {
-        Status::NoSolution
-    } else {
-        Status::Done
-    })
+    // "No solution" is an answer, status 0, as for every puzzle.
+    Ok(if gave_up { Status::GaveUp } else { Status::Done })
 }
 
 /// `tessera hidato count [FILE] --limit N`
 pub fn count(args: &HidatoCountArgs) -> Result<Status> {
-    let (_, puzzles) = read(&args.run.file, args.run.numbrix)?;
-    let engine = args.run.engine.engine().into();
-    refuse_too_large(&puzzles, engine)?;
+    let (puzzles, engine) = setup(&args.run)?;
     let start_all = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut gave_up = false;
+    let threads = 1;
     for (i, puzzle) in puzzles.iter().enumerate() {
         let start = Instant::now();
-        let result = hidato::count(
+        let count = hidato::count(
             puzzle,
             &hidato::Query::default()
                 .with_limit(args.limit)
                 .with_engine(engine)
                 .with_budget(budget(&args.run)),
-        )
-        .result();
-        let mut report = Report::new(i + 1, start.elapsed().as_secs_f64());
-        match result {
-            Ok(solutions) => {
-                report.outcome = if solutions >= args.limit { "limit-reached" } else { "exhausted" };
-                report.solutions = Some(solutions);
-                report.limit = Some(args.limit);
-                if !args.run.output.json() {
-                    writeln!(out, "{solutions}")?;
-                }
-            }
-            Err(reason) => {
-                gave_up = true;
-                report.gave_up(reason);
-                if !args.run.output.json() {
-                    writeln!(out, "gave-up")?;
-                }
-            }
-        }
+        );
+        let keys = CountKeys::of::<Hidato>(&count, start.elapsed().as_secs_f64(), threads, engine);
+        gave_up |= count.gave_up();
         if args.run.output.json() {
-            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+            // This command's keys first, in the order they always had, then the other core keys.
+            let json = CountJson::new(keys)
+                .own("index", &(i + 1))?
+                .core("outcome")?
+                .core("solutions")?
+                .own("limit", &args.limit)?
+                .core("reason")?
+                .core("seconds")?
+                .finish()?;
+            writeln!(out, "{json}")?;
+        } else if count.gave_up() {
+            writeln!(out, "gave-up")?;
+        } else {
+            writeln!(out, "{}", count.solutions)?;
         }
     }
     out.flush()?;
     stats(&args.run, puzzles.len(), start_all);
     Ok(if gave_up { Status::GaveUp } else { Status::Done })
+}
+
+/// The puzzles of `solve` and `count`, and the engine, refused when too large for it.
+fn setup(args: &HidatoRunArgs) -> Result<(Vec<Hidato>, hidato::Engine)> {
+    let (_, puzzles) = read(&args.file, args.numbrix)?;
+    let engine = args.engine.engine().into();
+    refuse_too_large(&puzzles, engine)?;
+    Ok((puzzles, engine))
 }
 
 /// `--engine xc` on a puzzle whose reduction would be too large to build (above
@@ -158,19 +155,15 @@ fn budget(args: &HidatoRunArgs) -> Budget {
     super::budget(&args.budget)
 }
 
-/// The `--json` object of one puzzle of `solve` or `count`.
+/// The `--json` object of one puzzle of `solve`.
 #[derive(Debug, Serialize)]
 struct Report {
     /// The puzzle's position in the input, from 1.
     index: usize,
-    /// solve: "solved", "none"; count: "exhausted", "limit-reached"; both: "gave-up".
+    /// "solved", "none", "gave-up" (`count`'s objects are [`CountJson`]'s).
     outcome: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<Hidato>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    limit: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
     seconds: f64,
@@ -178,12 +171,12 @@ struct Report {
 
 impl Report {
     fn new(index: usize, seconds: f64) -> Self {
-        Report { index, outcome: "", solution: None, solutions: None, limit: None, reason: None, seconds }
+        Report { index, outcome: "", solution: None, reason: None, seconds }
     }
 
     fn gave_up(&mut self, reason: GaveUp) {
         self.outcome = "gave-up";
-        self.reason = Some(super::report::reason_name(reason));
+        self.reason = Some(reason.name());
     }
 }
 
@@ -195,36 +188,12 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
     let (puzzle_name, puzzles) = read(&args.puzzle, args.numbrix)?;
     let answer_input = Input::read_at_most(&args.answer, crate::input::HIDATO_FILE)?;
     let adjacency = if args.numbrix { Adjacency::Orthogonal } else { Adjacency::King };
-    let answer_text = solutions_of(&String::from_utf8_lossy(&answer_input.bytes));
-    let answers = match hidato::parse(&answer_text, adjacency) {
-        Ok(answers) => answers,
-        // A number twice or out of range is no board, but it is a wrong answer, not bad input.
-        Err(tessera::Error::Parse(err))
-            if matches!(
-                err.kind.downcast_ref::<hidato::ReadError>(),
-                Some(hidato::ReadError::Twice { .. } | hidato::ReadError::TooLarge { .. })
-            ) =>
-        {
-            let message = format!("{}: {err}", answer_input.name);
-            if args.output.json {
-                let report = VerifyReport {
-                    valid: false,
-                    violations: vec![ViolationReport {
-                        index: None,
-                        kind: "unreadable-number",
-                        class: "incomplete",
-                        message,
-                        cells: Vec::new(),
-                    }],
-                };
-                println!("{}", serde_json::to_string(&report)?);
-            } else {
-                println!("{message}");
-            }
-            return Ok(Status::Incomplete);
-        }
-        Err(err) => return Err(BadInput { name: answer_input.name, message: err.to_string() }.into()),
-    };
+    let answer_text =
+        solutions_of(&without_gave_up(&answer_input.name, &String::from_utf8_lossy(&answer_input.bytes)));
+    // A mistake in the answers (a number twice or out of range too) is a parse error, with its
+    // line and column, as in any other file.
+    let answers = hidato::parse(&answer_text, adjacency)
+        .map_err(|err| BadInput { name: answer_input.name.clone(), message: err.to_string() })?;
     if answers.len() != puzzles.len() {
         return Err(BadInput {
             name: answer_input.name,
@@ -246,12 +215,11 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
         worst = worst.into_iter().chain(verdict.violations().iter().map(Violation::class)).min();
         let prefix = if several { format!("puzzle {}: ", i + 1) } else { String::new() };
         if args.output.json {
-            reports.extend(verdict.violations().iter().map(|violation| ViolationReport {
-                index: Some(i + 1),
-                kind: violation.kind(),
-                class: class_name(violation.class()),
-                message: violation.to_string(),
-                cells: violation.cells().iter().map(|&cell| cell_name(answer.position(cell))).collect(),
+            reports.extend(verdict.violations().iter().map(|violation| {
+                let cells = violation.cells().iter().map(|&cell| cell_name(answer.position(cell))).collect();
+                ViolationReport::of::<Hidato>(violation, violation.kind(), cells)
+                    .at(i + 1)
+                    .class(class_name(violation.class()))
             }));
         } else if verdict.is_valid() {
             if !several {
@@ -267,8 +235,7 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
         writeln!(out, "all {} answers are correct", puzzles.len())?;
     }
     if args.output.json {
-        let report = VerifyReport { valid: reports.is_empty(), violations: reports };
-        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        VerifyReport::new(reports).write(&mut out)?;
     }
     out.flush()?;
     Ok(match worst {
@@ -277,23 +244,6 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
         Some(Class::Incomplete) => Status::Incomplete,
         Some(_) => Status::PathBroken,
     })
-}
-
-/// The `--json` object of `verify`.
-#[derive(Debug, Serialize)]
-struct VerifyReport {
-    valid: bool,
-    violations: Vec<ViolationReport>,
-}
-
-#[derive(Debug, Serialize)]
-struct ViolationReport {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    index: Option<usize>,
-    kind: &'static str,
-    class: &'static str,
-    message: String,
-    cells: Vec<String>,
 }
 
 /// A cell's name in JSON, as Sudoku names them: `r7c4` for (column 4, row 7), from 1.
@@ -334,6 +284,7 @@ pub(crate) fn read(path: &Path, numbrix: bool) -> Result<(String, Vec<Hidato>), 
     let input = Input::read_at_most(path, crate::input::HIDATO_FILE)?;
     let adjacency = if numbrix { Adjacency::Orthogonal } else { Adjacency::King };
     let text = String::from_utf8_lossy(&input.bytes);
+    let text = without_gave_up(&input.name, &text);
     match hidato::parse(&text, adjacency) {
         Ok(puzzles) if puzzles.is_empty() => {
             Err(BadInput { name: input.name, message: "no puzzle (the count line says 0)".to_owned() })
@@ -341,9 +292,4 @@ pub(crate) fn read(path: &Path, numbrix: bool) -> Result<(String, Vec<Hidato>), 
         Ok(puzzles) => Ok((input.name, puzzles)),
         Err(err) => Err(BadInput { name: input.name, message: err.to_string() }),
     }
-}
-
-/// A line on standard error. Failing to write it is not worth failing the command for.
-fn note(message: &str) {
-    let _ = writeln!(io::stderr(), "tessera: {message}");
 }

@@ -35,15 +35,6 @@ struct Record<'a> {
     solution: &'a Hidato,
 }
 
-/// The `--json` line of a puzzle given up on.
-#[derive(Debug, Serialize)]
-struct GaveUpRecord {
-    index: u64,
-    seed: u64,
-    outcome: &'static str,
-    reason: &'static str,
-}
-
 /// `tessera hidato generate`
 pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
     let adjacency = if args.numbrix { Adjacency::Orthogonal } else { Adjacency::King };
@@ -108,12 +99,11 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
             Ok(generated) => held.push(generated.puzzle),
             Err(reason) => {
                 if json {
-                    let reason = super::report::reason_name(reason);
-                    let record = GaveUpRecord { index, seed, outcome: "gave-up", reason };
+                    let record = super::report::GaveUpRecord::new(index, seed, reason);
                     writeln!(out, "{}", serde_json::to_string(&record)?)?;
                 }
                 out.flush()?;
-                eprintln!("tessera: puzzle {index} (seed {seed}): gave up: {reason}");
+                super::report::note(&format!("puzzle {index} (seed {seed}): gave up: {reason}"));
                 status = Status::GaveUp;
             }
         }
@@ -129,7 +119,7 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
     }
     out.flush()?;
     if args.output.stats {
-        eprintln!("tessera: puzzles={puzzles} seconds={:.3}", start.elapsed().as_secs_f64());
+        super::report::note(&format!("puzzles={puzzles} seconds={:.3}", start.elapsed().as_secs_f64()));
     }
     Ok(status)
 }

@@ -1,6 +1,8 @@
 //! Doing what the command line asked: one module per top-level subcommand.
 
 pub mod book;
+pub mod files;
+pub mod help;
 pub mod hidato;
 pub mod hidato_generate;
 pub mod queens;
@@ -10,7 +12,10 @@ pub mod shard;
 pub mod sudoku;
 pub mod sudoku_generate;
 pub mod sudoku_rate;
+pub mod sudoku_records;
+pub mod sudoku_verify;
 pub mod tiling;
+pub mod verdict;
 pub mod xc;
 
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -36,10 +41,29 @@ pub enum Status {
     PathBroken,
     /// `hidato verify`: empty cells, numbers missing or twice (exit status 6).
     Incomplete,
-    /// `hidato solve`: some puzzle has no solution; `sudoku rate`: some puzzle has none or several;
-    /// `sudoku hint`: the puzzle has none (exit status 7).
+    /// Not a puzzle: `sudoku rate` got a grid with no solution or several, `sudoku hint` one with
+    /// none (exit status 7). "No solution" from `solve` is an answer ([`Status::Done`]).
     NoSolution,
 }
+
+impl Status {
+    /// Its exit status, from the one table of every puzzle (README, "Exit status";
+    /// [`crate::args::EXIT_CODES`]).
+    pub fn code(self) -> u8 {
+        match self {
+            Status::Done => 0,
+            Status::BadInput => 2,
+            Status::GaveUp => 3,
+            Status::Rejected => 4,
+            Status::PathBroken => 5,
+            Status::Incomplete => 6,
+            Status::NoSolution => 7,
+        }
+    }
+}
+
+/// The exit status of a usage error (clap's or ours) or an internal error.
+pub const USAGE_OR_INTERNAL: u8 = 1;
 
 /// The seed used when `--seed` is not given: nanoseconds since the epoch (0 if the clock is before it).
 pub fn clock_seed() -> u64 {
@@ -48,6 +72,7 @@ pub fn clock_seed() -> u64 {
 
 /// Runs the command.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
+    report::set_quiet(cli.quiet);
     match cli.command {
         Command::Xc(XcCommand::Count(args)) => xc::count(&args),
         Command::Xc(XcCommand::Solve(args)) => xc::solve(&args),
@@ -55,7 +80,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Merge(args) => shard::merge(&args),
         Command::Sudoku(SudokuCommand::Solve(args)) => sudoku::solve(&args),
         Command::Sudoku(SudokuCommand::Count(args)) => sudoku::count(&args),
-        Command::Sudoku(SudokuCommand::Verify(args)) => sudoku::verify(&args),
+        Command::Sudoku(SudokuCommand::Verify(args)) => sudoku_verify::verify(&args),
         Command::Sudoku(SudokuCommand::Generate(args)) => sudoku_generate::generate(&args),
         Command::Sudoku(SudokuCommand::Rate(args)) => sudoku_rate::rate(&args),
         Command::Sudoku(SudokuCommand::Hint(args)) => sudoku_rate::hint(&args),
@@ -69,6 +94,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Tiling(TilingCommand::Solve(args)) => tiling::solve(&args),
         Command::Queens(args) => queens::run(&args),
         Command::Serve(args) => serve::serve(&args),
+        Command::Completions(args) => help::completions(&args),
+        Command::Man => help::man(),
     }
 }
 

@@ -1,4 +1,4 @@
-//! `tessera sudoku solve`, `count` and `verify`.
+//! `tessera sudoku solve` and `count` (`verify` is in `sudoku_verify`).
 //!
 //! `solve` and `count` read the puzzles of a file as they go with [`PuzzleReader`] (lines, grids,
 //! JSON; a file that is not text gets one error), answer them on `--threads` threads with a
@@ -8,22 +8,19 @@
 //! puzzle that cannot be read gets `error` in its output slot and its message on standard error;
 //! the rest are still answered and the status is 2 at the end. "No solution" and "several
 //! solutions" are answers, not errors.
-//!
-//! `verify` reads one puzzle and one answer (files, standard input or the text itself) and prints
-//! the verdict of [`tessera::sudoku::verify`]; status 4 when the answer is wrong.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use serde::Serialize;
-use tessera::sudoku::{self, Budget, Format, GaveUp, Outcome, Parsed, PuzzleReader, Sudoku, Violation};
+use tessera::sudoku::{self, Budget, Format, GaveUp, Parsed, PuzzleReader, Sudoku};
 
+use super::files::{flush_now_and_then, no_puzzle, note_gave_up, open_reader, skip_gave_up, ErrorLines};
+use super::report::{note, CountJson, CountKeys};
 use super::Status;
-use crate::args::{SudokuCountArgs, SudokuRunArgs, SudokuSolveArgs, SudokuVerifyArgs};
-use crate::input::{BadInput, Input};
+use crate::args::{SudokuCountArgs, SudokuRunArgs, SudokuSolveArgs};
 use crate::ordered::map_in_order;
 
 /// Puzzles in flight at once (read, answered, or waiting for the ones before), per thread.
@@ -65,7 +62,7 @@ pub fn count(args: &SudokuCountArgs) -> Result<Status> {
     let engine = args.run.engine.engine().into();
     let plain = |cells: &[u8; 81], out: &mut Vec<u8>| {
         let count = sudoku::count_9x9(cells, args.limit, &budget(&args.run));
-        if matches!(count.outcome, Outcome::GaveUp(_)) {
+        if count.gave_up() {
             out.extend_from_slice(b"gave-up\n");
             return false;
         }
@@ -76,7 +73,9 @@ pub fn count(args: &SudokuCountArgs) -> Result<Status> {
         }
         true
     };
+    let threads = args.run.threads.count();
     run(&args.file, &args.run, plain, |puzzle| {
+        let start = Instant::now();
         let count = sudoku::count(
             puzzle,
             &sudoku::Query::default()
@@ -84,10 +83,8 @@ pub fn count(args: &SudokuCountArgs) -> Result<Status> {
                 .with_engine(engine)
                 .with_budget(budget(&args.run)),
         );
-        match count.outcome {
-            Outcome::GaveUp(reason) => Answer::GaveUp(reason),
-            _ => Answer::Counted(count.solutions, count.outcome, args.limit),
-        }
+        let keys = CountKeys::of::<Sudoku>(&count, start.elapsed().as_secs_f64(), threads, engine);
+        Answer::Counted(keys, args.limit)
     })
 }
 
@@ -100,7 +97,8 @@ fn budget(args: &SudokuRunArgs) -> Budget {
 enum Answer {
     Solved(Sudoku, f64),
     NoSolution(f64),
-    Counted(u64, Outcome, u64),
+    /// `count`: its core keys and `--limit`.
+    Counted(CountKeys<'static>, u64),
     GaveUp(GaveUp),
     /// The puzzle could not be read: the message, `line L, column C: ...`.
     Error(String),
@@ -138,9 +136,9 @@ fn run(
     let engine: sudoku::Engine = args.engine.engine().into();
     let fast = !printer.json && threads == 1 && matches!(engine, sudoku::Engine::Auto | sudoku::Engine::Fast);
     let rest = if fast {
-        plain_lines(reader, &mut printer, &plain, &mut gave_up)?
+        plain_lines(reader, &name, &mut printer, &plain, &mut gave_up)?
     } else {
-        Some(PuzzleReader::new(reader))
+        Some(PuzzleReader::new(skip_gave_up(reader, &name, 1)))
     };
     if let Some(puzzles) = rest {
         let mut flushed = Instant::now();
@@ -153,6 +151,7 @@ fn run(
                     errors.note(message);
                 }
                 Answer::GaveUp(_) => gave_up = true,
+                Answer::Counted(keys, _) if keys.gave_up() => gave_up = true,
                 _ => {}
             }
             printer.print(&parsed, &answer)?;
@@ -195,6 +194,7 @@ const PLAIN_READ: usize = 128;
 /// layout, a `Sudoku` with its vector) and the answer's (a `Sudoku`, a `String`).
 fn plain_lines(
     mut reader: Box<dyn BufRead + Send>,
+    name: &str,
     printer: &mut Printer<impl Write>,
     answer: &impl Fn(&[u8; 81], &mut Vec<u8>) -> bool,
     gave_up: &mut bool,
@@ -239,83 +239,18 @@ fn plain_lines(
             in_line_block = true;
         } else if complete && body.iter().all(u8::is_ascii_whitespace) {
             in_line_block = false;
+        } else if complete && body == b"gave-up" {
+            // A puzzle `generate` gave up on: skipped like a comment, with a note.
+            note_gave_up(name, number);
         } else if !(complete && body.trim_ascii_start().starts_with(b"#")) {
             // Not ours: the reader takes it from this line, its bytes put back in front.
             let rest: Box<dyn BufRead + Send> =
                 Box::new(io::Cursor::new(std::mem::take(&mut line)).chain(reader));
+            let rest = skip_gave_up(rest, name, number);
             return Ok(Some(PuzzleReader::resume(rest, number, offset, in_line_block)));
         }
         number += 1;
         offset += line.len() as u64;
-    }
-}
-
-/// The puzzles of `file` (`-`: standard input), read as they are needed, and its name for
-/// messages.
-pub(crate) fn open_puzzles(file: &Path) -> Result<(String, PuzzleReader<Box<dyn BufRead + Send>>), BadInput> {
-    let (name, reader) = open_reader(file)?;
-    Ok((name, PuzzleReader::new(reader)))
-}
-
-/// `file` (`-`: standard input) opened for reading, and its name for messages.
-fn open_reader(file: &Path) -> Result<(String, Box<dyn BufRead + Send>), BadInput> {
-    if file.as_os_str() == "-" {
-        return Ok(("<stdin>".to_owned(), Box::new(BufReader::with_capacity(1 << 16, io::stdin()))));
-    }
-    let name = file.display().to_string();
-    match File::open(file) {
-        Ok(opened) => Ok((name, Box::new(BufReader::with_capacity(1 << 16, opened)))),
-        Err(err) => Err(bad(&name, err.to_string())),
-    }
-}
-
-/// The error of a file without any puzzle (status 2).
-pub(crate) fn no_puzzle(name: String) -> BadInput {
-    BadInput { name, message: "no puzzle; expected lines, grids or JSON".to_owned() }
-}
-
-/// Writes `out` through when the last time was long enough ago: answers reach a pipe
-/// (`| head -1`) within a tenth of a second, without a system call per line.
-pub(crate) fn flush_now_and_then(out: &mut impl Write, last: &mut Instant) -> io::Result<()> {
-    if last.elapsed() >= Duration::from_millis(100) {
-        out.flush()?;
-        *last = Instant::now();
-    }
-    Ok(())
-}
-
-/// The messages about puzzles that cannot be read: the first [`ErrorLines::SHOWN`] of a file,
-/// then how many more there were, so that a file of garbage does not flood the terminal.
-pub(crate) struct ErrorLines<'a> {
-    name: &'a str,
-    count: usize,
-}
-
-impl<'a> ErrorLines<'a> {
-    const SHOWN: usize = 20;
-
-    pub(crate) fn new(name: &'a str) -> Self {
-        ErrorLines { name, count: 0 }
-    }
-
-    /// One more bad puzzle: its message, if it is among the first.
-    pub(crate) fn note(&mut self, message: &str) {
-        self.count += 1;
-        if self.count <= Self::SHOWN {
-            note(&format!("{}: {message}", self.name));
-        }
-    }
-
-    /// The count of those not shown.
-    pub(crate) fn finish(&self) {
-        if self.count > Self::SHOWN {
-            note(&format!(
-                "{}: and {} more puzzles that cannot be read ({} in all)",
-                self.name,
-                self.count - Self::SHOWN,
-                self.count
-            ));
-        }
     }
 }
 
@@ -333,8 +268,20 @@ impl<W: Write> Printer<W> {
     fn print(&mut self, parsed: &Parsed, answer: &Answer) -> io::Result<()> {
         self.index += 1;
         if self.json {
-            let report = Report::new(self.index, parsed.line, answer);
-            let json = serde_json::to_string(&report).map_err(io::Error::other)?;
+            let json = match answer {
+                // The core keys of every count, after this command's own.
+                Answer::Counted(keys, limit) => CountJson::new(*keys)
+                    .own("index", &self.index)
+                    .and_then(|json| json.own("line", &parsed.line))
+                    .and_then(|json| json.core("outcome"))
+                    .and_then(|json| json.core("solutions"))
+                    .and_then(|json| json.own("limit", limit))
+                    .and_then(|json| json.core("reason"))
+                    .and_then(CountJson::finish)
+                    .map_err(io::Error::other)?,
+                _ => serde_json::to_string(&Report::new(self.index, parsed.line, answer))
+                    .map_err(io::Error::other)?,
+            };
             return writeln!(self.out, "{json}");
         }
         if self.previous.is_some_and(|previous| previous == Format::Grid || parsed.format == Format::Grid) {
@@ -347,7 +294,8 @@ impl<W: Write> Printer<W> {
             }
             Answer::Solved(solution, _) => writeln!(self.out, "{}", solution.to_format(parsed.format)),
             Answer::NoSolution(_) => writeln!(self.out, "none"),
-            Answer::Counted(solutions, _, _) => writeln!(self.out, "{solutions}"),
+            Answer::Counted(keys, _) if keys.gave_up() => writeln!(self.out, "gave-up"),
+            Answer::Counted(keys, _) => writeln!(self.out, "{}", keys.solutions()),
             Answer::GaveUp(_) => writeln!(self.out, "gave-up"),
             Answer::Error(_) => writeln!(self.out, "error"),
         }
@@ -361,14 +309,10 @@ struct Report {
     index: usize,
     /// The line where it starts.
     line: usize,
-    /// solve: "solved", "none"; count: "exhausted", "limit-reached"; both: "gave-up", "error".
+    /// "solved", "none", "gave-up", "error" (`count`'s objects are [`CountJson`]'s).
     outcome: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    limit: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -379,17 +323,8 @@ struct Report {
 
 impl Report {
     fn new(index: usize, line: usize, answer: &Answer) -> Self {
-        let mut report = Report {
-            index,
-            line,
-            outcome: "",
-            solution: None,
-            solutions: None,
-            limit: None,
-            reason: None,
-            error: None,
-            seconds: None,
-        };
+        let mut report =
+            Report { index, line, outcome: "", solution: None, reason: None, error: None, seconds: None };
         match answer {
             Answer::Solved(solution, seconds) => {
                 report.outcome = "solved";
@@ -401,19 +336,11 @@ impl Report {
                 report.outcome = "none";
                 report.seconds = Some(*seconds);
             }
-            Answer::Counted(solutions, outcome, limit) => {
-                report.outcome =
-                    if *outcome == Outcome::LimitReached { "limit-reached" } else { "exhausted" };
-                report.solutions = Some(*solutions);
-                report.limit = Some(*limit);
-            }
+            // Written by `CountJson`.
+            Answer::Counted(..) => {}
             Answer::GaveUp(reason) => {
                 report.outcome = "gave-up";
-                report.reason = Some(match reason {
-                    GaveUp::NodeLimit => "max-nodes",
-                    GaveUp::Deadline => "timeout",
-                    _ => "cancelled",
-                });
+                report.reason = Some(reason.name());
             }
             Answer::Error(message) => {
                 report.outcome = "error";
@@ -422,138 +349,4 @@ impl Report {
         }
         report
     }
-}
-
-/// `tessera sudoku verify PUZZLE ANSWER`
-pub fn verify(args: &SudokuVerifyArgs) -> Result<Status> {
-    if args.puzzle == "-" && args.answer == "-" {
-        bail!("only one of PUZZLE and ANSWER can be `-` (standard input)");
-    }
-    let puzzle = read_one(&args.puzzle, "<puzzle>")?;
-    let mut answer = read_answer(&args.answer, "<answer>")?;
-    // An answer written as a plain line or grid takes the puzzle's jigsaw regions or diagonals.
-    let plain = sudoku::Layout::classic(answer.layout().size()).ok();
-    if answer.layout() != puzzle.layout()
-        && answer.layout().size() == puzzle.layout().size()
-        && plain.as_ref() == Some(answer.layout())
-    {
-        answer = Sudoku::from_digits(puzzle.layout_arc().clone(), answer.cells().to_vec())?;
-    }
-    let verdict = sudoku::verify(&puzzle, &answer);
-
-    let mut out = io::stdout().lock();
-    if args.output.json {
-        let violations: Vec<ViolationReport> = verdict
-            .violations()
-            .iter()
-            .map(|violation| ViolationReport {
-                kind: kind(violation),
-                message: violation.to_string(),
-                cells: violation.cells().iter().map(|&cell| puzzle.layout().cell_name(cell)).collect(),
-            })
-            .collect();
-        let json = serde_json::to_string(&VerifyReport { valid: verdict.is_valid(), violations })?;
-        writeln!(out, "{json}")?;
-    } else {
-        writeln!(out, "{verdict}")?;
-    }
-    out.flush()?;
-    Ok(if verdict.is_valid() { Status::Done } else { Status::Rejected })
-}
-
-/// The `--json` object of `verify`.
-#[derive(Debug, Serialize)]
-struct VerifyReport {
-    valid: bool,
-    violations: Vec<ViolationReport>,
-}
-
-#[derive(Debug, Serialize)]
-struct ViolationReport {
-    kind: &'static str,
-    message: String,
-    cells: Vec<String>,
-}
-
-fn kind(violation: &Violation) -> &'static str {
-    match violation {
-        Violation::LayoutMismatch { .. } => "layout-mismatch",
-        Violation::GivenChanged { .. } => "given-changed",
-        Violation::EmptyCell { .. } => "empty-cell",
-        Violation::Repeated { .. } => "repeated",
-        _ => "other",
-    }
-}
-
-/// One puzzle from an argument of `verify`: `-`, a file, or the puzzle itself.
-pub(crate) fn read_one(argument: &str, inline_name: &str) -> Result<Sudoku> {
-    let (name, text) = read_text(argument, inline_name)?;
-    Sudoku::parse(&text).map_err(|err| bad(&name, err.to_string()).into())
-}
-
-/// An answer, read as [`read_one`] reads a puzzle, except that a JSON object with a `"solution"`
-/// (a record of `generate --json` or `solve --json`) stands for that solution.
-fn read_answer(argument: &str, inline_name: &str) -> Result<Sudoku> {
-    let (name, mut text) = read_text(argument, inline_name)?;
-    if let Ok(serde_json::Value::Object(mut record)) = serde_json::from_str(&text) {
-        match record.remove("solution") {
-            Some(serde_json::Value::String(line)) => text = line,
-            Some(solution @ serde_json::Value::Object(_)) => text = solution.to_string(),
-            _ => {}
-        }
-    }
-    Sudoku::parse(&text).map_err(|err| bad(&name, err.to_string()).into())
-}
-
-/// The text of an argument of `verify` or `hint`, and the name to show in messages.
-fn read_text(argument: &str, inline_name: &str) -> Result<(String, String)> {
-    let (name, text) = if argument == "-" {
-        let mut bytes = Vec::new();
-        io::stdin().lock().read_to_end(&mut bytes).map_err(|err| bad("<stdin>", err.to_string()))?;
-        ("<stdin>".to_owned(), String::from_utf8_lossy(&bytes).into_owned())
-    } else if !Path::new(argument).is_file() && looks_like_a_puzzle(argument) {
-        (inline_name.to_owned(), argument.to_owned())
-    } else {
-        let input = Input::read(Path::new(argument))?;
-        let text = String::from_utf8_lossy(&input.bytes).into_owned();
-        (input.name, text)
-    };
-    Ok((name, text))
-}
-
-/// Text given on the command line rather than a file name: JSON, several lines, or a long first
-/// field that does not look like a path (no `/`, no `.txt`-like ending).
-fn looks_like_a_puzzle(argument: &str) -> bool {
-    let path_like = |field: &str| {
-        field.contains(['/', '\\'])
-            || field.rsplit_once('.').is_some_and(|(_, extension)| {
-                (1..=4).contains(&extension.len()) && extension.bytes().all(|b| b.is_ascii_lowercase())
-            })
-    };
-    argument.contains('\n')
-        || argument.trim_start().starts_with('{')
-        || argument
-            .split_whitespace()
-            .next()
-            .is_some_and(|field| field.chars().count() >= 16 && !path_like(field))
-}
-
-fn bad(name: &str, message: String) -> BadInput {
-    BadInput { name: name.to_owned(), message }
-}
-
-/// A line on standard error, control characters escaped (no input reaches the terminal as it
-/// is). Failing to write it is not worth failing the command for.
-pub(crate) fn note(message: &str) {
-    let _ = writeln!(io::stderr(), "tessera: {}", escape_controls(message));
-}
-
-/// `text` with its control characters written as escapes (`\u{1b}`).
-pub(crate) fn escape_controls(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() { c.escape_default().collect() } else { vec![c] };
-            escaped
-        })
-        .collect()
 }

@@ -15,7 +15,8 @@
 //!
 //! **Formats.** Text (the puzzle's line), `--json` (= `--format json`: the detailed record),
 //! and for publishers' bulk runs `--format csv` and `--format jsonl`, which share one record
-//! ([`BulkRecord`]: puzzle, solution, seed, level, score, se, clues, hardest). CSV fields are
+//! ([`super::sudoku_records::BulkRecord`]: puzzle, solution, seed, level, score, se, clues,
+//! hardest). CSV fields are
 //! quoted by RFC 4180 when they hold a comma, a quote or a line break (none do today: the
 //! writer is ready for technique names that would), so no CSV dependency is needed. The header
 //! line is written by the whole run or by shard 0 only, so that shards still join byte for byte.
@@ -38,113 +39,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
-use serde::Serialize;
 use tessera::sudoku::logic::Difficulty;
-use tessera::sudoku::{
-    canonical, check_canonical, logic, Budget, GaveUp, Generated, Generator, Layout, Sudoku,
-};
+use tessera::sudoku::{canonical, check_canonical, Budget, GaveUp, Generated, Generator, Layout, Sudoku};
 
+use super::sudoku_records::{tenths, write_gave_up, write_one, CSV_HEADER};
 use super::Status;
-use crate::args::{GenerateFormat, SeRange, SudokuGenerateArgs};
+use crate::args::{GenerateFormat, SeRange, SudokuGenerateArgs, SudokuGridArgs};
 use crate::ordered::map_in_order;
 use crate::progress::Indicator;
-
-/// One line of `--json`.
-#[derive(Debug, Serialize)]
-struct Record {
-    /// The puzzle's position in the output, from 1.
-    index: u64,
-    seed: u64,
-    puzzle: String,
-    solution: String,
-    /// The number of given digits.
-    givens: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    difficulty: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    score: Option<u32>,
-    /// The SE estimate, in tenths.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    se: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hardest: Option<&'static str>,
-    attempts: u32,
-}
-
-/// One row of `--format csv` and one line of `--format jsonl`: the same fields, in this order.
-#[derive(Debug, Serialize)]
-pub struct BulkRecord {
-    pub puzzle: String,
-    pub solution: String,
-    pub seed: u64,
-    /// The level's name (easy .. diabolical).
-    pub level: &'static str,
-    pub score: u32,
-    /// The SE estimate, in tenths.
-    pub se: f64,
-    /// The number of given digits.
-    pub clues: usize,
-    /// The hardest technique's name.
-    pub hardest: &'static str,
-}
-
-/// The CSV header: [`BulkRecord`]'s fields.
-pub const CSV_HEADER: &str = "puzzle,solution,seed,level,score,se,clues,hardest";
-
-impl BulkRecord {
-    fn from_generated(made: &Generated) -> Self {
-        let rating = made.rating.as_ref();
-        BulkRecord {
-            puzzle: made.puzzle.to_line(),
-            solution: made.solution.to_line(),
-            seed: made.seed,
-            level: rating.map_or("", |r| r.difficulty.name()),
-            score: rating.map_or(0, |r| r.score),
-            se: rating.map_or(0.0, |r| tenths(r.se)),
-            clues: made.puzzle.clues(),
-            hardest: rating.and_then(|r| r.hardest).map_or("", logic::Technique::name),
-        }
-    }
-
-    /// The record as one CSV row (no line end).
-    pub fn to_csv(&self) -> String {
-        [
-            csv_field(&self.puzzle),
-            csv_field(&self.solution),
-            self.seed.to_string(),
-            csv_field(self.level),
-            self.score.to_string(),
-            format!("{:.1}", self.se),
-            self.clues.to_string(),
-            csv_field(self.hardest),
-        ]
-        .join(",")
-    }
-}
-
-/// A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break.
-pub fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
-    }
-}
-
-/// An SE estimate rounded to tenths, as Sudoku Explainer prints its ratings; `--se` compares
-/// this value, so that what is printed is what was filtered.
-fn tenths(se: f32) -> f64 {
-    (f64::from(se) * 10.0).round() / 10.0
-}
-
-/// The `--json` line of a puzzle given up on.
-#[derive(Debug, Serialize)]
-struct GaveUpRecord {
-    index: u64,
-    seed: u64,
-    outcome: &'static str,
-    reason: &'static str,
-}
 
 /// The time budget of one puzzle when `--timeout` is not given.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
@@ -155,17 +57,7 @@ const WINDOW_PER_THREAD: usize = 4;
 /// `tessera sudoku generate`
 pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     let layout = layout(args)?;
-    if let Some(level) = args.difficulty {
-        let levels = Generator::levels(&layout);
-        if !levels.contains(&level) {
-            let names: Vec<&str> = levels.iter().map(|level| level.name()).collect();
-            bail!(
-                "--difficulty {level}: no {0}x{0} puzzle is that hard; {0}x{0} puzzles can be made at {1}",
-                layout.size(),
-                names.join(", ")
-            );
-        }
-    }
+    check_level(&layout, args.difficulty)?;
     let format = format(args)?;
     let filtering = args.unique_under_symmetry || args.se.is_some();
     if filtering && args.shard.is_given() {
@@ -205,6 +97,22 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     } else {
         run.every_seed(&mut out)
     }
+}
+
+/// `--difficulty` refused before anything runs when the size cannot reach it (also `sudoku
+/// book`'s).
+pub(crate) fn check_level(layout: &Layout, level: Option<Difficulty>) -> Result<()> {
+    let Some(level) = level else { return Ok(()) };
+    let levels = Generator::levels(layout);
+    if !levels.contains(&level) {
+        let names: Vec<&str> = levels.iter().map(|level| level.name()).collect();
+        bail!(
+            "--difficulty {level}: no {0}x{0} puzzle is that hard; {0}x{0} puzzles can be made at {1}",
+            layout.size(),
+            names.join(", ")
+        );
+    }
+    Ok(())
 }
 
 /// The level to generate at for an SE range when no --difficulty is given: easy (clues removed
@@ -267,10 +175,10 @@ impl Run<'_> {
                     Ok(made) => write_one(out, index, &made, self.format)?,
                     Err(reason) => {
                         write_gave_up(out, index, seed, reason, self.format)?;
-                        eprintln!(
-                            "tessera: gave up on puzzle {index} (seed {seed}): {}",
+                        super::report::note(&format!(
+                            "gave up on puzzle {index} (seed {seed}): {}",
                             gave_up_message(args, reason)
-                        );
+                        ));
                         status = Status::GaveUp;
                     }
                 }
@@ -283,10 +191,10 @@ impl Run<'_> {
         }
         written?;
         if args.output.stats {
-            eprintln!(
-                "tessera: puzzles={puzzles} seconds={:.3} threads={threads}",
+            super::report::note(&format!(
+                "puzzles={puzzles} seconds={:.3} threads={threads}",
                 start.elapsed().as_secs_f64()
-            );
+            ));
         }
         Ok(status)
     }
@@ -324,7 +232,10 @@ impl Run<'_> {
                     Err(reason) => {
                         ran_out += 1;
                         if args.output.stats {
-                            eprintln!("tessera: skipped seed {seed}: {}", gave_up_message(args, reason));
+                            super::report::note(&format!(
+                                "skipped seed {seed}: {}",
+                                gave_up_message(args, reason)
+                            ));
                         }
                         return anyhow::Ok(true);
                     }
@@ -353,11 +264,11 @@ impl Run<'_> {
         }
         written?;
         if args.output.stats {
-            eprintln!(
-                "tessera: puzzles={kept} candidates={made_count} outside-se={outside} equivalent={equivalent} \
+            super::report::note(&format!(
+                "puzzles={kept} candidates={made_count} outside-se={outside} equivalent={equivalent} \
                  gave-up={ran_out} seconds={:.3} threads={threads}",
                 start.elapsed().as_secs_f64()
-            );
+            ));
         }
         if kept == wanted {
             return Ok(Status::Done);
@@ -372,8 +283,8 @@ impl Run<'_> {
         if ran_out > 0 {
             why.push(format!("{ran_out} ran out of their budget ({})", budget_flags(args)));
         }
-        eprintln!(
-            "tessera: gave up after {made_count} candidates (seeds {} to {}): made {kept} of {wanted} puzzles; \
+        super::report::note(&format!(
+            "gave up after {made_count} candidates (seeds {} to {}): made {kept} of {wanted} puzzles; \
              of the candidates, {}; raise --tries N (now {tries}){}",
             self.first_seed,
             self.first_seed.wrapping_add(made_count.saturating_sub(1)),
@@ -385,7 +296,7 @@ impl Run<'_> {
             } else {
                 ""
             }
-        );
+        ));
         Ok(Status::GaveUp)
     }
 }
@@ -402,12 +313,13 @@ fn budget_flags(args: &SudokuGenerateArgs) -> String {
 
 /// The layout of `--size`, `--boxes` and `--x`; contradicting flags are refused.
 fn layout(args: &SudokuGenerateArgs) -> Result<Layout> {
-    layout_of(args.size, args.boxes.as_deref(), args.x)
+    layout_of(&args.grid)
 }
 
 /// The layout of `--size`, `--boxes` and `--x` (also `sudoku book`'s).
-pub(crate) fn layout_of(size: Option<usize>, boxes: Option<&str>, x: bool) -> Result<Layout> {
-    let mut layout = match boxes {
+pub(crate) fn layout_of(grid: &SudokuGridArgs) -> Result<Layout> {
+    let (size, x) = (grid.size, grid.x);
+    let mut layout = match grid.boxes.as_deref() {
         Some(boxes) => {
             let shape = boxes
                 .split_once(['x', 'X'])
@@ -457,65 +369,5 @@ fn gave_up_message(args: &SudokuGenerateArgs, reason: GaveUp) -> String {
             format!("--max-nodes {nodes} ran out in one search; raise it with --max-nodes N")
         }
         (reason, _, _) => reason.to_string(),
-    }
-}
-
-fn write_one(out: &mut impl Write, index: u64, made: &Generated, format: GenerateFormat) -> Result<()> {
-    match format {
-        GenerateFormat::Text => writeln!(out, "{}", made.puzzle.to_line())?,
-        GenerateFormat::Json => {
-            let record = Record {
-                index,
-                seed: made.seed,
-                puzzle: made.puzzle.to_line(),
-                solution: made.solution.to_line(),
-                givens: made.puzzle.clues(),
-                difficulty: made.rating.as_ref().map(|r| r.difficulty.name()),
-                score: made.rating.as_ref().map(|r| r.score),
-                se: made.rating.as_ref().map(|r| tenths(r.se)),
-                hardest: made.rating.as_ref().and_then(|r| r.hardest).map(logic::Technique::name),
-                attempts: made.attempts,
-            };
-            writeln!(out, "{}", serde_json::to_string(&record)?)?;
-        }
-        GenerateFormat::Csv => writeln!(out, "{}", BulkRecord::from_generated(made).to_csv())?,
-        GenerateFormat::Jsonl => {
-            writeln!(out, "{}", serde_json::to_string(&BulkRecord::from_generated(made))?)?;
-        }
-    }
-    Ok(())
-}
-
-/// What stands for a puzzle given up on: `gave-up` in text, a CSV row with the seed and level
-/// `gave-up` and the other fields empty, or a JSON object with "outcome" and "reason".
-fn write_gave_up(
-    out: &mut impl Write,
-    index: u64,
-    seed: u64,
-    reason: GaveUp,
-    format: GenerateFormat,
-) -> Result<()> {
-    match format {
-        GenerateFormat::Text => writeln!(out, "gave-up")?,
-        GenerateFormat::Csv => writeln!(out, ",,{seed},gave-up,,,,")?,
-        GenerateFormat::Json | GenerateFormat::Jsonl => {
-            let record =
-                GaveUpRecord { index, seed, outcome: "gave-up", reason: super::report::reason_name(reason) };
-            writeln!(out, "{}", serde_json::to_string(&record)?)?;
-        }
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_only_when_needed() {
-        assert_eq!(csv_field("Hidden single"), "Hidden single");
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("say \"x\""), "\"say \"\"x\"\"\"");
-        assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
     }
 }

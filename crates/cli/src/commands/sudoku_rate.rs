@@ -15,7 +15,9 @@ use serde::Serialize;
 use tessera::sudoku::logic::{self, Rating, Step};
 use tessera::sudoku::{self, Budget, GaveUp, Parsed, Query, Sudoku, Violation};
 
-use super::sudoku::{flush_now_and_then, no_puzzle, note, open_puzzles, ErrorLines};
+use super::files::{flush_now_and_then, no_puzzle, open_puzzles, ErrorLines};
+use super::report::note;
+use super::sudoku_records::RatingKeys;
 use super::Status;
 use crate::args::{SudokuHintArgs, SudokuRateArgs};
 use crate::ordered::map_in_order;
@@ -28,15 +30,8 @@ struct RatingRecord {
     line: usize,
     /// "rated", "none" (no solution), "several" (more than one), "gave-up", "error".
     outcome: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    difficulty: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    score: Option<u32>,
-    /// The estimate of the Sudoku Explainer rating (one decimal).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    se: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hardest: Option<Option<&'static str>>,
+    #[serde(flatten)]
+    rating: Option<RatingKeys>,
     #[serde(skip_serializing_if = "Option::is_none")]
     guesses: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -88,10 +83,7 @@ pub fn rate(args: &SudokuRateArgs) -> Result<Status> {
                     format!("{} {} {}", rating.difficulty.name(), rating.score, hardest.unwrap_or("none"));
                 record = RatingRecord {
                     outcome: "rated",
-                    difficulty: Some(rating.difficulty.name()),
-                    score: Some(rating.score),
-                    se: Some((f64::from(rating.se) * 10.0).round() / 10.0),
-                    hardest: Some(hardest),
+                    rating: Some(RatingKeys::of(&rating)),
                     guesses: Some(rating.guesses),
                     steps: Some(rating.steps),
                     solved: Some(rating.solved),
@@ -115,7 +107,7 @@ pub fn rate(args: &SudokuRateArgs) -> Result<Status> {
             Rated::GaveUp(reason) => {
                 gave_up = true;
                 record.outcome = "gave-up";
-                record.reason = Some(super::report::reason_name(reason));
+                record.reason = Some(reason.name());
                 "gave-up".to_owned()
             }
             Rated::Error(message) => {
@@ -178,7 +170,7 @@ struct HintRecord<'a> {
 
 /// `tessera sudoku hint PUZZLE`
 pub fn hint(args: &SudokuHintArgs) -> Result<Status> {
-    let puzzle = super::sudoku::read_one(&args.puzzle, "<PUZZLE>")?;
+    let puzzle = super::sudoku_verify::read_one(&args.puzzle, "<PUZZLE>")?;
     let layout = puzzle.layout();
     let Some(step) = logic::hint(&puzzle) else {
         let (why, status) = if puzzle.is_solved() {

@@ -151,11 +151,9 @@ fn setup(args: &TilingArgs) -> Result<(Puzzle, Engine, Budget)> {
             (parse_pieces(&text).map_err(|e| bad(&input.name, &e))?, Motion::Free)
         }
         None => builtin(&args.pieces).ok_or_else(|| {
+            // A bad flag value, status 1 like any other.
             let names: Vec<&str> = SETS.iter().map(|s| s.0).collect();
-            BadInput {
-                name: "--pieces".into(),
-                message: format!("no built-in set `{}`; there are: {}", args.pieces, names.join(", ")),
-            }
+            anyhow::anyhow!("--pieces: no built-in set `{}`; there are: {}", args.pieces, names.join(", "))
         })?,
     };
     if let Some(copies) = args.copies {
@@ -174,7 +172,8 @@ fn setup(args: &TilingArgs) -> Result<(Puzzle, Engine, Budget)> {
             Board::parse(&text(&input)?).map_err(|e| bad(&input.name, &e))?
         }
         None => Board::parse_size(&args.board)
-            .map_err(|e| BadInput { name: "--board".into(), message: without_position(e) })?,
+            // A bad flag value, status 1 like any other.
+            .map_err(|e| anyhow::anyhow!("--board: {}", without_position(e)))?,
     };
     let engine = match args.engine.engine() {
         SolverArg::Bits => Engine::Bits,

@@ -13,11 +13,9 @@ use std::time::Instant;
 
 use anyhow::Result;
 use serde::Serialize;
-use tessera_xc::{
-    Budget, Count, Engine, GaveUp, OptionId, Outcome, ParallelSearch, Problem, Progress, Solver,
-};
+use tessera_xc::{Budget, Count, Engine, OptionId, Outcome, ParallelSearch, Problem, Progress, Solver};
 
-use super::report::plural;
+use super::report::{note, plural, CountJson, CountKeys};
 use super::Status;
 use crate::args::{CountArgs, EstimateArgs, SearchArgs, SolveArgs};
 use crate::input::Input;
@@ -43,7 +41,7 @@ pub fn count(args: &CountArgs) -> Result<Status> {
 
     let report = Report::new(&input.name, &count, seconds, &search, args.limit, None);
     if args.search.output.json() {
-        print_json(&report)?;
+        print_line(&report.to_json()?)?;
     } else {
         match count.outcome {
             Outcome::Exhausted => writeln!(io::stdout(), "{}", count.solutions)?,
@@ -79,7 +77,7 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
         let seconds = start.elapsed().as_secs_f64();
         let found = found.into_inner().unwrap_or_else(PoisonError::into_inner);
         let report = Report::new(&input.name, &count, seconds, &search, shown_limit, Some(found));
-        print_json(&report)?;
+        print_line(&report.to_json()?)?;
         return Ok(finish(&args.search, &report, &count));
     }
 
@@ -248,17 +246,11 @@ impl Printer {
     }
 }
 
-/// The `--json` object.
-#[derive(Debug, Serialize)]
+/// The `--json` object: the core keys of every count ([`CountJson`]) with xc's own.
+#[derive(Debug)]
 struct Report<'a> {
     file: &'a str,
-    /// Solutions found.
-    solutions: u64,
-    /// "exhausted", "limit-reached" or "gave-up".
-    outcome: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Count,
     limit: Option<u64>,
     nodes: u64,
     updates: u64,
@@ -267,7 +259,6 @@ struct Report<'a> {
     /// The engine that ran: "links", "dlx1" or "bitset".
     engine: &'static str,
     /// `solve` only: each solution's option lines.
-    #[serde(skip_serializing_if = "Option::is_none")]
     options: Option<Vec<Vec<String>>>,
 }
 
@@ -280,16 +271,9 @@ impl<'a> Report<'a> {
         limit: Option<u64>,
         options: Option<Vec<Vec<String>>>,
     ) -> Self {
-        let (outcome, reason) = match count.outcome {
-            Outcome::Exhausted => ("exhausted", None),
-            Outcome::LimitReached => ("limit-reached", None),
-            Outcome::GaveUp(reason) => ("gave-up", Some(reason_name(reason))),
-        };
         Report {
             file,
-            solutions: count.solutions,
-            outcome,
-            reason,
+            count: *count,
             limit,
             nodes: count.stats.nodes,
             updates: count.stats.updates,
@@ -301,19 +285,27 @@ impl<'a> Report<'a> {
     }
 }
 
-/// A stable name for why a search gave up, after the option that set the budget.
-fn reason_name(reason: GaveUp) -> String {
-    match reason {
-        GaveUp::NodeLimit => "max-nodes".to_owned(),
-        GaveUp::Deadline => "timeout".to_owned(),
-        GaveUp::Cancelled => "cancelled".to_owned(),
-        other => other.to_string(),
+impl Report<'_> {
+    /// The object, in the order xc always wrote it.
+    fn to_json(&self) -> Result<String> {
+        CountJson::new(CountKeys::new(&self.count, self.seconds, self.threads, self.engine))
+            .own("file", &self.file)?
+            .core("solutions")?
+            .core("outcome")?
+            .core("reason")?
+            .own_some("limit", self.limit)?
+            .core("nodes")?
+            .own("updates", &self.updates)?
+            .finish_with("options", self.options.as_ref())
     }
 }
 
 fn print_json(report: &impl Serialize) -> Result<()> {
     // Serialised first, so that a failed write is a plain `io::Error` (a closed pipe is recognised).
-    let json = serde_json::to_string(report)?;
+    print_line(&serde_json::to_string(report)?)
+}
+
+fn print_line(json: &str) -> Result<()> {
     let mut out = io::stdout().lock();
     writeln!(out, "{json}")?;
     out.flush()?;
@@ -333,9 +325,4 @@ fn finish(args: &SearchArgs, report: &Report<'_>, count: &Count) -> Status {
     } else {
         Status::Done
     }
-}
-
-/// A line on standard error. Failing to write it is not worth failing the command for.
-fn note(message: &str) {
-    let _ = writeln!(io::stderr(), "tessera: {message}");
 }
