@@ -5,13 +5,12 @@
 //! neighbours) or `'numbrix'` (the four orthogonal ones); `'king'` and `'orthogonal'`, the Rust
 //! names, are accepted too.
 
-use std::time::Instant;
-
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tessera::hidato::{self as rust, Adjacency, Difficulty, Engine, Generator, Query};
+use tessera::hidato::{self as rust, Adjacency, Difficulty, Generator};
 
-use crate::common::{self, budget, engine, Count, Generated, Verdict};
+use crate::class::{python_class, Answers, Class};
+use crate::common::{self, budget, Generated};
 use crate::errors::{gave_up, puzzle_error};
 
 /// The adjacency of an `adjacency` argument.
@@ -57,14 +56,34 @@ impl Hidato {
     fn wrap(board: rust::Hidato) -> Self {
         Hidato { board }
     }
+}
 
-    fn query(py: Python<'_>, engine_name: &str, limit: u64) -> PyResult<Query> {
-        Ok(Query::default().with_engine(engine::<Engine>(py, engine_name)?).with_limit(limit))
+impl Class for Hidato {
+    type Search = rust::Hidato;
+
+    fn search(&self) -> &rust::Hidato {
+        &self.board
+    }
+
+    fn to_python(&self, py: Python<'_>, solution: rust::Hidato) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, Hidato::wrap(solution))?.into_any())
     }
 }
 
-#[pymethods]
-impl Hidato {
+/// An answer is a `Hidato`, or text read with this puzzle's adjacency.
+impl Answers for Hidato {
+    fn answer(&self, py: Python<'_>, answer: &Bound<'_, PyAny>) -> PyResult<rust::Hidato> {
+        match answer.extract::<PyRef<'_, Hidato>>() {
+            Ok(answer) => Ok(answer.board.clone()),
+            Err(_) => {
+                let text: String = answer.extract()?;
+                rust::parse_puzzle(&text, self.board.adjacency()).map_err(|e| puzzle_error(py, e))
+            }
+        }
+    }
+}
+
+python_class!(Hidato [solve count solutions verify] {
     /// Hidato(text, adjacency='hidato')
     /// --
     ///
@@ -180,79 +199,6 @@ impl Hidato {
         array.strip_prefix('[').and_then(|a| a.strip_suffix(']')).unwrap_or(&array).to_owned()
     }
 
-    /// The first solution (a full ``Hidato``), or ``None`` if there is none. Raises
-    /// ``tessera.GaveUp`` if ``max_nodes`` or ``timeout`` runs out first.
-    #[pyo3(signature = (engine = "auto", max_nodes = None, timeout = None))]
-    fn solve(
-        &self,
-        py: Python<'_>,
-        engine: &str,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Option<Hidato>> {
-        let query = Self::query(py, engine, 1)?;
-        let board = &self.board;
-        let answer = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            rust::solve(board, &query.clone().with_budget(budget))
-        })?;
-        answer.map(|found| found.map(Hidato::wrap)).map_err(|reason| gave_up(py, reason, None))
-    }
-
-    /// Counts solutions up to ``limit`` (``None``: all). Never raises for the budget: the
-    /// ``Count``'s ``outcome`` is then ``'gave-up'``.
-    #[pyo3(signature = (limit = None, engine = "auto", max_nodes = None, timeout = None))]
-    fn count(
-        &self,
-        py: Python<'_>,
-        limit: Option<i64>,
-        engine: &str,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Count> {
-        let query = Self::query(py, engine, common::limit(limit)?)?;
-        let board = &self.board;
-        common::count(py, budget(max_nodes, timeout)?, move |budget| {
-            rust::count(board, &query.clone().with_budget(budget))
-        })
-    }
-
-    /// Up to ``limit`` solutions (``None``: all). Raises ``tessera.GaveUp`` (whose ``count``
-    /// says how many were found) if the budget runs out.
-    #[pyo3(signature = (limit = None, engine = "auto", max_nodes = None, timeout = None))]
-    fn solutions(
-        &self,
-        py: Python<'_>,
-        limit: Option<i64>,
-        engine: &str,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Vec<Hidato>> {
-        let query = Self::query(py, engine, common::limit(limit)?)?;
-        let board = &self.board;
-        let (found, seconds) = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            let start = Instant::now();
-            (rust::solutions(board, &query.clone().with_budget(budget)), start.elapsed().as_secs_f64())
-        })?;
-        if let tessera::Outcome::GaveUp(reason) = found.count.outcome {
-            return Err(gave_up(py, reason, Some(Count::new(&found.count, seconds))));
-        }
-        Ok(found.found.into_iter().map(Hidato::wrap).collect())
-    }
-
-    /// Checks ``answer`` (a ``Hidato`` or text) against this puzzle, independently of the
-    /// solvers: same shape, givens kept, every cell filled, 1..N each once, consecutive numbers
-    /// touching.
-    fn verify(&self, py: Python<'_>, answer: &Bound<'_, PyAny>) -> PyResult<Verdict> {
-        let answer = match answer.extract::<PyRef<'_, Hidato>>() {
-            Ok(answer) => answer.board.clone(),
-            Err(_) => {
-                let text: String = answer.extract()?;
-                rust::parse_puzzle(&text, self.board.adjacency()).map_err(|e| puzzle_error(py, e))?
-            }
-        };
-        Ok(Verdict::new(&rust::verify(&self.board, &answer)))
-    }
-
     /// Rates the puzzle with the logical rules (see ``HidatoRating``).
     ///
     /// >>> tessera.Hidato('3 1\n1 0 3\n').rate().difficulty
@@ -276,11 +222,11 @@ impl Hidato {
     /// Returns a ``Generated``; raises ``tessera.GaveUp`` when ``max_nodes`` or ``timeout``
     /// runs out first or the shape has no path.
     ///
-    /// >>> made = tessera.Hidato.generate(5, 5, level='easy', seed=7)
+    /// >>> made = tessera.Hidato.generate(width=5, height=5, level='easy', seed=7)
     /// >>> made.difficulty, made.puzzle.count().solutions
     /// ('easy', 1)
     #[staticmethod]
-    #[pyo3(signature = (width = None, height = None, level = None, seed = 0, adjacency = "hidato", shape = None, max_nodes = None, timeout = None))]
+    #[pyo3(signature = (*, width = None, height = None, level = None, seed = 0, adjacency = "hidato", shape = None, max_nodes = None, timeout = None))]
     #[allow(clippy::too_many_arguments)]
     fn generate(
         py: Python<'_>,
@@ -326,7 +272,7 @@ impl Hidato {
     fn __repr__(&self) -> String {
         format!("Hidato.from_cells({:?}, adjacency='{}')", self.rows(), self.adjacency())
     }
-}
+});
 
 /// What the logical rater did with a Hidato: ``difficulty`` (``'easy'``, ``'medium'``,
 /// ``'hard'``, ``'expert'``: the level of the hardest rule used, or expert when the rules could

@@ -30,9 +30,11 @@
 
 #![forbid(unsafe_code)]
 
+mod class;
 mod common;
 mod errors;
 mod hidato;
+mod listing;
 mod queens;
 mod shard;
 mod sudoku;
@@ -51,6 +53,8 @@ mod _tessera {
     #[pymodule_export]
     use super::hidato::{Hidato, HidatoRating};
     #[pymodule_export]
+    use super::listing::Solutions;
+    #[pymodule_export]
     use super::queens::Queens;
     #[pymodule_export]
     use super::shard::{merge, MergeError};
@@ -59,7 +63,7 @@ mod _tessera {
     #[pymodule_export]
     use super::tiling::{Tiling, TilingPuzzle};
     #[pymodule_export]
-    use super::xc::{ExactCover, Solutions};
+    use super::xc::ExactCover;
 
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {

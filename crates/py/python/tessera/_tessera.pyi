@@ -1,7 +1,7 @@
 """Type stubs of the compiled module ``tessera._tessera`` (re-exported by ``tessera``)."""
 
 import os
-from typing import Any, Iterator, Literal, Optional, Sequence, Tuple, Union, final, overload
+from typing import Any, Generic, Iterator, Literal, Optional, Sequence, Tuple, TypeVar, Union, final, overload, type_check_only
 
 __all__ = [
     "Count",
@@ -27,8 +27,52 @@ __all__ = [
 __version__: str
 
 _Outcome = Literal["exhausted", "limit-reached", "gave-up"]
-_Reason = Literal["node-limit", "deadline", "cancelled"]
+_Reason = Literal["max-nodes", "timeout", "cancelled"]
 _ItemSpec = Union[str, Tuple[str, str]]
+_S = TypeVar("_S")
+
+@type_check_only
+class _Searches(Generic[_S]):
+    """The searches every class has, with the same keyword-only options (written once in Rust
+    by ``python_class!``; not a class at runtime)."""
+
+    def solve(
+        self, *, engine: str = "auto", threads: int = 1, max_nodes: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Optional[_S]: ...
+    def count(
+        self,
+        *,
+        engine: str = "auto",
+        limit: Optional[int] = None,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Count: ...
+    def solutions(
+        self,
+        *,
+        engine: str = "auto",
+        limit: Optional[int] = None,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Solutions[_S]: ...
+
+@type_check_only
+class _Shards:
+    """``count_shard`` as the classes with a shard tree have it."""
+
+    def count_shard(
+        self,
+        index: int,
+        of: int,
+        *,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: float = 30.0,
+    ) -> dict[str, Any]: ...
 
 class ParseError(ValueError):
     line: int
@@ -83,7 +127,7 @@ class Generated:
     def attempts(self) -> int: ...
 
 @final
-class ExactCover:
+class ExactCover(_Searches[list[int]]):
     def __new__(
         cls,
         items: Sequence[str],
@@ -109,6 +153,7 @@ class ExactCover:
         self,
         index: int,
         of: int,
+        *,
         threads: int = 1,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
@@ -117,57 +162,54 @@ class ExactCover:
         engine: str = "auto",
     ) -> dict[str, Any]: ...
     def estimate(
-        self, probes: int = 1000, seed: int = 1, measure: float = 1.0, engine: str = "auto"
+        self, *, engine: str = "auto", probes: int = 1000, seed: int = 1, measure: float = 1.0
     ) -> dict[str, Any]: ...
-    def count(
-        self,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        engine: str = "auto",
-    ) -> Count: ...
     @overload
     def first(
         self,
+        *,
+        engine: str = "auto",
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
-        engine: str = "auto",
         seed: Optional[int] = None,
         names: Literal[False] = False,
     ) -> Optional[list[int]]: ...
     @overload
     def first(
         self,
+        *,
+        engine: str = "auto",
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
-        engine: str = "auto",
         seed: Optional[int] = None,
-        *,
         names: Literal[True],
     ) -> Optional[list[list[str]]]: ...
     def solutions(
         self,
+        *,
+        engine: str = "auto",
         limit: Optional[int] = None,
+        threads: int = 1,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
-        engine: str = "auto",
         seed: Optional[int] = None,
         names: bool = False,
-    ) -> Solutions: ...
+    ) -> Solutions[Any]: ...
 
 @final
-class Solutions(Iterator[Any]):
-    """Yields ``list[int]`` (option numbers), or ``list[list[str]]`` with ``names=True``."""
+class Solutions(Iterator[_S], Generic[_S]):
+    """Yields solutions as the class's ``solve`` returns them (``ExactCover``: option numbers,
+    or lists of item names with ``names=True``)."""
 
-    def __iter__(self) -> Solutions: ...
-    def __next__(self) -> Any: ...
+    def __iter__(self) -> Solutions[_S]: ...
+    def __next__(self) -> _S: ...
     @property
     def count(self) -> Optional[Count]: ...
+    def finish(self) -> Optional[Count]: ...
     def close(self) -> None: ...
 
 @final
-class Sudoku:
+class Sudoku(_Searches[Sudoku]):
     def __new__(cls, text: str) -> Sudoku: ...
     @staticmethod
     def parse(text: str) -> Sudoku: ...
@@ -186,28 +228,12 @@ class Sudoku:
     def to_line(self) -> str: ...
     def to_grid(self) -> str: ...
     def to_json(self) -> str: ...
-    def solve(
-        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
-    ) -> Optional[Sudoku]: ...
-    def count(
-        self,
-        limit: Optional[int] = None,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> Count: ...
-    def solutions(
-        self,
-        limit: Optional[int] = None,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> list[Sudoku]: ...
     def verify(self, answer: Union[Sudoku, str]) -> Verdict: ...
-    def rate(self, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> SudokuRating: ...
+    def rate(self, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> SudokuRating: ...
     def hint(self) -> Optional[Hint]: ...
     @staticmethod
     def generate(
+        *,
         size: Optional[int] = None,
         level: Optional[str] = None,
         seed: int = 0,
@@ -241,7 +267,7 @@ class Hint:
     explanation: str
 
 @final
-class Hidato:
+class Hidato(_Searches[Hidato]):
     def __new__(cls, text: str, adjacency: str = "hidato") -> Hidato: ...
     @staticmethod
     def parse(text: str, adjacency: str = "hidato") -> Hidato: ...
@@ -270,27 +296,11 @@ class Hidato:
     def givens(self) -> int: ...
     def to_text(self) -> str: ...
     def to_json(self) -> str: ...
-    def solve(
-        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
-    ) -> Optional[Hidato]: ...
-    def count(
-        self,
-        limit: Optional[int] = None,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> Count: ...
-    def solutions(
-        self,
-        limit: Optional[int] = None,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> list[Hidato]: ...
     def verify(self, answer: Union[Hidato, str]) -> Verdict: ...
     def rate(self) -> HidatoRating: ...
     @staticmethod
     def generate(
+        *,
         width: Optional[int] = None,
         height: Optional[int] = None,
         level: Optional[str] = None,
@@ -313,7 +323,7 @@ class HidatoRating:
     contradiction: bool
 
 @final
-class TilingPuzzle:
+class TilingPuzzle(_Searches[Tiling]):
     def __new__(
         cls, board: str = "6x10", pieces: str = "pentominoes", motion: Optional[str] = None
     ) -> TilingPuzzle: ...
@@ -325,10 +335,21 @@ class TilingPuzzle:
     def pieces(self) -> list[str]: ...
     @property
     def placement_count(self) -> int: ...
+    def count(
+        self,
+        *,
+        engine: str = "auto",
+        limit: Optional[int] = None,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        distinct: bool = False,
+    ) -> Count: ...
     def count_shard(
         self,
         index: int,
         of: int,
+        *,
         threads: int = 1,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
@@ -336,27 +357,7 @@ class TilingPuzzle:
         checkpoint_every: float = 30.0,
         symmetry: bool = True,
     ) -> dict[str, Any]: ...
-    def count(
-        self,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        engine: str = "auto",
-        distinct: bool = False,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> Count: ...
-    def solve(
-        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
-    ) -> Optional[Tiling]: ...
-    def solutions(
-        self,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> list[Tiling]: ...
-    def verify(self, tiling: Tiling) -> Verdict: ...
+    def verify(self, answer: Tiling) -> Verdict: ...
 
 @final
 class Tiling:
@@ -366,39 +367,10 @@ class Tiling:
     def __len__(self) -> int: ...
 
 @final
-class Queens:
+class Queens(_Searches[list[int]], _Shards):
     def __new__(cls, n: int) -> Queens: ...
     @property
     def n(self) -> int: ...
-    def count_shard(
-        self,
-        index: int,
-        of: int,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
-        checkpoint_every: float = 30.0,
-    ) -> dict[str, Any]: ...
-    def count(
-        self,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> Count: ...
-    def solve(
-        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
-    ) -> Optional[list[int]]: ...
-    def solutions(
-        self,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> list[list[int]]: ...
-    def verify(self, columns: Sequence[int]) -> Verdict: ...
+    def verify(self, answer: Sequence[int]) -> Verdict: ...
     @staticmethod
     def render(columns: Sequence[int]) -> str: ...
