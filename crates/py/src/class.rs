@@ -122,6 +122,13 @@ impl Options<'_> {
             .with_threads(common::threads(self.threads)?);
         Ok((query, budget(self.max_nodes, self.timeout)?))
     }
+
+    /// The query of a listing, its budget's cancel flag raised to stop it (see [`Solutions`]).
+    pub(crate) fn listing<S: Search>(&self) -> PyResult<(Query<S::Engine>, Arc<AtomicBool>)> {
+        let (query, budget) = self.query::<S>()?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        Ok((query.with_budget(budget.with_cancel(cancel.clone())), cancel))
+    }
 }
 
 /// An engine by its [`Named`] name, or a `ValueError` that lists the names.
@@ -129,7 +136,7 @@ pub(crate) fn engine<E: Named>(puzzle: &str, name: &str) -> PyResult<E> {
     let wanted = name.trim().to_ascii_lowercase();
     E::all().iter().copied().find(|engine| engine.name() == wanted).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "unknown engine {name:?} for {puzzle}; expected one of {}",
+            "unknown engine '{name}' for {puzzle}; expected one of {}",
             E::names().join(", ")
         ))
     })
@@ -168,10 +175,8 @@ where
 }
 
 /// `solutions`: a lazy iterator (see [`Solutions`]).
-pub(crate) fn solutions<C: Class>(class: &C, options: Options<'_>) -> PyResult<Solutions> {
-    let (query, budget) = options.query::<C::Search>()?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let query = query.with_budget(budget.with_cancel(cancel.clone()));
+pub(crate) fn solutions<C: Class>(class: &C, _py: Python<'_>, options: Options<'_>) -> PyResult<Solutions> {
+    let (query, cancel) = options.listing::<C::Search>()?;
     let search = class.search().clone();
     let class = class.clone();
     Solutions::start(
@@ -210,6 +215,34 @@ pub(crate) fn count_shard<T: Tree>(
     crate::shard::count_shard(py, &tree?, call)
 }
 
+/// `impl Class` for a class that holds its Rust puzzle in one field and whose solutions are
+/// puzzles of the same type (filled grids), returned as the class itself; and its `wrap`.
+macro_rules! wrapping_class {
+    ($class:ident($field:ident: $puzzle:ty)) => {
+        impl $class {
+            fn wrap($field: $puzzle) -> Self {
+                $class { $field }
+            }
+        }
+
+        impl $crate::class::Class for $class {
+            type Search = $puzzle;
+
+            fn search(&self) -> &$puzzle {
+                &self.$field
+            }
+
+            fn to_python(
+                &self,
+                py: pyo3::Python<'_>,
+                solution: $puzzle,
+            ) -> pyo3::PyResult<pyo3::Py<pyo3::PyAny>> {
+                Ok(pyo3::Py::new(py, $class::wrap(solution))?.into_any())
+            }
+        }
+    };
+}
+
 /// Stamps the shared methods of a puzzle class, each from its generic core, with its own
 /// methods, in the one `#[pymethods]` block of the class:
 ///
@@ -218,7 +251,10 @@ pub(crate) fn count_shard<T: Tree>(
 /// ```
 ///
 /// `count_shard(name: type = default, ...)` adds the class's own keyword options to the shard
-/// call and passes them to its `shard_tree(&self, ...) -> PyResult<impl Tree>`.
+/// call and passes them to its `shard_tree(&self, ...) -> PyResult<impl Tree>`; likewise
+/// `count(...)` and `solutions(...)` add options after the five every search takes, and call the
+/// class's `count_with(&self, py, options, ...)` or `solutions_with(...)` instead of the
+/// generic core.
 macro_rules! python_class {
     ($class:ident [$($methods:tt)*] { $($body:tt)* }) => {
         $crate::class::python_class!(@munch $class [$($methods)*] [$($body)*]);
@@ -249,14 +285,47 @@ macro_rules! python_class {
             }
         ]);
     };
+    (@munch $class:ident [count ($($extra:tt)*) $($rest:tt)*] [$($body:tt)*]) => {
+        $crate::class::python_class!(@count $class [$($rest)*] [$($body)*] Self::count_with, $($extra)*);
+    };
     (@munch $class:ident [count $($rest:tt)*] [$($body:tt)*]) => {
-        $crate::class::python_class!(@munch $class [$($rest)*] [$($body)*
+        $crate::class::python_class!(@count $class [$($rest)*] [$($body)*] $crate::class::count,);
+    };
+    (@count $class:ident [$($rest:tt)*] [$($body:tt)*] $core:path, $($extra:tt)*) => {
+        $crate::class::python_class!(@options $class [$($rest)*] [$($body)*]
+            count -> $crate::common::Count = $core, [$($extra)*]
             /// Counts solutions up to ``limit`` (``None``: all) on ``threads`` threads (0: one per
             /// CPU). Never raises for the budget (``max_nodes`` search nodes, ``timeout``
             /// seconds): the ``Count``'s ``outcome`` is then ``'gave-up'``, its ``reason`` says
             /// which, and ``solutions`` is a lower bound.
-            #[pyo3(signature = (*, engine = "auto", limit = None, threads = 1, max_nodes = None, timeout = None))]
-            fn count(
+        );
+    };
+    (@munch $class:ident [solutions ($($extra:tt)*) $($rest:tt)*] [$($body:tt)*]) => {
+        $crate::class::python_class!(@solutions $class [$($rest)*] [$($body)*] Self::solutions_with, $($extra)*);
+    };
+    (@munch $class:ident [solutions $($rest:tt)*] [$($body:tt)*]) => {
+        $crate::class::python_class!(@solutions $class [$($rest)*] [$($body)*] $crate::class::solutions,);
+    };
+    (@solutions $class:ident [$($rest:tt)*] [$($body:tt)*] $core:path, $($extra:tt)*) => {
+        $crate::class::python_class!(@options $class [$($rest)*] [$($body)*]
+            solutions -> $crate::listing::Solutions = $core, [$($extra)*]
+            /// A lazy iterator over the solutions, up to ``limit`` (``None``: all), found as they
+            /// are asked for (``tessera.Solutions``). The budget covers the whole listing
+            /// (``timeout`` counts from this call); when it runs out, the solutions found so far
+            /// have been yielded and the iterator then raises ``tessera.GaveUp``. Its ``count``
+            /// (or ``finish()``) says how the search ended; ``close()`` stops it early.
+        );
+    };
+    // A method with the five options of every search, then the class's own (`$name`), whose
+    // body is `$core(self, py, options, $name...)`.
+    (@options $class:ident [$($rest:tt)*] [$($body:tt)*]
+        $method:ident -> $ret:ty = $core:path, [$($name:ident: $type:ty = $default:tt),*] $(#[$doc:meta])*
+    ) => {
+        $crate::class::python_class!(@munch $class [$($rest)*] [$($body)*
+            $(#[$doc])*
+            #[pyo3(signature = (*, engine = "auto", limit = None, threads = 1, max_nodes = None, timeout = None $(, $name = $default)*))]
+            #[allow(clippy::too_many_arguments)]
+            fn $method(
                 &self,
                 py: pyo3::Python<'_>,
                 engine: &str,
@@ -264,30 +333,10 @@ macro_rules! python_class {
                 threads: i64,
                 max_nodes: Option<i64>,
                 timeout: Option<f64>,
-            ) -> pyo3::PyResult<$crate::common::Count> {
+                $($name: $type),*
+            ) -> pyo3::PyResult<$ret> {
                 let options = $crate::class::Options { engine, limit, threads, max_nodes, timeout };
-                $crate::class::count(self, py, options)
-            }
-        ]);
-    };
-    (@munch $class:ident [solutions $($rest:tt)*] [$($body:tt)*]) => {
-        $crate::class::python_class!(@munch $class [$($rest)*] [$($body)*
-            /// A lazy iterator over the solutions, up to ``limit`` (``None``: all), found as they
-            /// are asked for (``tessera.Solutions``). The budget covers the whole listing
-            /// (``timeout`` counts from this call); when it runs out, the solutions found so far
-            /// have been yielded and the iterator then raises ``tessera.GaveUp``. Its ``count``
-            /// (or ``finish()``) says how the search ended; ``close()`` stops it early.
-            #[pyo3(signature = (*, engine = "auto", limit = None, threads = 1, max_nodes = None, timeout = None))]
-            fn solutions(
-                &self,
-                engine: &str,
-                limit: Option<i64>,
-                threads: i64,
-                max_nodes: Option<i64>,
-                timeout: Option<f64>,
-            ) -> pyo3::PyResult<$crate::listing::Solutions> {
-                let options = $crate::class::Options { engine, limit, threads, max_nodes, timeout };
-                $crate::class::solutions(self, options)
+                $core(self, py, options $(, $name)*)
             }
         ]);
     };
@@ -339,4 +388,4 @@ macro_rules! python_class {
     };
 }
 
-pub(crate) use python_class;
+pub(crate) use {python_class, wrapping_class};

@@ -125,6 +125,21 @@ where
     interruptible(py, budget, &run)
 }
 
+/// A search that answers or gives up (a generator, a rating) within `max_nodes` and `timeout`,
+/// through [`search`]; giving up raises `tessera.GaveUp`.
+pub(crate) fn within<T, F>(
+    py: Python<'_>,
+    max_nodes: Option<i64>,
+    timeout: Option<f64>,
+    run: F,
+) -> PyResult<T>
+where
+    T: Send,
+    F: Fn(Budget) -> Result<T, GaveUp> + Send + Sync,
+{
+    search(py, budget(max_nodes, timeout)?, run)?.map_err(|reason| crate::errors::gave_up(py, reason, None))
+}
+
 /// A count, as every puzzle's `count` method answers it: `run` through [`search`], timed.
 pub(crate) fn count<F>(py: Python<'_>, budget: Budget, run: F) -> PyResult<Count>
 where
@@ -409,6 +424,28 @@ pub struct Generated {
     pub(crate) seed: u64,
     pub(crate) difficulty: Option<&'static str>,
     pub(crate) attempts: u32,
+}
+
+impl Generated {
+    /// What a generator made: `puzzle` and its `solution` as objects of one class.
+    pub(crate) fn of<C>(
+        py: Python<'_>,
+        (puzzle, solution): (C, C),
+        seed: u64,
+        difficulty: Option<&'static str>,
+        attempts: u32,
+    ) -> PyResult<Self>
+    where
+        C: pyo3::PyClass + Into<PyClassInitializer<C>>,
+    {
+        Ok(Generated {
+            puzzle: Py::new(py, puzzle)?.into_any(),
+            solution: Py::new(py, solution)?.into_any(),
+            seed,
+            difficulty,
+            attempts,
+        })
+    }
 }
 
 #[pymethods]

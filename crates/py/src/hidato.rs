@@ -9,9 +9,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use tessera::hidato::{self as rust, Adjacency, Difficulty, Generator};
 
-use crate::class::{python_class, Answers, Class};
-use crate::common::{self, budget, Generated};
-use crate::errors::{gave_up, puzzle_error};
+use crate::class::{python_class, wrapping_class, Answers};
+use crate::common::{self, Generated};
+use crate::errors::puzzle_error;
 
 /// The adjacency of an `adjacency` argument.
 fn adjacency(name: &str) -> PyResult<Adjacency> {
@@ -52,23 +52,7 @@ pub struct Hidato {
     board: rust::Hidato,
 }
 
-impl Hidato {
-    fn wrap(board: rust::Hidato) -> Self {
-        Hidato { board }
-    }
-}
-
-impl Class for Hidato {
-    type Search = rust::Hidato;
-
-    fn search(&self) -> &rust::Hidato {
-        &self.board
-    }
-
-    fn to_python(&self, py: Python<'_>, solution: rust::Hidato) -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, Hidato::wrap(solution))?.into_any())
-    }
-}
+wrapping_class!(Hidato(board: rust::Hidato));
 
 /// An answer is a `Hidato`, or text read with this puzzle's adjacency.
 impl Answers for Hidato {
@@ -252,17 +236,10 @@ python_class!(Hidato [solve count solutions verify] {
         if let Some(level) = level {
             generator = generator.difficulty(common::level::<Difficulty>(level)?);
         }
-        let made = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            generator.clone().budget(budget).generate(seed)
-        })?;
-        let made = made.map_err(|reason| gave_up(py, reason, None))?;
-        Ok(Generated {
-            puzzle: Py::new(py, Hidato::wrap(made.puzzle))?.into_any(),
-            solution: Py::new(py, Hidato::wrap(made.solution))?.into_any(),
-            seed: made.seed,
-            difficulty: Some(made.difficulty.name()),
-            attempts: made.attempts,
-        })
+        let made =
+            common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+        let pair = (Hidato::wrap(made.puzzle), Hidato::wrap(made.solution));
+        Generated::of(py, pair, made.seed, Some(made.difficulty.name()), made.attempts)
     }
 
     fn __str__(&self) -> String {

@@ -12,9 +12,9 @@ use std::sync::Arc;
 use tessera::sudoku::logic::{self, Difficulty, Technique};
 use tessera::sudoku::{self as rust, Generator, Layout, Symmetry};
 
-use crate::class::{python_class, Answers, Class};
-use crate::common::{self, budget, Generated};
-use crate::errors::{gave_up, puzzle_error};
+use crate::class::{python_class, wrapping_class, Answers};
+use crate::common::{self, Generated};
+use crate::errors::puzzle_error;
 
 /// A Sudoku puzzle (or a filled grid): 4x4 to 25x25, with boxes or jigsaw regions, optionally
 /// Sudoku X (both diagonals hold every digit).
@@ -45,23 +45,7 @@ pub struct Sudoku {
     pub(crate) grid: rust::Sudoku,
 }
 
-impl Sudoku {
-    fn wrap(grid: rust::Sudoku) -> Self {
-        Sudoku { grid }
-    }
-}
-
-impl Class for Sudoku {
-    type Search = rust::Sudoku;
-
-    fn search(&self) -> &rust::Sudoku {
-        &self.grid
-    }
-
-    fn to_python(&self, py: Python<'_>, solution: rust::Sudoku) -> PyResult<Py<PyAny>> {
-        Ok(Py::new(py, Sudoku::wrap(solution))?.into_any())
-    }
-}
+wrapping_class!(Sudoku(grid: rust::Sudoku));
 
 /// An answer is a `Sudoku`, or text in any format.
 impl Answers for Sudoku {
@@ -161,9 +145,7 @@ python_class!(Sudoku [solve count solutions verify] {
     #[pyo3(signature = (*, max_nodes = None, timeout = None))]
     fn rate(&self, py: Python<'_>, max_nodes: Option<i64>, timeout: Option<f64>) -> PyResult<SudokuRating> {
         let grid = &self.grid;
-        let rating =
-            common::search(py, budget(max_nodes, timeout)?, move |budget| logic::rate_within(grid, &budget))?;
-        let rating = rating.map_err(|reason| gave_up(py, reason, None))?;
+        let rating = common::within(py, max_nodes, timeout, |budget| logic::rate_within(grid, &budget))?;
         Ok(SudokuRating::new(&rating))
     }
 
@@ -239,17 +221,10 @@ python_class!(Sudoku [solve count solutions verify] {
         if let Some(level) = level {
             generator = generator.difficulty(common::level::<Difficulty>(level)?);
         }
-        let made = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            generator.clone().budget(budget).generate(seed)
-        })?;
-        let made = made.map_err(|reason| gave_up(py, reason, None))?;
-        Ok(Generated {
-            puzzle: Py::new(py, Sudoku::wrap(made.puzzle))?.into_any(),
-            solution: Py::new(py, Sudoku::wrap(made.solution))?.into_any(),
-            seed: made.seed,
-            difficulty: made.rating.map(|rating| rating.difficulty.name()),
-            attempts: made.attempts,
-        })
+        let made =
+            common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+        let pair = (Sudoku::wrap(made.puzzle), Sudoku::wrap(made.solution));
+        Generated::of(py, pair, made.seed, made.rating.map(|rating| rating.difficulty.name()), made.attempts)
     }
 
     fn __str__(&self) -> String {

@@ -40,6 +40,20 @@ pub struct TilingPuzzle {
 }
 
 impl TilingPuzzle {
+    /// `count` with ``distinct``: classes up to the board's symmetries.
+    fn count_with(&self, py: Python<'_>, options: Options<'_>, distinct: bool) -> PyResult<Count> {
+        if distinct && options.limit.is_some() {
+            return Err(PyValueError::new_err("distinct=True counts every class: leave limit out"));
+        }
+        class::count_by(self, py, options, move |puzzle, query| {
+            if distinct {
+                rust::count_distinct(puzzle, query).count
+            } else {
+                rust::count(puzzle, query)
+            }
+        })
+    }
+
     /// The shard tree of `count_shard`, with or without the symmetry reduction.
     fn shard_tree(&self, symmetry: bool) -> PyResult<rust::ShardTree<'_>> {
         Ok(rust::ShardTree::new(&self.puzzle, symmetry))
@@ -88,7 +102,7 @@ impl Answers for TilingPuzzle {
     }
 }
 
-python_class!(TilingPuzzle [solve solutions verify count_shard(symmetry: bool = true)] {
+python_class!(TilingPuzzle [solve count(distinct: bool = false) solutions verify count_shard(symmetry: bool = true)] {
     /// TilingPuzzle(board='6x10', pieces='pentominoes', motion=None)
     /// --
     ///
@@ -151,39 +165,6 @@ python_class!(TilingPuzzle [solve solutions verify count_shard(symmetry: bool = 
     #[getter]
     fn placement_count(&self) -> usize {
         self.puzzle.placements().len()
-    }
-
-    /// Counts tilings up to ``limit`` (``None``: all) on ``threads`` threads (0: one per CPU),
-    /// as every class's ``count`` does; ``distinct=True`` counts them up to the board's symmetries (rotations and reflections
-    /// the pieces' motion allows; ``limit`` must then be ``None``). ``engine`` is ``'auto'``
-    /// (the bitboard search), ``'bits'`` or ``'xc'`` (the exact-cover reduction). Never raises
-    /// for the budget: the ``Count``'s ``outcome`` is then ``'gave-up'``.
-    ///
-    /// >>> tessera.TilingPuzzle('5x12').count(threads=2).solutions
-    /// 4040
-    #[pyo3(signature = (*, engine = "auto", limit = None, threads = 1, max_nodes = None, timeout = None, distinct = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn count(
-        &self,
-        py: Python<'_>,
-        engine: &str,
-        limit: Option<i64>,
-        threads: i64,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-        distinct: bool,
-    ) -> PyResult<Count> {
-        if distinct && limit.is_some() {
-            return Err(PyValueError::new_err("distinct=True counts every class: leave limit out"));
-        }
-        let options = Options { engine, limit, threads, max_nodes, timeout };
-        class::count_by(self, py, options, move |puzzle, query| {
-            if distinct {
-                rust::count_distinct(puzzle, query).count
-            } else {
-                rust::count(puzzle, query)
-            }
-        })
     }
 
     fn __repr__(&self) -> String {

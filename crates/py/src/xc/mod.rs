@@ -14,7 +14,6 @@ mod build;
 mod search;
 
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -81,6 +80,27 @@ impl ExactCover {
             })
     }
 
+    /// `solutions` with ``seed`` (each level's options tried in a random order drawn from it) and
+    /// ``names`` (each solution as its options' item names): nothing is searched ahead, on one
+    /// thread.
+    fn solutions_with(
+        &self,
+        _py: Python<'_>,
+        options: Options<'_>,
+        seed: Option<u64>,
+        names: bool,
+    ) -> PyResult<Solutions> {
+        let (query, cancel) = options.listing::<Cover>()?;
+        let cover = self.cover.clone();
+        let problem = self.cover.0.clone();
+        Solutions::start(
+            "xc",
+            cancel,
+            move |each| cover.list_from(&query, seed, each),
+            move |py, solution: Vec<OptionId>| solution_object(py, &problem, &solution, names),
+        )
+    }
+
     /// The shard tree of `count_shard`, for `engine`.
     fn shard_tree(&self, engine: &str) -> PyResult<tessera_xc::shard::CoverTree<'_>> {
         let engine: XcEngine = class::engine("xc", engine)?;
@@ -100,7 +120,7 @@ impl Class for ExactCover {
     }
 }
 
-python_class!(ExactCover [solve count count_shard(engine: &str = "auto")] {
+python_class!(ExactCover [solve count solutions(seed: Option<u64> = None, names: bool = false) count_shard(engine: &str = "auto")] {
     /// ExactCover(items, options, secondary=None)
     /// --
     ///
@@ -289,46 +309,6 @@ python_class!(ExactCover [solve count count_shard(engine: &str = "auto")] {
             Ok(None) => Ok(None),
             Err(reason) => Err(gave_up(py, reason, Some(Count::new(&count, seconds)))),
         }
-    }
-
-    /// A lazy iterator over the solutions (``tessera.Solutions``), found one at a time as you
-    /// ask for them (nothing is searched ahead; the listing runs on one thread), up to
-    /// ``limit``. Each is a list of option numbers, increasing (with ``names=True``, the options
-    /// as lists of item names); ``seed`` tries each level's options in a random order drawn from
-    /// it. Stopping early (``break``, or ``close()``) stops the search. The budget covers the
-    /// whole listing (``timeout`` counts from this call); when it runs out, the solutions found
-    /// so far have been yielded and the iterator then raises ``tessera.GaveUp``. After the end,
-    /// the iterator's ``count`` says how it ended.
-    ///
-    /// >>> problem = tessera.ExactCover.parse('A B | C\nA C\nB\nA B\n')
-    /// >>> [s for s in problem.solutions()]
-    /// [[0, 1], [2]]
-    /// >>> next(problem.solutions(names=True))
-    /// [['A', 'C'], ['B']]
-    #[pyo3(signature = (*, engine = "auto", limit = None, threads = 1, max_nodes = None, timeout = None, seed = None, names = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn solutions(
-        &self,
-        engine: &str,
-        limit: Option<i64>,
-        threads: i64,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-        seed: Option<u64>,
-        names: bool,
-    ) -> PyResult<Solutions> {
-        let options = Options { engine, limit, threads, max_nodes, timeout };
-        let (query, budget) = options.query::<Cover>()?;
-        let cancel = Arc::new(AtomicBool::new(false));
-        let query = query.with_budget(budget.with_cancel(cancel.clone()));
-        let cover = self.cover.clone();
-        let problem = self.cover.0.clone();
-        Solutions::start(
-            "xc",
-            cancel,
-            move |each| cover.list_from(&query, seed, each),
-            move |py, solution: Vec<OptionId>| solution_object(py, &problem, &solution, names),
-        )
     }
 
     fn __repr__(&self) -> String {
