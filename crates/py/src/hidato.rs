@@ -36,7 +36,9 @@ fn adjacency(name: &str) -> PyResult<Adjacency> {
 ///
 /// The searches are methods: ``solve``, ``count`` and ``solutions`` take ``engine``
 /// (``'auto'``, ``'domain'``, ``'walk'``, ``'xc'``), ``max_nodes`` and ``timeout``;
-/// ``verify(answer)``, ``rate()`` and ``Hidato.generate(...)`` as for Sudoku.
+/// ``verify(answer)``, ``rate()`` and ``Hidato.generate(...)`` as for Sudoku. (The library's
+/// own engines find every solution before ``solutions()`` hands out the first, so on a board
+/// with very many solutions give ``solutions`` a ``limit``, or use ``engine='xc'``.)
 ///
 /// >>> puzzle = tessera.Hidato('3 3\n1 0 0\n0 0 0\n0 0 9\n', adjacency='numbrix')
 /// >>> puzzle.count().solutions

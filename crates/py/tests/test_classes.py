@@ -115,3 +115,24 @@ def test_a_listing_ends_exhausted_with_its_count():
     closed = tessera.Queens(6).solutions()
     closed.close()
     assert list(closed) == [] and closed.count is None
+
+
+def test_ctrl_c_stops_a_listing_that_waits_for_its_next_solution():
+    import os
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach only the main thread")
+    # Hidato's listing finds every solution before handing out the first (see above): on this
+    # board, the first next() would wait for hours. (The domain engine: the walk engine's
+    # listing, which "auto" picks here, does not look at its budget in time.)
+    board = tessera.Hidato.from_cells([[1] + [0] * 9] + [[0] * 10] * 9)
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        for _ in board.solutions(engine="domain"):
+            pass
+    timer.join()
+    assert time.perf_counter() - start < 3.0
