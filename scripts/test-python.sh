@@ -14,9 +14,10 @@
 #                      figures of docs/performance.md were measured with)
 #
 # The venv is made afresh each run (so a stale wheel or package cannot pass the tests); pip
-# installs maturin, pytest, numpy, mypy (whose stubtest checks the type stubs) and Ray (for the
-# example of examples/ray_count.py, run on a local Ray) into it from
-# the package index.
+# installs maturin, pytest, numpy, mypy (whose stubtest checks the type stubs against the
+# compiled module: tests/test_stubs.py, which fails on any mismatch, and here fails rather than
+# skips when mypy is missing) and Ray (for the example of examples/ray_count.py, run on a local
+# Ray) into it from the package index.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -49,4 +50,4 @@ wheels=("$WHEELS"/tessera-*.whl)
 # crates/py/python/tessera (which has no compiled module).
 say "pytest on the installed wheel"
 cd "$TARGET"
-"$VENV/bin/python" -m pytest "$ROOT/crates/py/tests" -p no:cacheprovider "$@"
+TESSERA_REQUIRE_MYPY=1 "$VENV/bin/python" -m pytest "$ROOT/crates/py/tests" -p no:cacheprovider "$@"

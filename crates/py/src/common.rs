@@ -1,6 +1,7 @@
-//! What every class shares: the [`Count`] a search reports, the [`Verdict`] of a verifier, the
+//! What every class shares: the [`Count`] a search reports (its `outcome` and `reason` are the
+//! library's words, `Outcome::name` and `GaveUp::name`), the [`Verdict`] of a verifier, the
 //! [`Generated`] puzzle of a generator, the checks of the arguments every search takes (`limit`,
-//! `threads`, `max_nodes`, `timeout`, `engine`), and [`search`], through which every search runs.
+//! `threads`, `max_nodes`, `timeout`), and [`search`], through which every search runs.
 //!
 //! # Why a long search moves to a helper thread
 //!
@@ -21,7 +22,6 @@
 //! an instant fixed before the probe, so the probe does not extend it. Calls from other threads run
 //! the search in place: Python would never deliver them a signal.
 
-use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -31,8 +31,6 @@ use std::time::{Duration, Instant};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tessera_xc::{Budget, GaveUp, Outcome};
-
-use crate::errors::puzzle_error;
 
 /// How often a search on the helper thread lets Python look at pending signals.
 const POLL: Duration = Duration::from_millis(50);
@@ -125,6 +123,21 @@ where
         return Ok(answer);
     }
     interruptible(py, budget, &run)
+}
+
+/// A search that answers or gives up (a generator, a rating) within `max_nodes` and `timeout`,
+/// through [`search`]; giving up raises `tessera.GaveUp`.
+pub(crate) fn within<T, F>(
+    py: Python<'_>,
+    max_nodes: Option<i64>,
+    timeout: Option<f64>,
+    run: F,
+) -> PyResult<T>
+where
+    T: Send,
+    F: Fn(Budget) -> Result<T, GaveUp> + Send + Sync,
+{
+    search(py, budget(max_nodes, timeout)?, run)?.map_err(|reason| crate::errors::gave_up(py, reason, None))
 }
 
 /// A count, as every puzzle's `count` method answers it: `run` through [`search`], timed.
@@ -224,28 +237,12 @@ pub(crate) fn threads(value: i64) -> PyResult<usize> {
     }
 }
 
-/// A puzzle's engine by name (`"auto"`, `"xc"`, ...), or a `ValueError` listing the names.
-pub(crate) fn engine<E: FromStr<Err = tessera::Error>>(py: Python<'_>, name: &str) -> PyResult<E> {
-    name.parse().map_err(|err| puzzle_error(py, err))
-}
-
 /// A level by name, for the generators (`Err` is the message listing the names).
-pub(crate) fn level<L: FromStr>(name: &str) -> PyResult<L>
+pub(crate) fn level<L: std::str::FromStr>(name: &str) -> PyResult<L>
 where
     L::Err: std::fmt::Display,
 {
     name.parse().map_err(|err: L::Err| PyValueError::new_err(err.to_string()))
-}
-
-/// The name of a reason to give up, as Python sees it.
-pub(crate) fn reason_name(reason: GaveUp) -> &'static str {
-    match reason {
-        GaveUp::NodeLimit => "node-limit",
-        GaveUp::Deadline => "deadline",
-        GaveUp::Cancelled => "cancelled",
-        // A reason added to tessera-xc later: still a clean "gave up".
-        _ => "other",
-    }
 }
 
 /// How many solutions a search found, whether that is all of them, and what it took.
@@ -281,6 +278,19 @@ impl Count {
         }
     }
 
+    /// Its fields as `repr` shows them.
+    pub(crate) fn describe(&self) -> String {
+        let reason = self.reason().map(|r| format!(", reason='{r}'")).unwrap_or_default();
+        format!(
+            "solutions={}, outcome='{}'{reason}, nodes={}, updates={}, seconds={:.3}",
+            self.solutions,
+            self.outcome(),
+            self.nodes,
+            self.updates,
+            self.seconds
+        )
+    }
+
     /// Why the search gave up, if it did.
     pub(crate) fn gave_up(&self) -> Option<GaveUp> {
         match self.outcome {
@@ -301,17 +311,13 @@ impl Count {
     /// ``'exhausted'``, ``'limit-reached'`` or ``'gave-up'``.
     #[getter]
     fn outcome(&self) -> &'static str {
-        match self.outcome {
-            Outcome::Exhausted => "exhausted",
-            Outcome::LimitReached => "limit-reached",
-            Outcome::GaveUp(_) => "gave-up",
-        }
+        self.outcome.name()
     }
 
-    /// Why the search gave up (``'node-limit'``, ``'deadline'``, ``'cancelled'``), else ``None``.
+    /// Why the search gave up (``'max-nodes'``, ``'timeout'``, ``'cancelled'``), else ``None``.
     #[getter]
     fn reason(&self) -> Option<&'static str> {
-        self.gave_up().map(reason_name)
+        self.gave_up().map(GaveUp::name)
     }
 
     /// Whether ``solutions`` is the exact number (the whole tree was explored).
@@ -343,15 +349,7 @@ impl Count {
     }
 
     fn __repr__(&self) -> String {
-        let reason = self.reason().map(|r| format!(", reason='{r}'")).unwrap_or_default();
-        format!(
-            "Count(solutions={}, outcome='{}'{reason}, nodes={}, updates={}, seconds={:.3})",
-            self.solutions,
-            self.outcome(),
-            self.nodes,
-            self.updates,
-            self.seconds
-        )
+        format!("Count({})", self.describe())
     }
 }
 
@@ -426,6 +424,28 @@ pub struct Generated {
     pub(crate) seed: u64,
     pub(crate) difficulty: Option<&'static str>,
     pub(crate) attempts: u32,
+}
+
+impl Generated {
+    /// What a generator made: `puzzle` and its `solution` as objects of one class.
+    pub(crate) fn of<C>(
+        py: Python<'_>,
+        (puzzle, solution): (C, C),
+        seed: u64,
+        difficulty: Option<&'static str>,
+        attempts: u32,
+    ) -> PyResult<Self>
+    where
+        C: pyo3::PyClass + Into<PyClassInitializer<C>>,
+    {
+        Ok(Generated {
+            puzzle: Py::new(py, puzzle)?.into_any(),
+            solution: Py::new(py, solution)?.into_any(),
+            seed,
+            difficulty,
+            attempts,
+        })
+    }
 }
 
 #[pymethods]

@@ -10,7 +10,7 @@
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 
-use crate::common::{reason_name, Count};
+use crate::common::Count;
 
 pyo3::create_exception!(
     tessera,
@@ -33,8 +33,8 @@ pyo3::create_exception!(
     "A search ran out of its budget (``max_nodes`` or ``timeout``) before it could answer.\n\n\
      Raised by the calls that return solutions (``solve``, ``first``, ``solutions`` and solution\n\
      iterators); ``count`` never raises it but returns a ``Count`` whose ``outcome`` is\n\
-     ``'gave-up'``. Attributes: ``reason`` (``'node-limit'``, ``'deadline'`` or ``'cancelled'``)\n\
-     and ``count`` (the ``Count`` of what was found before, or ``None``)."
+     ``'gave-up'``. Attributes: ``reason`` (``'max-nodes'``, ``'timeout'`` or ``'cancelled'``: the\n\
+     words of the command line's ``--json``) and ``count`` (the ``Count`` of what was found before, or ``None``)."
 );
 
 /// A `tessera.ParseError` at a place.
@@ -74,7 +74,7 @@ pub(crate) fn xc_error(py: Python<'_>, err: tessera_xc::Error) -> PyErr {
 pub(crate) fn gave_up(py: Python<'_>, reason: tessera_xc::GaveUp, count: Option<Count>) -> PyErr {
     let err = GaveUp::new_err(format!("the search gave up: {reason}"));
     let value = err.value(py);
-    let _ = value.setattr("reason", reason_name(reason));
+    let _ = value.setattr("reason", reason.name());
     let count = match count {
         Some(count) => Py::new(py, count).map(Py::into_any).ok(),
         None => None,

@@ -5,14 +5,13 @@
 //! neighbours) or `'numbrix'` (the four orthogonal ones); `'king'` and `'orthogonal'`, the Rust
 //! names, are accepted too.
 
-use std::time::Instant;
-
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tessera::hidato::{self as rust, Adjacency, Difficulty, Engine, Generator, Query};
+use tessera::hidato::{self as rust, Adjacency, Difficulty, Generator};
 
-use crate::common::{self, budget, engine, Count, Generated, Verdict};
-use crate::errors::{gave_up, puzzle_error};
+use crate::class::{python_class, wrapping_class, Answers};
+use crate::common::{self, Generated};
+use crate::errors::puzzle_error;
 
 /// The adjacency of an `adjacency` argument.
 fn adjacency(name: &str) -> PyResult<Adjacency> {
@@ -37,7 +36,9 @@ fn adjacency(name: &str) -> PyResult<Adjacency> {
 ///
 /// The searches are methods: ``solve``, ``count`` and ``solutions`` take ``engine``
 /// (``'auto'``, ``'domain'``, ``'walk'``, ``'xc'``), ``max_nodes`` and ``timeout``;
-/// ``verify(answer)``, ``rate()`` and ``Hidato.generate(...)`` as for Sudoku.
+/// ``verify(answer)``, ``rate()`` and ``Hidato.generate(...)`` as for Sudoku. (The library's
+/// own engines find every solution before ``solutions()`` hands out the first, so on a board
+/// with very many solutions give ``solutions`` a ``limit``, or use ``engine='xc'``.)
 ///
 /// >>> puzzle = tessera.Hidato('3 3\n1 0 0\n0 0 0\n0 0 9\n', adjacency='numbrix')
 /// >>> puzzle.count().solutions
@@ -53,18 +54,22 @@ pub struct Hidato {
     board: rust::Hidato,
 }
 
-impl Hidato {
-    fn wrap(board: rust::Hidato) -> Self {
-        Hidato { board }
-    }
+wrapping_class!(Hidato(board: rust::Hidato));
 
-    fn query(py: Python<'_>, engine_name: &str, limit: u64) -> PyResult<Query> {
-        Ok(Query::default().with_engine(engine::<Engine>(py, engine_name)?).with_limit(limit))
+/// An answer is a `Hidato`, or text read with this puzzle's adjacency.
+impl Answers for Hidato {
+    fn answer(&self, py: Python<'_>, answer: &Bound<'_, PyAny>) -> PyResult<rust::Hidato> {
+        match answer.extract::<PyRef<'_, Hidato>>() {
+            Ok(answer) => Ok(answer.board.clone()),
+            Err(_) => {
+                let text: String = answer.extract()?;
+                rust::parse_puzzle(&text, self.board.adjacency()).map_err(|e| puzzle_error(py, e))
+            }
+        }
     }
 }
 
-#[pymethods]
-impl Hidato {
+python_class!(Hidato [solve count solutions verify] {
     /// Hidato(text, adjacency='hidato')
     /// --
     ///
@@ -180,79 +185,6 @@ impl Hidato {
         array.strip_prefix('[').and_then(|a| a.strip_suffix(']')).unwrap_or(&array).to_owned()
     }
 
-    /// The first solution (a full ``Hidato``), or ``None`` if there is none. Raises
-    /// ``tessera.GaveUp`` if ``max_nodes`` or ``timeout`` runs out first.
-    #[pyo3(signature = (engine = "auto", max_nodes = None, timeout = None))]
-    fn solve(
-        &self,
-        py: Python<'_>,
-        engine: &str,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Option<Hidato>> {
-        let query = Self::query(py, engine, 1)?;
-        let board = &self.board;
-        let answer = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            rust::solve(board, &query.clone().with_budget(budget))
-        })?;
-        answer.map(|found| found.map(Hidato::wrap)).map_err(|reason| gave_up(py, reason, None))
-    }
-
-    /// Counts solutions up to ``limit`` (``None``: all). Never raises for the budget: the
-    /// ``Count``'s ``outcome`` is then ``'gave-up'``.
-    #[pyo3(signature = (limit = None, engine = "auto", max_nodes = None, timeout = None))]
-    fn count(
-        &self,
-        py: Python<'_>,
-        limit: Option<i64>,
-        engine: &str,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Count> {
-        let query = Self::query(py, engine, common::limit(limit)?)?;
-        let board = &self.board;
-        common::count(py, budget(max_nodes, timeout)?, move |budget| {
-            rust::count(board, &query.clone().with_budget(budget))
-        })
-    }
-
-    /// Up to ``limit`` solutions (``None``: all). Raises ``tessera.GaveUp`` (whose ``count``
-    /// says how many were found) if the budget runs out.
-    #[pyo3(signature = (limit = None, engine = "auto", max_nodes = None, timeout = None))]
-    fn solutions(
-        &self,
-        py: Python<'_>,
-        limit: Option<i64>,
-        engine: &str,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Vec<Hidato>> {
-        let query = Self::query(py, engine, common::limit(limit)?)?;
-        let board = &self.board;
-        let (found, seconds) = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            let start = Instant::now();
-            (rust::solutions(board, &query.clone().with_budget(budget)), start.elapsed().as_secs_f64())
-        })?;
-        if let tessera::Outcome::GaveUp(reason) = found.count.outcome {
-            return Err(gave_up(py, reason, Some(Count::new(&found.count, seconds))));
-        }
-        Ok(found.found.into_iter().map(Hidato::wrap).collect())
-    }
-
-    /// Checks ``answer`` (a ``Hidato`` or text) against this puzzle, independently of the
-    /// solvers: same shape, givens kept, every cell filled, 1..N each once, consecutive numbers
-    /// touching.
-    fn verify(&self, py: Python<'_>, answer: &Bound<'_, PyAny>) -> PyResult<Verdict> {
-        let answer = match answer.extract::<PyRef<'_, Hidato>>() {
-            Ok(answer) => answer.board.clone(),
-            Err(_) => {
-                let text: String = answer.extract()?;
-                rust::parse_puzzle(&text, self.board.adjacency()).map_err(|e| puzzle_error(py, e))?
-            }
-        };
-        Ok(Verdict::new(&rust::verify(&self.board, &answer)))
-    }
-
     /// Rates the puzzle with the logical rules (see ``HidatoRating``).
     ///
     /// >>> tessera.Hidato('3 1\n1 0 3\n').rate().difficulty
@@ -276,11 +208,11 @@ impl Hidato {
     /// Returns a ``Generated``; raises ``tessera.GaveUp`` when ``max_nodes`` or ``timeout``
     /// runs out first or the shape has no path.
     ///
-    /// >>> made = tessera.Hidato.generate(5, 5, level='easy', seed=7)
+    /// >>> made = tessera.Hidato.generate(width=5, height=5, level='easy', seed=7)
     /// >>> made.difficulty, made.puzzle.count().solutions
     /// ('easy', 1)
     #[staticmethod]
-    #[pyo3(signature = (width = None, height = None, level = None, seed = 0, adjacency = "hidato", shape = None, max_nodes = None, timeout = None))]
+    #[pyo3(signature = (*, width = None, height = None, level = None, seed = 0, adjacency = "hidato", shape = None, max_nodes = None, timeout = None))]
     #[allow(clippy::too_many_arguments)]
     fn generate(
         py: Python<'_>,
@@ -306,17 +238,10 @@ impl Hidato {
         if let Some(level) = level {
             generator = generator.difficulty(common::level::<Difficulty>(level)?);
         }
-        let made = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            generator.clone().budget(budget).generate(seed)
-        })?;
-        let made = made.map_err(|reason| gave_up(py, reason, None))?;
-        Ok(Generated {
-            puzzle: Py::new(py, Hidato::wrap(made.puzzle))?.into_any(),
-            solution: Py::new(py, Hidato::wrap(made.solution))?.into_any(),
-            seed: made.seed,
-            difficulty: Some(made.difficulty.name()),
-            attempts: made.attempts,
-        })
+        let made =
+            common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+        let pair = (Hidato::wrap(made.puzzle), Hidato::wrap(made.solution));
+        Generated::of(py, pair, made.seed, Some(made.difficulty.name()), made.attempts)
     }
 
     fn __str__(&self) -> String {
@@ -326,7 +251,7 @@ impl Hidato {
     fn __repr__(&self) -> String {
         format!("Hidato.from_cells({:?}, adjacency='{}')", self.rows(), self.adjacency())
     }
-}
+});
 
 /// What the logical rater did with a Hidato: ``difficulty`` (``'easy'``, ``'medium'``,
 /// ``'hard'``, ``'expert'``: the level of the hardest rule used, or expert when the rules could

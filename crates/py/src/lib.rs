@@ -7,22 +7,29 @@
 //!
 //! # Layout
 //!
-//! - `common`: what every class shares: `Count`, `Verdict`, the budget and
-//!   engine arguments, and `search`, the one place that releases the GIL;
+//! - `class`: the searches every class shares, written once over the `tessera::Puzzle` trait (a
+//!   generic core per method, and `python_class!`, which stamps a class's pyo3 methods from them);
+//! - `listing`: `Solutions`, the lazy iterator every class's `solutions` returns;
+//! - `common`: what every class shares besides: `Count`, `Verdict`, `Generated`, the budget
+//!   arguments, and `search`, the one place that releases the GIL for a call;
 //! - `errors`: the exception types and the conversion of every Rust error into them;
-//! - `xc`: `ExactCover` and its lazy solution iterator (the extension point for shards and the
-//!   estimator: a new method on `ExactCover` sees the shared `Problem`);
-//! - `sudoku`, `hidato`, `tiling`, `queens`: one class per puzzle, each with the calls of the Rust
-//!   crate's calling convention (docs/ARCHITECTURE.md, "One calling convention") as methods:
-//!   `solve`, `count`, `solutions`, `verify`, and `generate` and `rate` where Rust has them.
+//! - `xc`: `ExactCover` (its problem as a `class::Search`, and the NumPy reader);
+//! - `sudoku`, `hidato`, `tiling`, `queens`: one class per puzzle, each with only what is its
+//!   own (construction, properties, `generate`, `rate`, `hint`) beside the shared searches;
+//! - `shard`: `count_shard`'s runs and `tessera.merge`.
+//!
+//! A new puzzle is registered with one `python_class!` line (see `class`), its class in the
+//! module list below, and its class in `_tessera.pyi`.
 //!
 //! # Conventions
 //!
 //! - Every search runs with the GIL released, so other Python threads keep running.
+//! - Every option is keyword-only, with the same names and defaults on every class.
 //! - `count` never raises for a budget: it returns a `Count` whose `outcome` is `"gave-up"`.
-//!   Everything that returns solutions (`solve`, `first`, `solutions`, a solution iterator)
-//!   raises `tessera.GaveUp` instead, because a partial answer returned silently would be taken
-//!   for the whole one.
+//!   Everything that returns solutions (`solve`, `first`, a solution iterator once it has
+//!   yielded what it found) raises `tessera.GaveUp` instead, because a partial answer returned
+//!   silently would be taken for the whole one. The words (`gave-up`, `max-nodes`, ...) are the
+//!   library's (`Outcome::name`, `GaveUp::name`), as in the command line's JSON.
 //! - Errors the Rust crates report become Python exceptions: `tessera.ParseError` (a
 //!   `ValueError`, with `.line` and `.column`), `ValueError` for out-of-range numbers, bad shapes
 //!   and unknown names. Nothing panics across the boundary: the few internal invariants that could
@@ -30,9 +37,11 @@
 
 #![forbid(unsafe_code)]
 
+mod class;
 mod common;
 mod errors;
 mod hidato;
+mod listing;
 mod queens;
 mod shard;
 mod sudoku;
@@ -51,6 +60,8 @@ mod _tessera {
     #[pymodule_export]
     use super::hidato::{Hidato, HidatoRating};
     #[pymodule_export]
+    use super::listing::Solutions;
+    #[pymodule_export]
     use super::queens::Queens;
     #[pymodule_export]
     use super::shard::{merge, MergeError};
@@ -59,7 +70,7 @@ mod _tessera {
     #[pymodule_export]
     use super::tiling::{Tiling, TilingPuzzle};
     #[pymodule_export]
-    use super::xc::{ExactCover, Solutions};
+    use super::xc::ExactCover;
 
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {

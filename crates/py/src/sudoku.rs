@@ -5,17 +5,16 @@
 //! Answers (solutions, the `answer` of `verify`) are `Sudoku` objects too: a solution is the full
 //! grid, written in the same layout as its puzzle.
 
-use std::sync::Arc;
-use std::time::Instant;
-
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+use std::sync::Arc;
 use tessera::sudoku::logic::{self, Difficulty, Technique};
-use tessera::sudoku::{self as rust, Engine, Generator, Layout, Query, Symmetry};
+use tessera::sudoku::{self as rust, Generator, Layout, Symmetry};
 
-use crate::common::{self, budget, engine, Count, Generated, Verdict};
-use crate::errors::{gave_up, puzzle_error};
+use crate::class::{python_class, wrapping_class, Answers};
+use crate::common::{self, Generated};
+use crate::errors::puzzle_error;
 
 /// A Sudoku puzzle (or a filled grid): 4x4 to 25x25, with boxes or jigsaw regions, optionally
 /// Sudoku X (both diagonals hold every digit).
@@ -46,27 +45,20 @@ pub struct Sudoku {
     pub(crate) grid: rust::Sudoku,
 }
 
-impl Sudoku {
-    fn wrap(grid: rust::Sudoku) -> Self {
-        Sudoku { grid }
-    }
+wrapping_class!(Sudoku(grid: rust::Sudoku));
 
-    /// `answer` as a grid: a `Sudoku`, or text in any format.
-    fn answer(py: Python<'_>, answer: &Bound<'_, PyAny>) -> PyResult<rust::Sudoku> {
+/// An answer is a `Sudoku`, or text in any format.
+impl Answers for Sudoku {
+    fn answer(&self, py: Python<'_>, answer: &Bound<'_, PyAny>) -> PyResult<rust::Sudoku> {
         if answer.is_instance_of::<PyString>() {
             let text: String = answer.extract()?;
             return rust::Sudoku::parse(&text).map_err(|e| puzzle_error(py, e));
         }
         Ok(answer.extract::<PyRef<'_, Sudoku>>()?.grid.clone())
     }
-
-    fn query(py: Python<'_>, engine_name: &str, limit: u64) -> PyResult<Query> {
-        Ok(Query::default().with_engine(engine::<Engine>(py, engine_name)?).with_limit(limit))
-    }
 }
 
-#[pymethods]
-impl Sudoku {
+python_class!(Sudoku [solve count solutions verify] {
     /// Sudoku(text)
     /// --
     ///
@@ -143,82 +135,6 @@ impl Sudoku {
         self.grid.to_json()
     }
 
-    /// The first solution (a full ``Sudoku``), or ``None`` if there is none (clashing givens
-    /// included). Raises ``tessera.GaveUp`` if ``max_nodes`` or ``timeout`` runs out first.
-    #[pyo3(signature = (engine = "auto", max_nodes = None, timeout = None))]
-    fn solve(
-        &self,
-        py: Python<'_>,
-        engine: &str,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Option<Sudoku>> {
-        let query = Self::query(py, engine, 1)?;
-        let grid = &self.grid;
-        let answer = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            rust::solve(grid, &query.clone().with_budget(budget))
-        })?;
-        answer.map(|found| found.map(Sudoku::wrap)).map_err(|reason| gave_up(py, reason, None))
-    }
-
-    /// Counts solutions up to ``limit`` (``None``: all). Never raises for the budget: the
-    /// ``Count``'s ``outcome`` is then ``'gave-up'``.
-    ///
-    /// >>> tessera.Sudoku('1...............').count().solutions
-    /// 72
-    #[pyo3(signature = (limit = None, engine = "auto", max_nodes = None, timeout = None))]
-    fn count(
-        &self,
-        py: Python<'_>,
-        limit: Option<i64>,
-        engine: &str,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Count> {
-        let query = Self::query(py, engine, common::limit(limit)?)?;
-        let grid = &self.grid;
-        common::count(py, budget(max_nodes, timeout)?, move |budget| {
-            rust::count(grid, &query.clone().with_budget(budget))
-        })
-    }
-
-    /// Up to ``limit`` solutions (``None``: all), in the engine's order. Raises
-    /// ``tessera.GaveUp`` (whose ``count`` says how many were found) if the budget runs out.
-    #[pyo3(signature = (limit = None, engine = "auto", max_nodes = None, timeout = None))]
-    fn solutions(
-        &self,
-        py: Python<'_>,
-        limit: Option<i64>,
-        engine: &str,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Vec<Sudoku>> {
-        let query = Self::query(py, engine, common::limit(limit)?)?;
-        let grid = &self.grid;
-        let (found, seconds) = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            let start = Instant::now();
-            let found = rust::solutions(grid, &query.clone().with_budget(budget));
-            (found, start.elapsed().as_secs_f64())
-        })?;
-        if let tessera::Outcome::GaveUp(reason) = found.count.outcome {
-            return Err(gave_up(py, reason, Some(Count::new(&found.count, seconds))));
-        }
-        Ok(found.found.into_iter().map(Sudoku::wrap).collect())
-    }
-
-    /// Checks ``answer`` (a ``Sudoku`` or text) against this puzzle, independently of the
-    /// solvers: same layout, givens kept, every cell filled, no digit twice in a house.
-    ///
-    /// >>> puzzle = tessera.Sudoku('1...............')
-    /// >>> puzzle.verify('1243341221344321').valid
-    /// True
-    /// >>> puzzle.verify('1234341221434312').violations
-    /// ['1 appears twice in column 3: r2c3 and r4c3', '2 appears twice in column 4: r2c4 and r4c4']
-    fn verify(&self, py: Python<'_>, answer: &Bound<'_, PyAny>) -> PyResult<Verdict> {
-        let answer = Self::answer(py, answer)?;
-        Ok(Verdict::new(&rust::verify(&self.grid, &answer)))
-    }
-
     /// Rates the puzzle by solving it like a person (see ``SudokuRating``). With
     /// ``max_nodes`` or ``timeout``, raises ``tessera.GaveUp`` when that runs out.
     ///
@@ -226,12 +142,10 @@ impl Sudoku {
     /// ...     '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
     /// ... ).rate().difficulty
     /// 'easy'
-    #[pyo3(signature = (max_nodes = None, timeout = None))]
+    #[pyo3(signature = (*, max_nodes = None, timeout = None))]
     fn rate(&self, py: Python<'_>, max_nodes: Option<i64>, timeout: Option<f64>) -> PyResult<SudokuRating> {
         let grid = &self.grid;
-        let rating =
-            common::search(py, budget(max_nodes, timeout)?, move |budget| logic::rate_within(grid, &budget))?;
-        let rating = rating.map_err(|reason| gave_up(py, reason, None))?;
+        let rating = common::within(py, max_nodes, timeout, |budget| logic::rate_within(grid, &budget))?;
         Ok(SudokuRating::new(&rating))
     }
 
@@ -264,7 +178,7 @@ impl Sudoku {
     /// >>> made.difficulty, made.puzzle.count().solutions
     /// ('easy', 1)
     #[staticmethod]
-    #[pyo3(signature = (size = None, level = None, seed = 0, symmetry = "none", boxes = None, x = false, minimal = false, max_nodes = None, timeout = None))]
+    #[pyo3(signature = (*, size = None, level = None, seed = 0, symmetry = "none", boxes = None, x = false, minimal = false, max_nodes = None, timeout = None))]
     #[allow(clippy::too_many_arguments)]
     fn generate(
         py: Python<'_>,
@@ -307,17 +221,10 @@ impl Sudoku {
         if let Some(level) = level {
             generator = generator.difficulty(common::level::<Difficulty>(level)?);
         }
-        let made = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            generator.clone().budget(budget).generate(seed)
-        })?;
-        let made = made.map_err(|reason| gave_up(py, reason, None))?;
-        Ok(Generated {
-            puzzle: Py::new(py, Sudoku::wrap(made.puzzle))?.into_any(),
-            solution: Py::new(py, Sudoku::wrap(made.solution))?.into_any(),
-            seed: made.seed,
-            difficulty: made.rating.map(|rating| rating.difficulty.name()),
-            attempts: made.attempts,
-        })
+        let made =
+            common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+        let pair = (Sudoku::wrap(made.puzzle), Sudoku::wrap(made.solution));
+        Generated::of(py, pair, made.seed, made.rating.map(|rating| rating.difficulty.name()), made.attempts)
     }
 
     fn __str__(&self) -> String {
@@ -327,7 +234,7 @@ impl Sudoku {
     fn __repr__(&self) -> String {
         format!("Sudoku({:?})", self.grid.to_line())
     }
-}
+});
 
 /// How hard a Sudoku is for a person: ``difficulty`` (``'easy'``, ``'medium'``, ``'hard'``,
 /// ``'expert'``, ``'extreme'``, ``'fiendish'``, ``'diabolical'``), the level of the hardest technique the solve

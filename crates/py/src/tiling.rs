@@ -7,14 +7,14 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Instant;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tessera::tiling::{self as rust, Board, Engine, Motion, Puzzle, Query, Style};
+use tessera::tiling::{self as rust, Board, Motion, Puzzle, Style};
 
-use crate::common::{self, budget, engine, Count, Verdict};
-use crate::errors::{gave_up, puzzle_error};
+use crate::class::{self, python_class, Answers, Class, Options};
+use crate::common::Count;
+use crate::errors::puzzle_error;
 
 /// A polyomino tiling problem: cover a ``board`` with ``pieces``, each used once (or as many
 /// times as its piece file says), moved as ``motion`` allows.
@@ -40,20 +40,69 @@ pub struct TilingPuzzle {
 }
 
 impl TilingPuzzle {
-    fn query(py: Python<'_>, engine_name: &str, limit: u64, threads: i64) -> PyResult<Query> {
-        Ok(Query::default()
-            .with_engine(engine::<Engine>(py, engine_name)?)
-            .with_limit(limit)
-            .with_threads(common::threads(threads)?))
+    /// `count` with ``distinct``: classes up to the board's symmetries.
+    fn count_with(&self, py: Python<'_>, options: Options<'_>, distinct: bool) -> PyResult<Count> {
+        if distinct && options.limit.is_some() {
+            return Err(PyValueError::new_err("distinct=True counts every class: leave limit out"));
+        }
+        class::count_by(self, py, options, move |puzzle, query| {
+            if distinct {
+                rust::count_distinct(puzzle, query).count
+            } else {
+                rust::count(puzzle, query)
+            }
+        })
     }
 
-    fn wrap(&self, tiling: rust::Tiling) -> Tiling {
-        Tiling { puzzle: self.puzzle.clone(), tiling }
+    /// The shard tree of `count_shard`, with or without the symmetry reduction.
+    fn shard_tree(&self, symmetry: bool) -> PyResult<rust::ShardTree<'_>> {
+        Ok(rust::ShardTree::new(&self.puzzle, symmetry))
     }
 }
 
-#[pymethods]
-impl TilingPuzzle {
+impl Class for TilingPuzzle {
+    type Search = Puzzle;
+
+    fn search(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    fn to_python(&self, py: Python<'_>, tiling: rust::Tiling) -> PyResult<Py<PyAny>> {
+        Ok(Py::new(py, Tiling { puzzle: self.puzzle.clone(), tiling })?.into_any())
+    }
+}
+
+/// An answer is a `Tiling`, of this puzzle or of another with the same pieces: its placements
+/// are matched by piece and squares.
+impl Answers for TilingPuzzle {
+    fn answer(&self, _py: Python<'_>, tiling: &Bound<'_, PyAny>) -> PyResult<rust::Tiling> {
+        let tiling = tiling.extract::<PyRef<'_, Tiling>>()?;
+        Ok(if Arc::ptr_eq(&tiling.puzzle, &self.puzzle) {
+            tiling.tiling.clone()
+        } else {
+            // Match each placement by piece name and squares; one that is not a placement of
+            // this puzzle gets a number past the end, which the verifier reports.
+            let index: HashMap<(char, Vec<(i32, i32)>), usize> = self
+                .puzzle
+                .placements()
+                .iter()
+                .enumerate()
+                .map(|(i, _)| (placement_key(&self.puzzle, i), i))
+                .collect();
+            let unknown = self.puzzle.placements().len();
+            rust::Tiling::new(
+                (0..tiling.tiling.placements.len())
+                    .map(|k| {
+                        let key = placement_key(&tiling.puzzle, tiling.tiling.placements[k]);
+                        index.get(&key).copied().unwrap_or(unknown + k)
+                    })
+                    .collect(),
+            )
+        })
+    }
+}
+
+python_class!(TilingPuzzle [solve count(distinct: bool = false) solutions verify count_shard(symmetry: bool = true)] {
     /// TilingPuzzle(board='6x10', pieces='pentominoes', motion=None)
     /// --
     ///
@@ -118,145 +167,6 @@ impl TilingPuzzle {
         self.puzzle.placements().len()
     }
 
-    /// Counts tilings up to ``limit`` (``None``: all) on ``threads`` threads (0: one per CPU).
-    /// ``distinct=True`` counts them up to the board's symmetries (rotations and reflections
-    /// the pieces' motion allows; ``limit`` must then be ``None``). ``engine`` is ``'auto'``
-    /// (the bitboard search), ``'bits'`` or ``'xc'`` (the exact-cover reduction). Never raises
-    /// for the budget: the ``Count``'s ``outcome`` is then ``'gave-up'``.
-    ///
-    /// >>> tessera.TilingPuzzle('5x12').count(threads=2).solutions
-    /// 4040
-    #[pyo3(signature = (limit = None, threads = 1, engine = "auto", distinct = false, max_nodes = None, timeout = None))]
-    #[allow(clippy::too_many_arguments)]
-    fn count(
-        &self,
-        py: Python<'_>,
-        limit: Option<i64>,
-        threads: i64,
-        engine: &str,
-        distinct: bool,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Count> {
-        if distinct && limit.is_some() {
-            return Err(PyValueError::new_err("distinct=True counts every class: leave limit out"));
-        }
-        let query = Self::query(py, engine, common::limit(limit)?, threads)?;
-        let puzzle = &*self.puzzle;
-        common::count(py, budget(max_nodes, timeout)?, move |budget| {
-            let query = query.clone().with_budget(budget);
-            if distinct {
-                rust::count_distinct(puzzle, &query).count
-            } else {
-                rust::count(puzzle, &query)
-            }
-        })
-    }
-
-    /// Counts shard ``index`` of ``of`` of this count and returns its manifest, a ``dict``
-    /// (docs/scale.md): the instance's hash, the engine, the split, the prefixes covered,
-    /// ``solutions``, ``nodes``, ``seconds``, ``outcome``. Every shard of one count, on any
-    /// machine, cuts the search tree the same way; ``tessera.merge`` adds the manifests up after
-    /// checking every prefix was counted once. With ``checkpoint`` (a file path), finished
-    /// prefixes are saved every ``checkpoint_every`` seconds and a rerun resumes from them.
-    /// A budget that runs out gives a manifest whose ``outcome`` is ``'gave-up'`` (rerun it with
-    /// its checkpoint); one that runs out while the tree is being split raises ``tessera.GaveUp``.
-    /// ``symmetry=False`` counts without the symmetry reduction (the same total; the tree differs,
-    /// so its shards are of another count). Classes (``distinct``) cannot be sharded.
-    ///
-    /// >>> t = tessera.TilingPuzzle('5x12')
-    /// >>> tessera.merge([t.count_shard(i, 3) for i in range(3)])['solutions']
-    /// 4040
-    #[pyo3(signature = (index, of, threads = 1, max_nodes = None, timeout = None, checkpoint = None, checkpoint_every = 30.0, symmetry = true))]
-    #[allow(clippy::too_many_arguments)]
-    fn count_shard(
-        &self,
-        py: Python<'_>,
-        index: i64,
-        of: i64,
-        threads: i64,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-        checkpoint: Option<std::path::PathBuf>,
-        checkpoint_every: f64,
-        symmetry: bool,
-    ) -> PyResult<Py<PyAny>> {
-        let call =
-            crate::shard::ShardCall { index, of, threads, max_nodes, timeout, checkpoint, checkpoint_every };
-        crate::shard::count_shard(py, &rust::ShardTree::new(&self.puzzle, symmetry), call)
-    }
-
-    /// The first tiling found, or ``None`` if there is none. Raises ``tessera.GaveUp`` if
-    /// ``max_nodes`` or ``timeout`` runs out first.
-    #[pyo3(signature = (engine = "auto", max_nodes = None, timeout = None))]
-    fn solve(
-        &self,
-        py: Python<'_>,
-        engine: &str,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Option<Tiling>> {
-        let query = Self::query(py, engine, 1, 1)?;
-        let puzzle = &*self.puzzle;
-        let answer = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            rust::solve(puzzle, &query.clone().with_budget(budget))
-        })?;
-        answer.map(|found| found.map(|t| self.wrap(t))).map_err(|reason| gave_up(py, reason, None))
-    }
-
-    /// Up to ``limit`` tilings (``None``: all; in the solver's order on one thread, in no fixed
-    /// order on several). Raises ``tessera.GaveUp`` (whose ``count`` says how many were found)
-    /// if the budget runs out.
-    #[pyo3(signature = (limit = None, threads = 1, engine = "auto", max_nodes = None, timeout = None))]
-    fn solutions(
-        &self,
-        py: Python<'_>,
-        limit: Option<i64>,
-        threads: i64,
-        engine: &str,
-        max_nodes: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<Vec<Tiling>> {
-        let query = Self::query(py, engine, common::limit(limit)?, threads)?;
-        let puzzle = &*self.puzzle;
-        let (found, seconds) = common::search(py, budget(max_nodes, timeout)?, move |budget| {
-            let start = Instant::now();
-            (rust::solutions(puzzle, &query.clone().with_budget(budget)), start.elapsed().as_secs_f64())
-        })?;
-        if let tessera::Outcome::GaveUp(reason) = found.count.outcome {
-            return Err(gave_up(py, reason, Some(Count::new(&found.count, seconds))));
-        }
-        Ok(found.found.into_iter().map(|t| self.wrap(t)).collect())
-    }
-
-    /// Checks a ``Tiling`` independently of the solvers: every cell covered exactly once, each
-    /// piece used as many times as it must be.
-    fn verify(&self, tiling: PyRef<'_, Tiling>) -> Verdict {
-        let tiling = if Arc::ptr_eq(&tiling.puzzle, &self.puzzle) {
-            tiling.tiling.clone()
-        } else {
-            // Match each placement by piece name and squares; one that is not a placement of
-            // this puzzle gets a number past the end, which the verifier reports.
-            let index: HashMap<(char, Vec<(i32, i32)>), usize> = self
-                .puzzle
-                .placements()
-                .iter()
-                .enumerate()
-                .map(|(i, _)| (placement_key(&self.puzzle, i), i))
-                .collect();
-            let unknown = self.puzzle.placements().len();
-            rust::Tiling::new(
-                (0..tiling.tiling.placements.len())
-                    .map(|k| {
-                        let key = placement_key(&tiling.puzzle, tiling.tiling.placements[k]);
-                        index.get(&key).copied().unwrap_or(unknown + k)
-                    })
-                    .collect(),
-            )
-        };
-        Verdict::new(&rust::verify(&self.puzzle, &tiling))
-    }
-
     fn __repr__(&self) -> String {
         let board = self.puzzle.board();
         format!(
@@ -267,7 +177,7 @@ impl TilingPuzzle {
             self.puzzle.placements().len()
         )
     }
-}
+});
 
 /// A placement as its piece's name and its squares `(row, column)`, sorted.
 fn placement_key(puzzle: &Puzzle, placement: usize) -> (char, Vec<(i32, i32)>) {

@@ -50,13 +50,18 @@ def test_every_public_class_and_method_has_a_docstring():
 
 def test_help_shows_the_arguments():
     text = pydoc.render_doc(tessera.Sudoku, renderer=pydoc.plaintext)
-    assert "solve(self, /, engine='auto', max_nodes=None, timeout=None)" in text
-    assert "count(self, /, limit=None, engine='auto', max_nodes=None, timeout=None)" in text
-    assert "generate(size=None, level=None, seed=0, symmetry='none'" in text
+    common = "engine='auto', limit=None, threads=1, max_nodes=None, timeout=None"
+    assert "solve(self, /, *, engine='auto', threads=1, max_nodes=None, timeout=None)" in text
+    assert f"count(self, /, *, {common})" in text
+    assert f"solutions(self, /, *, {common})" in text
+    assert "generate(*, size=None, level=None, seed=0, symmetry='none'" in text
     assert "Sudoku(text)" in text
     assert ">>> puzzle = tessera.Sudoku(" in text
     xc = pydoc.render_doc(tessera.ExactCover, renderer=pydoc.plaintext)
-    assert "count(self, /, limit=None, threads=1, max_nodes=None, timeout=None, engine='auto')" in xc
+    assert f"count(self, /, *, {common})" in xc
+    assert f"solutions(self, /, *, {common}, seed=None, names=False)" in xc
+    for cls in (tessera.Queens, tessera.Hidato, tessera.TilingPuzzle):
+        assert f"solutions(self, /, *, {common})" in pydoc.render_doc(cls, renderer=pydoc.plaintext)
 
 
 def readme_python_blocks():

@@ -12,7 +12,7 @@ def test_3x20_pentominoes():
     assert puzzle.count().solutions == 8
     assert puzzle.count(engine="xc").solutions == 8
     assert puzzle.count(distinct=True).solutions == 2
-    tilings = puzzle.solutions()
+    tilings = list(puzzle.solutions())
     assert len(tilings) == 8
     assert all(puzzle.verify(t).valid for t in tilings)
     assert len({str(t) for t in tilings}) == 8
@@ -66,6 +66,6 @@ def test_errors():
 def test_budget():
     puzzle = tessera.TilingPuzzle("6x10")
     count = puzzle.count(max_nodes=100)
-    assert (count.outcome, count.reason) == ("gave-up", "node-limit")
+    assert (count.outcome, count.reason) == ("gave-up", "max-nodes")
     with pytest.raises(tessera.GaveUp):
-        puzzle.solutions(max_nodes=100)
+        list(puzzle.solutions(max_nodes=100))

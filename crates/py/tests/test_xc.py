@@ -145,12 +145,12 @@ def test_a_node_budget_gives_up_without_raising():
         latin_square_options(5),
     )
     count = problem.count(max_nodes=100)
-    assert (count.outcome, count.reason, count.exact) == ("gave-up", "node-limit", False)
+    assert (count.outcome, count.reason, count.exact) == ("gave-up", "max-nodes", False)
     assert count.solutions < 161280
     parallel = problem.count(max_nodes=100, threads=2)
     assert parallel.outcome == "gave-up"
     timed = problem.count(timeout=0)
-    assert (timed.outcome, timed.reason) == ("gave-up", "deadline")
+    assert (timed.outcome, timed.reason) == ("gave-up", "timeout")
     with pytest.raises(ValueError, match="timeout"):
         problem.count(timeout=-1)
 
@@ -162,7 +162,7 @@ def test_first_raises_gave_up():
     )
     with pytest.raises(tessera.GaveUp) as raised:
         problem.first(max_nodes=3)
-    assert raised.value.reason == "node-limit"
+    assert raised.value.reason == "max-nodes"
     assert raised.value.count.outcome == "gave-up"
     assert problem.first() is not None
 
@@ -211,7 +211,7 @@ def test_solution_iterator_raises_gave_up_when_the_budget_runs_out():
         for solution in latin.solutions(max_nodes=2000):
             found.append(solution)
     assert raised.value.count.solutions == len(found) > 0
-    assert raised.value.count.reason == "node-limit"
+    assert raised.value.count.reason == "max-nodes"
 
 
 def test_the_gil_is_released_during_a_count():

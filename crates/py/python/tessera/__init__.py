@@ -8,14 +8,19 @@ Exact cover (Knuth's Algorithm X and C, with secondary items and colours):
 2
 
 Puzzles, every one with the same calls (``solve``, ``count``, ``solutions``, ``verify``; and
-``generate`` and ``rate`` for Sudoku and Hidato):
+``generate`` and ``rate`` for Sudoku and Hidato), whose options are keyword-only and the same on
+every class: ``engine='auto'``, ``limit=None``, ``threads=1``, ``max_nodes=None``,
+``timeout=None``. ``solutions`` is a lazy iterator (``tessera.Solutions``):
 
 >>> tessera.Queens(8).count().solutions
 92
+>>> next(tessera.Queens(8).solutions())
+[0, 4, 7, 5, 2, 6, 1, 3]
 
 Searches release the GIL. ``count`` reports a search that ran out of its budget (``max_nodes``,
-``timeout``) in its ``Count`` (``outcome == 'gave-up'``); the calls that return solutions raise
-``tessera.GaveUp`` instead. Unreadable text raises ``tessera.ParseError`` (a ``ValueError`` with
+``timeout``) in its ``Count`` (``outcome == 'gave-up'``, ``reason`` ``'max-nodes'``,
+``'timeout'`` or ``'cancelled'``, as the command line's ``--json`` says); the calls that return
+solutions raise ``tessera.GaveUp`` instead. Unreadable text raises ``tessera.ParseError`` (a ``ValueError`` with
 ``line`` and ``column``); other bad input raises ``ValueError``.
 """
 

@@ -1,7 +1,7 @@
 """Type stubs of the compiled module ``tessera._tessera`` (re-exported by ``tessera``)."""
 
 import os
-from typing import Any, Iterator, Literal, Optional, Sequence, Tuple, Union, final, overload
+from typing import Any, Final, Generic, Iterator, Literal, Optional, Sequence, Tuple, TypeVar, Union, final, overload, type_check_only
 
 __all__ = [
     "Count",
@@ -27,8 +27,52 @@ __all__ = [
 __version__: str
 
 _Outcome = Literal["exhausted", "limit-reached", "gave-up"]
-_Reason = Literal["node-limit", "deadline", "cancelled"]
+_Reason = Literal["max-nodes", "timeout", "cancelled"]
 _ItemSpec = Union[str, Tuple[str, str]]
+_S = TypeVar("_S")
+
+@type_check_only
+class _Searches(Generic[_S]):
+    """The searches every class has, with the same keyword-only options (written once in Rust
+    by ``python_class!``; not a class at runtime)."""
+
+    def solve(
+        self, *, engine: str = "auto", threads: int = 1, max_nodes: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Optional[_S]: ...
+    def count(
+        self,
+        *,
+        engine: str = "auto",
+        limit: Optional[int] = None,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Count: ...
+    def solutions(
+        self,
+        *,
+        engine: str = "auto",
+        limit: Optional[int] = None,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Solutions[_S]: ...
+
+@type_check_only
+class _Shards:
+    """``count_shard`` as the classes with a shard tree have it."""
+
+    def count_shard(
+        self,
+        index: int,
+        of: int,
+        *,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: float = 30.0,
+    ) -> dict[str, Any]: ...
 
 class ParseError(ValueError):
     line: int
@@ -45,45 +89,31 @@ class GaveUp(Exception):
 
 @final
 class Count:
-    @property
-    def solutions(self) -> int: ...
-    @property
-    def outcome(self) -> _Outcome: ...
-    @property
-    def reason(self) -> Optional[_Reason]: ...
-    @property
-    def exact(self) -> bool: ...
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def updates(self) -> int: ...
-    @property
-    def seconds(self) -> float: ...
+    solutions: Final[int]
+    outcome: Final[_Outcome]
+    reason: Final[Optional[_Reason]]
+    exact: Final[bool]
+    nodes: Final[int]
+    updates: Final[int]
+    seconds: Final[float]
     def __int__(self) -> int: ...
 
 @final
 class Verdict:
-    @property
-    def valid(self) -> bool: ...
-    @property
-    def violations(self) -> list[str]: ...
+    valid: Final[bool]
+    violations: Final[list[str]]
     def __bool__(self) -> bool: ...
 
 @final
 class Generated:
-    @property
-    def puzzle(self) -> Any: ...
-    @property
-    def solution(self) -> Any: ...
-    @property
-    def seed(self) -> int: ...
-    @property
-    def difficulty(self) -> Optional[str]: ...
-    @property
-    def attempts(self) -> int: ...
+    puzzle: Final[Any]
+    solution: Final[Any]
+    seed: Final[int]
+    difficulty: Final[Optional[str]]
+    attempts: Final[int]
 
 @final
-class ExactCover:
+class ExactCover(_Searches[list[int]]):
     def __new__(
         cls,
         items: Sequence[str],
@@ -96,12 +126,9 @@ class ExactCover:
     def from_file(path: Union[str, os.PathLike[str]]) -> ExactCover: ...
     @staticmethod
     def from_matrix(matrix: Any, secondary: int = 0, items: Optional[Sequence[str]] = None) -> ExactCover: ...
-    @property
-    def items(self) -> list[str]: ...
-    @property
-    def secondary(self) -> list[str]: ...
-    @property
-    def option_count(self) -> int: ...
+    items: Final[list[str]]
+    secondary: Final[list[str]]
+    option_count: Final[int]
     def option(self, index: int) -> list[str]: ...
     def to_text(self) -> str: ...
     def is_solution(self, options: Sequence[int]) -> bool: ...
@@ -109,6 +136,7 @@ class ExactCover:
         self,
         index: int,
         of: int,
+        *,
         threads: int = 1,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
@@ -117,97 +145,72 @@ class ExactCover:
         engine: str = "auto",
     ) -> dict[str, Any]: ...
     def estimate(
-        self, probes: int = 1000, seed: int = 1, measure: float = 1.0, engine: str = "auto"
+        self, *, engine: str = "auto", probes: int = 1000, seed: int = 1, measure: float = 1.0
     ) -> dict[str, Any]: ...
-    def count(
-        self,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        engine: str = "auto",
-    ) -> Count: ...
     @overload
     def first(
         self,
+        *,
+        engine: str = "auto",
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
-        engine: str = "auto",
         seed: Optional[int] = None,
         names: Literal[False] = False,
     ) -> Optional[list[int]]: ...
     @overload
     def first(
         self,
+        *,
+        engine: str = "auto",
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
-        engine: str = "auto",
         seed: Optional[int] = None,
-        *,
         names: Literal[True],
     ) -> Optional[list[list[str]]]: ...
     def solutions(
         self,
+        *,
+        engine: str = "auto",
         limit: Optional[int] = None,
+        threads: int = 1,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
-        engine: str = "auto",
         seed: Optional[int] = None,
         names: bool = False,
-    ) -> Solutions: ...
+    ) -> Solutions[Any]: ...
 
 @final
-class Solutions(Iterator[Any]):
-    """Yields ``list[int]`` (option numbers), or ``list[list[str]]`` with ``names=True``."""
+class Solutions(Iterator[_S], Generic[_S]):
+    """Yields solutions as the class's ``solve`` returns them (``ExactCover``: option numbers,
+    or lists of item names with ``names=True``)."""
 
-    def __iter__(self) -> Solutions: ...
-    def __next__(self) -> Any: ...
-    @property
-    def count(self) -> Optional[Count]: ...
+    def __iter__(self) -> Solutions[_S]: ...
+    def __next__(self) -> _S: ...
+    count: Final[Optional[Count]]
+    def finish(self) -> Optional[Count]: ...
     def close(self) -> None: ...
 
 @final
-class Sudoku:
+class Sudoku(_Searches[Sudoku]):
     def __new__(cls, text: str) -> Sudoku: ...
     @staticmethod
     def parse(text: str) -> Sudoku: ...
     @staticmethod
     def parse_many(text: str) -> list[Sudoku]: ...
-    @property
-    def size(self) -> int: ...
-    @property
-    def cells(self) -> list[int]: ...
-    @property
-    def clues(self) -> int: ...
-    @property
-    def layout(self) -> str: ...
-    @property
-    def is_solved(self) -> bool: ...
+    size: Final[int]
+    cells: Final[list[int]]
+    clues: Final[int]
+    layout: Final[str]
+    is_solved: Final[bool]
     def to_line(self) -> str: ...
     def to_grid(self) -> str: ...
     def to_json(self) -> str: ...
-    def solve(
-        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
-    ) -> Optional[Sudoku]: ...
-    def count(
-        self,
-        limit: Optional[int] = None,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> Count: ...
-    def solutions(
-        self,
-        limit: Optional[int] = None,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> list[Sudoku]: ...
     def verify(self, answer: Union[Sudoku, str]) -> Verdict: ...
-    def rate(self, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> SudokuRating: ...
+    def rate(self, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> SudokuRating: ...
     def hint(self) -> Optional[Hint]: ...
     @staticmethod
     def generate(
+        *,
         size: Optional[int] = None,
         level: Optional[str] = None,
         seed: int = 0,
@@ -241,7 +244,7 @@ class Hint:
     explanation: str
 
 @final
-class Hidato:
+class Hidato(_Searches[Hidato]):
     def __new__(cls, text: str, adjacency: str = "hidato") -> Hidato: ...
     @staticmethod
     def parse(text: str, adjacency: str = "hidato") -> Hidato: ...
@@ -254,43 +257,20 @@ class Hidato:
         height: Optional[int] = None,
         adjacency: str = "hidato",
     ) -> Hidato: ...
-    @property
-    def width(self) -> int: ...
-    @property
-    def height(self) -> int: ...
-    @property
-    def cells(self) -> list[int]: ...
-    @property
-    def rows(self) -> list[list[int]]: ...
-    @property
-    def adjacency(self) -> Literal["hidato", "numbrix"]: ...
-    @property
-    def size(self) -> int: ...
-    @property
-    def givens(self) -> int: ...
+    width: Final[int]
+    height: Final[int]
+    cells: Final[list[int]]
+    rows: Final[list[list[int]]]
+    adjacency: Final[Literal["hidato", "numbrix"]]
+    size: Final[int]
+    givens: Final[int]
     def to_text(self) -> str: ...
     def to_json(self) -> str: ...
-    def solve(
-        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
-    ) -> Optional[Hidato]: ...
-    def count(
-        self,
-        limit: Optional[int] = None,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> Count: ...
-    def solutions(
-        self,
-        limit: Optional[int] = None,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> list[Hidato]: ...
     def verify(self, answer: Union[Hidato, str]) -> Verdict: ...
     def rate(self) -> HidatoRating: ...
     @staticmethod
     def generate(
+        *,
         width: Optional[int] = None,
         height: Optional[int] = None,
         level: Optional[str] = None,
@@ -313,22 +293,29 @@ class HidatoRating:
     contradiction: bool
 
 @final
-class TilingPuzzle:
+class TilingPuzzle(_Searches[Tiling]):
     def __new__(
         cls, board: str = "6x10", pieces: str = "pentominoes", motion: Optional[str] = None
     ) -> TilingPuzzle: ...
-    @property
-    def width(self) -> int: ...
-    @property
-    def height(self) -> int: ...
-    @property
-    def pieces(self) -> list[str]: ...
-    @property
-    def placement_count(self) -> int: ...
+    width: Final[int]
+    height: Final[int]
+    pieces: Final[list[str]]
+    placement_count: Final[int]
+    def count(
+        self,
+        *,
+        engine: str = "auto",
+        limit: Optional[int] = None,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        distinct: bool = False,
+    ) -> Count: ...
     def count_shard(
         self,
         index: int,
         of: int,
+        *,
         threads: int = 1,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
@@ -336,69 +323,18 @@ class TilingPuzzle:
         checkpoint_every: float = 30.0,
         symmetry: bool = True,
     ) -> dict[str, Any]: ...
-    def count(
-        self,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        engine: str = "auto",
-        distinct: bool = False,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> Count: ...
-    def solve(
-        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
-    ) -> Optional[Tiling]: ...
-    def solutions(
-        self,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> list[Tiling]: ...
-    def verify(self, tiling: Tiling) -> Verdict: ...
+    def verify(self, answer: Tiling) -> Verdict: ...
 
 @final
 class Tiling:
-    @property
-    def placements(self) -> list[Tuple[str, list[Tuple[int, int]]]]: ...
+    placements: Final[list[Tuple[str, list[Tuple[int, int]]]]]
     def render(self, color: bool = False) -> str: ...
     def __len__(self) -> int: ...
 
 @final
-class Queens:
+class Queens(_Searches[list[int]], _Shards):
     def __new__(cls, n: int) -> Queens: ...
-    @property
-    def n(self) -> int: ...
-    def count_shard(
-        self,
-        index: int,
-        of: int,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
-        checkpoint_every: float = 30.0,
-    ) -> dict[str, Any]: ...
-    def count(
-        self,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> Count: ...
-    def solve(
-        self, engine: str = "auto", max_nodes: Optional[int] = None, timeout: Optional[float] = None
-    ) -> Optional[list[int]]: ...
-    def solutions(
-        self,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        engine: str = "auto",
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> list[list[int]]: ...
-    def verify(self, columns: Sequence[int]) -> Verdict: ...
+    n: Final[int]
+    def verify(self, answer: Sequence[int]) -> Verdict: ...
     @staticmethod
     def render(columns: Sequence[int]) -> str: ...
