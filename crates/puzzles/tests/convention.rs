@@ -120,3 +120,42 @@ fn names_are_listed_in_order() {
     assert_eq!(<queens::Board as Puzzle>::NAME, "queens");
     assert_eq!(<tiling::Puzzle as Puzzle>::NAME, "tiling");
 }
+
+/// Every engine's listing of a board with millions of solutions ends within its deadline.
+fn listing_keeps_its_deadline<P: Puzzle>(puzzle: &P) {
+    for &engine in P::Engine::all() {
+        let budget = Budget::unlimited().with_timeout(Duration::from_millis(300));
+        let query = Query::default().with_engine(engine).with_budget(budget);
+        let started = Instant::now();
+        let mut lazy = puzzle.solutions(&query);
+        let listed = lazy.by_ref().count();
+        let count = lazy.finish();
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{} {engine}: {listed} listed, {:?}, in {:?}",
+            P::NAME,
+            count.outcome,
+            started.elapsed()
+        );
+    }
+}
+
+#[test]
+fn every_listing_keeps_its_deadline() {
+    let mut board = String::from("10 10\n1");
+    board.push_str(&" 0".repeat(9));
+    board.push('\n');
+    for _ in 1..10 {
+        board.push_str(&"0 ".repeat(9));
+        board.push_str("0\n");
+    }
+    listing_keeps_its_deadline(&hidato::parse_puzzle(&board, hidato::Adjacency::King).expect("10x10"));
+    listing_keeps_its_deadline(&sudoku::Sudoku::parse(&".".repeat(81)).expect("empty 9x9"));
+    listing_keeps_its_deadline(&queens::Board::new(20).expect("a board"));
+    let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
+    listing_keeps_its_deadline(&tiling::Puzzle::new(
+        tiling::Board::parse_size("10x6").expect("a board"),
+        pieces,
+        motion,
+    ));
+}

@@ -16,7 +16,9 @@ impl<V> Default for Verdict<V> {
 }
 
 impl<V> Verdict<V> {
-    pub(crate) fn new(violations: Vec<V>) -> Self {
+    /// A verdict of these violations (none: the answer is correct), for a verifier outside this
+    /// crate (an exact-cover problem's, say).
+    pub fn new(violations: Vec<V>) -> Self {
         Verdict { violations }
     }
 

@@ -157,6 +157,11 @@ pub(super) fn run(
             if keep_paths {
                 let touch = |a: u32, b: u32| puzzle.touch(a as usize, b as usize);
                 while scanned < found.order.len() && (found.order.len() as u64) < limit {
+                    // A sparse board's paths lead by reversals to ever more paths: with no
+                    // limit this scan alone could outlast any deadline.
+                    if let Some(reason) = clock.check_clock() {
+                        return Err(reason);
+                    }
                     let path = found.order[scanned].clone();
                     moves::reversals(&path, &given, touch, &mut |other| {
                         found.add(other);
