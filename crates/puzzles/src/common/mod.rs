@@ -22,6 +22,7 @@ mod reduction;
 pub mod seed;
 mod verdict;
 
+pub(crate) use puzzle::{levels_and_generator, puzzle_from_functions};
 pub use puzzle::{Generate, Lazy, Named, Puzzle, Rate, Readable, LAZY_BUFFER};
 pub use query::{Query, Solutions};
 pub(crate) use reduction::first;

@@ -265,3 +265,70 @@ impl<T> Drop for Lazy<T> {
         self.halt();
     }
 }
+
+/// `impl Puzzle` for a puzzle module whose free functions follow the convention (`solve`,
+/// `count`, `visit`, `verify`, `ExactCover::new`, `Engine`, `Violation`, `Query`): the
+/// registration of a puzzle in its `puzzle.rs`, one line.
+macro_rules! puzzle_from_functions {
+    ($ty:ty, $name:literal, $module:ident, $solution:ty) => {
+        impl crate::common::Puzzle for $ty {
+            const NAME: &'static str = $name;
+            const EXACT_COVER: crate::$module::Engine = crate::$module::Engine::ExactCover;
+            type Solution = $solution;
+            type Engine = crate::$module::Engine;
+            type Violation = crate::$module::Violation;
+            type Cover = crate::$module::ExactCover;
+
+            fn solve(&self, query: &crate::$module::Query) -> Result<Option<$solution>, crate::GaveUp> {
+                crate::$module::solve(self, query)
+            }
+
+            fn count(&self, query: &crate::$module::Query) -> crate::Count {
+                crate::$module::count(self, query)
+            }
+
+            fn visit(
+                &self,
+                query: &crate::$module::Query,
+                visit: &(dyn Fn($solution) + Sync),
+            ) -> crate::Count {
+                crate::$module::visit(self, query, visit)
+            }
+
+            fn verify(&self, answer: &$solution) -> crate::Verdict<crate::$module::Violation> {
+                crate::$module::verify(self, answer)
+            }
+
+            fn exact_cover(&self) -> crate::$module::ExactCover {
+                crate::$module::ExactCover::new(self)
+            }
+        }
+    };
+}
+pub(crate) use puzzle_from_functions;
+
+/// [`Named`] for an enum with the inherent `ALL` and `name` (a puzzle's difficulty levels), and
+/// [`Generate`] for a puzzle whose module has a `Generator` builder making `Generated`.
+macro_rules! levels_and_generator {
+    ($ty:ty, $module:ident) => {
+        impl crate::common::Named for crate::$module::Difficulty {
+            fn all() -> &'static [Self] {
+                &crate::$module::Difficulty::ALL
+            }
+
+            fn name(self) -> &'static str {
+                crate::$module::Difficulty::name(self)
+            }
+        }
+
+        impl crate::common::Generate for $ty {
+            type Spec = crate::$module::Generator;
+            type Made = crate::$module::Generated;
+
+            fn generate(spec: &Self::Spec, seed: u64) -> Result<Self::Made, crate::GaveUp> {
+                spec.generate(seed)
+            }
+        }
+    };
+}
+pub(crate) use levels_and_generator;

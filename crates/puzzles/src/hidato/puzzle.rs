@@ -1,41 +1,14 @@
 //! Hidato under the one calling convention ([`crate::Puzzle`], [`Readable`], [`Generate`],
 //! [`Rate`]): the module's free functions, gathered where the front ends find them.
 
-use crate::common::{Generate, Named, Puzzle, Rate, Readable};
-use crate::hidato::{
-    self, logic, parse_puzzles, Adjacency, Budget, Count, Difficulty, Engine, ExactCover, GaveUp, Generated,
-    Generator, Hidato, Query, Rating, Verdict, Violation,
-};
+#[cfg(doc)]
+use crate::common::Generate;
+use crate::common::{Rate, Readable};
+use crate::hidato::{self, logic, parse_puzzles, Adjacency, Budget, Difficulty, GaveUp, Hidato, Rating};
 use crate::Error;
 
-impl Puzzle for Hidato {
-    const NAME: &'static str = "hidato";
-    const EXACT_COVER: Engine = Engine::ExactCover;
-    type Solution = Hidato;
-    type Engine = Engine;
-    type Violation = Violation;
-    type Cover = ExactCover;
-
-    fn solve(&self, query: &Query) -> Result<Option<Hidato>, GaveUp> {
-        hidato::solve(self, query)
-    }
-
-    fn count(&self, query: &Query) -> Count {
-        hidato::count(self, query)
-    }
-
-    fn visit(&self, query: &Query, visit: &(dyn Fn(Hidato) + Sync)) -> Count {
-        hidato::visit(self, query, visit)
-    }
-
-    fn verify(&self, answer: &Hidato) -> Verdict {
-        hidato::verify(self, answer)
-    }
-
-    fn exact_cover(&self) -> ExactCover {
-        ExactCover::new(self)
-    }
-}
+crate::common::puzzle_from_functions!(Hidato, "hidato", hidato, Hidato);
+crate::common::levels_and_generator!(Hidato, hidato);
 
 impl Readable for Hidato {
     /// Hidato (king moves) or Numbrix (rook moves).
@@ -57,25 +30,6 @@ impl Readable for Hidato {
 
     fn solution_text(&self, solution: &Hidato) -> String {
         solution.to_string()
-    }
-}
-
-impl Generate for Hidato {
-    type Spec = Generator;
-    type Made = Generated;
-
-    fn generate(spec: &Generator, seed: u64) -> Result<Generated, GaveUp> {
-        spec.generate(seed)
-    }
-}
-
-impl Named for Difficulty {
-    fn all() -> &'static [Self] {
-        &Difficulty::ALL
-    }
-
-    fn name(self) -> &'static str {
-        Difficulty::name(self)
     }
 }
 

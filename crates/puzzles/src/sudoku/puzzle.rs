@@ -1,41 +1,14 @@
 //! Sudoku under the one calling convention ([`crate::Puzzle`], [`Readable`], [`Generate`],
 //! [`Rate`]): the module's free functions, gathered where the front ends find them.
 
-use crate::common::{Generate, Named, Puzzle, Rate, Readable};
-use crate::sudoku::{
-    self, logic, parse_puzzles, Budget, Count, Difficulty, Engine, ExactCover, GaveUp, Generated, Generator,
-    Query, Rating, Sudoku, Verdict, Violation,
-};
+#[cfg(doc)]
+use crate::common::Generate;
+use crate::common::{Rate, Readable};
+use crate::sudoku::{logic, parse_puzzles, Budget, Difficulty, GaveUp, Rating, Sudoku};
 use crate::Error;
 
-impl Puzzle for Sudoku {
-    const NAME: &'static str = "sudoku";
-    const EXACT_COVER: Engine = Engine::ExactCover;
-    type Solution = Sudoku;
-    type Engine = Engine;
-    type Violation = Violation;
-    type Cover = ExactCover;
-
-    fn solve(&self, query: &Query) -> Result<Option<Sudoku>, GaveUp> {
-        sudoku::solve(self, query)
-    }
-
-    fn count(&self, query: &Query) -> Count {
-        sudoku::count(self, query)
-    }
-
-    fn visit(&self, query: &Query, visit: &(dyn Fn(Sudoku) + Sync)) -> Count {
-        sudoku::visit(self, query, visit)
-    }
-
-    fn verify(&self, answer: &Sudoku) -> Verdict {
-        sudoku::verify(self, answer)
-    }
-
-    fn exact_cover(&self) -> ExactCover {
-        ExactCover::new(self)
-    }
-}
+crate::common::puzzle_from_functions!(Sudoku, "sudoku", sudoku, Sudoku);
+crate::common::levels_and_generator!(Sudoku, sudoku);
 
 impl Readable for Sudoku {
     type ReadOptions = ();
@@ -50,25 +23,6 @@ impl Readable for Sudoku {
 
     fn solution_text(&self, solution: &Sudoku) -> String {
         solution.to_line()
-    }
-}
-
-impl Generate for Sudoku {
-    type Spec = Generator;
-    type Made = Generated;
-
-    fn generate(spec: &Generator, seed: u64) -> Result<Generated, GaveUp> {
-        spec.generate(seed)
-    }
-}
-
-impl Named for Difficulty {
-    fn all() -> &'static [Self] {
-        &Difficulty::ALL
-    }
-
-    fn name(self) -> &'static str {
-        Difficulty::name(self)
     }
 }
 
