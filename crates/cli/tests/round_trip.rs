@@ -126,17 +126,19 @@ fn tiling_and_queens_speak_the_same_json() {
     assert_eq!(count[0]["solutions"], 8);
     assert_eq!(count[0]["outcome"], "exhausted");
     assert_eq!(count[0]["engine"], "bits");
+    // Listings are JSON lines: a line per solution, then the summary.
     let solve = json_lines(&run(&["tiling", "solve", "--board", "3x20", "--json", "--engine", "xc"], ""));
-    assert_eq!(solve[0]["boards"][0].as_array().unwrap().len(), 20);
-    assert_eq!(solve[0]["outcome"], "limit-reached");
-    assert_eq!(solve[0]["engine"], "xc");
+    assert_eq!(solve[0]["board"].as_array().unwrap().len(), 20);
+    assert_eq!(solve[1]["outcome"], "limit-reached");
+    assert_eq!(solve[1]["engine"], "xc");
 
     let queens = json_lines(&run(&["queens", "8", "--count", "--json", "--solver", "xc"], ""));
     assert_eq!(queens[0]["solutions"], 92);
     assert_eq!(queens[0]["outcome"], "exhausted");
     assert_eq!(queens[0]["engine"], "xc");
     let boards = json_lines(&run(&["queens", "4", "--all", "--json"], ""));
-    assert_eq!(boards[0]["boards"].as_array().unwrap().len(), 2);
+    assert_eq!(boards.len(), 3, "two boards, then the summary");
+    assert_eq!(boards[2]["solutions"], 2);
 
     let output = tessera(&["queens", "20", "--count", "--json", "--max-nodes", "100"]);
     assert_status(&output, 3);

@@ -7,7 +7,7 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use common::{
-    assert_queens_solution, assert_status, json, queens, stderr, stdout, tessera, tessera_with_stdin,
+    assert_queens_solution, assert_status, json, listing, queens, stderr, stdout, tessera, tessera_with_stdin,
 };
 
 /// `(file, solutions)` from `tests/data/ANSWERS.tsv`.
@@ -102,13 +102,13 @@ fn count_json_has_the_counts_and_the_outcome() {
 fn solve_json_lists_each_solution_as_option_lines() {
     let output = tessera(&["xc", "solve", "queens6.dlx", "--all", "--json"]);
     assert_status(&output, 0);
-    let report = json(&output);
+    let (found, report) = listing(&output);
     assert_eq!(report["solutions"], 4);
     assert_eq!(report["outcome"], "exhausted");
-    let found = report["options"].as_array().expect("an array of solutions");
+    assert!(report.get("options").is_none(), "the summary lists no solutions");
     assert_eq!(found.len(), 4);
-    for solution in found {
-        let lines: Vec<&str> = solution
+    for solution in &found {
+        let lines: Vec<&str> = solution["options"]
             .as_array()
             .expect("an array of lines")
             .iter()
@@ -117,8 +117,8 @@ fn solve_json_lists_each_solution_as_option_lines() {
         assert_queens_solution(6, &lines);
     }
 
-    let report = json(&tessera(&["xc", "solve", "knuth.dlx", "--json"]));
-    assert_eq!(report["options"], serde_json::json!([["C E F", "A D", "B G"]]));
+    let (found, report) = listing(&tessera(&["xc", "solve", "knuth.dlx", "--json"]));
+    assert_eq!(found, [serde_json::json!({"index": 1, "options": ["C E F", "A D", "B G"]})]);
     assert_eq!(report["outcome"], "limit-reached");
     assert_eq!(report["limit"], 1);
 }
@@ -150,7 +150,7 @@ fn a_dash_reads_standard_input() {
 
     let output = tessera_with_stdin(&["xc", "solve", "-", "--json"], &text);
     assert_status(&output, 0);
-    assert_eq!(json(&output)["file"], "<stdin>");
+    assert_eq!(listing(&output).1["file"], "<stdin>");
 
     let output = tessera_with_stdin(&["xc", "count", "-"], queens(6).as_bytes());
     assert_eq!(stdout(&output), "4\n");
@@ -287,9 +287,9 @@ fn no_solution_is_not_an_error() {
 
     let output = tessera(&["xc", "solve", "none.dlx", "--json"]);
     assert_status(&output, 0);
-    let report = json(&output);
+    let (found, report) = listing(&output);
     assert_eq!(report["solutions"], 0);
-    assert_eq!(report["options"], serde_json::json!([]));
+    assert!(found.is_empty(), "only the summary line");
 }
 
 #[test]
@@ -310,9 +310,8 @@ fn engines_agree_and_dlx1_counts_like_knuth() {
     for engine in ["auto", "links", "dlx1", "bitset"] {
         let output = tessera(&["xc", "solve", "queens6.dlx", "--all", "--engine", engine, "--json"]);
         assert_status(&output, 0);
-        let report = json(&output);
-        let mut found: Vec<String> =
-            report["options"].as_array().expect("options").iter().map(ToString::to_string).collect();
+        let (lines, report) = listing(&output);
+        let mut found: Vec<String> = lines.iter().map(|line| line["options"].to_string()).collect();
         found.sort();
         assert_eq!(found.len(), 4, "{engine}");
         solutions.push(found);

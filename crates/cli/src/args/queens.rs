@@ -14,9 +14,13 @@ pub const QUEENS_ABOUT: &str = "Place N queens on an NxN board so that no two at
 
 /// Shown under `tessera queens --help`.
 pub const QUEENS_HELP: &str = "\
+Solutions are printed as they are found and none is kept, so --all runs in little memory
+until --timeout (printing counts against it); a closed standard output (`| head -1`) stops
+the search quietly, status 0.
 With --json, one object: \"n\", \"solutions\", \"outcome\" (\"exhausted\", \"limit-reached\",
 \"gave-up\"), \"reason\" (when it gave up), \"limit\" (when one applies), \"nodes\", \"seconds\",
-\"threads\", \"engine\"; without --count, \"boards\": each solution as its rows (Q and .).
+\"threads\", \"engine\"; without --count, JSON lines: first one per solution as it is found,
+{\"index\":1,\"board\":[its rows, Q and .]}, then that object as the last line.
 --stats prints `tessera: nodes=N seconds=S threads=T engine=E` on standard error.
 
 Example:

@@ -17,8 +17,10 @@ starting with '#' are comments; `* L 2` uses piece L twice. Board file: '.' a ce
 
 With --json, one object: \"solutions\", \"outcome\" (\"exhausted\", \"limit-reached\", \"gave-up\"),
 \"reason\" (when it gave up), \"limit\" (when one applies), \"nodes\", \"seconds\", \"threads\",
-\"engine\"; `count --distinct` adds \"distinct\": true; `solve` adds \"boards\": each tiling as its
-rows of letters. --stats prints `tessera: nodes=N seconds=S threads=T engine=E` on standard error.
+\"engine\"; `count --distinct` adds \"distinct\": true. `solve` prints each tiling as it is found
+and keeps none (a closed standard output stops it quietly, status 0); `solve --json` prints JSON
+lines: one per tiling as found, {\"index\":1,\"board\":[its rows of letters]}, then that object
+as the last line. --stats prints `tessera: nodes=N seconds=S threads=T engine=E` on standard error.
 
 Exit status:
   0  success (including \"no tiling\" and a count stopped by --limit)

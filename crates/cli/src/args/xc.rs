@@ -11,7 +11,9 @@ const XC_JSON: &str = "With --json, one JSON object: \"file\", \"solutions\" (ho
     \"outcome\" (\"exhausted\": the count is exact; \"limit-reached\": --limit solutions were found, \
     there may be more; \"gave-up\": a budget ran out), \"reason\" (only when it gave up: \"max-nodes\" \
     or \"timeout\"), \"limit\" (when one applies), \"nodes\", \"updates\", \"seconds\" (of search), \
-    \"threads\", \"engine\"; `solve` adds \"options\": one array per solution of its option lines. \
+    \"threads\", \"engine\". `solve --json` prints JSON lines as it goes: one per solution as it is \
+    found, {\"index\":1,\"options\":[...its option lines]}, then that object as the last line. A \
+    closed standard output (`| head -1`) stops the search quietly, status 0. \
     --stats prints `tessera: nodes=N updates=U seconds=S threads=T engine=E` on standard error; with \
     `--engine dlx1` nodes and updates are Knuth's counts, equal to his DLX1/DLX2's on the same file.";
 

@@ -4,10 +4,11 @@
 //!
 //! Each puzzle depends only on its seed and shape, so `--shard I/N` makes just its share of the
 //! positions ([`tessera::xc::shard::Shard::range`]) with the whole run's seeds and indices. JSON
-//! lines concatenate as they are. The text format opens with the number of puzzles, which one
-//! shard cannot know for the whole run: a shard leaves that line out (the readers do not need
-//! it) and writes each puzzle as it is made, so that the shards concatenated in order are the
-//! whole run's puzzles, one readable file.
+//! lines concatenate as they are. Every puzzle is written as it is made, and none is kept. The
+//! text format may open with the number of puzzles, which a run cannot know before its last
+//! puzzle (one may be given up on): only a single puzzle opens with it (`1`); several, and any
+//! shard, leave it out (the readers do not need it), so that the shards concatenated in order
+//! are the whole run's puzzles, one readable file.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::Instant;
@@ -15,7 +16,7 @@ use std::time::Instant;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use tessera::hidato::{to_text, Adjacency, Generated, Generator, Hidato};
+use tessera::hidato::{to_text, Adjacency, GaveUp, Generated, Generator, Hidato};
 
 use super::hidato::read;
 use super::Status;
@@ -79,8 +80,11 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Done;
-    // The whole run's text opens with the count line, so its puzzles wait for the last one.
-    let mut held: Vec<Hidato> = Vec::new();
+    // A single puzzle's text opens with the count line, as ever; several stream without it, each
+    // written as it is made (the readers need no count line, which could not be known before the
+    // last puzzle: one may be given up on).
+    let single = puzzles == 1 && !args.shard.is_given();
+    let mut held: Option<Hidato> = None;
     for k in share.clone() {
         let index = k + 1;
         let seed = first_seed.wrapping_add(k);
@@ -92,18 +96,21 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
         // A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
         match generator.clone().budget(super::budget(&args.budget)).generate(seed) {
             Ok(generated) if json => write_json(&mut out, index, &generated)?,
-            Ok(generated) if args.shard.is_given() => {
+            Ok(generated) if single => held = Some(generated.puzzle),
+            Ok(generated) => {
                 write!(out, "{}", generated.puzzle)?;
                 out.flush()?;
             }
-            Ok(generated) => held.push(generated.puzzle),
             Err(reason) => {
                 if json {
                     let record = super::report::GaveUpRecord::new(index, seed, reason);
                     writeln!(out, "{}", serde_json::to_string(&record)?)?;
                 }
                 out.flush()?;
-                super::report::note(&format!("puzzle {index} (seed {seed}): gave up: {reason}"));
+                super::report::note(&format!(
+                    "gave up on puzzle {index} (seed {seed}): {}",
+                    gave_up_message(args, reason)
+                ));
                 status = Status::GaveUp;
             }
         }
@@ -114,14 +121,32 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    if !json && !args.shard.is_given() {
-        write!(out, "{}", to_text(&held))?;
+    if let Some(puzzle) = held.filter(|_| !json) {
+        write!(out, "{}", to_text(&[puzzle]))?;
     }
     out.flush()?;
     if args.output.stats {
         super::report::note(&format!("puzzles={puzzles} seconds={:.3}", start.elapsed().as_secs_f64()));
     }
     Ok(status)
+}
+
+/// Which budget ran out, and the flag that raises it (as `sudoku generate` says it).
+fn gave_up_message(args: &HidatoGenerateArgs, reason: GaveUp) -> String {
+    match (reason, args.budget.timeout, args.budget.max_nodes) {
+        (GaveUp::Deadline, Some(timeout), _) => format!(
+            "--timeout {} s per puzzle ran out; raise it with --timeout SECONDS",
+            timeout.as_secs_f64()
+        ),
+        (GaveUp::NodeLimit, _, Some(nodes)) => {
+            format!("--max-nodes {nodes} ran out in one search; raise it with --max-nodes N")
+        }
+        (GaveUp::NodeLimit, _, None) => {
+            "no puzzle of this level was found in the attempts allowed; try another --seed or level"
+                .to_owned()
+        }
+        (reason, _, _) => reason.to_string(),
+    }
 }
 
 /// A full rectangle from `WxH`.

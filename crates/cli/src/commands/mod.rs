@@ -9,6 +9,7 @@ pub mod queens;
 pub mod report;
 pub mod serve;
 pub mod shard;
+pub mod stream;
 pub mod sudoku;
 pub mod sudoku_generate;
 pub mod sudoku_rate;

@@ -1,18 +1,26 @@
 //! `tessera tiling count` and `tessera tiling solve`: pieces (a built-in set or a file) on a
 //! board (`WxH` or a file), through the bitboard solver or exact cover. Bad files are bad input
-//! (status 2) with their line and column; budgets give up with status 3.
+//! (status 2) with their line and column; budgets give up with status 3. `solve` streams
+//! ([`Stream`]): each tiling is printed as it is found (a JSON line under `--json`, then the
+//! summary line), and none is kept.
 
 use std::collections::{BTreeSet, HashSet};
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::fs::File;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::io::{self, BufWriter, IsTerminal, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use anyhow::Result;
 use tessera::tiling::{
     self, builtin, canonical, count_distinct, parse_pieces, render, render_svg, BitSolver, Board, Budget,
-    Engine, Motion, Piece, Puzzle, Restriction, ShardTree, Style, Symmetry, SETS,
+    Engine, Motion, Piece, Puzzle, Restriction, ShardTree, Style, SvgLayout, Symmetry, SETS,
 };
 
 use super::report::{note, report, Found};
+use super::stream::{json_string, Stream};
 use super::Status;
 use crate::args::{ColorArg, MotionArg, SolverArg, TilingArgs, TilingCountArgs, TilingSolveArgs};
 use crate::input::{BadInput, Input};
@@ -59,49 +67,15 @@ pub fn count(args: &TilingCountArgs) -> Result<Status> {
 /// `tessera tiling solve`
 pub fn solve(args: &TilingSolveArgs) -> Result<Status> {
     let (puzzle, engine, budget) = setup(&args.tiling)?;
+    // Raised when standard output goes away, to stop the search.
+    let cancel = Arc::new(AtomicBool::new(false));
+    let budget = budget.with_cancel(cancel.clone());
     let threads = args.tiling.threads.count();
     let limit = if args.all { u64::MAX } else { args.limit };
     let start = Instant::now();
-    let (tilings, count) = if args.distinct {
-        // One per class: the symmetry-restricted puzzle, then canonical forms to drop the
-        // repeats that symmetric placements of the restricted piece can leave.
-        let symmetry = Symmetry::of(&puzzle);
-        let restricted = match Restriction::choose(&puzzle, &symmetry) {
-            Some(r) => {
-                let reps: BTreeSet<usize> =
-                    r.kept.iter().copied().chain(r.symmetric.iter().map(|s| s.0)).collect();
-                puzzle.restricted(|i| puzzle.placements()[i].piece != r.piece || reps.contains(&i))
-            }
-            None => puzzle.clone(),
-        };
-        let tiling::Solutions { found, count, .. } =
-            tiling::solutions(&restricted, &query(engine, limit, threads, &budget));
-        let mut seen = HashSet::new();
-        let found: Vec<_> = found
-            .into_iter()
-            .filter(|t| seen.insert(canonical(&restricted, t, &symmetry, symmetry.transforms())))
-            .collect();
-        let puzzle = restricted;
-        return finish(args, &puzzle, &found, &count, start, threads);
-    } else if engine == Engine::Bits && args.tiling.no_symmetry {
-        BitSolver::new(&puzzle).symmetry(false).threads(threads).budget(budget).solutions_up_to(limit)
-    } else {
-        let found = tiling::solutions(&puzzle, &query(engine, limit, threads, &budget));
-        (found.found, found.count)
-    };
-    finish(args, &puzzle, &tilings, &count, start, threads)
-}
-
-fn finish(
-    args: &TilingSolveArgs,
-    puzzle: &Puzzle,
-    tilings: &[tiling::Tiling],
-    count: &tiling::Count,
-    start: Instant,
-    threads: usize,
-) -> Result<Status> {
-    let seconds = start.elapsed().as_secs_f64();
+    let json = args.tiling.output.json();
     let style = match args.color {
+        _ if json => Style::Plain,
         ColorArg::Always => Style::Color,
         ColorArg::Never => Style::Plain,
         // https://no-color.org: a non-empty NO_COLOR turns colour off unless asked for.
@@ -112,34 +86,169 @@ fn finish(
         }
         ColorArg::Auto => Style::Plain,
     };
-    let json = args.tiling.output.json();
-    let mut found = Found::default();
-    if json {
-        found.boards = Some(
-            tilings
-                .iter()
-                .map(|t| render(puzzle, t, Style::Plain).lines().map(str::to_owned).collect())
-                .collect(),
-        );
-    } else {
-        let mut out = BufWriter::new(io::stdout().lock());
-        for (i, t) in tilings.iter().enumerate() {
-            if i > 0 {
-                writeln!(out)?;
+    let svg = args.svg.as_deref().map(|path| Mutex::new(Svg::new(path)));
+    let stream = Stream::new(cancel);
+    let print = |puzzle: &Puzzle, tiling: &tiling::Tiling| {
+        let text = render(puzzle, tiling, style);
+        stream.item(|buffer, index| write_tiling(buffer, index, &text, json));
+        if let Some(svg) = &svg {
+            svg.lock().unwrap_or_else(PoisonError::into_inner).add(puzzle, tiling);
+        }
+    };
+    let (puzzle, count) = if args.distinct {
+        // One per class: the symmetry-restricted puzzle, then canonical forms to drop the
+        // repeats that symmetric placements of the restricted piece can leave (kept as 128-bit
+        // hashes, not as forms: 16 bytes a class).
+        let symmetry = Symmetry::of(&puzzle);
+        let restricted = match Restriction::choose(&puzzle, &symmetry) {
+            Some(r) => {
+                let reps: BTreeSet<usize> =
+                    r.kept.iter().copied().chain(r.symmetric.iter().map(|s| s.0)).collect();
+                puzzle.restricted(|i| puzzle.placements()[i].piece != r.piece || reps.contains(&i))
             }
-            write!(out, "{}", render(puzzle, t, style))?;
-        }
-        out.flush()?;
-        if tilings.is_empty() && !count.gave_up() {
-            note("no tiling");
-        }
+            None => puzzle.clone(),
+        };
+        let seen = Mutex::new(HashSet::new());
+        let count = tiling::visit(&restricted, &query(engine, limit, threads, &budget), |t| {
+            let form = hash128(&canonical(&restricted, &t, &symmetry, symmetry.transforms()));
+            if seen.lock().unwrap_or_else(PoisonError::into_inner).insert(form) {
+                print(&restricted, &t);
+            }
+        });
+        (restricted, count)
+    } else if engine == Engine::Bits && args.tiling.no_symmetry {
+        let solver = BitSolver::new(&puzzle).symmetry(false).threads(threads).budget(budget);
+        let count = solver.visit_up_to(limit, |placements| {
+            print(&puzzle, &tiling::Tiling::new(placements.iter().map(|&p| p as usize).collect()));
+        });
+        (puzzle, count)
+    } else {
+        let count = tiling::visit(&puzzle, &query(engine, limit, threads, &budget), |t| print(&puzzle, &t));
+        (puzzle, count)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    // A closed pipe ends here, quietly (see `main`).
+    let printed = stream.finish()?;
+    if printed == 0 && !count.gave_up() && !json {
+        note("no tiling");
     }
-    if let Some(path) = &args.svg {
-        std::fs::write(path, render_svg(puzzle, tilings))
-            .map_err(|err| anyhow::anyhow!("cannot write {}: {err}", path.display()))?;
+    if let Some(svg) = svg {
+        svg.into_inner().unwrap_or_else(PoisonError::into_inner).finish(&puzzle)?;
     }
     let limit = (!args.all).then_some(args.limit);
-    report(count, &args.tiling.output, &args.tiling.engine.name(), seconds, threads, limit, found)
+    report(&count, &args.tiling.output, &args.tiling.engine.name(), seconds, threads, limit, Found::default())
+}
+
+/// Tiling `index` (from 0) as drawn in `text`: a blank line before all but the first, or its JSON
+/// line `{"index":..,"board":[rows]}`.
+fn write_tiling(buffer: &mut Vec<u8>, index: u64, text: &str, json: bool) {
+    if json {
+        // Writing to a Vec cannot fail.
+        let _ = write!(buffer, "{{\"index\":{},\"board\":[", index + 1);
+        for (i, row) in text.lines().enumerate() {
+            if i > 0 {
+                buffer.push(b',');
+            }
+            json_string(buffer, row);
+        }
+        buffer.extend_from_slice(b"]}\n");
+    } else {
+        if index > 0 {
+            buffer.push(b'\n');
+        }
+        buffer.extend_from_slice(text.as_bytes());
+    }
+}
+
+/// A 128-bit hash: two SipHashes under different prefixes (a collision between two of a few
+/// billion forms has odds below 10^-19).
+fn hash128(value: &impl Hash) -> u128 {
+    let half = |prefix: u8| {
+        let mut hasher = DefaultHasher::new();
+        prefix.hash(&mut hasher);
+        value.hash(&mut hasher);
+        hasher.finish()
+    };
+    (u128::from(half(0)) << 64) | u128::from(half(1))
+}
+
+/// `--svg FILE`, written as the tilings come: the first four wait in memory (below four, the
+/// picture's layout depends on their number, and up to four the picture is
+/// [`tiling::render_svg`]'s byte for byte); from the fifth on, FILE is written as they come:
+/// an opening tag held open with spaces (its height needs the final count), every tiling, the
+/// closing tag, and then the real opening tag over the first, padded to its length.
+struct Svg {
+    path: PathBuf,
+    first: Vec<tiling::Tiling>,
+    /// FILE, from the fifth tiling on.
+    file: Option<BufWriter<File>>,
+    count: usize,
+    failed: Option<io::Error>,
+}
+
+/// Room left in the held opening tag for the height's digits to grow (twice up to 20 digits).
+const SVG_SLACK: usize = 64;
+
+impl Svg {
+    fn new(path: &Path) -> Self {
+        Svg { path: path.to_owned(), first: Vec::new(), file: None, count: 0, failed: None }
+    }
+
+    fn add(&mut self, puzzle: &Puzzle, tiling: &tiling::Tiling) {
+        if self.failed.is_some() {
+            return;
+        }
+        self.count += 1;
+        if self.file.is_none() && self.first.len() < 4 {
+            self.first.push(tiling.clone());
+            return;
+        }
+        if let Err(err) = self.draw(puzzle, tiling) {
+            self.failed = Some(err);
+        }
+    }
+
+    fn draw(&mut self, puzzle: &Puzzle, tiling: &tiling::Tiling) -> io::Result<()> {
+        // From four tilings on, four to a row, whatever the final count.
+        let layout = SvgLayout::new(puzzle, 4);
+        let file = match &mut self.file {
+            Some(file) => file,
+            None => {
+                let mut file = BufWriter::new(File::create(&self.path)?);
+                file.write_all(padded(&layout.open(), 0).as_bytes())?;
+                for (k, t) in self.first.drain(..).enumerate() {
+                    file.write_all(layout.tiling(k, &t).as_bytes())?;
+                }
+                self.file.insert(file)
+            }
+        };
+        file.write_all(layout.tiling(self.count - 1, tiling).as_bytes())
+    }
+
+    /// Writes FILE, or finishes it.
+    fn finish(mut self, puzzle: &Puzzle) -> Result<()> {
+        let result = match (self.failed.take(), self.file.take()) {
+            (Some(err), _) => Err(err),
+            (None, None) => std::fs::write(&self.path, render_svg(puzzle, &self.first)),
+            (None, Some(mut file)) => (|| {
+                file.write_all(SvgLayout::CLOSE.as_bytes())?;
+                let held = padded(&SvgLayout::new(puzzle, 4).open(), 0).len();
+                let open = padded(&SvgLayout::new(puzzle, self.count).open(), held);
+                file.seek(SeekFrom::Start(0))?;
+                file.write_all(open.as_bytes())?;
+                file.flush()
+            })(),
+        };
+        result.map_err(|err| anyhow::anyhow!("cannot write {}: {err}", self.path.display()))
+    }
+}
+
+/// An opening tag (ending `>` and a line end) with spaces before its `>`: [`SVG_SLACK`] of them,
+/// or as many as make it `length` bytes long.
+fn padded(open: &str, length: usize) -> String {
+    let tag = open.trim_end_matches('\n').trim_end_matches('>');
+    let spaces = if length == 0 { SVG_SLACK } else { length.saturating_sub(tag.len() + 2) };
+    format!("{tag}{}>\n", " ".repeat(spaces))
 }
 
 /// The puzzle, engine and budget the options describe.

@@ -2,13 +2,14 @@
 //!
 //! Both read the problem ([`Input`]), build a [`Budget`] from `--max-nodes` and `--timeout`, run
 //! one search (a [`Solver`] on one thread, with an optional seed; a [`ParallelSearch`] on more)
-//! and report in plain text or as one JSON object ([`Report`]). Plain `solve` prints each
-//! solution as soon as it is found; if standard output goes away (`| head`), a cancel flag in the
+//! and report in plain text or as one JSON object ([`Report`]). `solve` prints each solution as
+//! soon as it is found ([`Stream`]; under `--json` one JSON line each, then the report as the
+//! last line) and keeps none; if standard output goes away (`| head`), a cancel flag in the
 //! budget stops the search.
 
-use std::io::{self, BufWriter, Stdout, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::io::{self, Write};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -16,6 +17,7 @@ use serde::Serialize;
 use tessera_xc::{Budget, Count, Engine, OptionId, Outcome, ParallelSearch, Problem, Progress, Solver};
 
 use super::report::{note, plural, CountJson, CountKeys};
+use super::stream::{json_string, Stream};
 use super::Status;
 use crate::args::{CountArgs, EstimateArgs, SearchArgs, SolveArgs};
 use crate::input::Input;
@@ -39,7 +41,7 @@ pub fn count(args: &CountArgs) -> Result<Status> {
         indicator.stop();
     }
 
-    let report = Report::new(&input.name, &count, seconds, &search, args.limit, None);
+    let report = Report::new(&input.name, &count, seconds, &search, args.limit);
     if args.search.output.json() {
         print_line(&report.to_json()?)?;
     } else {
@@ -69,31 +71,39 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
     let shown_limit = (!args.all).then_some(limit);
     let start = Instant::now();
 
-    if args.search.output.json() {
-        let found = Mutex::new(Vec::new());
-        let count = search.run(limit, None, |solution| {
-            found.lock().unwrap_or_else(PoisonError::into_inner).push(option_lines(&problem, solution));
-        });
-        let seconds = start.elapsed().as_secs_f64();
-        let found = found.into_inner().unwrap_or_else(PoisonError::into_inner);
-        let report = Report::new(&input.name, &count, seconds, &search, shown_limit, Some(found));
-        print_line(&report.to_json()?)?;
-        return Ok(finish(&args.search, &report, &count));
-    }
-
-    let printer = Mutex::new(Printer { out: BufWriter::new(io::stdout()), printed: 0, failed: None });
+    let json = args.search.output.json();
+    let stream = Stream::new(search.cancel.clone());
     let count = search.run(limit, None, |solution| {
-        let mut printer = printer.lock().unwrap_or_else(PoisonError::into_inner);
-        if printer.failed.is_none() {
-            if let Err(err) = printer.print(&option_lines(&problem, solution)) {
-                printer.failed = Some(err);
-                search.cancel.store(true, Ordering::Relaxed);
+        let lines = option_lines(&problem, solution);
+        stream.item(|buffer, index| {
+            if json {
+                // Writing to a Vec cannot fail.
+                let _ = write!(buffer, "{{\"index\":{},\"options\":[", index + 1);
+                for (i, line) in lines.iter().enumerate() {
+                    if i > 0 {
+                        buffer.push(b',');
+                    }
+                    json_string(buffer, line);
+                }
+                buffer.extend_from_slice(b"]}\n");
+            } else {
+                if index > 0 {
+                    buffer.push(b'\n');
+                }
+                for line in &lines {
+                    buffer.extend_from_slice(line.as_bytes());
+                    buffer.push(b'\n');
+                }
             }
-        }
+        });
     });
     let seconds = start.elapsed().as_secs_f64();
-    if let Some(err) = printer.into_inner().unwrap_or_else(PoisonError::into_inner).failed {
-        return Err(err.into());
+    // A closed pipe ends here, quietly (see `main`).
+    stream.finish()?;
+    let report = Report::new(&input.name, &count, seconds, &search, shown_limit);
+    if json {
+        print_line(&report.to_json()?)?;
+        return Ok(finish(&args.search, &report, &count));
     }
     match count.outcome {
         Outcome::Exhausted if count.solutions == 0 => note("no solution"),
@@ -104,7 +114,6 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
             plural(count.solutions, "solution", "solutions")
         )),
     }
-    let report = Report::new(&input.name, &count, seconds, &search, shown_limit, None);
     Ok(finish(&args.search, &report, &count))
 }
 
@@ -129,7 +138,7 @@ pub fn estimate(args: &EstimateArgs) -> Result<Status> {
     );
     if args.json.json {
         let report = EstimateReport { file: &input.name, estimate: &e };
-        print_json(&report)?;
+        print_line(&serde_json::to_string(&report)?)?;
         return Ok(Status::Done);
     }
     let mut out = io::stdout().lock();
@@ -225,27 +234,6 @@ fn option_lines(problem: &Problem, solution: &[OptionId]) -> Vec<String> {
     options.into_iter().map(|option| problem.option_line(option)).collect()
 }
 
-/// Plain `solve` output: solutions as blocks of option lines, a blank line between two.
-struct Printer {
-    out: BufWriter<Stdout>,
-    printed: u64,
-    failed: Option<io::Error>,
-}
-
-impl Printer {
-    fn print(&mut self, lines: &[String]) -> io::Result<()> {
-        if self.printed > 0 {
-            writeln!(self.out)?;
-        }
-        for line in lines {
-            writeln!(self.out, "{line}")?;
-        }
-        self.printed += 1;
-        // Solutions may be far apart: show each as soon as it is found.
-        self.out.flush()
-    }
-}
-
 /// The `--json` object: the core keys of every count ([`CountJson`]) with xc's own.
 #[derive(Debug)]
 struct Report<'a> {
@@ -258,19 +246,10 @@ struct Report<'a> {
     threads: usize,
     /// The engine that ran: "links", "dlx1" or "bitset".
     engine: &'static str,
-    /// `solve` only: each solution's option lines.
-    options: Option<Vec<Vec<String>>>,
 }
 
 impl<'a> Report<'a> {
-    fn new(
-        file: &'a str,
-        count: &Count,
-        seconds: f64,
-        search: &Search<'_>,
-        limit: Option<u64>,
-        options: Option<Vec<Vec<String>>>,
-    ) -> Self {
+    fn new(file: &'a str, count: &Count, seconds: f64, search: &Search<'_>, limit: Option<u64>) -> Self {
         Report {
             file,
             count: *count,
@@ -280,7 +259,6 @@ impl<'a> Report<'a> {
             seconds,
             threads: search.threads,
             engine: search.engine_name(),
-            options,
         }
     }
 }
@@ -296,13 +274,8 @@ impl Report<'_> {
             .own_some("limit", self.limit)?
             .core("nodes")?
             .own("updates", &self.updates)?
-            .finish_with("options", self.options.as_ref())
+            .finish()
     }
-}
-
-fn print_json(report: &impl Serialize) -> Result<()> {
-    // Serialised first, so that a failed write is a plain `io::Error` (a closed pipe is recognised).
-    print_line(&serde_json::to_string(report)?)
 }
 
 fn print_line(json: &str) -> Result<()> {

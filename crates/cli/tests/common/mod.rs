@@ -70,6 +70,23 @@ pub fn json(output: &Output) -> serde_json::Value {
     serde_json::from_str(&text).unwrap_or_else(|err| panic!("not JSON ({err}): {text:?}"))
 }
 
+/// A `--json` listing (`xc solve`, `queens`, `tiling solve`): one JSON line per solution, then
+/// the summary line; each line parsed. Returns the solutions' lines and the summary.
+pub fn listing(output: &Output) -> (Vec<serde_json::Value>, serde_json::Value) {
+    let text = stdout(output);
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|err| panic!("not JSON ({err}): {line:?}")))
+        .collect();
+    let summary = lines.pop().unwrap_or_else(|| panic!("no summary line in {text:?}"));
+    assert!(summary.get("outcome").is_some(), "the last line is the summary: {summary}");
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["index"], i as u64 + 1, "solutions numbered from 1: {line}");
+        assert!(line.get("outcome").is_none(), "only the last line is the summary: {line}");
+    }
+    (lines, summary)
+}
+
 /// The N-queens problem as exact cover in Knuth's format: rows `r` and columns `c` primary,
 /// diagonals `a` (r+c) and `b` (r-c+n-1) secondary; options `rR cC aA bB`.
 pub fn queens(n: usize) -> String {

@@ -178,6 +178,27 @@ fn xc_cases(cases: &mut Vec<Case>, rng: &mut Rng, full: bool) {
         vec![q.clone()],
         true,
     ));
+    // Latin squares of order 7 as JSON lines (once one object: 6.9 GB for 2,000,000).
+    let n = 7;
+    let mut latin: String = ["p", "r", "c"]
+        .iter()
+        .flat_map(|kind| (0..n * n).map(move |i| format!("{kind}{}{} ", i / n, i % n)))
+        .collect();
+    latin += "\n";
+    for r in 0..n {
+        for c in 0..n {
+            for v in 0..n {
+                latin += &format!("p{r}{c} r{r}{v} c{c}{v}\n");
+            }
+        }
+    }
+    cases.push(case(
+        "xc-latin7-solve-json",
+        "xc solve",
+        &["xc", "solve", "latin7.dlx", "--json", "--limit", "2000000"],
+        vec![file("latin7.dlx", latin.into_bytes())],
+        true,
+    ));
     // A dense random problem: 400 items, 20,000 options of 6 items.
     let mut dense: String = (0..400).map(|i| format!("d{i} ")).collect();
     dense += "\n";
@@ -351,6 +372,14 @@ fn hidato_cases(cases: &mut Vec<Case>, rng: &mut Rng, full: bool) {
         vec![],
         true,
     ));
+    // Unbudgeted mixing of the first path took 28 s on 300x300 (issue 24).
+    cases.push(case(
+        "hidato-generate-300x300",
+        "hidato generate",
+        &["hidato", "generate", "--size", "300x300", "--seed", "1"],
+        vec![],
+        true,
+    ));
     cases.push(case(
         "hidato-generate-expert",
         "hidato generate",
@@ -405,6 +434,24 @@ fn tiling_cases(cases: &mut Vec<Case>, full: bool) {
             engine,
         ];
         cases.push(case(&name, "tiling count", &args, vec![dominoes.clone(), board.clone()], true));
+    }
+    // Listing billions of domino tilings, as JSON lines (once collected: 3.9 GB), both engines.
+    let dominoes50 = file("dominoes50.txt", b"AA\n* A 50\n".to_vec());
+    for engine in ["bits", "xc"] {
+        let name = format!("tiling-dominoes-10x10-solve-json-{engine}");
+        let args = [
+            "tiling",
+            "solve",
+            "--all",
+            "--json",
+            "--pieces-file",
+            "dominoes50.txt",
+            "--board",
+            "10x10",
+            "--engine",
+            engine,
+        ];
+        cases.push(case(&name, "tiling solve", &args, vec![dominoes50.clone()], true));
     }
     cases.push(case(
         "tiling-tetrominoes-copies12",
@@ -466,6 +513,14 @@ fn queens_cases(cases: &mut Vec<Case>) {
         ("queens-32-all", &["queens", "32", "--all"][..]),
         ("queens-32-xc", &["queens", "32", "--count", "--engine", "xc"][..]),
         ("queens-28-max-nodes", &["queens", "28", "--count", "--threads", "2", "--max-nodes", "1000"][..]),
+        // Listings that once collected every solution before printing (issue 24): 14.8 M boards
+        // for 16, an allocation failure for 17, 4.3 GB for 32 on the xc route.
+        ("queens-16-all", &["queens", "16", "--all"][..]),
+        ("queens-16-all-json", &["queens", "16", "--all", "--json"][..]),
+        ("queens-17-all", &["queens", "17", "--all"][..]),
+        ("queens-20-all", &["queens", "20", "--all"][..]),
+        ("queens-32-all-xc", &["queens", "32", "--all", "--engine", "xc"][..]),
+        ("queens-20-all-xc-threads2", &["queens", "20", "--all", "--engine", "xc", "--threads", "2"][..]),
     ] {
         cases.push(case(name, "queens", args, vec![], true));
     }

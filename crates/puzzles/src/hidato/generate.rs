@@ -138,7 +138,7 @@ impl Generator {
             let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, u64::from(attempt) + 1));
             let mut path = first.clone();
             let moves = 10 * path.len();
-            graph.backbite(&mut path, moves, &mut rng);
+            graph.backbite(&mut path, moves, &mut rng, &self.budget)?;
             if let Some(mut made) = self.attempt(&path, &mut rng)? {
                 made.seed = seed;
                 made.attempts = attempt + 1;
@@ -257,6 +257,13 @@ impl std::fmt::Display for NoPath {
     }
 }
 
+/// Nodes of the first path's search between two readings of the clock.
+const PATH_CHECK: u64 = 4096;
+
+/// Backbite moves between two readings of the clock: a move costs at most a reversal of the
+/// path (some 50 microseconds on 300x300), so 64 of them stay within a few milliseconds.
+const BACKBITE_CHECK: usize = 64;
+
 /// Nodes allowed to each uniqueness search when the budget sets no node limit, so that
 /// generation stays bounded: a search that needs more keeps its clue.
 const COUNT_NODES: u64 = 2_000;
@@ -364,14 +371,22 @@ impl Graph {
             } else {
                 leaves[restart % leaves.len()]
             };
-            if let Some(path) = self.search(start, per_try, rng) {
+            if let Some(path) = self.search(start, per_try, rng, budget)? {
                 return Ok(path);
             }
         }
         Err(GaveUp::NodeLimit)
     }
 
-    fn search(&self, start: usize, mut nodes: u64, rng: &mut Pcg64Mcg) -> Option<Vec<usize>> {
+    /// One bounded Warnsdorff search from `start`: `nodes` at most, the clock read every
+    /// [`PATH_CHECK`] of them (a try on 1000x1000 may take a second).
+    fn search(
+        &self,
+        start: usize,
+        mut nodes: u64,
+        rng: &mut Pcg64Mcg,
+        budget: &Budget,
+    ) -> Result<Option<Vec<usize>>, GaveUp> {
         let total = self.cells.len();
         let mut used = vec![false; self.near.len()];
         let mut path = vec![start];
@@ -381,22 +396,27 @@ impl Graph {
         while path.len() < total {
             let Some(next) = choices.last_mut().and_then(Vec::pop) else {
                 choices.pop();
-                let back = path.pop()?;
+                let Some(back) = path.pop() else { return Ok(None) };
                 used[back] = false;
                 if path.is_empty() {
-                    return None;
+                    return Ok(None);
                 }
                 continue;
             };
             if nodes == 0 {
-                return None;
+                return Ok(None);
             }
             nodes -= 1;
+            if nodes % PATH_CHECK == 0 {
+                if let Some(reason) = budget.check_clock() {
+                    return Err(reason);
+                }
+            }
             used[next] = true;
             path.push(next);
             choices.push(self.ordered(next, &used, rng));
         }
-        Some(path)
+        Ok(Some(path))
     }
 
     /// Free neighbours of `cell`, the best (fewest onward moves) last as the search pops from the
@@ -419,17 +439,30 @@ impl Graph {
         moves.into_iter().map(|m| m.2).collect()
     }
 
-    /// `moves` backbite moves at either end, chosen at random.
-    fn backbite(&self, path: &mut [usize], moves: usize, rng: &mut Pcg64Mcg) {
+    /// `moves` backbite moves at either end, chosen at random, within `budget`'s clock: a move
+    /// reverses up to the whole path, so `10 * N` of them on a large board (300x300) take
+    /// seconds; the clock is read every [`BACKBITE_CHECK`] moves.
+    fn backbite(
+        &self,
+        path: &mut [usize],
+        moves: usize,
+        rng: &mut Pcg64Mcg,
+        budget: &Budget,
+    ) -> Result<(), GaveUp> {
         let n = path.len();
         if n < 3 {
-            return;
+            return Ok(());
         }
         let mut pos = vec![usize::MAX; self.near.len()];
         for (i, &c) in path.iter().enumerate() {
             pos[c] = i;
         }
-        for _ in 0..moves {
+        for done in 0..moves {
+            if done % BACKBITE_CHECK == 0 {
+                if let Some(reason) = budget.check_clock() {
+                    return Err(reason);
+                }
+            }
             let head = rng.random::<bool>();
             let end = if head { path[n - 1] } else { path[0] };
             let near = &self.near[end];
@@ -444,6 +477,7 @@ impl Graph {
                 pos[c] = from + j;
             }
         }
+        Ok(())
     }
 }
 
@@ -462,7 +496,7 @@ mod tests {
         let graph = Graph::new(&board);
         let mut rng = Pcg64Mcg::seed_from_u64(3);
         let mut path = graph.first_path(&mut rng, &Budget::unlimited()).unwrap();
-        graph.backbite(&mut path, 1_000, &mut rng);
+        graph.backbite(&mut path, 1_000, &mut rng, &Budget::unlimited()).unwrap();
         let mut sorted = path.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, graph.cells);

@@ -92,16 +92,45 @@ pub fn count(board: &Board, query: &Query) -> Count {
 }
 
 /// Up to `query.limit` solutions, each the queen's column in each row (in lexicographic order
-/// from the bitmask search), and how the search ended.
+/// from the bitmask search), and how the search ended. They are all held in memory: to list
+/// many, [`visit`] them one at a time.
 pub fn solutions(board: &Board, query: &Query) -> Solutions<Vec<usize>> {
+    let found = std::sync::Mutex::new(Vec::new());
+    let count = visit(board, query, |columns| {
+        found.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(columns.to_vec());
+    });
+    Solutions::new(found.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner), count)
+}
+
+/// Calls `visit` with each solution (the queen's column in each row) as soon as it is found, up
+/// to `query.limit`, and says how many and how the search ended; nothing is kept, so memory
+/// stays that of the search however many there are. The bitmask search visits them in
+/// lexicographic order on one thread; the exact-cover route in its own order, from whichever of
+/// `query.threads` threads finds each. To stop early (output closed), raise the budget's cancel
+/// flag from `visit`.
+///
+/// ```
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use tessera::queens::{visit, Board, Query};
+/// let seen = AtomicU64::new(0);
+/// let count = visit(&Board::new(8)?, &Query::default(), |_| {
+///     seen.fetch_add(1, Ordering::Relaxed);
+/// });
+/// assert_eq!((count.solutions, seen.into_inner()), (92, 92));
+/// # Ok::<(), tessera::Error>(())
+/// ```
+pub fn visit(board: &Board, query: &Query, visit: impl Fn(Vec<usize>) + Sync) -> Count {
     match query.engine {
-        Engine::ExactCover => crate::Reduction::solutions(&ExactCover::new(board), &query.cover()),
-        _ => {
-            let mut found = Vec::new();
-            let count =
-                solve::list(board.n, query.limit, &query.budget, &mut |columns| found.push(columns.to_vec()));
-            Solutions::new(found, count)
+        Engine::ExactCover => {
+            let cover = ExactCover::new(board);
+            let problem = crate::Reduction::problem(&cover);
+            crate::xc::ParallelSearch::new(problem)
+                .with_threads(query.threads)
+                .with_engine(query.cover().engine)
+                .with_budget(query.budget.clone())
+                .visit_up_to(query.limit, |options| visit(crate::Reduction::decode(&cover, options)))
         }
+        _ => solve::list(board.n, query.limit, &query.budget, &mut |columns| visit(columns.to_vec())),
     }
 }
 

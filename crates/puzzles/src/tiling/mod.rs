@@ -32,7 +32,7 @@ mod verify;
 pub use board::{Board, MAX_CELLS, MAX_SIDE};
 pub use exact::ExactCover;
 pub use pieces::{builtin, parse_pieces, Motion, Piece, MAX_PIECE_CELLS, SETS};
-pub use render::{render, render_svg, Style};
+pub use render::{render, render_svg, Style, SvgLayout};
 pub use solve::{BitSolver, ShardTree};
 pub use symmetry::{canonical, count_distinct, Distinct, Restriction, Symmetry};
 pub use verify::{verify, Violation};
@@ -233,7 +233,8 @@ pub fn count(puzzle: &Puzzle, query: &Query) -> Count {
 }
 
 /// Up to `query.limit` tilings (in the solver's order when sequential, in no fixed order with
-/// threads), and how the search ended.
+/// threads), and how the search ended. They are all held in memory: to list many, [`visit`]
+/// them one at a time.
 pub fn solutions(puzzle: &Puzzle, query: &Query) -> Solutions<Tiling> {
     match query.engine {
         Engine::ExactCover => crate::Reduction::solutions(&ExactCover::new(puzzle), &query.cover()),
@@ -241,6 +242,32 @@ pub fn solutions(puzzle: &Puzzle, query: &Query) -> Solutions<Tiling> {
             let (found, count) = bits(puzzle, query).solutions_up_to(query.limit);
             Solutions::new(found, count)
         }
+    }
+}
+
+/// Calls `visit` with each tiling as soon as it is found, up to `query.limit` (in the solver's
+/// order when sequential, from whichever thread finds it with threads), and says how many and
+/// how the search ended; nothing is kept, so memory stays that of the search however many
+/// there are. To stop early (output closed), raise the budget's cancel flag from `visit`.
+///
+/// ```
+/// use std::sync::atomic::{AtomicU64, Ordering};
+/// use tessera::tiling::{builtin, visit, Board, Puzzle, Query};
+/// let (pieces, motion) = builtin("pentominoes").expect("a built-in set");
+/// let puzzle = Puzzle::new(Board::parse_size("3x20")?, pieces, motion);
+/// let seen = AtomicU64::new(0);
+/// let count = visit(&puzzle, &Query::default(), |_| {
+///     seen.fetch_add(1, Ordering::Relaxed);
+/// });
+/// assert_eq!((count.solutions, seen.into_inner()), (8, 8));
+/// # Ok::<(), tessera::Error>(())
+/// ```
+pub fn visit(puzzle: &Puzzle, query: &Query, visit: impl Fn(Tiling) + Sync) -> Count {
+    match query.engine {
+        Engine::ExactCover => ExactCover::new(puzzle).visit(&query.cover(), visit),
+        _ => bits(puzzle, query).visit_up_to(query.limit, |placements| {
+            visit(Tiling::new(placements.iter().map(|&p| p as usize).collect()));
+        }),
     }
 }
 

@@ -56,27 +56,86 @@ pub fn render(puzzle: &Puzzle, tiling: &Tiling, style: Style) -> String {
 
 /// The tilings as one SVG picture: each tiling a grid of squares filled with its pieces' colours,
 /// thick lines between pieces, the letter in each piece; tilings side by side, wrapping after
-/// four.
+/// four. [`SvgLayout`] writes the same picture one tiling at a time, for a listing too long to
+/// hold.
 pub fn render_svg(puzzle: &Puzzle, tilings: &[Tiling]) -> String {
+    let layout = SvgLayout::new(puzzle, tilings.len());
+    let mut svg = layout.open();
+    for (k, tiling) in tilings.iter().enumerate() {
+        svg.push_str(&layout.tiling(k, tiling));
+    }
+    svg.push_str(SvgLayout::CLOSE);
+    svg
+}
+
+/// The parts of [`render_svg`]'s picture of `count` tilings: the opening tag (which needs the
+/// count), each tiling by its position, and the closing tag. The positions depend on the count
+/// only below four tilings (one row of them); from four on, four to a row.
+///
+/// ```
+/// use tessera::tiling::{builtin, render_svg, BitSolver, Board, Puzzle, SvgLayout};
+/// let (pieces, motion) = builtin("pentominoes").unwrap();
+/// let puzzle = Puzzle::new(Board::parse_size("3x20").unwrap(), pieces, motion);
+/// let (tilings, _) = BitSolver::new(&puzzle).solutions_up_to(5);
+/// let layout = SvgLayout::new(&puzzle, tilings.len());
+/// let mut svg = layout.open();
+/// for (k, tiling) in tilings.iter().enumerate() {
+///     svg.push_str(&layout.tiling(k, tiling));
+/// }
+/// svg.push_str(SvgLayout::CLOSE);
+/// assert_eq!(svg, render_svg(&puzzle, &tilings));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct SvgLayout<'p> {
+    puzzle: &'p Puzzle,
+    count: usize,
+    per_row: usize,
+}
+
+impl<'p> SvgLayout<'p> {
+    /// The closing tag.
+    pub const CLOSE: &'static str = "</svg>\n";
     const SQ: usize = 24;
     const GAP: usize = 24;
-    let (w, h) = (puzzle.board().width(), puzzle.board().height());
-    let per_row = tilings.len().clamp(1, 4);
-    let rows = tilings.len().div_ceil(per_row).max(1);
-    let (tw, th) = (w * SQ + GAP, h * SQ + GAP);
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" \
-         font-family=\"sans-serif\" font-size=\"{}\" text-anchor=\"middle\">",
-        per_row * tw,
-        rows * th,
-        per_row * tw,
-        rows * th,
-        SQ * 2 / 3
-    );
-    for (k, tiling) in tilings.iter().enumerate() {
-        let (x0, y0) = ((k % per_row) * tw + GAP / 2, (k / per_row) * th + GAP / 2);
+
+    /// The layout of `count` tilings of `puzzle`.
+    pub fn new(puzzle: &'p Puzzle, count: usize) -> Self {
+        SvgLayout { puzzle, count, per_row: count.clamp(1, 4) }
+    }
+
+    /// The size of one tiling's cell in the picture, gap included.
+    fn cell(&self) -> (usize, usize) {
+        let (w, h) = (self.puzzle.board().width(), self.puzzle.board().height());
+        (w * Self::SQ + Self::GAP, h * Self::SQ + Self::GAP)
+    }
+
+    /// The opening tag, with the picture's size.
+    pub fn open(&self) -> String {
+        let (tw, th) = self.cell();
+        let rows = self.count.div_ceil(self.per_row).max(1);
+        let mut svg = String::new();
+        let _ = writeln!(
+            svg,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" \
+             font-family=\"sans-serif\" font-size=\"{}\" text-anchor=\"middle\">",
+            self.per_row * tw,
+            rows * th,
+            self.per_row * tw,
+            rows * th,
+            Self::SQ * 2 / 3
+        );
+        svg
+    }
+
+    /// Tiling number `k` (from 0), in its place.
+    pub fn tiling(&self, k: usize, tiling: &Tiling) -> String {
+        const SQ: usize = SvgLayout::SQ;
+        let puzzle = self.puzzle;
+        let (w, h) = (puzzle.board().width(), puzzle.board().height());
+        let (tw, th) = self.cell();
+        let per_row = self.per_row;
+        let mut svg = String::new();
+        let (x0, y0) = ((k % per_row) * tw + Self::GAP / 2, (k / per_row) * th + Self::GAP / 2);
         let grid = tiling.grid(puzzle);
         let _ = writeln!(svg, "<g transform=\"translate({x0},{y0})\">");
         for r in 0..h {
@@ -127,9 +186,8 @@ pub fn render_svg(puzzle: &Puzzle, tilings: &[Tiling]) -> String {
             );
         }
         svg.push_str("</g>\n");
+        svg
     }
-    svg.push_str("</svg>\n");
-    svg
 }
 
 /// A distinct, light colour for piece `i` of `n`: hues spread round the circle.

@@ -14,6 +14,11 @@ use crate::common::bits::{BitSet, Words};
 use crate::common::budget::check_every;
 pub(super) use crate::common::budget::Stop;
 
+/// Nodes a delivered tiling weighs toward the next look at the budget (see
+/// [`Search::solution`]): with [`check_every::SMALL_NODE`] nodes between two looks, at most 256
+/// tilings are delivered between them.
+const SOLUTION_WEIGHT: u64 = 16;
+
 /// What all the threads of one count share.
 pub(super) struct Shared {
     /// Whether each tiling's stabiliser is weighed into `weight` (see [`BitSolver::classes`]).
@@ -217,6 +222,11 @@ impl<'a, const W: usize> Search<'a, W> {
                 (self.visit)(&self.image);
             }
         }
+        // Each tiling delivered weighs as SOLUTION_WEIGHT nodes toward the next look at the
+        // budget (not in the node count): what the caller does with it (print it, draw it) is
+        // on the budget's time, and a board dense in tilings would otherwise print thousands
+        // between two looks.
+        self.countdown = self.countdown.saturating_sub(SOLUTION_WEIGHT * images).max(1);
         if before + images >= self.shared.limit {
             self.shared.halt.store(true, Ordering::Relaxed);
             self.stop = Some(Stop::Limit);
