@@ -121,6 +121,37 @@ impl Drop for Stream {
     }
 }
 
+/// Listing item `index` (from 0) made of `lines`: in text, the lines (each ending in a newline)
+/// after a blank line for all but the first; under `--json`, one line `{"index":..,"KEY":[lines]}`.
+/// The one shape of `xc solve`'s and `tiling solve`'s items.
+pub fn write_lines<'a>(
+    buffer: &mut Vec<u8>,
+    index: u64,
+    key: &str,
+    lines: impl IntoIterator<Item = &'a str>,
+    json: bool,
+) {
+    if json {
+        // Writing to a Vec cannot fail.
+        let _ = write!(buffer, "{{\"index\":{},\"{key}\":[", index + 1);
+        for (i, line) in lines.into_iter().enumerate() {
+            if i > 0 {
+                buffer.push(b',');
+            }
+            json_string(buffer, line);
+        }
+        buffer.extend_from_slice(b"]}\n");
+    } else {
+        if index > 0 {
+            buffer.push(b'\n');
+        }
+        for line in lines {
+            buffer.extend_from_slice(line.as_bytes());
+            buffer.push(b'\n');
+        }
+    }
+}
+
 /// Appends `text` as a JSON string (quotes and escapes): for the rows of a board, which hold
 /// only letters, digits, dots and spaces, but escaped all the same.
 pub fn json_string(buffer: &mut Vec<u8>, text: &str) {

@@ -20,7 +20,7 @@ use tessera::tiling::{
 };
 
 use super::report::{note, report, Found};
-use super::stream::{json_string, Stream};
+use super::stream::{write_lines, Stream};
 use super::Status;
 use crate::args::{ColorArg, MotionArg, SolverArg, TilingArgs, TilingCountArgs, TilingSolveArgs};
 use crate::input::{BadInput, Input};
@@ -90,7 +90,7 @@ pub fn solve(args: &TilingSolveArgs) -> Result<Status> {
     let stream = Stream::new(cancel);
     let print = |puzzle: &Puzzle, tiling: &tiling::Tiling| {
         let text = render(puzzle, tiling, style);
-        stream.item(|buffer, index| write_tiling(buffer, index, &text, json));
+        stream.item(|buffer, index| write_lines(buffer, index, "board", text.lines(), json));
         if let Some(svg) = &svg {
             svg.lock().unwrap_or_else(PoisonError::into_inner).add(puzzle, tiling);
         }
@@ -137,27 +137,6 @@ pub fn solve(args: &TilingSolveArgs) -> Result<Status> {
     }
     let limit = (!args.all).then_some(args.limit);
     report(&count, &args.tiling.output, &args.tiling.engine.name(), seconds, threads, limit, Found::default())
-}
-
-/// Tiling `index` (from 0) as drawn in `text`: a blank line before all but the first, or its JSON
-/// line `{"index":..,"board":[rows]}`.
-fn write_tiling(buffer: &mut Vec<u8>, index: u64, text: &str, json: bool) {
-    if json {
-        // Writing to a Vec cannot fail.
-        let _ = write!(buffer, "{{\"index\":{},\"board\":[", index + 1);
-        for (i, row) in text.lines().enumerate() {
-            if i > 0 {
-                buffer.push(b',');
-            }
-            json_string(buffer, row);
-        }
-        buffer.extend_from_slice(b"]}\n");
-    } else {
-        if index > 0 {
-            buffer.push(b'\n');
-        }
-        buffer.extend_from_slice(text.as_bytes());
-    }
 }
 
 /// A 128-bit hash: two SipHashes under different prefixes (a collision between two of a few

@@ -17,7 +17,7 @@ use serde::Serialize;
 use tessera_xc::{Budget, Count, Engine, OptionId, Outcome, ParallelSearch, Problem, Progress, Solver};
 
 use super::report::{note, plural, CountJson, CountKeys};
-use super::stream::{json_string, Stream};
+use super::stream::{write_lines, Stream};
 use super::Status;
 use crate::args::{CountArgs, EstimateArgs, SearchArgs, SolveArgs};
 use crate::input::Input;
@@ -76,25 +76,7 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
     let count = search.run(limit, None, |solution| {
         let lines = option_lines(&problem, solution);
         stream.item(|buffer, index| {
-            if json {
-                // Writing to a Vec cannot fail.
-                let _ = write!(buffer, "{{\"index\":{},\"options\":[", index + 1);
-                for (i, line) in lines.iter().enumerate() {
-                    if i > 0 {
-                        buffer.push(b',');
-                    }
-                    json_string(buffer, line);
-                }
-                buffer.extend_from_slice(b"]}\n");
-            } else {
-                if index > 0 {
-                    buffer.push(b'\n');
-                }
-                for line in &lines {
-                    buffer.extend_from_slice(line.as_bytes());
-                    buffer.push(b'\n');
-                }
-            }
+            write_lines(buffer, index, "options", lines.iter().map(String::as_str), json);
         });
     });
     let seconds = start.elapsed().as_secs_f64();
