@@ -19,8 +19,6 @@ pub struct Found {
     pub n: Option<u64>,
     /// `tiling count --distinct`.
     pub distinct: bool,
-    /// The solutions shown, each as its rows (without `--count`).
-    pub boards: Option<Vec<Vec<String>>>,
 }
 
 /// The core keys of every `count --json` object (xc, sudoku, hidato, tiling, queens), in this
@@ -163,7 +161,7 @@ pub(crate) fn report(
             .core("reason")?
             .own_some("limit", limit)?
             .own_some("distinct", found.distinct.then_some(true))?
-            .finish_with("boards", found.boards.as_ref())?;
+            .finish()?;
         let mut out = io::stdout().lock();
         writeln!(out, "{json}")?;
         out.flush()?;
@@ -183,17 +181,6 @@ pub(crate) fn report(
             Ok(Status::Done)
         }
         _ => Ok(Status::Done),
-    }
-}
-
-impl CountJson<'_> {
-    /// [`CountJson::finish`] with one more key of the command's after the core keys (the
-    /// listings: `boards`, `options`), left out when `None`.
-    pub(crate) fn finish_with<T: Serialize>(mut self, name: &str, value: Option<T>) -> Result<String> {
-        for core in Self::CORE {
-            self = self.core(core)?;
-        }
-        self.own_some(name, value)?.finish()
     }
 }
 
