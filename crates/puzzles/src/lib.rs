@@ -91,7 +91,7 @@ pub mod sudoku;
 pub mod tiling;
 
 pub use common::{
-    Budget, Count, CoverQuery, GaveUp, Generate, Lazy, Named, Outcome, Puzzle, Query, Rate, Readable,
+    Budget, Count, CoverQuery, Draw, GaveUp, Generate, Lazy, Named, Outcome, Puzzle, Query, Rate, Readable,
     Reduction, Solutions, Stats, Verdict,
 };
 pub use error::{Error, ParseError, ParseErrorKind, ReaderError, ShapeError};

@@ -18,12 +18,14 @@ pub(crate) mod bits;
 pub(crate) mod budget;
 #[allow(dead_code)] // until the families of issue 25 read through it
 pub(crate) mod janko;
+mod picture;
 mod puzzle;
 mod query;
 mod reduction;
 pub mod seed;
 mod verdict;
 
+pub use picture::{Draw, Picture, PictureCell};
 pub(crate) use puzzle::{levels_and_generator, puzzle_from_functions};
 pub use puzzle::{Generate, Lazy, Named, Puzzle, Rate, Readable, LAZY_BUFFER};
 pub use query::{Query, Solutions};
