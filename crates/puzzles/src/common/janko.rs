@@ -95,6 +95,7 @@ pub(crate) struct Cursor<'a> {
 impl<'a> Cursor<'a> {
     /// A cursor at the start of `text`.
     pub fn new(text: &'a str) -> Self {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         Cursor { lines: text.lines().enumerate().peekable(), next_line: 1 }
     }
 
