@@ -7,6 +7,7 @@
 
 pub mod book;
 pub mod common;
+pub mod family;
 pub mod hidato;
 pub mod queens;
 pub mod serve;
@@ -19,6 +20,7 @@ use clap::{Parser, Subcommand};
 
 pub use book::*;
 pub use common::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, SeedShardArgs, ThreadsArgs};
+pub use family::*;
 pub use hidato::*;
 pub use queens::*;
 pub use serve::*;

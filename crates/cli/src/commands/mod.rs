@@ -1,6 +1,7 @@
 //! Doing what the command line asked: one module per top-level subcommand.
 
 pub mod book;
+pub mod family;
 pub mod files;
 pub mod help;
 pub mod hidato;
