@@ -222,7 +222,9 @@ pub fn generate<P: Family>(args: &FamilyGenerateArgs<P>) -> Result<Status> {
                     };
                     writeln!(out, "{}", serde_json::to_string(&record)?)?;
                 } else {
-                    if written > 0 {
+                    // A blank line before every puzzle but the run's first, so that shards
+                    // joined in order are the whole run byte for byte.
+                    if k > 0 {
                         writeln!(out)?;
                     }
                     writeln!(out, "# seed {seed} level {}", made.level.name())?;
