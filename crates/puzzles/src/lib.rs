@@ -87,6 +87,7 @@ pub mod common;
 mod error;
 pub mod hidato;
 pub mod queens;
+pub mod starbattle;
 pub mod sudoku;
 pub mod tiling;
 

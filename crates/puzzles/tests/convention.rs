@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tessera::xc::Budget;
-use tessera::{hidato, queens, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction};
+use tessera::{hidato, queens, starbattle, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction};
 
 /// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,
 /// and agrees with the reduction through `tessera-xc`.
@@ -67,6 +67,11 @@ fn every_puzzle_agrees_with_its_reduction_through_the_trait() {
     agrees(&tiling, tiling::count(&tiling, &tiling::Query::default()).solutions);
     agrees(&queens::Board::new(6).expect("a board"), 4);
     agrees(&queens::Board::new(8).expect("a board"), 92);
+    let stars: starbattle::StarBattle =
+        "6 6 1\n1 1 2 2 3 3\n1 1 2 2 3 3\n4 4 5 5 6 6\n4 4 5 5 6 6\n4 @ 5 # 6 6\n4 4 5 5 6 6\n"
+            .parse()
+            .expect("a 6x6");
+    agrees(&stars, starbattle::count(&stars, &starbattle::Query::default()).solutions);
 }
 
 #[test]
@@ -82,6 +87,8 @@ fn one_node_gives_up_in_the_same_words_everywhere() {
             .expect("4x4"),
     );
     gives_up(&queens::Board::new(12).expect("a board"));
+    let open = format!("12 12 1\n{}", "1 2 3 4 5 6 7 8 9 10 11 12\n".repeat(12));
+    gives_up(&open.parse::<starbattle::StarBattle>().expect("12x12"));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     gives_up(&tiling::Puzzle::new(tiling::Board::parse_size("10x6").expect("a board"), pieces, motion));
 }
@@ -119,6 +126,8 @@ fn names_are_listed_in_order() {
     assert_eq!(hidato::Difficulty::names(), ["easy", "medium", "hard", "expert"]);
     assert_eq!(<queens::Board as Puzzle>::NAME, "queens");
     assert_eq!(<tiling::Puzzle as Puzzle>::NAME, "tiling");
+    assert_eq!(<starbattle::StarBattle as Puzzle>::NAME, "starbattle");
+    assert_eq!(starbattle::Engine::names(), ["auto", "bits", "xc"]);
 }
 
 /// Every engine's listing of a board with millions of solutions ends within its deadline.
@@ -152,6 +161,10 @@ fn every_listing_keeps_its_deadline() {
     listing_keeps_its_deadline(&hidato::parse_puzzle(&board, hidato::Adjacency::King).expect("10x10"));
     listing_keeps_its_deadline(&sudoku::Sudoku::parse(&".".repeat(81)).expect("empty 9x9"));
     listing_keeps_its_deadline(&queens::Board::new(20).expect("a board"));
+    // Columns as regions: every one-star placement of 20 queen-like stars that do not touch.
+    let columns: String = (1..=20).map(|c| format!("{c} ")).collect::<String>() + "\n";
+    let stars = format!("20 20 1\n{}", columns.repeat(20)).parse::<starbattle::StarBattle>().expect("20x20");
+    listing_keeps_its_deadline(&stars);
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     listing_keeps_its_deadline(&tiling::Puzzle::new(
         tiling::Board::parse_size("10x6").expect("a board"),
