@@ -21,14 +21,19 @@
 
 mod exact;
 mod format;
+mod generate;
+mod logic;
 mod model;
 mod puzzle;
 mod solve;
+mod techniques;
 mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 pub use exact::ExactCover;
 pub use format::{read, read_answers, to_json};
+pub use generate::{Generated, Generator};
+pub use logic::{hint, rate, Difficulty, StarRating};
 pub use model::{Cell, StarBattle, Stars, MAX_SIDE};
 pub use verify::{verify, Violation};
 

@@ -1,11 +1,30 @@
 //! Star Battle under the one calling convention ([`crate::Puzzle`], [`Readable`], [`Draw`]): the
 //! module's free functions, gathered where the front ends find them.
 
-use crate::common::{Draw, Picture, Readable};
-use crate::starbattle::{read, Cell, StarBattle, Stars};
+use crate::common::{Draw, Picture, Rate, Rating, Readable, Step};
+use crate::starbattle::{self, read, Budget, Cell, Difficulty, GaveUp, StarBattle, Stars};
 use crate::Error;
 
 crate::common::puzzle_from_functions!(StarBattle, "starbattle", starbattle, Stars);
+crate::common::levels_and_generator!(StarBattle, starbattle);
+
+impl Rate for StarBattle {
+    type Level = Difficulty;
+    type Rating = Rating<Difficulty>;
+    type Step = Step;
+
+    fn rate(&self, budget: &Budget) -> Result<Rating<Difficulty>, GaveUp> {
+        starbattle::rate(self, budget)
+    }
+
+    fn level(rating: &Rating<Difficulty>) -> Difficulty {
+        rating.level
+    }
+
+    fn hint(&self) -> Option<Step> {
+        starbattle::hint(self)
+    }
+}
 
 impl Readable for StarBattle {
     type ReadOptions = ();

@@ -267,14 +267,25 @@ impl Layout {
     }
 
     /// Every pair of neighbouring rows, and of columns, can still take its missing stars.
-    fn pairs_fit(&self, state: &State) -> bool {
-        let k2 = 2 * self.k;
+    pub(crate) fn pairs_fit(&self, state: &State) -> bool {
         (1..self.n).all(|i| {
-            let rows = u32::from(state.row_stars[i - 1] + state.row_stars[i]);
-            let cols = u32::from(state.col_stars[i - 1] + state.col_stars[i]);
-            fit(state.unknown[i - 1] | state.unknown[i]) + rows >= k2
-                && fit(state.unknown_t[i - 1] | state.unknown_t[i]) + cols >= k2
+            [false, true].into_iter().all(|columns| {
+                let (stars, room) = self.pair_room(state, i, columns);
+                stars + room >= 2 * self.k
+            })
         })
+    }
+
+    /// Stars placed in lines `i - 1` and `i` (rows, or columns when `columns`), and the most
+    /// their unknown cells can still take together (the 2x2 bound of the strip).
+    pub(crate) fn pair_room(&self, state: &State, i: usize, columns: bool) -> (u32, u32) {
+        if columns {
+            let stars = state.col_stars[i - 1] + state.col_stars[i];
+            (u32::from(stars), fit(state.unknown_t[i - 1] | state.unknown_t[i]))
+        } else {
+            let stars = state.row_stars[i - 1] + state.row_stars[i];
+            (u32::from(stars), fit(state.unknown[i - 1] | state.unknown[i]))
+        }
     }
 
     /// The unknown cell to branch on: the first of the unit with the fewest ways left.
