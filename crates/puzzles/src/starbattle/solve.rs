@@ -163,7 +163,7 @@ impl Layout {
         match unit {
             Unit::Row(r) => push_row(r, state.unknown[r]),
             Unit::Column(c) => {
-                (0..self.n).filter(|&r| state.unknown_t[c] >> r & 1 == 1).for_each(|r| cells.push((r, c)))
+                (0..self.n).filter(|&r| state.unknown_t[c] >> r & 1 == 1).for_each(|r| cells.push((r, c)));
             }
             Unit::Region(g) => self.regions[g].iter().for_each(|&(r, m)| push_row(r, state.unknown[r] & m)),
         }
@@ -188,10 +188,10 @@ impl Layout {
                         last_even = r / 2;
                     }
                     strip_even |= bits;
-                    if (r + 1) / 2 != last_odd {
+                    if r.div_ceil(2) != last_odd {
                         odd += fit(strip_odd);
                         strip_odd = 0;
-                        last_odd = (r + 1) / 2;
+                        last_odd = r.div_ceil(2);
                     }
                     strip_odd |= bits;
                 }
