@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use common::{assert_status, stderr, stdout, tessera, tessera_with_stdin};
 
 /// The families on the command line, with the name of their sample files.
-const FAMILIES: [&str; 1] = ["kenken"];
+const FAMILIES: [&str; 2] = ["kenken", "starbattle"];
 
 /// `$TESSERA_DATA/families`, or `None` (after saying so) when the data are not configured.
 fn families_data() -> Option<PathBuf> {
@@ -160,7 +160,9 @@ fn swap_first_two_cells(answers: &str) -> String {
 #[test]
 fn bad_input_is_named_by_line_and_column() {
     for family in FAMILIES {
-        let garbage = tessera_with_stdin(&[family, "solve"], b"# a comment\n4 4\nthis is not a puzzle\n");
+        let header = if family == "starbattle" { "4 4 1" } else { "4 4" };
+        let text = format!("# a comment\n{header}\nthis is not a puzzle\n");
+        let garbage = tessera_with_stdin(&[family, "solve"], text.as_bytes());
         assert_status(&garbage, 2);
         assert!(stderr(&garbage).contains("line 3, column"), "{family}: {}", stderr(&garbage));
         let empty = tessera_with_stdin(&[family, "count"], b"\n# nothing\n");

@@ -8,7 +8,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tessera::xc::Budget;
-use tessera::{hidato, kenken, queens, starbattle, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction};
+use tessera::{
+    hidato, kenken, queens, starbattle, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction,
+};
 
 /// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,
 /// and agrees with the reduction through `tessera-xc`.

@@ -4,6 +4,7 @@
 
 use clap::Args;
 use tessera::kenken::{self, KenKen};
+use tessera::starbattle::{self, StarBattle};
 use tessera::Budget;
 
 use super::Family;
@@ -57,7 +58,7 @@ impl Family for KenKen {
         KenKen::parse_answer(text)
     }
 
-    fn violation(violation: &kenken::Violation) -> (&'static str, Vec<usize>) {
+    fn violation(&self, violation: &kenken::Violation) -> (&'static str, Vec<usize>) {
         use kenken::Violation as V;
         match violation {
             V::Size { .. } => ("size-differs", Vec::new()),
@@ -66,6 +67,58 @@ impl Family for KenKen {
             V::Row { cells, .. } => ("repeated-in-row", cells.clone()),
             V::Column { cells, .. } => ("repeated-in-column", cells.clone()),
             V::Cage { cells, .. } => ("cage", cells.clone()),
+            _ => ("other", Vec::new()),
+        }
+    }
+}
+
+/// `tessera starbattle generate` and `book`: the side and the stars.
+#[derive(Debug, Clone, Args)]
+pub struct StarBattleShape {
+    /// The side N of the NxN grid (N regions), 4 to 30.
+    #[arg(long, value_name = "N", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(4..=30))]
+    pub size: u64,
+    /// K, the stars in every row, column and region (1 to 6; at most about N/4 can fit).
+    #[arg(long, value_name = "K", default_value_t = 2,
+          value_parser = clap::value_parser!(u64).range(1..=6))]
+    pub stars: u64,
+}
+
+impl Family for StarBattle {
+    const TITLE: &'static str = "Star Battle";
+    type Shape = StarBattleShape;
+
+    fn spec(
+        shape: &StarBattleShape,
+        level: Option<starbattle::Difficulty>,
+        budget: &Budget,
+    ) -> Result<starbattle::Generator, tessera::Error> {
+        let mut generator =
+            starbattle::Generator::new(shape.size as usize, shape.stars as usize).budget(budget.clone());
+        if let Some(level) = level {
+            generator = generator.difficulty(level);
+        }
+        Ok(generator)
+    }
+
+    fn read_answer(text: &str) -> Result<starbattle::Stars, tessera::Error> {
+        text.parse()
+    }
+
+    fn violation(&self, violation: &starbattle::Violation) -> (&'static str, Vec<usize>) {
+        use starbattle::Violation as V;
+        let width = self.width();
+        let all = 0..self.cells().len();
+        match violation {
+            V::Size { .. } => ("size-differs", Vec::new()),
+            V::Blocked { cell, .. } => ("star-on-blocked-cell", vec![*cell]),
+            V::Row { row, .. } => ("row-count", (row * width..(row + 1) * width).collect()),
+            V::Column { column, .. } => ("column-count", all.filter(|c| c % width == *column).collect()),
+            V::Region { id, .. } => {
+                ("region-count", all.filter(|&c| self.cells()[c].region() == Some(*id)).collect())
+            }
+            V::Touching { cells: (a, b), .. } => ("touching", vec![*a, *b]),
             _ => ("other", Vec::new()),
         }
     }

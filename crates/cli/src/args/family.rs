@@ -38,7 +38,7 @@ pub trait Family:
     fn read_answer(text: &str) -> Result<Self::Solution, tessera::Error>;
 
     /// A violation's kind (a word such as `repeated-in-row`) and its cells (numbered row by row).
-    fn violation(violation: &Self::Violation) -> (&'static str, Vec<usize>);
+    fn violation(&self, violation: &Self::Violation) -> (&'static str, Vec<usize>);
 }
 
 /// A value parser over one of the library's name lists (engines, levels): the names in `--help`

@@ -87,6 +87,10 @@ pub enum Command {
     /// KenKen (Calcudoku): solve, count, verify, generate, rate, hint, book.
     #[command(subcommand, after_help = FAMILY_HELP)]
     Kenken(FamilyCommand<tessera::kenken::KenKen>),
+    /// Star Battle (K stars in every row, column and region, none touching): solve, count,
+    /// verify, generate, rate, hint, book.
+    #[command(subcommand, after_help = FAMILY_HELP)]
+    Starbattle(FamilyCommand<tessera::starbattle::StarBattle>),
     /// Polyomino tiling: count or show the ways to cover a board with pieces (pentominoes, ...).
     #[command(subcommand, after_help = TILING_HELP)]
     Tiling(TilingCommand),

@@ -169,7 +169,7 @@ pub fn verify<P: Family>(args: &FamilyVerifyArgs) -> Result<Status> {
         let width = puzzle.picture(None).width.max(1);
         valid &= verdict.is_valid();
         for violation in verdict.violations() {
-            let (kind, cells) = P::violation(violation);
+            let (kind, cells) = puzzle.violation(violation);
             if args.output.json {
                 let cells = cells.iter().map(|&c| format!("r{}c{}", c / width + 1, c % width + 1)).collect();
                 reports.push(ViolationReport::of::<P>(violation, kind, cells).at(i + 1));

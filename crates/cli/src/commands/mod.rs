@@ -93,6 +93,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Hidato(HidatoCommand::Generate(args)) => hidato_generate::generate(&args),
         Command::Hidato(HidatoCommand::Book(args)) => book::hidato(&args),
         Command::Kenken(command) => family::run(&command),
+        Command::Starbattle(command) => family::run(&command),
         Command::Tiling(TilingCommand::Count(args)) => tiling::count(&args),
         Command::Tiling(TilingCommand::Solve(args)) => tiling::solve(&args),
         Command::Queens(args) => queens::run(&args),
