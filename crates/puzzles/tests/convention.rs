@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tessera::xc::Budget;
-use tessera::{hidato, queens, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction};
+use tessera::{hidato, killer, queens, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction};
 
 /// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,
 /// and agrees with the reduction through `tessera-xc`.
@@ -65,6 +65,10 @@ fn every_puzzle_agrees_with_its_reduction_through_the_trait() {
     let board = tiling::Board::parse_size("20x3").expect("a board");
     let tiling = tiling::Puzzle::new(board, pieces, motion);
     agrees(&tiling, tiling::count(&tiling, &tiling::Query::default()).solutions);
+    let killer =
+        killer::parse("4 4\n9 - 8 3\n- 7 - -\n4 - - 9\n- - - -\n2 2 4 1\n2 3 4 1\n6 3 4 5\n6 3 5 5\n");
+    agrees(&killer.expect("a 4x4"), 1);
+    agrees(&killer::parse(&killer_rows(4)).expect("a 4x4 of rows"), 288);
     agrees(&queens::Board::new(6).expect("a board"), 4);
     agrees(&queens::Board::new(8).expect("a board"), 92);
 }
@@ -82,6 +86,7 @@ fn one_node_gives_up_in_the_same_words_everywhere() {
             .expect("4x4"),
     );
     gives_up(&queens::Board::new(12).expect("a board"));
+    gives_up(&killer::parse(&killer_rows(9)).expect("a 9x9 of rows"));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     gives_up(&tiling::Puzzle::new(tiling::Board::parse_size("10x6").expect("a board"), pieces, motion));
 }
@@ -118,6 +123,8 @@ fn names_are_listed_in_order() {
     assert_eq!(<sudoku::Difficulty as Named>::all()[0].name(), "easy");
     assert_eq!(hidato::Difficulty::names(), ["easy", "medium", "hard", "expert"]);
     assert_eq!(<queens::Board as Puzzle>::NAME, "queens");
+    assert_eq!(<killer::Killer as Puzzle>::NAME, "killer");
+    assert_eq!(killer::Engine::names(), ["auto", "propagate", "xc"]);
     assert_eq!(<tiling::Puzzle as Puzzle>::NAME, "tiling");
 }
 
@@ -152,10 +159,25 @@ fn every_listing_keeps_its_deadline() {
     listing_keeps_its_deadline(&hidato::parse_puzzle(&board, hidato::Adjacency::King).expect("10x10"));
     listing_keeps_its_deadline(&sudoku::Sudoku::parse(&".".repeat(81)).expect("empty 9x9"));
     listing_keeps_its_deadline(&queens::Board::new(20).expect("a board"));
+    listing_keeps_its_deadline(&killer::parse(&killer_rows(9)).expect("a 9x9 of rows"));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     listing_keeps_its_deadline(&tiling::Puzzle::new(
         tiling::Board::parse_size("10x6").expect("a board"),
         pieces,
         motion,
     ));
+}
+
+/// A Killer Sudoku of side `n` whose cages are its rows: as many solutions as Sudoku grids.
+fn killer_rows(n: usize) -> String {
+    let sum = n * (n + 1) / 2;
+    let mut text = format!("{n} {n}\n");
+    for _ in 0..n {
+        text.push_str(&format!("{sum}{}\n", " -".repeat(n - 1)));
+    }
+    for r in 1..=n {
+        text.push_str(&vec![r.to_string(); n].join(" "));
+        text.push('\n');
+    }
+    text
 }
