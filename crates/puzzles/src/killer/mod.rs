@@ -33,6 +33,8 @@
 
 mod exact;
 mod format;
+mod generate;
+mod logic;
 mod model;
 mod puzzle;
 mod solve;
@@ -41,6 +43,8 @@ mod verify;
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 pub use exact::{ExactCover, NotBuilt, MAX_OPTIONS};
 pub use format::{from_json, parse, read, to_json, to_text};
+pub use generate::{Generated, Generator};
+pub use logic::{hint, rate, Difficulty};
 pub use model::{box_shape, Cage, Grid, Killer, MAX_SIZE};
 pub use solve::{count, solutions, solve, visit, Engine};
 pub use verify::{verify, Violation};

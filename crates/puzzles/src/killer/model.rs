@@ -126,6 +126,10 @@ impl Killer {
         }
         let mut cage_of = vec![u32::MAX; cells];
         let mut labelled = Vec::with_capacity(cages.len());
+        // In reading order of their first cells, as the text lists them: printing and reading
+        // back gives the same puzzle.
+        let mut cages = cages;
+        cages.sort_by_key(|cage| cage.cells.first().copied());
         for (index, cage) in cages.into_iter().enumerate() {
             let first = cage.cells.first().copied();
             let Some(first) = first else {

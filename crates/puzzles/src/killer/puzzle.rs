@@ -1,11 +1,33 @@
-//! Killer Sudoku under the one calling convention ([`crate::Puzzle`], [`Readable`], [`Draw`]):
+//! Killer Sudoku under the one calling convention ([`crate::Puzzle`], [`Readable`], [`Rate`],
+//! `Generate`, [`Draw`]):
 //! the module's free functions, gathered where the front ends find them.
 
-use crate::common::{Draw, Picture, Readable};
-use crate::killer::{format, Grid, Killer};
+use tessera_xc::{Budget, GaveUp};
+
+use crate::common::{Draw, Picture, Rate, Rating, Readable, Step};
+use crate::killer::{format, logic, Difficulty, Grid, Killer};
 use crate::Error;
 
 crate::common::puzzle_from_functions!(Killer, "killer", killer, Grid);
+crate::common::levels_and_generator!(Killer, killer);
+
+impl Rate for Killer {
+    type Level = Difficulty;
+    type Rating = Rating<Difficulty>;
+    type Step = Step;
+
+    fn rate(&self, budget: &Budget) -> Result<Rating<Difficulty>, GaveUp> {
+        logic::rate(self, budget)
+    }
+
+    fn level(rating: &Rating<Difficulty>) -> Difficulty {
+        rating.level
+    }
+
+    fn hint(&self) -> Option<Step> {
+        logic::hint(self)
+    }
+}
 
 impl Readable for Killer {
     /// Nothing: the text says everything.

@@ -69,7 +69,7 @@ impl Layout {
         }
         layout.dedup_peers();
         let derived = layout.rule_of_45(puzzle);
-        layout.cages.extend(derived);
+        layout.cages.extend(derived.into_iter().map(|(cells, sum, _)| (cells, sum)));
         for (cell, &g) in puzzle.givens().iter().enumerate() {
             if g != 0 {
                 layout.start[cell] = 1 << (g - 1);
@@ -82,7 +82,8 @@ impl Layout {
     /// (its innies) add up to the house's total less the cages wholly inside; the cells outside it
     /// of the cages that touch it (its outies) add up to those cages' sums less the house's total,
     /// a cage of their own when they lie in one house (so that their digits differ).
-    fn rule_of_45(&self, puzzle: &Killer) -> Vec<(Vec<u16>, u32)> {
+    /// Each with the house it comes from and whether they are its innies.
+    pub(crate) fn rule_of_45(&self, puzzle: &Killer) -> Vec<(Vec<u16>, u32, (usize, bool))> {
         let n = self.n;
         let total = (n * (n + 1) / 2) as u32;
         let mut derived = Vec::new();
@@ -108,7 +109,7 @@ impl Layout {
                 }
             }
             if !innies.is_empty() && innies.len() < n {
-                derived.push((innies, total.saturating_sub(inside)));
+                derived.push((innies, total.saturating_sub(inside), (h, true)));
             }
             let one_house = |cells: &[u16]| {
                 cells.first().is_some_and(|&f| {
@@ -118,11 +119,11 @@ impl Layout {
                 })
             };
             if !outies.is_empty() && one_house(&outies) {
-                derived.push((outies, touching_sum.saturating_sub(total)));
+                derived.push((outies, touching_sum.saturating_sub(total), (h, false)));
             }
         }
         derived.sort();
-        derived.dedup();
+        derived.dedup_by(|a, b| a.0 == b.0);
         derived
     }
 

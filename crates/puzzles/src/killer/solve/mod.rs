@@ -88,7 +88,6 @@ fn gave_up(reason: GaveUp) -> Count {
 }
 
 /// A random full grid of side `n` (boxes `boxes`) from `seed`, or why the search gave up.
-#[allow(dead_code, reason = "the generator's, in the next commit")]
 pub(crate) fn random_grid(
     n: usize,
     boxes: (usize, usize),
