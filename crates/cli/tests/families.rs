@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use common::{assert_status, stderr, stdout, tessera, tessera_with_stdin};
 
 /// The families on the command line, with the name of their sample files.
-const FAMILIES: [&str; 2] = ["kenken", "starbattle"];
+const FAMILIES: [&str; 3] = ["killer", "kenken", "starbattle"];
 
 /// `$TESSERA_DATA/families`, or `None` (after saying so) when the data are not configured.
 fn families_data() -> Option<PathBuf> {

@@ -2,10 +2,49 @@
 
 use pyo3::prelude::*;
 use tessera::kenken;
+use tessera::killer;
 use tessera::starbattle;
 
 use crate::common::{self, Generated};
 use crate::family::{family_class, generated};
+
+family_class!(
+    /// A Killer Sudoku: a Sudoku grid (4x4, 6x6, 9x9, ... any side that is not prime, boxes as
+    /// in Sudoku) divided into cages, each with a sum; digits do not repeat in a cage.
+    ///
+    /// ``Killer(text)`` reads one puzzle in the janko.at format (``N N``, N rows of cage sums
+    /// written in one cell of each cage, ``-`` elsewhere, then N rows of cage ids);
+    /// ``Killer.parse_many(text)`` every puzzle of a text. ``engine`` is ``'auto'``,
+    /// ``'propagate'`` or ``'xc'``. Solutions are ``tessera.Answer``.
+    ///
+    /// >>> puzzle = tessera.Killer('4 4\n9 - 8 3\n- 7 - -\n4 - - 9\n- - - -\n2 2 4 1\n2 3 4 1\n6 3 4 5\n6 3 5 5\n')
+    /// >>> puzzle.solve().rows
+    /// [[2, 3, 4, 1], [4, 1, 3, 2], [3, 2, 1, 4], [1, 4, 2, 3]]
+    Killer(killer::Killer),
+    read_answer: killer::Grid::parse_answer,
+    {
+        /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size`` 4,
+        /// 6, 8, 9, ... up to 25 (not prime), ``level`` one of the family's levels (``None``:
+        /// any). Raises ``tessera.GaveUp`` when ``max_nodes`` or ``timeout`` runs out first.
+        #[staticmethod]
+        #[pyo3(signature = (*, size = 9, level = None, seed = 0, max_nodes = None, timeout = None))]
+        fn generate(
+            py: Python<'_>,
+            size: usize,
+            level: Option<&str>,
+            seed: u64,
+            max_nodes: Option<i64>,
+            timeout: Option<f64>,
+        ) -> PyResult<Generated> {
+            let mut generator = killer::Generator::new(size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            if let Some(level) = level {
+                generator = generator.difficulty(common::level::<killer::Difficulty>(level)?);
+            }
+            let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+            generated(py, made, |puzzle| Killer { puzzle })
+        }
+    }
+);
 
 family_class!(
     /// A KenKen (Calcudoku) puzzle: fill the N x N grid with 1..N, once in every row and column,

@@ -63,7 +63,7 @@ mod _tessera {
     #[pymodule_export]
     use super::errors::{GaveUp, ParseError};
     #[pymodule_export]
-    use super::families::{KenKen, StarBattle};
+    use super::families::{KenKen, Killer, StarBattle};
     #[pymodule_export]
     use super::family::{Answer, Rating, Step};
     #[pymodule_export]

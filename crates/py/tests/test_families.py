@@ -1,4 +1,4 @@
-"""The janko.at families (``KenKen``, ``StarBattle``, ``Killer``) through the one class shape: the
+"""The janko.at families (``Killer``, ``KenKen``, ``StarBattle``) through the one class shape: the
 shared samples solved to their published answers and unique, answers verified, generated puzzles
 unique and reproducible, ratings and hints, and the options every class has."""
 
@@ -7,11 +7,10 @@ import pytest
 import tessera
 
 FAMILIES = {
+    "killer": (tessera.Killer, {"size": 4}),
     "kenken": (tessera.KenKen, {"size": 4}),
     "starbattle": (tessera.StarBattle, {"size": 6, "stars": 1}),
 }
-if hasattr(tessera, "Killer"):
-    FAMILIES["killer"] = (tessera.Killer, {"size": 4})
 
 
 def answers(text):

@@ -4,6 +4,7 @@
 
 use clap::Args;
 use tessera::kenken::{self, KenKen};
+use tessera::killer::{self, Killer};
 use tessera::starbattle::{self, StarBattle};
 use tessera::Budget;
 
@@ -23,6 +24,52 @@ Exit status:
   3  gave up: --max-nodes or --timeout ran out on some puzzle
   4  verify: an answer breaks a rule of its puzzle
   7  rate: the techniques found a contradiction (no solution)";
+
+/// `tessera killer generate` and `book`: the side.
+#[derive(Debug, Clone, Args)]
+pub struct KillerShape {
+    /// The side N of the NxN grid: 4, 6, 8, 9, 10, 12, ... 25 (not prime; boxes as in Sudoku).
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    pub size: usize,
+}
+
+impl Family for Killer {
+    const TITLE: &'static str = "Killer Sudoku";
+    type Shape = KillerShape;
+
+    fn spec(
+        shape: &KillerShape,
+        level: Option<killer::Difficulty>,
+        budget: &Budget,
+    ) -> Result<killer::Generator, tessera::Error> {
+        let mut generator = killer::Generator::new(shape.size)?.budget(budget.clone());
+        if let Some(level) = level {
+            generator = generator.difficulty(level);
+        }
+        Ok(generator)
+    }
+
+    fn read_answer(text: &str) -> Result<killer::Grid, tessera::Error> {
+        killer::Grid::parse_answer(text)
+    }
+
+    fn violation(&self, violation: &killer::Violation) -> (&'static str, Vec<usize>) {
+        use killer::Violation as V;
+        let n = self.size();
+        let cells = |cells: &[(usize, usize)]| cells.iter().map(|&(r, c)| r * n + c).collect();
+        match violation {
+            V::Size { .. } => ("size-differs", Vec::new()),
+            V::Empty { cell: (r, c) } => ("empty", vec![r * n + c]),
+            V::Given { cell: (r, c), .. } => ("given-changed", vec![r * n + c]),
+            V::Repeated { house: "row", cells: at, .. } => ("repeated-in-row", cells(at)),
+            V::Repeated { house: "column", cells: at, .. } => ("repeated-in-column", cells(at)),
+            V::Repeated { cells: at, .. } => ("repeated-in-box", cells(at)),
+            V::CageRepeat { cells: at, .. } => ("repeated-in-cage", cells(at)),
+            V::CageSum { cells: at, .. } => ("cage-sum", cells(at)),
+            _ => ("other", Vec::new()),
+        }
+    }
+}
 
 /// `tessera kenken generate` and `book`: the side and the form.
 #[derive(Debug, Clone, Args)]

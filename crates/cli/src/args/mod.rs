@@ -84,6 +84,10 @@ pub enum Command {
     /// Hidato and Numbrix (seed format or JSON): solve, count solutions, verify an answer, generate.
     #[command(subcommand, after_help = HIDATO_EXIT_CODES)]
     Hidato(HidatoCommand),
+    /// Killer Sudoku (cages with sums over a Sudoku): solve, count, verify, generate, rate, hint,
+    /// book.
+    #[command(subcommand, after_help = FAMILY_HELP)]
+    Killer(FamilyCommand<tessera::killer::Killer>),
     /// KenKen (Calcudoku): solve, count, verify, generate, rate, hint, book.
     #[command(subcommand, after_help = FAMILY_HELP)]
     Kenken(FamilyCommand<tessera::kenken::KenKen>),

@@ -92,6 +92,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Hidato(HidatoCommand::Verify(args)) => hidato::verify(&args),
         Command::Hidato(HidatoCommand::Generate(args)) => hidato_generate::generate(&args),
         Command::Hidato(HidatoCommand::Book(args)) => book::hidato(&args),
+        Command::Killer(command) => family::run(&command),
         Command::Kenken(command) => family::run(&command),
         Command::Starbattle(command) => family::run(&command),
         Command::Tiling(TilingCommand::Count(args)) => tiling::count(&args),

@@ -8,7 +8,7 @@ Exact cover (Knuth's Algorithm X and C, with secondary items and colours):
 2
 
 Puzzles, every one with the same calls (``solve``, ``count``, ``solutions``, ``verify``; and
-``generate`` and ``rate`` for Sudoku, Hidato and the janko.at families ``KenKen``, ``StarBattle``), whose options are keyword-only and the same on
+``generate`` and ``rate`` for Sudoku, Hidato and the janko.at families ``Killer``, ``KenKen``, ``StarBattle``), whose options are keyword-only and the same on
 every class: ``engine='auto'``, ``limit=None``, ``threads=1``, ``max_nodes=None``,
 ``timeout=None``. ``solutions`` is a lazy iterator (``tessera.Solutions``):
 
@@ -34,6 +34,7 @@ from tessera._tessera import (
     HidatoRating,
     Hint,
     KenKen,
+    Killer,
     MergeError,
     ParseError,
     Queens,
@@ -60,6 +61,7 @@ __all__ = [
     "HidatoRating",
     "Hint",
     "KenKen",
+    "Killer",
     "MergeError",
     "ParseError",
     "Queens",

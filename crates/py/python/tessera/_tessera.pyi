@@ -11,6 +11,12 @@ __all__ = [
     "ParseError",
     "Hidato",
     "HidatoRating",
+    "Killer",
+    "KenKen",
+    "StarBattle",
+    "Answer",
+    "Step",
+    "Rating",
     "Queens",
     "Hint",
     "Sudoku",
@@ -347,7 +353,7 @@ class Answer:
     height: Final[int]
     rows: Final[list[list[int]]]
     text: Final[str]
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
 @final
 class Step:
@@ -403,6 +409,21 @@ class StarBattle(_Family):
         *,
         size: int = 10,
         stars: int = 2,
+        level: Optional[str] = None,
+        seed: int = 0,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Generated: ...
+
+@final
+class Killer(_Family):
+    def __new__(cls, text: str) -> Killer: ...
+    @staticmethod
+    def parse_many(text: str) -> list[Killer]: ...
+    @staticmethod
+    def generate(
+        *,
+        size: int = 9,
         level: Optional[str] = None,
         seed: int = 0,
         max_nodes: Optional[int] = None,
