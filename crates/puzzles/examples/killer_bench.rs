@@ -36,7 +36,12 @@ fn main() {
                 (true, 1) => "unique",
                 _ => "several",
             };
-            println!("{} {n}x{n} solve {:.3} ms, uniqueness {:.3} ms, {what}", index + 1, ms(first), ms(second));
+            println!(
+                "{} {n}x{n} solve {:.3} ms, uniqueness {:.3} ms, {what}",
+                index + 1,
+                ms(first),
+                ms(second)
+            );
         }
     }
     let stats = |times: &mut Vec<Duration>| {
