@@ -80,7 +80,7 @@ impl Shape {
             limit: limit.0,
             found,
         };
-        walk.go(0, 0, 1).map(|_| ())
+        walk.go(0, 0, 1, 0).map(|_| ())
     }
 
     /// For each cell, the values some consistent tuple gives it (bit sets, in the order of
@@ -105,6 +105,58 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// Bounds reasoning, for a cage too large to enumerate at this node: a value stays in a cell
+    /// of a `+` cage when the other cells' least and greatest sums (distinctness ignored) leave
+    /// room for it, and in a `*` cage when it divides the target and the other cells' least and
+    /// greatest products leave room for the quotient. Other operations keep their candidates.
+    /// Narrows `domains` in place, to a fixpoint.
+    pub fn bounds(&self, domains: &mut [u32]) {
+        let lo = |m: u32| u128::from(m.trailing_zeros());
+        let hi = |m: u32| u128::from(31 - m.leading_zeros());
+        let target = u128::from(self.target);
+        loop {
+            if domains.iter().any(|&m| m == 0) {
+                return;
+            }
+            let mut changed = false;
+            for i in 0..domains.len() {
+                let others = domains.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &m)| m);
+                let keep: u32 = match self.op {
+                    Op::Add => {
+                        let (min, max) = others.fold((0u128, 0u128), |(a, b), m| (a + lo(m), b + hi(m)));
+                        (1..32u32)
+                            .filter(|&v| {
+                                let v = u128::from(v);
+                                v + min <= target && v + max >= target
+                            })
+                            .fold(0, |m, v| m | 1 << v)
+                    }
+                    Op::Mul => {
+                        let (min, max) = others.fold((1u128, 1u128), |(a, b), m| {
+                            (a.saturating_mul(lo(m)), b.saturating_mul(hi(m)))
+                        });
+                        (1..32u32)
+                            .filter(|&v| {
+                                let v = u128::from(v);
+                                target % v == 0 && (min..=max).contains(&(target / v))
+                            })
+                            .fold(0, |m, v| m | 1 << v)
+                    }
+                    _ => u32::MAX,
+                };
+                if domains[i] & !keep != 0 {
+                    domains[i] &= keep;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+}
+
 struct Walk<'a, 'f> {
     shape: &'a Shape,
     domains: &'a [u32],
@@ -120,7 +172,7 @@ struct Walk<'a, 'f> {
 
 impl Walk<'_, '_> {
     /// Ok(false) when `found` asked to stop.
-    fn go(&mut self, depth: usize, sum: u64, product: u64) -> Result<bool, TooMany> {
+    fn go(&mut self, depth: usize, sum: u64, product: u64, max: u64) -> Result<bool, TooMany> {
         self.nodes += 1;
         if self.nodes > self.limit {
             return Err(TooMany);
@@ -148,16 +200,47 @@ impl Walk<'_, '_> {
                 free &= !(1u32 << self.values[j]);
             }
         }
+        // The last cell's value follows from the others: at most two per operation.
+        let mut last = [0u64; 8];
+        if depth + 1 == self.order.len() {
+            last = last_values(self.shape.op, target, sum, product, max);
+        }
         while free != 0 {
             let v = free.trailing_zeros();
             free &= free - 1;
             self.values[i] = v as u8;
-            if !self.go(depth + 1, sum + u64::from(v), product.saturating_mul(u64::from(v)))? {
+            let (v64, next) = (u64::from(v), depth + 1);
+            if next == self.order.len() && !last.contains(&v64) {
+                continue;
+            }
+            if !self.go(next, sum + v64, product.saturating_mul(v64), max.max(v64))? {
                 return Ok(false);
             }
         }
         Ok(true)
     }
+}
+
+/// The values `v` that can complete a tuple whose other cells have this sum, product and
+/// largest value (0 = none): `+` and `*` one each; `-` and `/` one with `v` the largest and one
+/// with it not; a hidden operation all of them. Exact checks follow at the leaf.
+fn last_values(op: Op, target: u64, sum: u64, product: u64, max: u64) -> [u64; 8] {
+    let mut found = [0u64; 8];
+    let add = target.saturating_sub(sum);
+    let mul = if product > 0 && target % product == 0 { target / product } else { 0 };
+    // v largest: v - sum = t. Else: 2 max - sum - v = t.
+    let sub = [target + sum, (2 * max).checked_sub(sum + target).unwrap_or(0)];
+    // v largest: v = t * product. Else: max^2 = t * product * v.
+    let tp = target.saturating_mul(product);
+    let div = [tp, if tp > 0 && (max * max) % tp == 0 { max * max / tp } else { 0 }];
+    match op {
+        Op::Add | Op::Given => found[0] = add,
+        Op::Mul => found[0] = mul,
+        Op::Sub => found[..2].copy_from_slice(&sub),
+        Op::Div => found[..2].copy_from_slice(&div),
+        Op::Hidden => found[..6].copy_from_slice(&[add, mul, sub[0], sub[1], div[0], div[1]]),
+    }
+    found
 }
 
 #[cfg(test)]
