@@ -64,7 +64,9 @@ fn main() {
             let made = generator.generate(seed).expect("a puzzle");
             times.push(started.elapsed());
             levels[made.level as usize] += 1;
-            text.push_str(&made.puzzle.with_comments(vec![format!("generated {size}x{size} seed {seed}")]).to_text());
+            text.push_str(
+                &made.puzzle.with_comments(vec![format!("generated {size}x{size} seed {seed}")]).to_text(),
+            );
             text.push('\n');
         }
         println!("levels (easy, medium, hard, expert): {levels:?}");
@@ -110,6 +112,10 @@ fn main() {
         summary(&format!("{path} solve"), &mut solving);
         summary(&format!("{path} unique (count to 2)"), &mut proving);
         nodes.sort_unstable();
-        println!("{path} nodes of the count: median {}, worst {}", nodes[nodes.len() / 2], nodes[nodes.len() - 1]);
+        println!(
+            "{path} nodes of the count: median {}, worst {}",
+            nodes[nodes.len() / 2],
+            nodes[nodes.len() - 1]
+        );
     }
 }

@@ -68,6 +68,13 @@ impl Shape {
             rest_max[d] = rest_max[d + 1] + hi;
             rest_minprod[d] = rest_minprod[d + 1].saturating_mul(lo);
         }
+        // A tree far past the cap (the last cell costs nothing: it is computed) is not started.
+        let tree = order[..k.saturating_sub(1)]
+            .iter()
+            .fold(1u64, |t, &i| t.saturating_mul(u64::from(domains[i].count_ones())));
+        if tree > limit.0.saturating_mul(4) {
+            return Err(TooMany);
+        }
         let mut walk = Walk {
             shape: self,
             domains,
@@ -87,6 +94,9 @@ impl Shape {
     /// `self.cells`): generalised arc consistency on the cage. Stops early once every candidate
     /// is supported.
     pub fn supports(&self, domains: &[u32], limit: Limit) -> Result<Vec<u32>, TooMany> {
+        if let [a, b] = domains {
+            return Ok(self.pair_supports(*a, *b));
+        }
         let mut seen = vec![0u32; domains.len()];
         let mut open = domains.iter().filter(|&&d| d != 0).count();
         self.each(domains, limit, &mut |values| {
@@ -106,6 +116,41 @@ impl Shape {
 }
 
 impl Shape {
+    /// [`Shape::supports`] of a two-cell cage, without enumeration: each value's partners (at
+    /// most two per operation, [`last_values`]) looked up in the other cell's candidates.
+    fn pair_supports(&self, a: u32, b: u32) -> Vec<u32> {
+        let one_line = self.rows[0] == self.rows[1] || self.cols[0] == self.cols[1];
+        let side = |mine: u32, theirs: u32| {
+            let mut seen = 0u32;
+            let mut left = mine;
+            while left != 0 {
+                let v = left.trailing_zeros();
+                left &= left - 1;
+                let v64 = u64::from(v);
+                let partners = last_values(self.op, self.target, v64, v64, v64)
+                    .iter()
+                    .filter(|&&w| (1..32).contains(&w))
+                    .fold(0u32, |m, &w| m | 1 << w);
+                let mut fits = partners & theirs;
+                if one_line {
+                    fits &= !(1 << v);
+                }
+                // The partner formulas assume v is the other cell's only value: confirm exactly.
+                let mut check = fits;
+                while check != 0 {
+                    let w = check.trailing_zeros();
+                    check &= check - 1;
+                    if self.op.holds(self.target, &[v as u8, w as u8]) {
+                        seen |= 1 << v;
+                        break;
+                    }
+                }
+            }
+            seen
+        };
+        vec![side(a, b), side(b, a)]
+    }
+
     /// Bounds reasoning, for a cage too large to enumerate at this node: a value stays in a cell
     /// of a `+` cage when the other cells' least and greatest sums (distinctness ignored) leave
     /// room for it, and in a `*` cage when it divides the target and the other cells' least and
@@ -116,7 +161,7 @@ impl Shape {
         let hi = |m: u32| u128::from(31 - m.leading_zeros());
         let target = u128::from(self.target);
         loop {
-            if domains.iter().any(|&m| m == 0) {
+            if domains.contains(&0) {
                 return;
             }
             let mut changed = false;
@@ -229,7 +274,7 @@ fn last_values(op: Op, target: u64, sum: u64, product: u64, max: u64) -> [u64; 8
     let add = target.saturating_sub(sum);
     let mul = if product > 0 && target % product == 0 { target / product } else { 0 };
     // v largest: v - sum = t. Else: 2 max - sum - v = t.
-    let sub = [target + sum, (2 * max).checked_sub(sum + target).unwrap_or(0)];
+    let sub = [target.saturating_add(sum), (2 * max).saturating_sub(sum.saturating_add(target))];
     // v largest: v = t * product. Else: max^2 = t * product * v.
     let tp = target.saturating_mul(product);
     let div = [tp, if tp > 0 && (max * max) % tp == 0 { max * max / tp } else { 0 }];
@@ -277,6 +322,16 @@ mod tests {
         let found = tuples(&hidden, 4, &[0b11110; 2]);
         // 1+1 is not allowed in a row; 1x2 (= 2/1), 4-2 (= 4/2) and 3-1 and their reverses are.
         assert_eq!(found, [vec![1, 2], vec![1, 3], vec![2, 1], vec![2, 4], vec![3, 1], vec![4, 2]]);
+    }
+
+    #[test]
+    fn huge_targets_find_nothing_and_do_not_overflow() {
+        for op in [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Hidden] {
+            let cage = Cage::new(vec![0, 1, 2], op, u64::MAX);
+            assert!(tuples(&cage, 4, &[0b11110; 3]).is_empty());
+            let pair = Cage::new(vec![0, 1], op, u64::MAX);
+            assert_eq!(Shape::new(4, &pair).supports(&[0b11110; 2], Limit(100)), Ok(vec![0, 0]));
+        }
     }
 
     #[test]

@@ -297,7 +297,7 @@ impl<'p> Board<'p> {
                         known = if op == Op::Add {
                             known + u128::from(cage.target)
                         } else {
-                            known * u128::from(cage.target)
+                            known.saturating_mul(u128::from(cage.target))
                         };
                         cages_used.push(k);
                         for c in &cage.cells {
@@ -314,7 +314,11 @@ impl<'p> Board<'p> {
                         (true, _) => {}
                         (false, 0) => rest.push(cell),
                         (false, v) => {
-                            known = if op == Op::Add { known + u128::from(v) } else { known * u128::from(v) };
+                            known = if op == Op::Add {
+                                known + u128::from(v)
+                            } else {
+                                known.saturating_mul(u128::from(v))
+                            };
                         }
                     }
                 }
