@@ -219,7 +219,7 @@ impl<'p> Board<'p> {
             let why = format!("{what}; so {}", self.removed_text(&removed));
             let (technique, weight) = match (hidden, cage.cells.len()) {
                 (true, _) => ("hidden operation", 5),
-                (false, 2) => ("cage combination", 2),
+                (false, 2..=3) => ("cage combination", 2),
                 (false, _) => ("cage combination", 3),
             };
             let step =
