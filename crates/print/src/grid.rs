@@ -4,6 +4,7 @@
 //! are left out (no lines, no fill), the givens are bold, and the first and last numbers are
 //! circled as puzzle books mark the path's ends.
 
+use tessera::common::Picture;
 use tessera::hidato::Hidato;
 use tessera::sudoku::Sudoku;
 
@@ -18,6 +19,12 @@ pub struct Cell {
     pub circled: bool,
     /// A grey background.
     pub shaded: bool,
+    /// A small label in the top-left corner (a cage's sum, a KenKen clue).
+    pub corner: Option<String>,
+    /// Filled dark: a blocked cell.
+    pub blocked: bool,
+    /// A star drawn in it (Star Battle).
+    pub star: bool,
 }
 
 /// A grid of `rows × cols` cells.
@@ -28,6 +35,9 @@ pub struct Grid {
     cells: Vec<Cell>,
     /// The region of each cell; `None` for a hole (nothing drawn).
     regions: Vec<Option<u32>>,
+    /// The cage of each cell, drawn as dashed outlines inside the cells (Killer Sudoku); empty
+    /// when there are none.
+    cages: Vec<u32>,
 }
 
 impl Grid {
@@ -54,6 +64,52 @@ impl Grid {
         self.regions[row as usize * self.cols + col as usize]
     }
 
+    /// The cage of the cell at `(row, col)`, where the grid has cages.
+    pub fn cage(&self, row: isize, col: isize) -> Option<u32> {
+        if self.cages.is_empty()
+            || row < 0
+            || col < 0
+            || row as usize >= self.rows
+            || col as usize >= self.cols
+        {
+            return None;
+        }
+        Some(self.cages[row as usize * self.cols + col as usize])
+    }
+
+    /// Whether the grid has cages drawn apart from its regions.
+    pub fn has_cages(&self) -> bool {
+        !self.cages.is_empty()
+    }
+
+    /// Any puzzle the library can draw ([`tessera::Draw`]): its picture's cells, regions and
+    /// cages; a `★` is drawn as a star.
+    pub fn picture(picture: &Picture) -> Grid {
+        let cells = picture
+            .cells
+            .iter()
+            .map(|cell| {
+                let star = cell.text == "★";
+                Cell {
+                    text: if star { String::new() } else { cell.text.clone() },
+                    bold: cell.given,
+                    circled: false,
+                    shaded: false,
+                    corner: cell.corner.clone(),
+                    blocked: cell.blocked,
+                    star,
+                }
+            })
+            .collect();
+        Grid {
+            rows: picture.height,
+            cols: picture.width,
+            cells,
+            regions: picture.regions.clone(),
+            cages: picture.cages.clone(),
+        }
+    }
+
     /// A Sudoku puzzle: its givens.
     pub fn sudoku(puzzle: &Sudoku) -> Grid {
         Self::sudoku_with(puzzle, |_| false)
@@ -76,11 +132,12 @@ impl Grid {
                     bold: digit != 0 && bold(cell),
                     circled: false,
                     shaded: layout.has_diagonals() && (row == col || row + col == n - 1),
+                    ..Cell::default()
                 }
             })
             .collect();
         let regions = (0..n * n).map(|cell| Some(layout.region_of(cell) as u32)).collect();
-        Grid { rows: n, cols: n, cells, regions }
+        Grid { rows: n, cols: n, cells, regions, cages: Vec::new() }
     }
 
     /// A Hidato (or Numbrix) puzzle: its givens, bold; 1 and the last number circled.
@@ -105,13 +162,13 @@ impl Grid {
                     text: value.to_string(),
                     bold: bold(cell),
                     circled: value == 1 || value == last,
-                    shaded: false,
+                    ..Cell::default()
                 }
             })
             .collect();
         let regions =
             (0..grid.width() * grid.height()).map(|cell| (!grid.is_hole(cell)).then_some(0)).collect();
-        Grid { rows: grid.height(), cols: grid.width(), cells, regions }
+        Grid { rows: grid.height(), cols: grid.width(), cells, regions, cages: Vec::new() }
     }
 }
 

@@ -14,6 +14,16 @@ use crate::font::Face;
 use crate::scene::{Item, Page};
 use crate::Error;
 
+/// Fills `path` in a grey level from 0 (black) to 1 (white).
+fn fill(surface: &mut Surface<'_>, path: Option<Path>, gray: f32) {
+    if let Some(path) = path {
+        let level = (gray.clamp(0.0, 1.0) * 255.0).round() as u8;
+        surface.set_stroke(None);
+        surface.set_fill(Some(Fill { paint: luma::Color::new(level).into(), ..Fill::default() }));
+        surface.draw_path(&path);
+    }
+}
+
 /// Kappa: the control-point distance, in radii, of a cubic Bézier quarter circle.
 const KAPPA: f32 = 0.552_284_8;
 
@@ -57,12 +67,19 @@ fn draw(surface: &mut Surface<'_>, item: &Item, regular: &Font, bold: &Font) {
             if let Some(rect) = Rect::from_xywh(*x, *y, *w, *h) {
                 path.push_rect(rect);
             }
-            if let Some(path) = path.finish() {
-                let level = (gray.clamp(0.0, 1.0) * 255.0).round() as u8;
-                surface.set_stroke(None);
-                surface.set_fill(Some(Fill { paint: luma::Color::new(level).into(), ..Fill::default() }));
-                surface.draw_path(&path);
+            fill(surface, path.finish(), *gray);
+        }
+        Item::Polygon { points, gray } => {
+            let mut path = PathBuilder::new();
+            for (i, [x, y]) in points.iter().enumerate() {
+                if i == 0 {
+                    path.move_to(*x, *y);
+                } else {
+                    path.line_to(*x, *y);
+                }
             }
+            path.close();
+            fill(surface, path.finish(), *gray);
         }
         Item::Circle { cx, cy, r, width } => {
             let (k, r) = (KAPPA * r, *r);

@@ -40,6 +40,13 @@ pub enum Item {
         /// Grey level.
         gray: f32,
     },
+    /// A filled polygon (a star), grey level from 0 (black) to 1 (white).
+    Polygon {
+        /// The corners, in order.
+        points: Vec<[f32; 2]>,
+        /// Grey level.
+        gray: f32,
+    },
     /// A black circle outline.
     Circle {
         /// Centre x.

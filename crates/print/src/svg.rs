@@ -50,6 +50,16 @@ fn write_page(svg: &mut String, page: &Page) -> std::fmt::Result {
                     n(*h)
                 )?;
             }
+            Item::Polygon { points, gray } => {
+                let level = (gray.clamp(0.0, 1.0) * 255.0).round() as u8;
+                let points: Vec<String> =
+                    points.iter().map(|[x, y]| format!("{},{}", n(*x), n(*y))).collect();
+                writeln!(
+                    svg,
+                    r#"<polygon points="{}" fill="rgb({level},{level},{level})"/>"#,
+                    points.join(" ")
+                )?;
+            }
             Item::Circle { cx, cy, r, width } => writeln!(
                 svg,
                 r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="black" stroke-width="{}"/>"#,

@@ -1,8 +1,9 @@
 //! # tessera: grid logic puzzles by backtracking and exact cover
 //!
-//! Sudoku, Hidato (and Numbrix), KenKen (Calcudoku), polyomino tiling and N-queens, each with a model, a parser and
-//! printer, dedicated solvers, the exact-cover reduction that cross-checks them, a verifier, and
-//! (Sudoku and Hidato) a generator and a rater. The exact-cover engine lives in [`tessera_xc`],
+//! Sudoku, Hidato (and Numbrix), Killer Sudoku, KenKen (Calcudoku), Star Battle, polyomino tiling
+//! and N-queens, each with a model, a parser and printer, dedicated solvers, the exact-cover
+//! reduction that cross-checks them, a verifier, and (all but tiling and queens) a generator and
+//! a rater. The exact-cover engine lives in [`tessera_xc`],
 //! re-exported here as [`xc`].
 //!
 //! ## One shape for every puzzle
@@ -87,7 +88,9 @@ pub mod common;
 mod error;
 pub mod hidato;
 pub mod kenken;
+pub mod killer;
 pub mod queens;
+pub mod starbattle;
 pub mod sudoku;
 pub mod tiling;
 

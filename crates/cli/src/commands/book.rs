@@ -21,10 +21,11 @@ use anyhow::{bail, Context, Result};
 use tessera::hidato::{self, Adjacency, Hidato};
 use tessera::sudoku::{self, logic, Generator, Sudoku};
 use tessera::xc::Budget;
+use tessera::{Named, Query};
 use tessera_print::{Book, Entry, Grid, PageSize};
 
 use super::Status;
-use crate::args::{BookOutputArgs, HidatoBookArgs, SudokuBookArgs, MAX_BOOK};
+use crate::args::{BookOutputArgs, Family, FamilyBookArgs, HidatoBookArgs, SudokuBookArgs, MAX_BOOK};
 use crate::input::BadInput;
 use crate::ordered::map_in_order;
 use crate::progress::Indicator;
@@ -148,6 +149,60 @@ pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
             puzzle: Grid::hidato(&made.puzzle),
             key: Grid::hidato_key(&made.puzzle, &made.solution),
             level: made.difficulty.name(),
+            id: format!("seed {seed}"),
+        }),
+        Err(reason) => Err(Missing::GaveUp(reason)),
+    };
+    make_book(out, title, seeds, make, "")
+}
+
+/// `tessera <family> book`: any family the library draws ([`tessera::Draw`]), generated or read.
+pub fn family<P: Family>(args: &FamilyBookArgs<P>) -> Result<Status> {
+    let out = &args.book;
+    if let Some(path) = &args.input {
+        let (name, puzzles) = super::family::read::<P>(path, "puzzle")?;
+        check_input_size(&name, puzzles.len())?;
+        for puzzle in &puzzles {
+            check_layout(out, Grid::picture(&puzzle.picture(None)))?;
+        }
+        let numbered: Vec<(usize, P)> = puzzles.into_iter().enumerate().map(|(i, p)| (i + 1, p)).collect();
+        let title = out.title.clone().unwrap_or_else(|| P::TITLE.to_owned());
+        let read = |(index, puzzle): (usize, P)| {
+            let query = Query::default().with_limit(2).with_budget(budget(out));
+            let solution = unique(index, "puzzle", puzzle.count(&query).result(), || {
+                puzzle.solve(&Query::default().with_budget(budget(out)))
+            })?;
+            let level = P::level(&puzzle.rate(&budget(out)).map_err(Missing::GaveUp)?).name();
+            Ok(Made {
+                puzzle: Grid::picture(&puzzle.picture(None)),
+                key: Grid::picture(&puzzle.picture(Some(&solution))),
+                level,
+                id: format!("id {}", short_id(&puzzle.to_text())),
+            })
+        };
+        return make_book(out, title, numbered, read, &name);
+    }
+    let mut spec_budget = out.budget.clone();
+    spec_budget.timeout = spec_budget.timeout.or(Some(DEFAULT_TIMEOUT));
+    let spec = super::family::spec::<P>(&args.spec, &spec_budget)?;
+    let title = match args.spec.difficulty {
+        Some(level) => format!("{} · {}", P::TITLE, capitalised(level.name())),
+        None => P::TITLE.to_owned(),
+    };
+    let title = out.title.clone().unwrap_or(title);
+    let first_seed = args.spec.seed.unwrap_or_else(super::clock_seed);
+    let seeds: Vec<u64> = (0..args.count.unwrap_or(1)).map(|k| first_seed.wrapping_add(k)).collect();
+    if let Some(&seed) = seeds.first() {
+        // The first puzzle stands for the others' size: a layout too small is refused before the rest are made.
+        let first = P::generate(&spec, seed)
+            .map_err(|reason| anyhow::anyhow!("gave up on the first puzzle ({reason})"))?;
+        check_layout(out, Grid::picture(&first.puzzle.picture(None)))?;
+    }
+    let make = |seed: u64| match P::generate(&spec, seed) {
+        Ok(made) => Ok(Made {
+            puzzle: Grid::picture(&made.puzzle.picture(None)),
+            key: Grid::picture(&made.puzzle.picture(Some(&made.solution))),
+            level: made.level.name(),
             id: format!("seed {seed}"),
         }),
         Err(reason) => Err(Missing::GaveUp(reason)),

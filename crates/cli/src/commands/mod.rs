@@ -1,6 +1,7 @@
 //! Doing what the command line asked: one module per top-level subcommand.
 
 pub mod book;
+pub mod family;
 pub mod files;
 pub mod help;
 pub mod hidato;
@@ -91,6 +92,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Hidato(HidatoCommand::Verify(args)) => hidato::verify(&args),
         Command::Hidato(HidatoCommand::Generate(args)) => hidato_generate::generate(&args),
         Command::Hidato(HidatoCommand::Book(args)) => book::hidato(&args),
+        Command::Kenken(command) => family::run(&command),
+        Command::Starbattle(command) => family::run(&command),
         Command::Tiling(TilingCommand::Count(args)) => tiling::count(&args),
         Command::Tiling(TilingCommand::Solve(args)) => tiling::solve(&args),
         Command::Queens(args) => queens::run(&args),

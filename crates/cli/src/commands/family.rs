@@ -1,0 +1,472 @@
+//! `tessera <family> solve|count|verify|generate|rate|hint`, written once over
+//! [`Family`](crate::args::Family) (the library's `Puzzle`, `Readable`, `Generate`, `Rate` and
+//! `Draw`): Killer Sudoku, KenKen and Star Battle all run through this file.
+//!
+//! A file is read whole (at most [`Family::FILE_BYTES`]) and parsed by the family's reader, which
+//! names the line and column of every mistake; a mistake is bad input (status 2). JSON lines as
+//! `generate --json` and `solve --json` write them are read through their `"puzzle"` (or
+//! `"solution"`) object, and the lines of puzzles given up on are skipped with a note. Every
+//! puzzle has its own budget. Text output is the family's own format, so that every output reads
+//! back; `generate` writes a `# seed S level L` comment before each puzzle.
+
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use serde::Serialize;
+use serde_json::Value;
+use tessera::{Named, Query};
+
+use super::report::{note, plural, CountJson, CountKeys, GaveUpRecord};
+use super::verdict::{VerifyReport, ViolationReport};
+use super::Status;
+use crate::args::{
+    Family, FamilyCommand, FamilyCountArgs, FamilyGenerateArgs, FamilyRateArgs, FamilyRunArgs,
+    FamilySpecArgs, FamilyVerifyArgs,
+};
+use crate::input::{BadInput, Input, Limit};
+use crate::ordered::map_in_order;
+
+/// Runs `tessera <family> ...`.
+pub fn run<P: Family>(command: &FamilyCommand<P>) -> Result<Status> {
+    match command {
+        FamilyCommand::Solve(args) => solve::<P>(args),
+        FamilyCommand::Count(args) => count::<P>(args),
+        FamilyCommand::Verify(args) => verify::<P>(args),
+        FamilyCommand::Generate(args) => generate::<P>(args),
+        FamilyCommand::Rate(args) => rate::<P>(args),
+        FamilyCommand::Hint(args) => hint::<P>(args),
+        FamilyCommand::Book(args) => super::book::family::<P>(args),
+    }
+}
+
+/// `tessera <family> solve [FILE]`
+pub fn solve<P: Family>(args: &FamilyRunArgs<P::Engine>) -> Result<Status> {
+    let (_, puzzles) = read::<P>(&args.file, "puzzle")?;
+    let engine = args.engine();
+    let started = Instant::now();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut gave_up = false;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let start = Instant::now();
+        let query = Query::default().with_engine(engine).with_budget(super::budget(&args.budget));
+        let result = puzzle.solve(&query);
+        let seconds = start.elapsed().as_secs_f64();
+        let (outcome, reason, text) = match &result {
+            Ok(Some(solution)) => ("solved", None, puzzle.solution_text(solution)),
+            Ok(None) => {
+                note(&format!("puzzle {}: no solution", i + 1));
+                ("none", None, puzzle.to_text())
+            }
+            Err(reason) => {
+                gave_up = true;
+                note(&format!("puzzle {}: gave up ({reason})", i + 1));
+                ("gave-up", Some(reason.name()), puzzle.to_text())
+            }
+        };
+        if args.output.json() {
+            let solution = matches!(result, Ok(Some(_))).then_some(text);
+            let report = SolveReport { index: i + 1, outcome, solution, reason, seconds };
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        } else {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            write!(out, "{}", with_newline(&text))?;
+        }
+    }
+    out.flush()?;
+    if args.output.stats {
+        note(&format!(
+            "puzzles={} seconds={:.3} engine={}",
+            puzzles.len(),
+            started.elapsed().as_secs_f64(),
+            engine.name()
+        ));
+    }
+    Ok(if gave_up { Status::GaveUp } else { Status::Done })
+}
+
+/// The `--json` object of one puzzle of `solve`.
+#[derive(Debug, Serialize)]
+struct SolveReport {
+    index: usize,
+    outcome: &'static str,
+    /// The answer in the family's answer format.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    seconds: f64,
+}
+
+/// `tessera <family> count [FILE] --limit N`
+pub fn count<P: Family>(args: &FamilyCountArgs<P::Engine>) -> Result<Status> {
+    let run = &args.run;
+    let (_, puzzles) = read::<P>(&run.file, "puzzle")?;
+    let engine = run.engine();
+    let started = Instant::now();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut gave_up = false;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let start = Instant::now();
+        let query = Query::default()
+            .with_engine(engine)
+            .with_limit(args.limit)
+            .with_budget(super::budget(&run.budget));
+        let count = puzzle.count(&query);
+        gave_up |= count.gave_up();
+        if run.output.json() {
+            let keys = CountKeys::of::<P>(&count, start.elapsed().as_secs_f64(), 1, engine);
+            let json = CountJson::new(keys).own("index", &(i + 1))?.own("limit", &args.limit)?.finish()?;
+            writeln!(out, "{json}")?;
+        } else if count.gave_up() {
+            writeln!(out, "gave-up")?;
+        } else {
+            writeln!(out, "{}", count.solutions)?;
+        }
+    }
+    out.flush()?;
+    if run.output.stats {
+        note(&format!(
+            "puzzles={} seconds={:.3} engine={}",
+            puzzles.len(),
+            started.elapsed().as_secs_f64(),
+            engine.name()
+        ));
+    }
+    Ok(if gave_up { Status::GaveUp } else { Status::Done })
+}
+
+/// `tessera <family> verify PUZZLE ANSWER`
+pub fn verify<P: Family>(args: &FamilyVerifyArgs) -> Result<Status> {
+    if args.puzzle.as_os_str() == "-" && args.answer.as_os_str() == "-" {
+        bail!("only one of PUZZLE and ANSWER can be `-` (standard input)");
+    }
+    let (puzzle_name, puzzles) = read::<P>(&args.puzzle, "puzzle")?;
+    let (answer_name, text) = text_of(&args.answer, limit::<P>())?;
+    let text = json_lines(&answer_name, &text, "solution");
+    let answers =
+        read_answers::<P>(&text).map_err(|message| BadInput { name: answer_name.clone(), message })?;
+    if answers.len() != puzzles.len() {
+        return Err(BadInput {
+            name: answer_name,
+            message: format!(
+                "{} for the {} of {puzzle_name}",
+                plural(answers.len() as u64, "answer", "answers"),
+                plural(puzzles.len() as u64, "puzzle", "puzzles")
+            ),
+        }
+        .into());
+    }
+    let several = puzzles.len() > 1;
+    let mut valid = true;
+    let mut reports = Vec::new();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (i, (puzzle, answer)) in puzzles.iter().zip(&answers).enumerate() {
+        let verdict = puzzle.verify(answer);
+        let width = puzzle.picture(None).width.max(1);
+        valid &= verdict.is_valid();
+        for violation in verdict.violations() {
+            let (kind, cells) = puzzle.violation(violation);
+            if args.output.json {
+                let cells = cells.iter().map(|&c| format!("r{}c{}", c / width + 1, c % width + 1)).collect();
+                reports.push(ViolationReport::of::<P>(violation, kind, cells).at(i + 1));
+            } else if several {
+                writeln!(out, "puzzle {}: {violation}", i + 1)?;
+            } else {
+                writeln!(out, "{violation}")?;
+            }
+        }
+    }
+    if args.output.json {
+        VerifyReport::new(reports).write(&mut out)?;
+    } else if valid {
+        match puzzles.len() {
+            1 => writeln!(out, "the answer is correct")?,
+            n => writeln!(out, "all {n} answers are correct")?,
+        }
+    }
+    out.flush()?;
+    Ok(if valid { Status::Done } else { Status::Rejected })
+}
+
+/// `tessera <family> generate`
+pub fn generate<P: Family>(args: &FamilyGenerateArgs<P>) -> Result<Status> {
+    let first_seed = args.spec.seed.unwrap_or_else(super::clock_seed);
+    let positions = args.shard.range(args.count);
+    let started = Instant::now();
+    let json = args.output.json();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut gave_up = false;
+    let mut written = 0u64;
+    let work = |k: u64| {
+        let seed = first_seed.wrapping_add(k);
+        let spec = spec::<P>(&args.spec, &args.budget)?;
+        Ok::<_, anyhow::Error>((k, seed, P::generate(&spec, seed)))
+    };
+    let threads = args.threads.count();
+    map_in_order(threads, 4 * threads, positions, work, |made| -> Result<bool> {
+        let (k, seed, made) = made?;
+        match made {
+            Ok(made) => {
+                if json {
+                    let record = GenerateRecord {
+                        index: k + 1,
+                        seed,
+                        level: made.level.name(),
+                        attempts: made.attempts,
+                        puzzle: made.puzzle.to_text(),
+                        solution: made.puzzle.solution_text(&made.solution),
+                    };
+                    writeln!(out, "{}", serde_json::to_string(&record)?)?;
+                } else {
+                    // A blank line before every puzzle but the run's first, so that shards
+                    // joined in order are the whole run byte for byte.
+                    if k > 0 {
+                        writeln!(out)?;
+                    }
+                    writeln!(out, "# seed {seed} level {}", made.level.name())?;
+                    write!(out, "{}", with_newline(&made.puzzle.to_text()))?;
+                }
+                written += 1;
+            }
+            Err(reason) => {
+                gave_up = true;
+                note(&format!("puzzle {}: gave up ({reason}); seed {seed}", k + 1));
+                if json {
+                    writeln!(out, "{}", serde_json::to_string(&GaveUpRecord::new(k + 1, seed, reason))?)?;
+                }
+            }
+        }
+        Ok(true)
+    })?;
+    out.flush()?;
+    if args.output.stats {
+        note(&format!("puzzles={written} seconds={:.3}", started.elapsed().as_secs_f64()));
+    }
+    Ok(if gave_up { Status::GaveUp } else { Status::Done })
+}
+
+/// The generator's settings from the flags, with the budget of one puzzle (the default
+/// timeout of the generators when none is given).
+pub(crate) fn spec<P: Family>(spec: &FamilySpecArgs<P>, budget: &crate::args::BudgetArgs) -> Result<P::Spec> {
+    let mut budget = budget.clone();
+    if budget.timeout.is_none() {
+        budget.timeout = Some(super::sudoku_generate::DEFAULT_TIMEOUT);
+    }
+    Ok(P::spec(&spec.shape, spec.difficulty, &super::budget(&budget))?)
+}
+
+/// The `--json` line of one generated puzzle.
+#[derive(Debug, Serialize)]
+struct GenerateRecord {
+    index: u64,
+    seed: u64,
+    level: &'static str,
+    attempts: u32,
+    /// The puzzle in the family's text format.
+    puzzle: String,
+    /// Its answer in the answer format.
+    solution: String,
+}
+
+/// `tessera <family> rate [FILE]`
+pub fn rate<P: Family>(args: &FamilyRateArgs) -> Result<Status> {
+    let (_, puzzles) = read::<P>(&args.file, "puzzle")?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut status = Status::Done;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        match puzzle.rate(&super::budget(&args.budget)) {
+            Ok(rating) => {
+                if rating.contradiction {
+                    note(&format!("puzzle {}: the techniques found a contradiction: no solution", i + 1));
+                    status = worse(status, Status::NoSolution);
+                }
+                let level = P::level(&rating).name();
+                let hardest = rating.hardest.unwrap_or("none");
+                if args.output.json {
+                    let record = RateRecord {
+                        index: i + 1,
+                        level,
+                        score: rating.score,
+                        hardest: rating.hardest,
+                        steps: rating.steps.len(),
+                        solved: rating.solved,
+                    };
+                    writeln!(out, "{}", serde_json::to_string(&record)?)?;
+                } else {
+                    writeln!(
+                        out,
+                        "{level} score={} hardest={hardest} steps={}",
+                        rating.score,
+                        rating.steps.len()
+                    )?;
+                }
+            }
+            Err(reason) => {
+                note(&format!("puzzle {}: gave up ({reason})", i + 1));
+                status = worse(status, Status::GaveUp);
+                if args.output.json {
+                    writeln!(
+                        out,
+                        "{}",
+                        serde_json::json!({"index": i + 1, "outcome": "gave-up", "reason": reason.name()})
+                    )?;
+                } else {
+                    writeln!(out, "gave-up")?;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+/// The `--json` line of `rate`.
+#[derive(Debug, Serialize)]
+struct RateRecord {
+    index: usize,
+    level: &'static str,
+    score: u32,
+    hardest: Option<&'static str>,
+    steps: usize,
+    solved: bool,
+}
+
+/// `tessera <family> hint [FILE]`
+pub fn hint<P: Family>(args: &FamilyRateArgs) -> Result<Status> {
+    let (_, puzzles) = read::<P>(&args.file, "puzzle")?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let several = puzzles.len() > 1;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let prefix = if several { format!("puzzle {}: ", i + 1) } else { String::new() };
+        match puzzle.hint() {
+            Some(step) if args.output.json => {
+                let mut value = serde_json::to_value(&step)?;
+                value["index"] = (i + 1).into();
+                writeln!(out, "{value}")?;
+            }
+            Some(step) => writeln!(out, "{prefix}{step}")?,
+            None if args.output.json => {
+                writeln!(out, "{}", serde_json::json!({"index": i + 1, "technique": null}))?;
+            }
+            None => writeln!(out, "{prefix}no step found: the puzzle is solved, or needs a guess")?,
+        }
+    }
+    out.flush()?;
+    Ok(Status::Done)
+}
+
+/// The status that says more: gave up wins over no solution.
+fn worse(a: Status, b: Status) -> Status {
+    match (a, b) {
+        (Status::GaveUp, _) | (_, Status::GaveUp) => Status::GaveUp,
+        (Status::Done, other) => other,
+        (other, _) => other,
+    }
+}
+
+/// The limit of one family's file.
+fn limit<P: Family>() -> Limit {
+    Limit { bytes: P::FILE_BYTES, what: "a puzzle file", why: "split larger files" }
+}
+
+/// The file's name for messages and its text (UTF-8 checked).
+fn text_of(path: &Path, limit: Limit) -> Result<(String, String), BadInput> {
+    let input = Input::read_at_most(path, limit)?;
+    match String::from_utf8(input.bytes) {
+        Ok(text) => Ok((input.name, text)),
+        Err(err) => {
+            let bytes = err.as_bytes();
+            let at = err.utf8_error().valid_up_to();
+            let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            Err(BadInput { name: input.name, message: format!("line {line}: the text is not UTF-8") })
+        }
+    }
+}
+
+/// The puzzles of a file, read by the family's reader; `key` is the object of a JSON line that
+/// holds one (`"puzzle"` or `"solution"`).
+pub(crate) fn read<P: Family>(path: &Path, key: &str) -> Result<(String, Vec<P>), BadInput> {
+    let (name, text) = text_of(path, limit::<P>())?;
+    let text = json_lines(&name, &text, key);
+    let puzzles: Vec<P> = P::read(&text, &())
+        .collect::<Result<_, _>>()
+        .map_err(|err| BadInput { name: name.clone(), message: err.to_string() })?;
+    if puzzles.is_empty() {
+        return Err(BadInput { name, message: "no puzzle in it".to_owned() });
+    }
+    Ok((name, puzzles))
+}
+
+/// A text of JSON lines (each a whole object) as the family's text: the `key` string of each
+/// line (what `generate --json` and `solve --json` write), the lines of puzzles given up on left
+/// out with a note; any other text (the family's text format, JSON objects of its own) as it is.
+fn json_lines<'t>(name: &str, text: &'t str, key: &str) -> std::borrow::Cow<'t, str> {
+    let lines: Vec<(usize, &str)> =
+        text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()).collect();
+    if !lines.first().is_some_and(|(_, line)| line.trim_start().starts_with('{')) {
+        return text.into();
+    }
+    let mut texts = Vec::new();
+    for (number, line) in &lines {
+        let Ok(Value::Object(object)) = serde_json::from_str::<Value>(line) else {
+            return text.into();
+        };
+        if object.get("outcome").and_then(Value::as_str) == Some("gave-up") {
+            super::files::note_gave_up(name, number + 1);
+            continue;
+        }
+        match object.get(key).and_then(Value::as_str) {
+            Some(inner) => texts.push(inner.to_owned()),
+            // An object of the family's own JSON: the reader takes the text as it is.
+            None => return text.into(),
+        }
+    }
+    texts.join("\n").into()
+}
+
+/// The answers of a text in the family's answer format: each a header line (`W H` or `W H K`)
+/// and as many non-blank rows as its second number, read by [`Family::read_answer`]; blank and
+/// `#` lines between them. A mistake names its line in the whole text.
+fn read_answers<P: Family>(text: &str) -> Result<Vec<P::Solution>, String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut answers = Vec::new();
+    let mut at = 0;
+    while at < lines.len() {
+        let line = lines[at].trim();
+        if line.is_empty() || line.starts_with('#') {
+            at += 1;
+            continue;
+        }
+        let rows: usize = line.split_whitespace().nth(1).and_then(|h| h.parse().ok()).unwrap_or(0);
+        let start = at;
+        let mut block = vec![lines[at]];
+        at += 1;
+        while block.len() <= rows && at < lines.len() {
+            if !lines[at].trim().is_empty() {
+                block.push(lines[at]);
+            }
+            at += 1;
+        }
+        let answer = P::read_answer(&block.join("\n")).map_err(|err| match err.position() {
+            // The block's lines are its non-blank lines: count back to the whole text's.
+            Some((line, column)) => {
+                let whole = (start..at).filter(|&i| !lines[i].trim().is_empty() || i == start).nth(line - 1);
+                let message = err.to_string();
+                let what = message.split_once(": ").map_or(message.as_str(), |(_, what)| what);
+                format!("line {}, column {column}: {what}", whole.map_or(start + line, |i| i + 1))
+            }
+            None => format!("answer {} (line {}): {err}", answers.len() + 1, start + 1),
+        })?;
+        answers.push(answer);
+    }
+    Ok(answers)
+}
+
+/// The text with exactly one newline at its end.
+fn with_newline(text: &str) -> String {
+    format!("{}\n", text.trim_end_matches('\n'))
+}
