@@ -272,3 +272,34 @@ fn rating_steps_are_sound() {
     }
     eprintln!("levels of the samples: {levels:?}");
 }
+
+/// A larger public collection, outside the repository: `TESSERA_STARBATTLE_EXTRA=FILE` (janko
+/// text) with its answers in `FILE` less `.txt` plus `.solutions.txt`. Each puzzle must solve to
+/// its answer within 1 s and be proven unique within 2 s (the acceptance budgets); the failures
+/// are listed.
+#[test]
+fn an_extra_collection_within_the_acceptance_budgets() {
+    let Some(path) = std::env::var_os("TESSERA_STARBATTLE_EXTRA") else { return };
+    let path = std::path::PathBuf::from(path);
+    let text = std::fs::read_to_string(&path).expect("the collection");
+    let answers = std::fs::read_to_string(path.with_extension("solutions.txt")).expect("its answers");
+    let mut failures = Vec::new();
+    for (i, (board, answer)) in read(&text).zip(read_answers(&answers)).enumerate() {
+        let (board, answer) = (board.expect("a puzzle"), answer.expect("an answer"));
+        let budget = Budget::unlimited().with_timeout(Duration::from_secs(1));
+        let found = solve(&board, &Query::default().with_budget(budget));
+        let budget = Budget::unlimited().with_timeout(Duration::from_secs(2));
+        let unique = count(&board, &Query::default().with_limit(2).with_budget(budget));
+        if found != Ok(Some(answer)) || (unique.solutions, unique.outcome) != (1, Outcome::Exhausted) {
+            failures.push(format!(
+                "{}: {}x{} K={} {:?}",
+                i + 1,
+                board.width(),
+                board.height(),
+                board.stars(),
+                unique
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
