@@ -224,8 +224,9 @@ fn count_nodes(board: &StarBattle, nodes: u64) -> Outcome {
 
 #[test]
 fn generated_puzzles_are_unique_and_reproducible() {
-    for (n, k) in [(5, 1), (8, 1), (10, 1), (10, 2), (14, 3)] {
-        for seed in 0..3 {
+    // The 10x10 one-star and 14x14 three-star boards take seconds each (docs/performance.md).
+    for (n, k, seeds) in [(5, 1, 3), (8, 1, 3), (10, 1, 1), (10, 2, 3), (14, 3, 1)] {
+        for seed in 0..seeds {
             let made = starbattle::Generator::new(n, k).generate(seed).expect("a puzzle");
             assert_eq!(count(&made.puzzle, &Query::default().with_limit(2)).solutions, 1, "{n} {k} {seed}");
             assert!(verify(&made.puzzle, &made.solution).is_valid());
@@ -263,8 +264,8 @@ fn rating_steps_are_sound() {
             assert_eq!(Some(&hint), rating.steps.first());
         }
     }
-    for (n, k) in [(6, 1), (10, 2), (14, 3)] {
-        for seed in 0..4 {
+    for (n, k, seeds) in [(6, 1, 4), (10, 2, 4), (14, 3, 1)] {
+        for seed in 0..seeds {
             let made = starbattle::Generator::new(n, k).generate(seed).expect("a puzzle");
             let rating = steps_are_sound(&made.puzzle, &made.solution);
             assert_eq!(rating.level, made.level);
