@@ -60,6 +60,15 @@
 //! # Ok::<(), tessera::Error>(())
 //! ```
 //!
+//! ## Star Battle
+//!
+//! ```
+//! use tessera::starbattle::{count, Query, StarBattle};
+//! let board: StarBattle = "5 5 1\n1 1 4 4 4\n2 1 1 1 4\n2 3 1 3 5\n2 3 3 3 5\n2 2 2 5 5\n".parse()?;
+//! assert_eq!(count(&board, &Query::default().with_limit(2)).solutions, 1);
+//! # Ok::<(), tessera::Error>(())
+//! ```
+//!
 //! ## N-queens
 //!
 //! ```

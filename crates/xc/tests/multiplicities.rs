@@ -1,7 +1,84 @@
-//! Knuth's multiplicities (his DLX3, Algorithm M): the builder's bounds, and `is_solution`'s check
-//! of them.
+//! Knuth's multiplicities (his DLX3, Algorithm M): the builder's bounds, `is_solution`'s check of
+//! them, and the search on random problems with bounds against the brute-force oracle (every
+//! subset of the options; `common::Spec::brute_force`) on every engine, sequential, split over
+//! threads, seeded, and under budgets.
 
-use tessera_xc::{Error, OptionId, ProblemBuilder};
+mod common;
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use tessera_xc::{Budget, Error, GaveUp, OptionId, Outcome, ParallelSearch, ProblemBuilder};
+
+use common::{bounded_spec_strategy, ENGINES};
+
+/// 512 cases, or `PROPTEST_CASES` for a longer hunt.
+fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(512);
+    ProptestConfig { cases, ..ProptestConfig::default() }
+}
+
+fn keys(solutions: &[Vec<OptionId>]) -> Vec<Vec<usize>> {
+    solutions
+        .iter()
+        .map(|s| {
+            let mut key: Vec<usize> = s.iter().map(|o| o.index()).collect();
+            key.sort_unstable();
+            key
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// On every engine: the solutions are exactly the brute force's, each checked by
+    /// `is_solution` and none found twice; the counts agree with the visitor's; two threads
+    /// find the same set; a seed finds the same set in another order.
+    #[test]
+    fn bounded_counts_match_brute_force(spec in bounded_spec_strategy(6, 12)) {
+        let problem = spec.build();
+        let expected = spec.brute_force();
+        for engine in ENGINES {
+            let all: Vec<Vec<OptionId>> = problem.solver().with_engine(engine).collect();
+            let set = common::check_solutions(&problem, &all, engine.name());
+            prop_assert_eq!(&set, &expected, "{}", engine.name());
+            let count = problem.solver().with_engine(engine).count_all();
+            prop_assert_eq!(count.solutions, expected.len() as u64);
+            prop_assert_eq!(count.outcome, Outcome::Exhausted);
+
+            let (found, parallel) =
+                ParallelSearch::new(&problem).with_engine(engine).with_threads(2).solutions_up_to(u64::MAX);
+            prop_assert_eq!(parallel.solutions, expected.len() as u64);
+            prop_assert_eq!(parallel.stats.nodes, count.stats.nodes, "the split counts each node once");
+            prop_assert_eq!(keys(&found).into_iter().collect::<BTreeSet<_>>(), expected.clone());
+
+            let seeded: Vec<Vec<OptionId>> = problem.solver().with_engine(engine).with_seed(7).collect();
+            prop_assert_eq!(common::check_solutions(&problem, &seeded, "seeded"), expected.clone());
+        }
+    }
+
+    /// Limits and node budgets stop the search where they should and a resumed iterator goes on.
+    #[test]
+    fn bounded_limits_and_budgets(spec in bounded_spec_strategy(6, 12), limit in 0u64..4, nodes in 1u64..40) {
+        let problem = spec.build();
+        let total = spec.brute_force().len() as u64;
+        let count = problem.solver().count_up_to(limit);
+        prop_assert_eq!(count.solutions, limit.min(total));
+        if limit <= total {
+            prop_assert_eq!(count.outcome, Outcome::LimitReached);
+        }
+        let full = problem.solver().count_all();
+        let capped = problem.solver().with_budget(Budget::unlimited().with_nodes(nodes)).count_all();
+        if full.stats.nodes > nodes {
+            prop_assert_eq!(capped.outcome, Outcome::GaveUp(GaveUp::NodeLimit));
+            prop_assert!(capped.stats.nodes <= nodes);
+            prop_assert!(capped.solutions <= total);
+        } else {
+            prop_assert_eq!(capped, full);
+        }
+    }
+}
 
 #[test]
 fn bounds_are_declared_and_checked() {
@@ -43,5 +120,43 @@ fn impossible_bounds_are_refused() {
         assert!(matches!(err, Error::BadBounds { .. }), "{err:?}");
         assert!(err.to_string().contains(reason), "{err}");
         assert!(err.to_string().contains(&format!("{min}:{max}")), "{err}");
+    }
+}
+
+/// Choosing `u..=v` of `n` options that each cover one item: the sum of binomials.
+#[test]
+fn choose_between_bounds() {
+    for (n, u, v, expected) in [(3, 2, 2, 3), (4, 0, 2, 11), (5, 1, 5, 31), (3, 4, 4, 0), (0, 0, 1, 1)] {
+        let mut b = ProblemBuilder::new();
+        let item = b.primary_bounded("i", u, v).unwrap();
+        for _ in 0..n {
+            b.option(&[item]).unwrap();
+        }
+        let problem = b.build();
+        for engine in ENGINES {
+            let count = problem.solver().with_engine(engine).count_all();
+            assert_eq!(count.solutions, expected, "{n} options, {u}:{v}, {}", engine.name());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Knuth's DLX3 syntax reads and writes back: the same bounds, options and count, and the
+    /// written text is stable.
+    #[test]
+    fn bounds_round_trip_through_the_format(spec in bounded_spec_strategy(6, 10)) {
+        let problem = spec.build();
+        let text = tessera_xc::to_text(&problem);
+        let back = tessera_xc::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let from_spec = tessera_xc::parse(&spec.to_dlx()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        for other in [&back, &from_spec] {
+            prop_assert_eq!(tessera_xc::to_text(other), text.clone());
+            let bounds = |p: &tessera_xc::Problem| p.items().map(|i| (p.item_name(i).to_owned(), p.bounds(i))).collect::<BTreeSet<_>>();
+            prop_assert_eq!(bounds(other), bounds(&problem));
+            prop_assert_eq!(other.has_multiplicities(), problem.has_multiplicities());
+        }
+        prop_assert_eq!(back.solver().count_all().solutions, spec.brute_force().len() as u64);
     }
 }
