@@ -267,3 +267,26 @@ fn bounded_fixtures_match_the_brute_force() {
     }
     assert!(seen >= 5, "only {seen} instances with multiplicities in tests/data");
 }
+
+/// Shards of a problem with multiplicities merge to the single count and nodes (prefixes may end
+/// in a leave branch, keyed after the options).
+#[test]
+fn bounded_shards_merge_to_the_count() {
+    use tessera_xc::shard::{self, CoverTree, Plan, RunOptions, Shard};
+    let problem = common::load(&common::own_data().join("random-bounds.dlx"));
+    let single = problem.solver().count_all();
+    for engine in [Engine::Links, Engine::Dlx1] {
+        let tree = CoverTree::new(&problem, engine);
+        let plan = Plan::new(&tree, 5, 2, &Budget::unlimited()).expect("no budget");
+        let manifests: Vec<_> = (0..5)
+            .map(|i| shard::run_planned(&tree, &plan, &RunOptions::new(Shard::new(i, 5).unwrap())).unwrap())
+            .collect();
+        let merged = shard::merge(&manifests).expect("merges");
+        assert_eq!(
+            (merged.solutions, merged.nodes),
+            (single.solutions, single.stats.nodes),
+            "{}",
+            engine.name()
+        );
+    }
+}
