@@ -1,7 +1,7 @@
 """Type stubs of the compiled module ``tessera._tessera`` (re-exported by ``tessera``)."""
 
 import os
-from typing import Any, Final, Generic, Iterator, Literal, Optional, Sequence, Tuple, TypeVar, Union, final, overload, type_check_only
+from typing import Any, Final, Generic, Iterator, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union, final, overload, type_check_only
 
 __all__ = [
     "Count",
@@ -125,6 +125,7 @@ class ExactCover(_Searches[list[int]]):
         items: Sequence[str],
         options: Sequence[Sequence[_ItemSpec]],
         secondary: Optional[Sequence[str]] = None,
+        bounds: Optional[Mapping[str, Union[int, tuple[int, int]]]] = None,
     ) -> ExactCover: ...
     @staticmethod
     def parse(text: str) -> ExactCover: ...
@@ -134,6 +135,7 @@ class ExactCover(_Searches[list[int]]):
     def from_matrix(matrix: Any, secondary: int = 0, items: Optional[Sequence[str]] = None) -> ExactCover: ...
     items: Final[list[str]]
     secondary: Final[list[str]]
+    bounds: Final[dict[str, tuple[int, int]]]
     option_count: Final[int]
     def option(self, index: int) -> list[str]: ...
     def to_text(self) -> str: ...
