@@ -187,10 +187,18 @@ fn copies_and_motions_agree_between_solvers() {
             assert!(tilings.iter().all(|t| verify(&puzzle, t).is_valid()));
         }
     }
-    // More pieces than the board needs: each used at most once.
+    // More pieces than the board needs: each used at most once, or at most its copies (the
+    // reduction's piece items then carry multiplicities 0..k); a piece of no copies is never used.
     let (tets, _) = builtin("tetrominoes").unwrap();
-    let puzzle = Puzzle::new(Board::parse_size("4x2").unwrap(), tets, Motion::Free);
+    let puzzle = Puzzle::new(Board::parse_size("4x2").unwrap(), tets.clone(), Motion::Free);
     assert_eq!(all(&puzzle, Engine::Bits, 1), all(&puzzle, Engine::ExactCover, 1));
+    let spare: Vec<_> = tets.iter().enumerate().map(|(i, p)| p.clone().with_copies(i as u32 % 3)).collect();
+    for size in ["4x2", "4x4", "5x4"] {
+        let puzzle = Puzzle::new(Board::parse_size(size).unwrap(), spare.clone(), Motion::Free);
+        let bits = all(&puzzle, Engine::Bits, 1);
+        assert_eq!(bits, all(&puzzle, Engine::ExactCover, 1), "{size}: spare copies");
+        assert_eq!(bits, all(&puzzle, Engine::ExactCover, 2), "{size}: spare copies, two threads");
+    }
 }
 
 #[test]

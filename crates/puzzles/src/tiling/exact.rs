@@ -13,17 +13,14 @@
 //! primary when the pieces' area equals the board's (every piece is used) and secondary when
 //! the pieces hold more cells than the board (each is used at most once).
 //!
-//! A piece used `k > 1` times gets `k` items `F`, `F#2`, ..., each with all its placements. The
-//! engine then finds every tiling `k!` times, once per assignment of copies to placements; only
-//! the one whose copies' placements increase with the copy number is kept (a filter on each
-//! solution: exact cover has no way to say "these items are interchangeable"). With copies,
-//! counting therefore visits every solution, and the engine's own limit is replaced by a cancel
-//! flag raised at the kept solutions' limit.
+//! A piece used `k > 1` times is one item with Knuth's multiplicities (`tessera-xc`'s Algorithm M,
+//! as in his DLX3): covered exactly `k` times when every piece is used, at most `k` times
+//! otherwise. Each tiling is then found once, however its copies are numbered; pieces with one
+//! copy keep plain items, so a set without copies runs the plain dancing links.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 
-use tessera_xc::{Count, GaveUp, ItemId, OptionId, Outcome, ParallelSearch, Problem, ProblemBuilder};
+use tessera_xc::{Count, ItemId, OptionId, Outcome, ParallelSearch, Problem, ProblemBuilder};
 
 use super::{Puzzle, Tiling};
 use crate::{CoverQuery, Reduction, Solutions};
@@ -41,11 +38,8 @@ use crate::{CoverQuery, Reduction, Solutions};
 /// ```
 #[derive(Debug, Clone)]
 pub struct ExactCover {
+    /// One option per placement, in the puzzle's order of placements.
     problem: Problem,
-    /// (placement, copy, piece) of each option.
-    choices: Vec<(u32, u32, u32)>,
-    /// Whether some piece has more than one copy (solutions need the copy filter).
-    copies: bool,
     /// Whether the pieces hold fewer cells than the board: no tiling, and no search (which,
     /// with many copies, would try every order of them).
     short: bool,
@@ -61,103 +55,45 @@ impl ExactCover {
             .map(|&(r, c)| b.primary(format!("r{r}c{c}")).expect("distinct cell names"))
             .collect();
         let every = puzzle.uses_every_piece();
-        let mut piece_items: Vec<Vec<ItemId>> = Vec::new();
-        for piece in puzzle.pieces() {
-            let items = (0..piece.copies())
-                .map(|k| {
-                    let name =
-                        if k == 0 { piece.name().to_string() } else { format!("{}#{}", piece.name(), k + 1) };
-                    if every { b.primary(name) } else { b.secondary(name) }.expect("distinct piece names")
-                })
-                .collect();
-            piece_items.push(items);
+        // A piece of no copies has no placements, and no item.
+        let piece_items: Vec<Option<ItemId>> = puzzle
+            .pieces()
+            .iter()
+            .map(|piece| {
+                let name = piece.name().to_string();
+                let item = match (piece.copies(), every) {
+                    (0, _) => return None,
+                    (1, true) => b.primary(name),
+                    (1, false) => b.secondary(name),
+                    (k, true) => b.primary_bounded(name, k, k),
+                    (k, false) => b.primary_bounded(name, 0, k),
+                };
+                Some(item.expect("distinct piece names, valid bounds"))
+            })
+            .collect();
+        for placement in puzzle.placements() {
+            let mut items = vec![piece_items[placement.piece].expect("a placed piece has copies")];
+            items.extend(placement.cells.iter().map(|&c| cells[c as usize]));
+            b.option(&items).expect("a valid option");
         }
-        let mut choices = Vec::new();
-        for (i, placement) in puzzle.placements().iter().enumerate() {
-            for (k, &item) in piece_items[placement.piece].iter().enumerate() {
-                let mut items = vec![item];
-                items.extend(placement.cells.iter().map(|&c| cells[c as usize]));
-                b.option(&items).expect("a valid option");
-                choices.push((i as u32, k as u32, placement.piece as u32));
-            }
-        }
-        let copies = puzzle.pieces().iter().any(|p| p.copies() > 1);
         let short = puzzle.piece_area() < puzzle.cells().len();
-        ExactCover { problem: b.build(), choices, copies, short }
+        ExactCover { problem: b.build(), short }
     }
 
-    /// The tiling of a solution, or `None` for a duplicate under the copy filter (see the module
-    /// documentation).
-    fn decode_kept(&self, options: &[OptionId]) -> Option<Tiling> {
-        if self.copies {
-            // Keep the solution where, for each piece, copy k's placement index increases with k.
-            let mut chosen: Vec<(u32, u32, u32)> = options.iter().map(|o| self.choices[o.index()]).collect();
-            chosen.sort_unstable_by_key(|&(_, k, _)| k);
-            let mut by_piece: std::collections::HashMap<u32, (u32, u32)> = Default::default();
-            for &(p, k, piece) in &chosen {
-                let (last_p, next_k) = by_piece.get(&piece).copied().unwrap_or((0, 0));
-                if k != next_k || (k > 0 && p <= last_p) {
-                    return None;
-                }
-                by_piece.insert(piece, (p, k + 1));
-            }
-        }
-        Some(Tiling::new(options.iter().map(|o| self.choices[o.index()].0 as usize).collect()))
-    }
-
-    /// Calls `visit` with each tiling (one per set of copies) until `query.limit` have been seen.
+    /// Calls `visit` with each tiling until `query.limit` have been seen.
     pub fn visit(&self, query: &CoverQuery, visit: impl Fn(Tiling) + Sync) -> Count {
-        let (limit, threads, budget) = (query.limit, query.threads, &query.budget);
         if self.short {
             return Count { solutions: 0, outcome: Outcome::Exhausted, stats: Default::default() };
         }
-        if !self.copies {
-            let search = ParallelSearch::new(&self.problem)
-                .with_threads(threads)
-                .with_engine(query.engine)
-                .with_budget(budget.clone());
-            return search.visit_up_to(limit, |options| {
-                visit(self.decode_kept(options).expect("no copies: every solution is kept"));
-            });
-        }
-        if limit == 0 {
-            return Count { solutions: 0, outcome: Outcome::LimitReached, stats: Default::default() };
-        }
-        let halt = Arc::new(AtomicBool::new(false));
-        let mut budget = budget.clone();
-        let outside = budget.cancel_flag().cloned();
-        budget = budget.with_cancel(halt.clone());
-        let kept = AtomicU64::new(0);
         let search = ParallelSearch::new(&self.problem)
-            .with_threads(threads)
+            .with_threads(query.threads)
             .with_engine(query.engine)
-            .with_budget(budget);
-        let mut count = search.visit_up_to(u64::MAX, |options| {
-            if let Some(tiling) = self.decode_kept(options) {
-                let before = kept.fetch_add(1, Ordering::Relaxed);
-                if before < limit {
-                    visit(tiling);
-                }
-                if before + 1 >= limit {
-                    halt.store(true, Ordering::Relaxed);
-                }
-            }
-        });
-        let kept = kept.load(Ordering::Relaxed);
-        count.solutions = kept.min(limit);
-        if kept >= limit {
-            count.outcome = Outcome::LimitReached;
-        } else if count.outcome == Outcome::GaveUp(GaveUp::Cancelled)
-            && !outside.is_some_and(|f| f.load(Ordering::Relaxed))
-        {
-            count.outcome = Outcome::Exhausted;
-        }
-        count
+            .with_budget(query.budget.clone());
+        search.visit_up_to(query.limit, |options| visit(self.decode(options)))
     }
 }
 
-/// Solutions are tilings; with several copies of a piece, one exact cover per order of the
-/// copies is found and only one of them kept (see the module documentation).
+/// Solutions are tilings, each found once (copies of a piece are one item with multiplicities).
 impl Reduction for ExactCover {
     type Solution = Tiling;
 
@@ -165,9 +101,9 @@ impl Reduction for ExactCover {
         &self.problem
     }
 
-    /// The tiling of an exact cover, whatever the order of its copies.
+    /// The tiling of an exact cover.
     fn decode(&self, options: &[OptionId]) -> Tiling {
-        Tiling::new(options.iter().map(|o| self.choices[o.index()].0 as usize).collect())
+        Tiling::new(options.iter().map(|o| o.index()).collect())
     }
 
     fn count(&self, query: &CoverQuery) -> Count {
