@@ -37,6 +37,14 @@ export class Board {
   labelNotes() { return ''; }
   /** Words naming rules attached to the cell's place (", on a diagonal"). */
   labelRules() { return ''; }
+  /** Elements kept in a cell under its value or notes (cage outlines, corner clues). */
+  extras() { return []; }
+  /** Whether the grid is finished, so that the page asks the server to check it. */
+  isFull(cells) { return cells.every((v, i) => v !== 0 || this.isHole(i)); }
+  /** Star Battle: a tap on cell i changes it (else a tap selects). */
+  get taps() { return false; }
+  /** Star Battle: the "Auto notes" button marks the cells around each star instead. */
+  get autoDots() { return false; }
 
   // ------------------------------------------------------------ the table
 
@@ -129,10 +137,10 @@ export class Board {
           const span = document.createElement('span');
           span.className = 'v';
           span.textContent = this.symbol(v);
-          td.replaceChildren(span);
+          td.replaceChildren(...this.extras(i), span);
         } else {
           const box = s.notes[i] ? this.notesBox(s.notes[i], selVal) : null;
-          td.replaceChildren(...(box ? [box] : []));
+          td.replaceChildren(...this.extras(i), ...(box ? [box] : []));
         }
       }
       // Name: position and state, in words.

@@ -19,6 +19,7 @@ mod assets;
 mod config;
 pub mod daily;
 mod error;
+pub mod family;
 pub mod expiry;
 mod game;
 pub mod handlers;
