@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const PUZZLES: [&str; 4] = ["sudoku", "hidato", "tiling", "queens"];
+const PUZZLES: [&str; 5] = ["sudoku", "hidato", "tiling", "queens", "kenken"];
 
 /// Every `.rs` file under `dir`.
 fn sources(dir: &Path) -> Vec<PathBuf> {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tessera::xc::Budget;
-use tessera::{hidato, queens, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction};
+use tessera::{hidato, kenken, queens, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction};
 
 /// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,
 /// and agrees with the reduction through `tessera-xc`.
@@ -67,6 +67,11 @@ fn every_puzzle_agrees_with_its_reduction_through_the_trait() {
     agrees(&tiling, tiling::count(&tiling, &tiling::Query::default()).solutions);
     agrees(&queens::Board::new(6).expect("a board"), 4);
     agrees(&queens::Board::new(8).expect("a board"), 92);
+    let kenken = kenken::KenKen::parse(
+        "4 4\n5 . 3 3\n4 2 . .\n7+ . 5 .\n12* . 7+ .\n1 1 2 3\n4 5 5 3\n6 6 7 7\n8 8 9 9\n",
+    )
+    .expect("a 4x4 with several solutions");
+    agrees(&kenken, kenken::count(&kenken, &kenken::Query::default()).solutions);
 }
 
 #[test]
@@ -82,6 +87,7 @@ fn one_node_gives_up_in_the_same_words_everywhere() {
             .expect("4x4"),
     );
     gives_up(&queens::Board::new(12).expect("a board"));
+    gives_up(&kenken::Generator::new(9).generate(1).expect("a 9x9").puzzle);
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     gives_up(&tiling::Puzzle::new(tiling::Board::parse_size("10x6").expect("a board"), pieces, motion));
 }
@@ -118,6 +124,8 @@ fn names_are_listed_in_order() {
     assert_eq!(<sudoku::Difficulty as Named>::all()[0].name(), "easy");
     assert_eq!(hidato::Difficulty::names(), ["easy", "medium", "hard", "expert"]);
     assert_eq!(<queens::Board as Puzzle>::NAME, "queens");
+    assert_eq!(<kenken::KenKen as Puzzle>::NAME, "kenken");
+    assert_eq!(kenken::Difficulty::names(), ["easy", "medium", "hard", "expert"]);
     assert_eq!(<tiling::Puzzle as Puzzle>::NAME, "tiling");
 }
 
@@ -152,10 +160,27 @@ fn every_listing_keeps_its_deadline() {
     listing_keeps_its_deadline(&hidato::parse_puzzle(&board, hidato::Adjacency::King).expect("10x10"));
     listing_keeps_its_deadline(&sudoku::Sudoku::parse(&".".repeat(81)).expect("empty 9x9"));
     listing_keeps_its_deadline(&queens::Board::new(20).expect("a board"));
+    listing_keeps_its_deadline(&kenken::KenKen::parse(&loose_kenken(12)).expect("a 12x12 of pairs"));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     listing_keeps_its_deadline(&tiling::Puzzle::new(
         tiling::Board::parse_size("10x6").expect("a board"),
         pieces,
         motion,
     ));
+}
+
+/// An n x n KenKen of 1x2 cages whose hidden targets allow almost anything: millions of solutions.
+fn loose_kenken(n: usize) -> String {
+    let mut text = format!("{n} {n}\n");
+    for _ in 0..n {
+        let row: Vec<&str> = (0..n).map(|c| if c % 2 == 0 { "1" } else { "." }).collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    for r in 0..n {
+        let row: Vec<String> = (0..n).map(|c| format!("{}", r * n + c / 2)).collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text
 }

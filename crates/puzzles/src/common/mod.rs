@@ -16,7 +16,6 @@
 
 pub(crate) mod bits;
 pub(crate) mod budget;
-#[allow(dead_code)] // until the families of issue 25 read through it
 pub(crate) mod janko;
 mod picture;
 mod puzzle;

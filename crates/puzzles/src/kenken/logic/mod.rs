@@ -1,0 +1,129 @@
+//! The rater: a logic solver that works as a person does, one explained [`Step`] at a time, and
+//! the level of the hardest technique it needed.
+//!
+//! Techniques, cheapest first (the weight each adds to the score in brackets); at every step the
+//! cheapest that finds something is taken, so the steps are the order a player would see them:
+//!
+//! | technique | weight | what it does |
+//! |---|---|---|
+//! | given | 1 | a one-cell cage holds its target |
+//! | naked single | 1 | a cell with one candidate left holds it |
+//! | hidden single | 2 | a value with one place left in a row or column goes there |
+//! | cage combination | 2 (two cells) or 3 | only the values of some combination that makes the clue, none twice in a line, stay in the cage's cells (3- in 1..4 is {1,4}; 12* in an L of three cells of 1..6 is {1,2,6}, {1,3,4} or {2,2,3}) |
+//! | naked pair | 4 | two cells of a line with the same two candidates take them from the rest of the line |
+//! | hidden operation | 5 | a cage with only a target keeps the values some operation allows |
+//! | line sum | 6 | a line sums to 1+...+N and multiplies to N!: the cells outside its `+` (or `*`) cages and its known cells are worked out when one is left (innies) |
+//! | naked triple | 6 | three cells of a line whose candidates lie within three values take them from the rest |
+//!
+//! Levels: **easy** needs weights up to 2, **medium** up to 4, **hard** up to 6; **expert** is a
+//! puzzle these techniques do not finish (it needs trial and error or reasoning not listed).
+//! Every step removes only candidates that no solution has (cage combinations enumerate the
+//! clue's tuples with the current candidates, as the solver does), so steps are sound on any
+//! puzzle, and on a unique puzzle every placed value is the answer's.
+
+mod technique;
+
+use std::fmt;
+
+use tessera_xc::{Budget, GaveUp};
+
+use crate::kenken::model::KenKen;
+
+pub use crate::common::Step;
+
+/// The rater's answer: a [`crate::common::Rating`] over [`Difficulty`].
+pub type Rating = crate::common::Rating<Difficulty>;
+
+/// A KenKen's difficulty, easiest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    /// Givens, singles and two-cell cage combinations.
+    #[default]
+    Easy,
+    /// Larger cages' combinations and naked pairs.
+    Medium,
+    /// Hidden operations, the line-sum rule, naked triples.
+    Hard,
+    /// Beyond the rater's techniques.
+    Expert,
+}
+
+impl Difficulty {
+    /// Every level, easiest first.
+    pub const ALL: [Difficulty; 4] =
+        [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert];
+
+    /// Its name: `easy`, `medium`, `hard`, `expert`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+        }
+    }
+
+    /// The level of the hardest weight used (and whether the techniques finished).
+    fn of(weight: u32, solved: bool) -> Self {
+        match weight {
+            _ if !solved => Difficulty::Expert,
+            0..=2 => Difficulty::Easy,
+            3..=4 => Difficulty::Medium,
+            _ => Difficulty::Hard,
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Difficulty {
+    type Err = crate::Error;
+
+    fn from_str(text: &str) -> Result<Self, crate::Error> {
+        crate::common::from_name(
+            "level",
+            text,
+            &Difficulty::ALL,
+            Difficulty::name,
+            "easy, medium, hard, expert",
+        )
+    }
+}
+
+/// The rating of `puzzle` with no budget (the techniques are polynomial; each step removes at
+/// least one candidate, so there are at most N^3 steps).
+pub fn rate(puzzle: &KenKen) -> Rating {
+    rate_within(puzzle, &Budget::unlimited(), usize::MAX).expect("no budget")
+}
+
+/// The rating, or why it gave up within `budget` (read between steps); at most `steps` steps.
+pub(crate) fn rate_within(puzzle: &KenKen, budget: &Budget, steps: usize) -> Result<Rating, GaveUp> {
+    let mut board = technique::Board::new(puzzle);
+    let mut found = Vec::new();
+    let (mut score, mut hardest, mut top) = (0u32, None, 0u32);
+    let mut contradiction = false;
+    while found.len() < steps && !board.solved() {
+        if let Some(reason) = budget.check_clock() {
+            return Err(reason);
+        }
+        let Some((step, weight)) = board.next_step() else { break };
+        score += weight;
+        if weight >= top {
+            top = weight;
+            hardest = Some(step.technique);
+        }
+        if !board.apply(&step) {
+            contradiction = true;
+            found.push(step);
+            break;
+        }
+        found.push(step);
+    }
+    let solved = board.solved() && !contradiction;
+    Ok(Rating { level: Difficulty::of(top, solved), score, hardest, steps: found, solved, contradiction })
+}
