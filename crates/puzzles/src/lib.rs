@@ -88,6 +88,7 @@ mod error;
 pub mod hidato;
 pub mod kenken;
 pub mod queens;
+pub mod starbattle;
 pub mod sudoku;
 pub mod tiling;
 

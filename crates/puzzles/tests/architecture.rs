@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const PUZZLES: [&str; 5] = ["sudoku", "hidato", "tiling", "queens", "kenken"];
+const PUZZLES: [&str; 6] = ["sudoku", "hidato", "tiling", "queens", "kenken", "starbattle"];
 
 /// Every `.rs` file under `dir`.
 fn sources(dir: &Path) -> Vec<PathBuf> {

@@ -8,7 +8,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tessera::xc::Budget;
-use tessera::{hidato, kenken, queens, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction};
+use tessera::{
+    hidato, kenken, queens, starbattle, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction,
+};
 
 /// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,
 /// and agrees with the reduction through `tessera-xc`.
@@ -72,6 +74,11 @@ fn every_puzzle_agrees_with_its_reduction_through_the_trait() {
     )
     .expect("a 4x4 with several solutions");
     agrees(&kenken, kenken::count(&kenken, &kenken::Query::default()).solutions);
+    let stars: starbattle::StarBattle =
+        "6 6 1\n1 1 2 2 3 3\n1 1 2 2 3 3\n4 4 5 5 6 6\n4 4 5 5 6 6\n4 @ 5 # 6 6\n4 4 5 5 6 6\n"
+            .parse()
+            .expect("a 6x6");
+    agrees(&stars, starbattle::count(&stars, &starbattle::Query::default()).solutions);
 }
 
 #[test]
@@ -88,6 +95,8 @@ fn one_node_gives_up_in_the_same_words_everywhere() {
     );
     gives_up(&queens::Board::new(12).expect("a board"));
     gives_up(&kenken::Generator::new(9).generate(1).expect("a 9x9").puzzle);
+    let open = format!("12 12 1\n{}", "1 2 3 4 5 6 7 8 9 10 11 12\n".repeat(12));
+    gives_up(&open.parse::<starbattle::StarBattle>().expect("12x12"));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     gives_up(&tiling::Puzzle::new(tiling::Board::parse_size("10x6").expect("a board"), pieces, motion));
 }
@@ -127,6 +136,8 @@ fn names_are_listed_in_order() {
     assert_eq!(<kenken::KenKen as Puzzle>::NAME, "kenken");
     assert_eq!(kenken::Difficulty::names(), ["easy", "medium", "hard", "expert"]);
     assert_eq!(<tiling::Puzzle as Puzzle>::NAME, "tiling");
+    assert_eq!(<starbattle::StarBattle as Puzzle>::NAME, "starbattle");
+    assert_eq!(starbattle::Engine::names(), ["auto", "bits", "xc"]);
 }
 
 /// Every engine's listing of a board with millions of solutions ends within its deadline.
@@ -161,6 +172,10 @@ fn every_listing_keeps_its_deadline() {
     listing_keeps_its_deadline(&sudoku::Sudoku::parse(&".".repeat(81)).expect("empty 9x9"));
     listing_keeps_its_deadline(&queens::Board::new(20).expect("a board"));
     listing_keeps_its_deadline(&kenken::KenKen::parse(&loose_kenken(12)).expect("a 12x12 of pairs"));
+    // Columns as regions: every one-star placement of 20 queen-like stars that do not touch.
+    let columns: String = (1..=20).map(|c| format!("{c} ")).collect::<String>() + "\n";
+    let stars = format!("20 20 1\n{}", columns.repeat(20)).parse::<starbattle::StarBattle>().expect("20x20");
+    listing_keeps_its_deadline(&stars);
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     listing_keeps_its_deadline(&tiling::Puzzle::new(
         tiling::Board::parse_size("10x6").expect("a board"),

@@ -40,6 +40,18 @@ pub enum Error {
         /// The primary item's name.
         name: String,
     },
+    /// Bounds `min:max` that no item can carry: `max` is 0 or `min > max`.
+    #[error("item {name:?} cannot have bounds {min}:{max}: {reason}")]
+    BadBounds {
+        /// The item's name.
+        name: String,
+        /// The lower bound given.
+        min: u32,
+        /// The upper bound given.
+        max: u32,
+        /// What is wrong with them.
+        reason: &'static str,
+    },
     /// An [`ItemId`](crate::ItemId) or [`Color`](crate::Color) that this builder did not hand out.
     #[error("unknown {what} id {id}")]
     UnknownId {

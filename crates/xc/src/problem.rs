@@ -76,6 +76,9 @@ const MAX_INDEX: u64 = u32::MAX as u64 - 2;
 pub struct ProblemBuilder {
     item_names: Vec<String>,
     item_kinds: Vec<ItemKind>,
+    /// Per item, `(min, max)`: how many options of a solution cover it (primaries; 1:1 unless
+    /// declared with [`primary_bounded`](Self::primary_bounded)). Secondaries hold `(0, 1)`.
+    item_bounds: Vec<(u32, u32)>,
     item_index: HashMap<String, ItemId>,
     color_names: Vec<String>,
     color_index: HashMap<String, Color>,
@@ -98,6 +101,47 @@ impl ProblemBuilder {
         self.item(name.into(), ItemKind::Primary)
     }
 
+    /// Declares a primary item that every solution covers at least `min` and at most `max` times
+    /// (Knuth's multiplicities, `min:max|name` in his DLX3 format; his Algorithm M solves them).
+    /// `primary_bounded(name, 1, 1)` is [`primary`](Self::primary).
+    ///
+    /// ```
+    /// use tessera_xc::ProblemBuilder;
+    /// // Choose two of three options, each covering the one item `pair`.
+    /// let mut b = ProblemBuilder::new();
+    /// let pair = b.primary_bounded("pair", 2, 2).unwrap();
+    /// for _ in 0..3 {
+    ///     b.option(&[pair]).unwrap();
+    /// }
+    /// let problem = b.build();
+    /// assert_eq!(problem.bounds(pair), (2, 2));
+    /// assert!(problem.has_multiplicities());
+    /// // An upper bound of 0, or a lower bound above the upper one, is refused.
+    /// assert!(ProblemBuilder::new().primary_bounded("x", 0, 0).is_err());
+    /// assert!(ProblemBuilder::new().primary_bounded("x", 3, 2).is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BadBounds`] when `max` is 0 (the item could never be covered, and a primary item
+    /// must be branched on) or `min > max`; and the errors of [`item`](Self::item).
+    pub fn primary_bounded(&mut self, name: impl Into<String>, min: u32, max: u32) -> Result<ItemId, Error> {
+        let name = name.into();
+        let reason = if max == 0 {
+            Some("the upper bound must be at least 1")
+        } else if min > max {
+            Some("the lower bound exceeds the upper bound")
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            return Err(Error::BadBounds { name, min, max, reason });
+        }
+        let id = self.item(name, ItemKind::Primary)?;
+        self.item_bounds[id.index()] = (min, max);
+        Ok(id)
+    }
+
     /// Declares a secondary item (covered at most once, or shared by options of one colour).
     pub fn secondary(&mut self, name: impl Into<String>) -> Result<ItemId, Error> {
         self.item(name.into(), ItemKind::Secondary)
@@ -118,6 +162,10 @@ impl ProblemBuilder {
         self.item_index.insert(name.clone(), id);
         self.item_names.push(name);
         self.item_kinds.push(kind);
+        self.item_bounds.push(match kind {
+            ItemKind::Primary => (1, 1),
+            ItemKind::Secondary => (0, 1),
+        });
         self.last_seen.push(0);
         Ok(id)
     }
@@ -130,6 +178,11 @@ impl ProblemBuilder {
     /// The kind of a declared item.
     pub fn item_kind(&self, item: ItemId) -> Option<ItemKind> {
         self.item_kinds.get(item.index()).copied()
+    }
+
+    /// The bounds of a declared item, as [`Problem::bounds`] gives them.
+    pub fn bounds(&self, item: ItemId) -> Option<(u32, u32)> {
+        self.item_bounds.get(item.index()).copied()
     }
 
     /// The colour with this name, created on first use.
@@ -231,9 +284,16 @@ impl ProblemBuilder {
 
     /// Freezes the problem and lays out its dancing-links arrays once, for every solver to copy.
     pub fn build(self) -> Problem {
+        let multiplicities = self
+            .item_bounds
+            .iter()
+            .zip(&self.item_kinds)
+            .any(|(&bounds, &kind)| kind == ItemKind::Primary && bounds != (1, 1));
         let mut problem = Problem {
             item_names: self.item_names,
             item_kinds: self.item_kinds,
+            item_bounds: self.item_bounds,
+            multiplicities,
             color_names: self.color_names,
             option_starts: self.option_starts,
             option_items: self.option_items,
@@ -256,6 +316,9 @@ impl ProblemBuilder {
 pub struct Problem {
     item_names: Vec<String>,
     item_kinds: Vec<ItemKind>,
+    item_bounds: Vec<(u32, u32)>,
+    /// Whether some primary item has bounds other than 1:1.
+    multiplicities: bool,
     color_names: Vec<String>,
     option_starts: Vec<u32>,
     option_items: Vec<ItemId>,
@@ -307,6 +370,20 @@ impl Problem {
     /// Whether any option gives an item a colour.
     pub fn has_colors(&self) -> bool {
         self.option_colors.iter().any(Option::is_some)
+    }
+
+    /// Whether some primary item has bounds other than `1:1` (Knuth's multiplicities, declared
+    /// with [`ProblemBuilder::primary_bounded`] or read as `u:v|name`).
+    pub fn has_multiplicities(&self) -> bool {
+        self.multiplicities
+    }
+
+    /// How many options of every solution cover `item`, at least and at most: `(1, 1)` for an
+    /// ordinary primary item, the declared bounds for one from
+    /// [`ProblemBuilder::primary_bounded`], and `(0, 1)` for a secondary item (which options that
+    /// agree on its colour may share all the same).
+    pub fn bounds(&self, item: ItemId) -> (u32, u32) {
+        self.item_bounds[item.index()]
     }
 
     /// All items in declaration order.
@@ -364,24 +441,35 @@ impl Problem {
         line
     }
 
-    /// Checks that a set of options is an exact cover: every primary item covered exactly once,
-    /// every secondary item at most once or by options that agree on its colour. Independent of
-    /// the search; used by tests and by callers who want to trust nothing.
+    /// Checks that a set of options is an exact cover: every primary item covered within its
+    /// [bounds](Self::bounds) (exactly once, unless declared otherwise), every secondary item at
+    /// most once or by options that agree on its colour. Independent of the search; used by tests
+    /// and by callers who want to trust nothing. The options must be distinct.
     pub fn is_solution(&self, options: &[OptionId]) -> bool {
-        let mut cover: Vec<Option<Option<Color>>> = vec![None; self.item_count()];
+        let mut color_seen: Vec<Option<Option<Color>>> = vec![None; self.item_count()];
+        let mut times = vec![0u32; self.item_count()];
+        let mut chosen = vec![false; self.option_count()];
         for &option in options {
-            if option.index() >= self.option_count() {
+            if option.index() >= self.option_count() || std::mem::replace(&mut chosen[option.index()], true) {
                 return false;
             }
             for (item, color) in self.option_items(option) {
-                match (cover[item.index()], color) {
-                    (None, _) => cover[item.index()] = Some(color),
+                let i = item.index();
+                times[i] += 1;
+                if self.item_kind(item) == ItemKind::Primary {
+                    continue;
+                }
+                match (color_seen[i], color) {
+                    (None, _) => color_seen[i] = Some(color),
                     (Some(Some(seen)), Some(color)) if seen == color => {}
                     _ => return false,
                 }
             }
         }
-        self.items().all(|item| self.item_kind(item) == ItemKind::Secondary || cover[item.index()].is_some())
+        self.items().all(|item| {
+            let (min, max) = self.bounds(item);
+            self.item_kind(item) == ItemKind::Secondary || (min..=max).contains(&times[item.index()])
+        })
     }
 
     /// A solver over this problem, with no budget and the deterministic option order.

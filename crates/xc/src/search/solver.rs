@@ -135,6 +135,11 @@ impl<'p> Solver<'p> {
         if !matches!(self.core, Core::Unprepared) {
             return;
         }
+        // Interim: the engines learn Knuth's Algorithm M in the next commits.
+        assert!(
+            !self.problem.has_multiplicities(),
+            "tessera-xc: this version cannot search problems with multiplicities (bounds other than 1:1) yet"
+        );
         self.core = match resolve(self.problem, self.engine) {
             Engine::Bitset => {
                 let tables = self.problem.bit_tables().expect("resolve checked the tables");
