@@ -102,6 +102,7 @@ class StarBoard extends FamilyParts(Board) {
     this.extraEls = [];
   }
   symbol(v) { return v === STAR ? '★' : v === DOT ? '·' : ''; }
+  word(v) { return v === STAR ? 'star' : v === DOT ? 'no star' : ''; }
   helpText() {
     return `Place ${this.geom.n} star${this.geom.n > 1 ? 's' : ''} in every row, column and region; no two stars touch, not even diagonally. Tap a cell (or press Enter) to cycle: dot (no star), star, empty. S puts a star, X or . a dot, 0 clears. Auto dots (M) marks the cells around each star.`;
   }

@@ -20,6 +20,8 @@ export class Board {
   get hasNotes() { return false; }
   /** The text of a value in a cell. */
   symbol(v) { return String(v); }
+  /** A value in words, for a cell's name (Star Battle: "star", "no star"). */
+  word(v) { return this.symbol(v); }
   /** Cells whose notes lose a digit placed in cell i. */
   peersOf() { return new Set(); }
   /** What the highlighting of one render needs: peers of the selection, and for Hidato the
@@ -145,7 +147,7 @@ export class Board {
       }
       // Name: position and state, in words.
       let label = `Row ${r + 1}, column ${c + 1}${this.labelWhere(r, c)}`;
-      if (v) label += this.givens[i] ? `, given ${this.symbol(v)}` : `, ${this.symbol(v)}`;
+      if (v) label += this.givens[i] ? `, given ${this.word(v)}` : `, ${this.word(v)}`;
       else label += `, empty${s.notes[i] ? this.labelNotes(s.notes[i]) : ''}`;
       label += this.labelRules(r, c);
       if (mark) label += `, marked ${COLORS[mark]}`;

@@ -96,7 +96,8 @@ impl Game {
     /// The game of a stored row.
     pub fn from_row(row: GameRow) -> anyhow::Result<Game> {
         let (shape, puzzle, solution) = if let Kind::Family(_) = row.kind {
-            loaded(row.kind, &row.puzzle, &row.solution).map_err(|err| anyhow::anyhow!("game {}: {err}", row.id))?
+            loaded(row.kind, &row.puzzle, &row.solution)
+                .map_err(|err| anyhow::anyhow!("game {}: {err}", row.id))?
         } else {
             let shape = Shape::from_key(row.kind, &row.config)
                 .map_err(|err| anyhow::anyhow!("game {}: {err}", row.id))?;
@@ -164,7 +165,10 @@ pub fn loaded(kind: Kind, puzzle: &str, solution: &str) -> AppResult<(Shape, Vec
             let played = family.read(puzzle, "puzzle")?;
             let cells = played.givens().to_vec();
             if cells.len() != solution.len() {
-                return Err(AppError::Internal(anyhow::anyhow!("a stored {} of the wrong size", family.name())));
+                return Err(AppError::Internal(anyhow::anyhow!(
+                    "a stored {} of the wrong size",
+                    family.name()
+                )));
             }
             Ok((Shape::of_played(played), cells, solution))
         }

@@ -79,8 +79,13 @@ fn placements(entry: Entry, step: &Step) -> Vec<(usize, u32)> {
 }
 
 fn to_hint(entry: Entry, lead: &[&Step], step: &Step, placed: &[(usize, u32)]) -> Hint {
-    let mut words: Vec<String> =
-        lead.iter().rev().take(LEAD_WORDS).rev().map(|s| format!("{}: {}", s.technique, s.explanation)).collect();
+    let mut words: Vec<String> = lead
+        .iter()
+        .rev()
+        .take(LEAD_WORDS)
+        .rev()
+        .map(|s| format!("{}: {}", s.technique, s.explanation))
+        .collect();
     if lead.len() > LEAD_WORDS {
         words.insert(0, format!("({} earlier steps rule out candidates.)", lead.len() - LEAD_WORDS));
     }

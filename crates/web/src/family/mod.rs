@@ -91,8 +91,13 @@ pub trait Registered: Send + Sync + 'static {
     fn levels(&self, size: usize) -> Vec<&'static str>;
     /// One puzzle of a side and level from `seed`: its text and its solution's cells; `Ok(None)`
     /// for a level or side the family does not know.
-    fn generate(&self, size: usize, level: &str, budget: Budget, seed: u64)
-        -> Result<Option<(String, Vec<i32>)>, GaveUp>;
+    fn generate(
+        &self,
+        size: usize,
+        level: &str,
+        budget: Budget,
+        seed: u64,
+    ) -> Result<Option<(String, Vec<i32>)>, GaveUp>;
     /// The first puzzle of a text (janko's format or JSON); a 400 naming `field` otherwise.
     fn read(&self, text: &str, field: &'static str) -> AppResult<Arc<dyn InPlay>>;
     /// Counts up to 2, solves and rates a puzzle within `budget` (runs on a compute thread).
@@ -317,13 +322,18 @@ impl<P: Family> InPlay for Played<P> {
 
     fn violations(&self, cells: &[i32]) -> Vec<String> {
         match self.puzzle.answer(&Self::values(cells)) {
-            Some(answer) => self.puzzle.verify(&answer).violations().iter().map(ToString::to_string).collect(),
+            Some(answer) => {
+                self.puzzle.verify(&answer).violations().iter().map(ToString::to_string).collect()
+            }
             None => vec!["the grid is not an answer of this board".to_owned()],
         }
     }
 
     fn verify_text(&self, answer: &str) -> AppResult<Vec<String>> {
-        let answer = self.puzzle.parse_answer(answer).map_err(|err| AppError::bad("answer", format!("answer: {err}")))?;
+        let answer = self
+            .puzzle
+            .parse_answer(answer)
+            .map_err(|err| AppError::bad("answer", format!("answer: {err}")))?;
         Ok(self.puzzle.verify(&answer).violations().iter().map(ToString::to_string).collect())
     }
 

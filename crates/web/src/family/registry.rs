@@ -1,7 +1,69 @@
-//! The families the web game serves: one [`Family`](super::Family) impl each and one line in
-//! [`FAMILIES`].
+//! The families the web game serves: one [`Family`] impl each (the sides offered, the
+//! generator's settings, which parts of the picture are rules, the answer from a grid) and one
+//! line in [`FAMILIES`].
 
-use super::Registered;
+use tessera::common::Picture;
+use tessera::{kenken, starbattle, Budget};
+
+use super::{Family, Reg, Registered, Rules};
 
 /// Every family of the web game, in the order the pages list them.
-pub static FAMILIES: &[&dyn Registered] = &[];
+pub static FAMILIES: &[&dyn Registered] = &[&Reg::<kenken::KenKen>::NEW, &Reg::<starbattle::StarBattle>::NEW];
+
+/// Digits row by row as the library's `u8` cells.
+fn digits(values: &[u32]) -> Option<Vec<u8>> {
+    values.iter().map(|&v| u8::try_from(v).ok()).collect()
+}
+
+impl Family for kenken::KenKen {
+    const TITLE: &'static str = "KenKen";
+    const SIZES: &'static [usize] = &[4, 6, 9];
+
+    fn spec(size: usize, level: kenken::Difficulty, budget: Budget) -> kenken::Generator {
+        kenken::Generator::new(size).difficulty(level).budget(budget)
+    }
+
+    fn rules(&self, picture: &Picture) -> Rules {
+        Rules::latin(picture, self.size() as u32).cages(picture, &picture.regions, "?", false)
+    }
+
+    fn answer(&self, values: &[u32]) -> Option<kenken::Grid> {
+        kenken::Grid::new(self.size(), digits(values)?).ok()
+    }
+
+    fn parse_answer(&self, text: &str) -> Result<kenken::Grid, tessera::Error> {
+        kenken::KenKen::parse_answer(text)
+    }
+}
+
+/// Star Battle's stars per unit on a side: one up to 9x9, two from 10x10 (as janko's are).
+fn stars_on(size: usize) -> usize {
+    if size >= 10 {
+        2
+    } else {
+        1
+    }
+}
+
+impl Family for starbattle::StarBattle {
+    const TITLE: &'static str = "Star Battle";
+    const SIZES: &'static [usize] = &[6, 8, 10];
+    const ENTRY: super::Entry = super::Entry::Stars;
+
+    fn spec(size: usize, level: starbattle::Difficulty, budget: Budget) -> starbattle::Generator {
+        starbattle::Generator::new(size, stars_on(size)).difficulty(level).budget(budget)
+    }
+
+    fn rules(&self, picture: &Picture) -> Rules {
+        Rules::stars(picture, self.stars() as u32)
+    }
+
+    fn answer(&self, values: &[u32]) -> Option<starbattle::Stars> {
+        let cells = values.iter().map(|&v| v == 1).collect();
+        starbattle::Stars::new(self.width(), self.height(), self.stars(), cells).ok()
+    }
+
+    fn parse_answer(&self, text: &str) -> Result<starbattle::Stars, tessera::Error> {
+        text.parse()
+    }
+}

@@ -77,9 +77,16 @@ impl Rules {
     /// `7+`). A bare number is `bare` for cages of several cells (`"+"` in Killer, `"?"` for
     /// KenKen's hidden operations) and `"="` for a single cell. `distinct` makes a cage's digits
     /// differ too (Killer).
-    pub fn cages(mut self, picture: &Picture, cage_of: &[Option<u32>], bare: &'static str, distinct: bool) -> Rules {
+    pub fn cages(
+        mut self,
+        picture: &Picture,
+        cage_of: &[Option<u32>],
+        bare: &'static str,
+        distinct: bool,
+    ) -> Rules {
         for cells in groups(picture, |i| cage_of.get(i).copied().flatten()) {
-            let Some((op, target)) = cells.iter().find_map(|&i| picture.cells[i].corner.as_deref().and_then(clue))
+            let Some((op, target)) =
+                cells.iter().find_map(|&i| picture.cells[i].corner.as_deref().and_then(clue))
             else {
                 continue;
             };
@@ -168,7 +175,9 @@ pub fn holds(op: &str, target: u64, values: &[u64]) -> bool {
         "+" => sum == target,
         "−" => 2 * max >= sum && 2 * max - sum == target,
         "×" => product == Some(target),
-        "÷" => product.is_some_and(|p| max > 0 && u128::from(max) * u128::from(max) == u128::from(target) * u128::from(p)),
+        "÷" => product.is_some_and(|p| {
+            max > 0 && u128::from(max) * u128::from(max) == u128::from(target) * u128::from(p)
+        }),
         "=" => values.len() == 1 && sum == target,
         _ => ["+", "−", "×", "÷"].iter().any(|op| holds(op, target, values)),
     }

@@ -21,8 +21,8 @@ use serde::de::DeserializeOwned;
 use tessera::{hidato, sudoku};
 
 use crate::api::{Dimensions, FamilyOptions, Health, HidatoOptions, Options, SudokuOptions};
-use crate::family::FAMILIES;
 use crate::error::AppError;
+use crate::family::FAMILIES;
 use crate::model::{Shape, HIDATO_SIZES, SUDOKU_SIZES};
 use crate::pool;
 use crate::state::AppState;

@@ -37,7 +37,8 @@ pub async fn analyze(
         Kind::Family(family) => {
             let played = family.read(&body.puzzle, "puzzle")?;
             let givens = played.givens().iter().filter(|&&v| v > 0).count();
-            let found = state.compute("counting the solutions", move || family.analyze(&played, &budget)).await??;
+            let found =
+                state.compute("counting the solutions", move || family.analyze(&played, &budget)).await??;
             Analysis {
                 difficulty: found.difficulty,
                 givens,
