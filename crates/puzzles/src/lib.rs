@@ -1,6 +1,6 @@
 //! # tessera: grid logic puzzles by backtracking and exact cover
 //!
-//! Sudoku, Hidato (and Numbrix), KenKen (Calcudoku), polyomino tiling and N-queens, each with a model, a parser and
+//! Sudoku, Hidato (and Numbrix), Killer Sudoku, KenKen (Calcudoku), Star Battle, polyomino tiling and N-queens, each with a model, a parser and
 //! printer, dedicated solvers, the exact-cover reduction that cross-checks them, a verifier, and
 //! (Sudoku and Hidato) a generator and a rater. The exact-cover engine lives in [`tessera_xc`],
 //! re-exported here as [`xc`].
@@ -87,6 +87,7 @@ pub mod common;
 mod error;
 pub mod hidato;
 pub mod kenken;
+pub mod killer;
 pub mod queens;
 pub mod starbattle;
 pub mod sudoku;

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const PUZZLES: [&str; 6] = ["sudoku", "hidato", "tiling", "queens", "kenken", "starbattle"];
+const PUZZLES: [&str; 7] = ["sudoku", "hidato", "tiling", "queens", "kenken", "starbattle", "killer"];
 
 /// Every `.rs` file under `dir`.
 fn sources(dir: &Path) -> Vec<PathBuf> {

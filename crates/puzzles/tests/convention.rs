@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use tessera::xc::Budget;
 use tessera::{
-    hidato, kenken, queens, starbattle, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction,
+    hidato, kenken, killer, queens, starbattle, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction,
 };
 
 /// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,
@@ -67,6 +67,10 @@ fn every_puzzle_agrees_with_its_reduction_through_the_trait() {
     let board = tiling::Board::parse_size("20x3").expect("a board");
     let tiling = tiling::Puzzle::new(board, pieces, motion);
     agrees(&tiling, tiling::count(&tiling, &tiling::Query::default()).solutions);
+    let killer =
+        killer::parse("4 4\n9 - 8 3\n- 7 - -\n4 - - 9\n- - - -\n2 2 4 1\n2 3 4 1\n6 3 4 5\n6 3 5 5\n");
+    agrees(&killer.expect("a 4x4"), 1);
+    agrees(&killer::parse(&killer_rows(4)).expect("a 4x4 of rows"), 288);
     agrees(&queens::Board::new(6).expect("a board"), 4);
     agrees(&queens::Board::new(8).expect("a board"), 92);
     let kenken = kenken::KenKen::parse(
@@ -97,6 +101,7 @@ fn one_node_gives_up_in_the_same_words_everywhere() {
     gives_up(&kenken::Generator::new(9).generate(1).expect("a 9x9").puzzle);
     let open = format!("12 12 1\n{}", "1 2 3 4 5 6 7 8 9 10 11 12\n".repeat(12));
     gives_up(&open.parse::<starbattle::StarBattle>().expect("12x12"));
+    gives_up(&killer::parse(&killer_rows(9)).expect("a 9x9 of rows"));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     gives_up(&tiling::Puzzle::new(tiling::Board::parse_size("10x6").expect("a board"), pieces, motion));
 }
@@ -135,6 +140,8 @@ fn names_are_listed_in_order() {
     assert_eq!(<queens::Board as Puzzle>::NAME, "queens");
     assert_eq!(<kenken::KenKen as Puzzle>::NAME, "kenken");
     assert_eq!(kenken::Difficulty::names(), ["easy", "medium", "hard", "expert"]);
+    assert_eq!(<killer::Killer as Puzzle>::NAME, "killer");
+    assert_eq!(killer::Engine::names(), ["auto", "propagate", "xc"]);
     assert_eq!(<tiling::Puzzle as Puzzle>::NAME, "tiling");
     assert_eq!(<starbattle::StarBattle as Puzzle>::NAME, "starbattle");
     assert_eq!(starbattle::Engine::names(), ["auto", "bits", "xc"]);
@@ -176,6 +183,7 @@ fn every_listing_keeps_its_deadline() {
     let columns: String = (1..=20).map(|c| format!("{c} ")).collect::<String>() + "\n";
     let stars = format!("20 20 1\n{}", columns.repeat(20)).parse::<starbattle::StarBattle>().expect("20x20");
     listing_keeps_its_deadline(&stars);
+    listing_keeps_its_deadline(&killer::parse(&killer_rows(9)).expect("a 9x9 of rows"));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     listing_keeps_its_deadline(&tiling::Puzzle::new(
         tiling::Board::parse_size("10x6").expect("a board"),
@@ -195,6 +203,20 @@ fn loose_kenken(n: usize) -> String {
     for r in 0..n {
         let row: Vec<String> = (0..n).map(|c| format!("{}", r * n + c / 2)).collect();
         text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// A Killer Sudoku of side `n` whose cages are its rows: as many solutions as Sudoku grids.
+fn killer_rows(n: usize) -> String {
+    let sum = n * (n + 1) / 2;
+    let mut text = format!("{n} {n}\n");
+    for _ in 0..n {
+        text.push_str(&format!("{sum}{}\n", " -".repeat(n - 1)));
+    }
+    for r in 1..=n {
+        text.push_str(&vec![r.to_string(); n].join(" "));
         text.push('\n');
     }
     text

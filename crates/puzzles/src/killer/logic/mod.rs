@@ -1,0 +1,133 @@
+//! The rater and hints: a human solver that applies the techniques players name, easiest first,
+//! one step at a time, and the level of the hardest one a puzzle needs.
+//!
+//! | technique | level | weight |
+//! |---|---|---|
+//! | naked single, hidden single (row, column, box) | easy | 1 |
+//! | cage combination (only the digit sets that make the sum: 3 in 2 cells is {1,2}) | easy | 2 |
+//! | cage pointing (a digit every set needs: in its one cell, or out of a house its holders share) | medium | 3 |
+//! | rule of 45 (innies and outies of a row, column or box, as a cage) | medium | 4 |
+//! | naked pair, pointing and claiming, hidden pair | hard | 6 |
+//! | trial (a candidate that leads to a contradiction by propagation) | expert | 20 |
+//!
+//! A puzzle the techniques do not finish is expert. The score is the sum of the steps' weights.
+
+mod techniques;
+
+use std::fmt;
+
+use tessera_xc::{Budget, GaveUp};
+
+use crate::common::{Rating, Step};
+use crate::killer::model::Killer;
+
+/// The levels, easiest first, by the hardest technique a puzzle needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Difficulty {
+    /// Singles and cage combinations.
+    Easy,
+    /// Cage pointing and the rule of 45.
+    Medium,
+    /// Pairs, pointing and claiming.
+    Hard,
+    /// Trial, or more than the techniques know.
+    Expert,
+}
+
+impl Difficulty {
+    /// Every level, easiest first.
+    pub const ALL: [Difficulty; 4] =
+        [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert];
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Difficulty {
+    type Err = crate::Error;
+
+    fn from_str(text: &str) -> Result<Self, crate::Error> {
+        crate::common::from_name(
+            "difficulty",
+            text,
+            &Difficulty::ALL,
+            Difficulty::name,
+            "easy, medium, hard, expert",
+        )
+    }
+}
+
+/// A technique: its name, level and weight.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Technique {
+    pub name: &'static str,
+    pub level: Difficulty,
+    pub weight: u32,
+}
+
+/// The rating of a puzzle by its techniques, within `budget` (the trial technique propagates).
+///
+/// ```
+/// use tessera::killer::{parse, rate, Difficulty};
+/// use tessera::xc::Budget;
+/// let puzzle = parse("4 4\n9 - 8 3\n- 7 - -\n4 - - 9\n- - - -\n2 2 4 1\n2 3 4 1\n6 3 4 5\n6 3 5 5\n")?;
+/// let rating = rate(&puzzle, &Budget::unlimited()).unwrap();
+/// assert!(rating.solved);
+/// assert_eq!(rating.steps[0].technique, "cage combination");
+/// # Ok::<(), tessera::Error>(())
+/// ```
+pub fn rate(puzzle: &Killer, budget: &Budget) -> Result<Rating<Difficulty>, GaveUp> {
+    let mut logic = techniques::Logic::new(puzzle);
+    let (mut steps, mut score, mut hardest): (Vec<Step>, u32, Option<Technique>) = (Vec::new(), 0, None);
+    let mut contradiction = false;
+    loop {
+        if let Some(reason) = budget.check_clock() {
+            return Err(reason);
+        }
+        if logic.is_solved() {
+            break;
+        }
+        match logic.next_step(budget)? {
+            Some((technique, step)) => {
+                score += technique.weight;
+                if hardest.is_none_or(|h| {
+                    technique.level > h.level || (technique.level == h.level && technique.weight > h.weight)
+                }) {
+                    hardest = Some(technique);
+                }
+                steps.push(step);
+                if logic.broken() {
+                    contradiction = true;
+                    break;
+                }
+            }
+            None => {
+                contradiction = logic.broken();
+                break;
+            }
+        }
+    }
+    let solved = logic.is_solved() && !contradiction;
+    let level = if solved { hardest.map_or(Difficulty::Easy, |h| h.level) } else { Difficulty::Expert };
+    Ok(Rating { level, score, hardest: hardest.map(|h| h.name), steps, solved, contradiction })
+}
+
+/// The next step a player could take, or `None` when the techniques find none.
+pub fn hint(puzzle: &Killer) -> Option<Step> {
+    let budget = Budget::unlimited().with_timeout(std::time::Duration::from_secs(2));
+    let mut logic = techniques::Logic::new(puzzle);
+    logic.next_step(&budget).ok().flatten().map(|(_, step)| step)
+}
