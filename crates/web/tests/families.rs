@@ -14,10 +14,8 @@ use common::{call, cells, config, temp_db};
 /// A state whose generation on the spot may take longer than a request's usual 3 s: a debug
 /// build on a busy machine makes the hardest levels slowly.
 fn state(name: &str) -> tessera_web::AppState {
-    let config = tessera_web::Config {
-        generate_budget: std::time::Duration::from_secs(60),
-        ..config(temp_db(name))
-    };
+    let config =
+        tessera_web::Config { generate_budget: std::time::Duration::from_secs(60), ..config(temp_db(name)) };
     let store = tessera_web::Store::open(&config.db).unwrap();
     tessera_web::AppState::new(store, config)
 }
@@ -224,5 +222,27 @@ async fn pasted_and_shared_puzzles_play_analyze_and_verify() {
             call(&state, "POST", "/api/games", Some(json!({"kind": kind, "size": 99, "difficulty": "easy"})))
                 .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+}
+
+/// How long the generator takes per family, side and level (`--ignored --nocapture`): what the
+/// levels offered were chosen by (docs/web.md).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, not a check"]
+async fn generation_times() {
+    for family in tessera_web::family::FAMILIES {
+        for &size in family.sizes() {
+            for level in family.difficulties() {
+                let mut times = Vec::new();
+                for seed in 0..3 {
+                    let budget = tessera::Budget::unlimited().with_timeout(std::time::Duration::from_secs(20));
+                    let started = std::time::Instant::now();
+                    let made = family.generate(size, level, budget, seed);
+                    let ms = started.elapsed().as_millis();
+                    times.push(if matches!(made, Ok(Some(_))) { format!("{ms}") } else { format!("gave-up@{ms}") });
+                }
+                println!("{} {size}x{size} {level}: {} ms", family.name(), times.join(" "));
+            }
+        }
     }
 }

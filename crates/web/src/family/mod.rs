@@ -56,7 +56,7 @@ pub trait Family:
     }
 
     /// The generator's settings for a side and level, within `budget`.
-    fn spec(size: usize, level: Level<Self>, budget: Budget) -> Self::Spec;
+    fn spec(size: usize, level: Level<Self>, budget: Budget) -> Result<Self::Spec, tessera::Error>;
 
     /// The rules the page and the conflicts check follow, from the puzzle's picture.
     fn rules(&self, picture: &Picture) -> Rules;
@@ -223,7 +223,8 @@ impl<P: Family> Registered for Reg<P> {
         if !P::SIZES.contains(&size) {
             return Ok(None);
         }
-        let made = P::generate(&P::spec(size, level, budget), seed)?;
+        let Ok(spec) = P::spec(size, level, budget) else { return Ok(None) };
+        let made = P::generate(&spec, seed)?;
         let cells = solution_cells(&made.puzzle, &made.solution);
         Ok(Some((made.puzzle.to_text(), cells)))
     }

@@ -3,24 +3,60 @@
 //! line in [`FAMILIES`].
 
 use tessera::common::Picture;
-use tessera::{kenken, starbattle, Budget};
+use tessera::{kenken, killer, starbattle, Budget};
 
 use super::{Family, Reg, Registered, Rules};
 
 /// Every family of the web game, in the order the pages list them.
-pub static FAMILIES: &[&dyn Registered] = &[&Reg::<kenken::KenKen>::NEW, &Reg::<starbattle::StarBattle>::NEW];
+pub static FAMILIES: &[&dyn Registered] =
+    &[&Reg::<killer::Killer>::NEW, &Reg::<kenken::KenKen>::NEW, &Reg::<starbattle::StarBattle>::NEW];
 
 /// Digits row by row as the library's `u8` cells.
 fn digits(values: &[u32]) -> Option<Vec<u8>> {
     values.iter().map(|&v| u8::try_from(v).ok()).collect()
 }
 
+impl Family for killer::Killer {
+    const TITLE: &'static str = "Killer Sudoku";
+    const SIZES: &'static [usize] = &[4, 6, 9];
+
+    fn spec(
+        size: usize,
+        level: killer::Difficulty,
+        budget: Budget,
+    ) -> Result<killer::Generator, tessera::Error> {
+        Ok(killer::Generator::new(size)?.difficulty(level).budget(budget))
+    }
+
+    fn rules(&self, picture: &Picture) -> Rules {
+        let cages: Vec<Option<u32>> = picture.cages.iter().copied().map(Some).collect();
+        Rules::latin(picture, self.size() as u32).regions_distinct(picture).cages(picture, &cages, "+", true)
+    }
+
+    fn answer(&self, values: &[u32]) -> Option<killer::Grid> {
+        killer::Grid::new(self.size(), digits(values)?).ok()
+    }
+
+    fn parse_answer(&self, text: &str) -> Result<killer::Grid, tessera::Error> {
+        killer::Grid::parse_answer(text)
+    }
+
+    fn with_placed(&self, values: &[Option<u32>]) -> Option<Self> {
+        let givens = values.iter().map(|v| v.and_then(|v| u8::try_from(v).ok()).unwrap_or(0)).collect();
+        self.with_givens(givens).ok()
+    }
+}
+
 impl Family for kenken::KenKen {
     const TITLE: &'static str = "KenKen";
     const SIZES: &'static [usize] = &[4, 6, 9];
 
-    fn spec(size: usize, level: kenken::Difficulty, budget: Budget) -> kenken::Generator {
-        kenken::Generator::new(size).difficulty(level).budget(budget)
+    fn spec(
+        size: usize,
+        level: kenken::Difficulty,
+        budget: Budget,
+    ) -> Result<kenken::Generator, tessera::Error> {
+        Ok(kenken::Generator::new(size).difficulty(level).budget(budget))
     }
 
     fn rules(&self, picture: &Picture) -> Rules {
@@ -50,8 +86,12 @@ impl Family for starbattle::StarBattle {
     const SIZES: &'static [usize] = &[6, 8, 10];
     const ENTRY: super::Entry = super::Entry::Stars;
 
-    fn spec(size: usize, level: starbattle::Difficulty, budget: Budget) -> starbattle::Generator {
-        starbattle::Generator::new(size, stars_on(size)).difficulty(level).budget(budget)
+    fn spec(
+        size: usize,
+        level: starbattle::Difficulty,
+        budget: Budget,
+    ) -> Result<starbattle::Generator, tessera::Error> {
+        Ok(starbattle::Generator::new(size, stars_on(size)).difficulty(level).budget(budget))
     }
 
     fn rules(&self, picture: &Picture) -> Rules {
