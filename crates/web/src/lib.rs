@@ -29,6 +29,7 @@ mod pool;
 pub mod ratelimit;
 mod state;
 mod store;
+mod text;
 
 use std::future::Future;
 use std::net::SocketAddr;

@@ -1,7 +1,7 @@
 //! What a game is played on: a [`Shape`] (a Sudoku layout, a Hidato rectangle, or a board of one
 //! of the library's families, `crate::family`), its canonical configuration key (`"9x9 classic"`,
-//! `"7x7 numbrix"`, `"9x9"`), the rules a player's grid is checked by (conflicts, solved), and
-//! the text forms of pasted and shared puzzles.
+//! `"7x7 numbrix"`, `"9x9"`), and the rules a player's grid is checked by (conflicts, solved).
+//! The text forms of pasted and shared puzzles are in `crate::text`.
 //!
 //! Grids travel as `Vec<i32>` row by row for every kind: Sudoku digits `0..=n` (0 empty); Hidato
 //! `-1` hole, `0` empty, `1..=N`; the families `-1` blocked, `0` empty, a digit, or for stars `1`
@@ -17,6 +17,7 @@ use tessera::sudoku::{Layout, Regions, Sudoku};
 use crate::api::ConfigView;
 use crate::error::{AppError, AppResult};
 use crate::family::{FamilyRef, InPlay, FAMILIES};
+pub use crate::text::{hidato_compact, parse_hidato, parse_sudoku};
 
 /// Sudoku sizes the game offers.
 pub const SUDOKU_SIZES: [usize; 4] = [4, 6, 9, 16];
@@ -406,104 +407,6 @@ pub fn to_sudoku(layout: &Arc<Layout>, cells: &[i32]) -> AppResult<Sudoku> {
 /// A Sudoku's cells as `i32`.
 pub fn sudoku_cells(sudoku: &Sudoku) -> Vec<i32> {
     sudoku.cells().iter().map(|&d| i32::from(d)).collect()
-}
-
-/// Reads a pasted Sudoku (a line, a grid or JSON); `variant` `"x"` adds the diagonals.
-pub fn parse_sudoku(text: &str, variant: Option<&str>, field: &'static str) -> AppResult<Sudoku> {
-    let sudoku = Sudoku::parse(text).map_err(|err| AppError::bad(field, format!("{field}: {err}")))?;
-    match variant.map(parse_variant).transpose()? {
-        Some(true) if !sudoku.layout().has_diagonals() => {
-            let layout = Arc::new(sudoku.layout().clone().with_diagonals());
-            Sudoku::from_digits(layout, sudoku.cells().to_vec())
-                .map_err(|err| AppError::bad(field, err.to_string()))
-        }
-        _ => Ok(sudoku),
-    }
-}
-
-/// Reads a pasted Hidato: the seed's format (with or without the count line), JSON, or the
-/// compact URL form `WxH:1,0,x/0,0,5` (`x` or `-1` a hole, rows separated by `/`).
-pub fn parse_hidato(text: &str, adjacency: Adjacency, field: &'static str) -> AppResult<Hidato> {
-    let text = text.trim();
-    let puzzle = match compact_header(text) {
-        Some((width, height, rows)) => parse_compact(width, height, rows, adjacency, field)?,
-        None => hidato::parse_puzzle(text, adjacency)
-            .map_err(|err| AppError::bad(field, format!("{field}: {err}")))?,
-    };
-    if puzzle.width() * puzzle.height() > MAX_HIDATO_CELLS {
-        return Err(AppError::unprocessable(
-            field,
-            format!(
-                "{field}: {}x{} is too large; at most {MAX_HIDATO_CELLS} cells",
-                puzzle.width(),
-                puzzle.height()
-            ),
-        ));
-    }
-    Ok(puzzle)
-}
-
-fn compact_header(text: &str) -> Option<(usize, usize, &str)> {
-    let (dims, rows) = text.split_once(':')?;
-    let (w, h) = dims.trim().split_once(['x', 'X'])?;
-    Some((w.trim().parse().ok()?, h.trim().parse().ok()?, rows))
-}
-
-fn parse_compact(
-    width: usize,
-    height: usize,
-    rows: &str,
-    adjacency: Adjacency,
-    field: &'static str,
-) -> AppResult<Hidato> {
-    if width == 0 || height == 0 || width.saturating_mul(height) > MAX_HIDATO_CELLS {
-        return Err(AppError::unprocessable(
-            field,
-            format!("{field}: {width}x{height}: sides from 1 and at most {MAX_HIDATO_CELLS} cells"),
-        ));
-    }
-    let rows: Vec<&str> = rows.trim().split('/').collect();
-    if rows.len() != height {
-        return Err(AppError::bad(field, format!("{field}: {} rows; the header says {height}", rows.len())));
-    }
-    let mut cells = Vec::with_capacity(width * height);
-    for (r, row) in rows.iter().enumerate() {
-        let fields: Vec<&str> = row.split(',').map(str::trim).collect();
-        if fields.len() != width {
-            return Err(AppError::bad(
-                field,
-                format!("{field}: row {} has {} cells; the header says {width}", r + 1, fields.len()),
-            ));
-        }
-        for (c, value) in fields.into_iter().enumerate() {
-            let value = match value {
-                "x" | "X" => hidato::HOLE,
-                other => other.parse::<i32>().map_err(|_| {
-                    AppError::bad(
-                        field,
-                        format!("{field}: row {}, cell {}: {other:?} is not x, 0 or a number", r + 1, c + 1),
-                    )
-                })?,
-            };
-            cells.push(value);
-        }
-    }
-    Hidato::new(width, height, cells, adjacency)
-        .map_err(|err| AppError::bad(field, format!("{field}: {err}")))
-}
-
-/// Hidato's compact URL form: `WxH:` then rows separated by `/`, cells by `,`, holes as `x`.
-pub fn hidato_compact(width: usize, height: usize, cells: &[i32]) -> String {
-    let rows: Vec<String> = cells
-        .chunks(width.max(1))
-        .map(|row| {
-            row.iter()
-                .map(|&v| if v == hidato::HOLE { "x".to_owned() } else { v.to_string() })
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .collect();
-    format!("{width}x{height}:{}", rows.join("/"))
 }
 
 /// A Hidato's shape.

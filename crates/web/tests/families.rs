@@ -20,8 +20,11 @@ fn state(name: &str) -> tessera_web::AppState {
     tessera_web::AppState::new(store, config)
 }
 
+/// How a test solves a family's text: the library's solution as a grid and as answer text.
+type Solve = fn(&str) -> (Vec<i32>, String);
+
 /// Every family the server offers, and how a test solves its text (the library, by type).
-fn families() -> Vec<(&'static str, fn(&str) -> (Vec<i32>, String))> {
+fn families() -> Vec<(&'static str, Solve)> {
     vec![
         ("kenken", solved::<tessera::kenken::KenKen>),
         ("starbattle", solved::<tessera::starbattle::StarBattle>),
@@ -235,11 +238,16 @@ async fn generation_times() {
             for level in family.difficulties() {
                 let mut times = Vec::new();
                 for seed in 0..3 {
-                    let budget = tessera::Budget::unlimited().with_timeout(std::time::Duration::from_secs(20));
+                    let budget =
+                        tessera::Budget::unlimited().with_timeout(std::time::Duration::from_secs(20));
                     let started = std::time::Instant::now();
                     let made = family.generate(size, level, budget, seed);
                     let ms = started.elapsed().as_millis();
-                    times.push(if matches!(made, Ok(Some(_))) { format!("{ms}") } else { format!("gave-up@{ms}") });
+                    times.push(if matches!(made, Ok(Some(_))) {
+                        format!("{ms}")
+                    } else {
+                        format!("gave-up@{ms}")
+                    });
                 }
                 println!("{} {size}x{size} {level}: {} ms", family.name(), times.join(" "));
             }

@@ -1,6 +1,11 @@
-//! The families the web game serves: one [`Family`] impl each (the sides offered, the
-//! generator's settings, which parts of the picture are rules, the answer from a grid) and one
-//! line in [`FAMILIES`].
+//! The families the web game serves: one [`Family`] impl each (the sides and levels offered,
+//! the generator's settings, which parts of the picture are rules, the answer from a grid) and
+//! one line in [`FAMILIES`].
+//!
+//! The levels offered per side are those the generator makes in a request's budget, measured
+//! with `cargo test -p tessera-web --test families -- --ignored --nocapture generation_times`
+//! (debug build, 3 seeds, docs/web.md): a level whose attempts run out (the puzzles of that side
+//! are never rated so: 4x4 hard Killer or KenKen) or that takes seconds is left out.
 
 use tessera::common::Picture;
 use tessera::{kenken, killer, starbattle, Budget};
@@ -19,6 +24,15 @@ fn digits(values: &[u32]) -> Option<Vec<u8>> {
 impl Family for killer::Killer {
     const TITLE: &'static str = "Killer Sudoku";
     const SIZES: &'static [usize] = &[4, 6, 9];
+
+    fn levels(size: usize) -> Vec<killer::Difficulty> {
+        use killer::Difficulty::{Easy, Expert, Hard, Medium};
+        if size < 9 {
+            vec![Easy, Medium]
+        } else {
+            vec![Easy, Medium, Hard, Expert]
+        }
+    }
 
     fn spec(
         size: usize,
@@ -50,6 +64,15 @@ impl Family for killer::Killer {
 impl Family for kenken::KenKen {
     const TITLE: &'static str = "KenKen";
     const SIZES: &'static [usize] = &[4, 6, 9];
+
+    fn levels(size: usize) -> Vec<kenken::Difficulty> {
+        use kenken::Difficulty::{Easy, Expert, Hard, Medium};
+        match size {
+            4 => vec![Easy, Medium, Expert],
+            6 => vec![Easy, Medium, Hard, Expert],
+            _ => vec![Medium, Hard, Expert],
+        }
+    }
 
     fn spec(
         size: usize,
@@ -85,6 +108,15 @@ impl Family for starbattle::StarBattle {
     const TITLE: &'static str = "Star Battle";
     const SIZES: &'static [usize] = &[6, 8, 10];
     const ENTRY: super::Entry = super::Entry::Stars;
+
+    fn levels(size: usize) -> Vec<starbattle::Difficulty> {
+        use starbattle::Difficulty::{Easy, Expert, Hard, Medium};
+        if size < 10 {
+            vec![Easy, Medium, Hard, Expert]
+        } else {
+            vec![Hard, Expert]
+        }
+    }
 
     fn spec(
         size: usize,
