@@ -79,20 +79,25 @@ fn placements(entry: Entry, step: &Step) -> Vec<(usize, u32)> {
 }
 
 fn to_hint(entry: Entry, lead: &[&Step], step: &Step, placed: &[(usize, u32)]) -> Hint {
+    // The step first, then what it rests on: the lead-up's last steps in words, the rest counted.
     let mut words: Vec<String> = lead
         .iter()
         .rev()
         .take(LEAD_WORDS)
         .rev()
-        .map(|s| format!("{}: {}", s.technique, s.explanation))
+        .map(|s| format!("{}: {}", s.technique, s.explanation.trim_end_matches('.')))
         .collect();
     if lead.len() > LEAD_WORDS {
-        words.insert(0, format!("({} earlier steps rule out candidates.)", lead.len() - LEAD_WORDS));
+        let earlier = match lead.len() - LEAD_WORDS {
+            1 => "1 earlier step that rules out candidates".to_owned(),
+            n => format!("{n} earlier steps that rule out candidates"),
+        };
+        words.insert(0, earlier);
     }
     let explanation = if words.is_empty() {
         step.explanation.clone()
     } else {
-        format!("{} Then: {}", words.join(" "), step.explanation)
+        format!("{} (This follows from {}.)", step.explanation.trim_end_matches('.'), words.join("; then "))
     };
     let eliminations = match entry {
         Entry::Stars => Vec::new(),
@@ -147,5 +152,50 @@ fn reveal(entry: Entry, width: usize, cells: &[i32], solution: &[i32]) -> Hint {
         explanation: format!("No rule finds the next step here; {name} is {what}."),
         placements: vec![(cell, solution[cell])],
         technique: "reveal".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(technique: &'static str, placed: Vec<(usize, u32)>, removed: Vec<(usize, u32)>) -> Step {
+        Step { technique, explanation: format!("{technique} here."), placed, removed, cells: vec![0] }
+    }
+
+    #[test]
+    fn a_star_ruled_out_is_a_dot_placed() {
+        let s = step("last cell", vec![(4, 1)], vec![(3, 1), (5, 0)]);
+        assert_eq!(placements(Entry::Stars, &s), vec![(3, 0), (4, 1), (5, 1)]);
+        assert_eq!(placements(Entry::Digits, &s), vec![(4, 1)]);
+        let hint = to_hint(Entry::Stars, &[], &s, &placements(Entry::Stars, &s));
+        assert_eq!(hint.placements, vec![(3, DOT), (4, STAR), (5, STAR)]);
+    }
+
+    #[test]
+    fn a_lead_up_of_removals_goes_with_the_step() {
+        let lead = [
+            step("pair", vec![], vec![(1, 2)]),
+            step("box", vec![], vec![(2, 3)]),
+            step("x", vec![], vec![]),
+        ];
+        let lead: Vec<&Step> = lead.iter().collect();
+        let s = step("single", vec![(0, 5)], vec![]);
+        let hint = to_hint(Entry::Digits, &lead, &s, &[(0, 5)]);
+        assert_eq!(hint.eliminations, vec![(1, 2), (2, 3)]);
+        assert_eq!(hint.placements, vec![(0, 5)]);
+        assert_eq!(
+            hint.explanation,
+            "single here (This follows from 1 earlier step that rules out candidates; then box: box here; then x: x here.)"
+        );
+    }
+
+    #[test]
+    fn reveal_takes_the_first_missing_value() {
+        let hint = reveal(Entry::Stars, 2, &[2, 0, 0, 0], &[2, 2, 1, 2]);
+        assert_eq!((hint.technique.as_str(), hint.placements), ("reveal", vec![(2, STAR)]));
+        let hint = reveal(Entry::Digits, 2, &[1, 0, 0, 0], &[1, 2, 2, 1]);
+        assert_eq!(hint.placements, vec![(1, 2)]);
+        assert!(hint.explanation.contains("r1c2 is 2"), "{}", hint.explanation);
     }
 }
