@@ -254,3 +254,34 @@ async fn generation_times() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_family_game_is_read_back_from_the_store_after_a_restart() {
+    let db = temp_db("families-restart");
+    let open = || {
+        let config =
+            tessera_web::Config { generate_budget: std::time::Duration::from_secs(60), ..config(db.clone()) };
+        tessera_web::AppState::new(tessera_web::Store::open(&config.db).unwrap(), config)
+    };
+    let first = open();
+    let mut games = Vec::new();
+    for (kind, _) in families() {
+        let size = state_size(&first, kind).await;
+        games.push(new_game(&first, kind, size, "easy").await);
+    }
+    first.pool.stop();
+    drop(first);
+    let second = open();
+    for (game, (kind, solve)) in games.iter().zip(families()) {
+        let id = game["id"].as_str().unwrap();
+        let (status, again) = call(&second, "GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{kind}: {again}");
+        for key in ["picture", "rules", "puzzle", "share", "config"] {
+            assert_eq!(again[key], game[key], "{kind}: {key} after a restart");
+        }
+        let (solution, _) = solve(game["share"].as_str().unwrap());
+        let (status, check) =
+            call(&second, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": solution}))).await;
+        assert_eq!((status, &check["solved"]), (StatusCode::OK, &json!(true)), "{kind}: {check}");
+    }
+}
