@@ -1,8 +1,9 @@
 //! # tessera: grid logic puzzles by backtracking and exact cover
 //!
-//! Sudoku, Hidato (and Numbrix), Killer Sudoku, KenKen (Calcudoku), Star Battle, polyomino tiling and N-queens, each with a model, a parser and
-//! printer, dedicated solvers, the exact-cover reduction that cross-checks them, a verifier, and
-//! (Sudoku and Hidato) a generator and a rater. The exact-cover engine lives in [`tessera_xc`],
+//! Sudoku, Hidato (and Numbrix), Killer Sudoku, KenKen (Calcudoku), Star Battle, polyomino tiling
+//! and N-queens, each with a model, a parser and printer, dedicated solvers, the exact-cover
+//! reduction that cross-checks them, a verifier, and (all but tiling and queens) a generator and
+//! a rater. The exact-cover engine lives in [`tessera_xc`],
 //! re-exported here as [`xc`].
 //!
 //! ## One shape for every puzzle
@@ -56,6 +57,15 @@
 //! let puzzle = Puzzle::new(Board::parse_size("10x6")?, pieces, motion);
 //! let query = Query::default().with_engine(Engine::ExactCover).with_threads(2);
 //! assert_eq!(count(&puzzle, &query).solutions, 9356);
+//! # Ok::<(), tessera::Error>(())
+//! ```
+//!
+//! ## Star Battle
+//!
+//! ```
+//! use tessera::starbattle::{count, Query, StarBattle};
+//! let board: StarBattle = "5 5 1\n1 1 4 4 4\n2 1 1 1 4\n2 3 1 3 5\n2 3 3 3 5\n2 2 2 5 5\n".parse()?;
+//! assert_eq!(count(&board, &Query::default().with_limit(2)).solutions, 1);
 //! # Ok::<(), tessera::Error>(())
 //! ```
 //!

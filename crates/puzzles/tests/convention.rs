@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use tessera::xc::Budget;
 use tessera::{
-    hidato, kenken, killer, queens, starbattle, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query, Reduction,
+    hidato, kenken, killer, queens, starbattle, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query,
+    Reduction,
 };
 
 /// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,

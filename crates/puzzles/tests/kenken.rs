@@ -269,3 +269,119 @@ proptest! {
         }
     }
 }
+
+/// A puzzle file named by `TESSERA_KENKEN_FILE` (janko format, hundreds of puzzles, e.g. the
+/// puzzlekit collection's 430 janko.at KenKens) with its answers beside it
+/// (`NAME.solutions.txt` for `NAME.txt`): every puzzle solved to its answer within 1 s and
+/// proven unique within 2 s (run with `--release`; a debug build is slower).
+#[test]
+fn an_outside_collection_is_solved_and_proven_unique() {
+    let Some(path) = std::env::var_os("TESSERA_KENKEN_FILE") else {
+        eprintln!("TESSERA_KENKEN_FILE not set: no outside collection checked");
+        return;
+    };
+    let path = std::path::PathBuf::from(path);
+    let text = std::fs::read_to_string(&path).expect("the puzzles");
+    let answers = path.with_extension("solutions.txt");
+    let answers = std::fs::read_to_string(&answers).expect("the answers beside them");
+    let puzzles = parse_puzzles(&text).expect("the puzzles read");
+    let answers: Vec<Grid> = answers
+        .split("\n\n")
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| t.parse().expect("an answer"))
+        .collect();
+    assert_eq!(puzzles.len(), answers.len());
+    let (mut worst_solve, mut worst_count) = (Duration::ZERO, Duration::ZERO);
+    for (i, (puzzle, answer)) in puzzles.iter().zip(&answers).enumerate() {
+        let started = Instant::now();
+        let budget = Budget::unlimited().with_timeout(Duration::from_secs(1));
+        let solved = solve(puzzle, &Query::default().with_budget(budget)).expect("within 1 s");
+        worst_solve = worst_solve.max(started.elapsed());
+        assert_eq!(solved.as_ref(), Some(answer), "puzzle {}", i + 1);
+        let started = Instant::now();
+        let budget = Budget::unlimited().with_timeout(Duration::from_secs(2));
+        let unique = count(puzzle, &Query::default().with_limit(2).with_budget(budget));
+        worst_count = worst_count.max(started.elapsed());
+        assert_eq!(unique.result(), Ok(1), "puzzle {}", i + 1);
+    }
+    eprintln!("{} puzzles: worst solve {worst_solve:?}, worst uniqueness {worst_count:?}", puzzles.len());
+}
+
+/// A large instance made fast, without the generator's uniqueness repair: a Latin square (a
+/// cyclic one with rows, columns and symbols shuffled), cut into random dominoes and L-trominoes,
+/// with `+` and `*` clues (hidden operations when `hidden`). Several solutions are allowed: what
+/// is measured is how long solving and counting to 2 take.
+fn large(n: usize, seed: u64, hidden: bool) -> KenKen {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let mut rows: Vec<usize> = (0..n).collect();
+    let mut cols: Vec<usize> = (0..n).collect();
+    let mut symbols: Vec<u8> = (1..=n as u8).collect();
+    rows.shuffle(&mut rng);
+    cols.shuffle(&mut rng);
+    symbols.shuffle(&mut rng);
+    let value = |cell: usize| u64::from(symbols[(rows[cell / n] + cols[cell % n]) % n]);
+    let mut owner = vec![false; n * n];
+    let mut cages = Vec::new();
+    for start in 0..n * n {
+        if owner[start] {
+            continue;
+        }
+        owner[start] = true;
+        let mut cells = vec![start];
+        let size = rng.random_range(1..=4).min(3).max(2 - usize::from(rng.random_bool(0.9)));
+        while cells.len() < size {
+            let last = *cells.last().unwrap();
+            let next = [last + 1, last + n]
+                .into_iter()
+                .find(|&c| c < n * n && !owner[c] && (c != last + 1 || c % n != 0));
+            let Some(next) = next else { break };
+            owner[next] = true;
+            cells.push(next);
+        }
+        let values: Vec<u64> = cells.iter().map(|&c| value(c)).collect();
+        let (op, target) = match (cells.len(), rng.random_bool(0.5)) {
+            (1, _) => (Op::Given, values[0]),
+            (_, true) => (Op::Add, values.iter().sum()),
+            (_, false) => (Op::Mul, values.iter().product()),
+        };
+        let op = if hidden && cells.len() > 1 { Op::Hidden } else { op };
+        cages.push(tessera::kenken::Cage::new(cells, op, target));
+    }
+    KenKen::new(n, cages).unwrap()
+}
+
+/// The worst case over large instances (12x12 to 25x25, operations shown and hidden), printed;
+/// run with `cargo test --release -p tessera --test kenken -- --ignored --nocapture`.
+#[test]
+#[ignore = "a timing run: minutes in a debug build"]
+fn large_instances_worst_case() {
+    for n in [12, 16, 20, 25] {
+        for hidden in [false, true] {
+            let (mut solves, mut counts, mut gave_up) = (Vec::new(), Vec::new(), 0);
+            for seed in 0..20 {
+                let puzzle = large(n, seed, hidden);
+                let started = Instant::now();
+                let budget = Budget::unlimited().with_timeout(Duration::from_secs(1));
+                let solved = solve(&puzzle, &Query::default().with_budget(budget));
+                solves.push(started.elapsed());
+                let started = Instant::now();
+                let budget = Budget::unlimited().with_timeout(Duration::from_secs(2));
+                let counted = count(&puzzle, &Query::default().with_limit(2).with_budget(budget));
+                counts.push(started.elapsed());
+                gave_up += u32::from(solved.is_err() || counted.gave_up());
+            }
+            solves.sort();
+            counts.sort();
+            println!(
+                "{n}x{n}{}: solve median {:?} worst {:?}; count to 2 median {:?} worst {:?}; {gave_up} of 20 past their budget",
+                if hidden { " hidden" } else { "" },
+                solves[10],
+                solves[19],
+                counts[10],
+                counts[19]
+            );
+        }
+    }
+}

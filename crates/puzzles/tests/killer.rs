@@ -264,7 +264,7 @@ fn givens_are_kept_and_read_back() {
     let back: Vec<Killer> =
         read(&format!("{text}\n{SAMPLE}")).collect::<Result<_, _>>().expect("two puzzles");
     assert_eq!(back, [with.clone(), puzzle.clone()]);
-    assert_eq!(killer::from_json(&killer::to_json(&with)).expect("JSON"), [with.clone()]);
+    assert_eq!(killer::from_json(&killer::to_json(&with)).expect("JSON"), std::slice::from_ref(&with));
     let wrong = puzzle.with_givens([vec![3], vec![0; 15]].concat()).expect("a wrong given");
     assert_eq!(count(&wrong, &Query::default()).solutions, 0);
     assert_eq!(count(&wrong, &Query::default().with_engine(Engine::ExactCover)).solutions, 0);
@@ -341,10 +341,8 @@ proptest! {
 
     #[test]
     fn garbage_never_panics(text in "[-0-9 \n#a{}\\[\\]\":,.]{0,200}") {
-        for item in read(&text).take(50) {
-            if let Ok(puzzle) = item {
-                prop_assert_eq!(parse(&puzzle.to_text()).expect("reads back"), puzzle);
-            }
+        for puzzle in read(&text).take(50).flatten() {
+            prop_assert_eq!(parse(&puzzle.to_text()).expect("reads back"), puzzle);
         }
         let _ = Grid::parse_answer(&text);
     }
@@ -354,11 +352,9 @@ proptest! {
         let mut text = SAMPLE.to_string();
         let cut = cut.min(text.len());
         text.insert_str(cut, &insert);
-        for item in read(&text).take(5) {
-            if let Ok(puzzle) = item {
-                let budget = Budget::unlimited().with_nodes(10_000);
-                let _ = count(&puzzle, &Query::default().with_limit(2).with_budget(budget));
-            }
+        for puzzle in read(&text).take(5).flatten() {
+            let budget = Budget::unlimited().with_nodes(10_000);
+            let _ = count(&puzzle, &Query::default().with_limit(2).with_budget(budget));
         }
     }
 }
@@ -550,9 +546,9 @@ fn a_generation_keeps_its_deadline() {
 #[test]
 #[ignore = "a timing run"]
 fn generation_times() {
-    for size in [9, 16] {
+    for size in [9, 12] {
         let mut times = Vec::new();
-        for seed in 0..if size == 9 { 100 } else { 10 } {
+        for seed in 0..if size == 9 { 100 } else { 20 } {
             let started = Instant::now();
             let made = Generator::new(size).expect("a side").generate(seed).expect("a puzzle");
             times.push(started.elapsed());

@@ -224,8 +224,9 @@ fn count_nodes(board: &StarBattle, nodes: u64) -> Outcome {
 
 #[test]
 fn generated_puzzles_are_unique_and_reproducible() {
-    for (n, k) in [(5, 1), (8, 1), (10, 1), (10, 2), (14, 3)] {
-        for seed in 0..3 {
+    // The 10x10 one-star and 14x14 three-star boards take seconds each (docs/performance.md).
+    for (n, k, seeds) in [(5, 1, 3), (8, 1, 3), (10, 1, 1), (10, 2, 3), (14, 3, 1)] {
+        for seed in 0..seeds {
             let made = starbattle::Generator::new(n, k).generate(seed).expect("a puzzle");
             assert_eq!(count(&made.puzzle, &Query::default().with_limit(2)).solutions, 1, "{n} {k} {seed}");
             assert!(verify(&made.puzzle, &made.solution).is_valid());
@@ -263,12 +264,43 @@ fn rating_steps_are_sound() {
             assert_eq!(Some(&hint), rating.steps.first());
         }
     }
-    for (n, k) in [(6, 1), (10, 2), (14, 3)] {
-        for seed in 0..4 {
+    for (n, k, seeds) in [(6, 1, 4), (10, 2, 4), (14, 3, 1)] {
+        for seed in 0..seeds {
             let made = starbattle::Generator::new(n, k).generate(seed).expect("a puzzle");
             let rating = steps_are_sound(&made.puzzle, &made.solution);
             assert_eq!(rating.level, made.level);
         }
     }
     eprintln!("levels of the samples: {levels:?}");
+}
+
+/// A larger public collection, outside the repository: `TESSERA_STARBATTLE_EXTRA=FILE` (janko
+/// text) with its answers in `FILE` less `.txt` plus `.solutions.txt`. Each puzzle must solve to
+/// its answer within 1 s and be proven unique within 2 s (the acceptance budgets); the failures
+/// are listed.
+#[test]
+fn an_extra_collection_within_the_acceptance_budgets() {
+    let Some(path) = std::env::var_os("TESSERA_STARBATTLE_EXTRA") else { return };
+    let path = std::path::PathBuf::from(path);
+    let text = std::fs::read_to_string(&path).expect("the collection");
+    let answers = std::fs::read_to_string(path.with_extension("solutions.txt")).expect("its answers");
+    let mut failures = Vec::new();
+    for (i, (board, answer)) in read(&text).zip(read_answers(&answers)).enumerate() {
+        let (board, answer) = (board.expect("a puzzle"), answer.expect("an answer"));
+        let budget = Budget::unlimited().with_timeout(Duration::from_secs(1));
+        let found = solve(&board, &Query::default().with_budget(budget));
+        let budget = Budget::unlimited().with_timeout(Duration::from_secs(2));
+        let unique = count(&board, &Query::default().with_limit(2).with_budget(budget));
+        if found != Ok(Some(answer)) || (unique.solutions, unique.outcome) != (1, Outcome::Exhausted) {
+            failures.push(format!(
+                "{}: {}x{} K={} {:?}",
+                i + 1,
+                board.width(),
+                board.height(),
+                board.stars(),
+                unique
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

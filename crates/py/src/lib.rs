@@ -14,6 +14,9 @@
 //!   arguments, and `search`, the one place that releases the GIL for a call;
 //! - `errors`: the exception types and the conversion of every Rust error into them;
 //! - `xc`: `ExactCover` (its problem as a `class::Search`, and the NumPy reader);
+//! - `family`: the janko.at families (Killer, KenKen, Star Battle), every class stamped by
+//!   `family_class!` over the library's traits, with `Answer`, `Step` and `Rating`;
+//!   `families` registers each with its `generate`;
 //! - `sudoku`, `hidato`, `tiling`, `queens`: one class per puzzle, each with only what is its
 //!   own (construction, properties, `generate`, `rate`, `hint`) beside the shared searches;
 //! - `shard`: `count_shard`'s runs and `tessera.merge`.
@@ -40,6 +43,8 @@
 mod class;
 mod common;
 mod errors;
+mod families;
+mod family;
 mod hidato;
 mod listing;
 mod queens;
@@ -57,6 +62,10 @@ mod _tessera {
     use super::common::{Count, Generated, Verdict};
     #[pymodule_export]
     use super::errors::{GaveUp, ParseError};
+    #[pymodule_export]
+    use super::families::{KenKen, Killer, StarBattle};
+    #[pymodule_export]
+    use super::family::{Answer, Rating, Step};
     #[pymodule_export]
     use super::hidato::{Hidato, HidatoRating};
     #[pymodule_export]

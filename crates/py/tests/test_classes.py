@@ -25,6 +25,13 @@ PUZZLES = {
     "TilingPuzzle": lambda: tessera.TilingPuzzle("6x10"),
     "Queens": lambda: tessera.Queens(12),
     "ExactCover": lambda: latin(6),
+    "KenKen": lambda: tessera.KenKen(
+        "6 6\n" + "21+ . . . . .\n" * 6 + "".join(f"{r} {r} {r} {r} {r} {r}\n" for r in range(1, 7))
+    ),
+    "Killer": lambda: tessera.Killer(
+        "9 9\n" + "45 - - - - - - - -\n" * 9 + "".join(" ".join([str(r)] * 9) + "\n" for r in range(1, 10))
+    ),
+    "StarBattle": lambda: tessera.StarBattle("12 12 1\n" + "1 2 3 4 5 6 7 8 9 10 11 12\n" * 12),
 }
 
 

@@ -256,3 +256,31 @@ def test_ctrl_c_stops_a_count_started_from_the_main_thread():
     elapsed = time.perf_counter() - start
     timer.join()
     assert elapsed < 0.1 + full / 2, (elapsed, full)
+
+
+def test_bounds_are_knuths_multiplicities():
+    # Two or three of four options covering the one item: C(4,2) + C(4,3) = 10.
+    cover = tessera.ExactCover(["pair", "a"], [["pair"]] * 4 + [["a"]], bounds={"pair": (2, 3)})
+    assert cover.bounds == {"pair": (2, 3), "a": (1, 1)}
+    assert cover.count().solutions == 10
+    assert tessera.ExactCover(["p"], [["p"]] * 3, bounds={"p": 2}).count().solutions == 3
+    # The same problem in Knuth's DLX3 syntax reads and writes back.
+    text = "2:3|pair a\npair\npair\npair\npair\na\n"
+    parsed = tessera.ExactCover.parse(text)
+    assert parsed.to_text() == text
+    assert parsed.count().solutions == 10
+
+
+@pytest.mark.parametrize(
+    "bounds, message",
+    [({"p": 0}, "upper bound"), ({"p": (3, 2)}, "lower bound"), ({"x": 1}, "not a primary item")],
+)
+def test_bad_bounds_are_value_errors(bounds, message):
+    with pytest.raises(ValueError, match=message):
+        tessera.ExactCover(["p"], [["p"]], bounds=bounds)
+
+
+def test_bounds_on_a_secondary_item_are_a_parse_error():
+    with pytest.raises(tessera.ParseError) as err:
+        tessera.ExactCover.parse("p | 2|x\np x\n")
+    assert (err.value.line, err.value.column) == (1, 5)

@@ -1,8 +1,10 @@
 //! # tessera-xc: exact cover with dancing links
 //!
-//! Knuth's Algorithm X, and its extension Algorithm C with colours, over dancing links stored as
-//! `u32` indices in flat arrays. It knows nothing of puzzles: you declare items, primary (covered
-//! exactly once) and secondary (at most once, or shared by options that agree on its colour), add
+//! Knuth's Algorithm X, and its extensions Algorithm C with colours and Algorithm M with
+//! multiplicities, over dancing links stored as `u32` indices in flat arrays. It knows nothing of
+//! puzzles: you declare items, primary (covered exactly once, or between `u` and `v` times with
+//! [`ProblemBuilder::primary_bounded`]) and secondary (at most once, or shared by options that
+//! agree on its colour), add
 //! options, and ask for the first solution, a count up to a limit, every solution, or a count on
 //! several threads. Every search can carry a [`Budget`] (nodes, deadline, cancel flag) and reports
 //! Knuth's node and update counts, so runs compare with his DLX1/DLX2.

@@ -103,7 +103,17 @@ const ERRORS: &[(&str, ParseErrorKind, usize, usize, &str)] = &[
     ("A B | A\n", ParseErrorKind::DuplicateItem, 1, 7, "\"A\""),
     ("A | x y x\n", ParseErrorKind::DuplicateItem, 1, 9, "first at column 5"),
     // Invalid item names on the items line.
-    ("A B|C\n", ParseErrorKind::BadItemName, 1, 3, "'|'"),
+    // A `|` glued to a name reads as Knuth's DLX3 bounds `v|name`, which must be numbers.
+    ("A B|C\n", ParseErrorKind::BadBounds, 1, 3, "lone '|'"),
+    ("x:2|A\n", ParseErrorKind::BadBounds, 1, 1, "not numbers"),
+    ("1:|A\n", ParseErrorKind::BadBounds, 1, 1, "not numbers"),
+    ("1:2:3|A\n", ParseErrorKind::BadBounds, 1, 1, "not numbers"),
+    ("99999999999|A\n", ParseErrorKind::BadBounds, 1, 1, "too large"),
+    ("B 0|A\n", ParseErrorKind::BadBounds, 1, 3, "upper bound 0"),
+    ("3:2|A\n", ParseErrorKind::BadBounds, 1, 1, "lower bound exceeds the upper"),
+    ("2|A 1:3|B | 2|x\nA\n", ParseErrorKind::BoundsOnSecondary, 1, 13, "secondary item \"x\""),
+    ("2|A 1:2|A\n", ParseErrorKind::DuplicateItem, 1, 5, "declared twice"),
+    ("2|A 1:2|\n", ParseErrorKind::BadItemName, 1, 5, "no item name"),
     ("A |x\n", ParseErrorKind::BadItemName, 1, 3, "lone '|'"),
     ("A x:\n", ParseErrorKind::BadItemName, 1, 3, "':'"),
     ("A :x\n", ParseErrorKind::BadItemName, 1, 3, "':'"),
@@ -137,6 +147,13 @@ fn what_looks_like_an_error_but_is_not() {
     assert!(parse("A B\nA B\nA B\n").is_ok());
     // `|` is allowed in a colour.
     assert_eq!(option_lines(&parse("A | x\nA x:a|b\n").unwrap()), ["A x:a|b"]);
+    // Knuth's DLX3 bounds on primary items; written back the same way.
+    let text = "2|A 0:3|B C 1:1|D | x\nA B\nA x\nC D\n";
+    let problem = parse(text).unwrap();
+    let bounds: Vec<(u32, u32)> = problem.items().map(|item| problem.bounds(item)).collect();
+    assert_eq!(bounds, [(2, 2), (0, 3), (1, 1), (1, 1), (0, 1)]);
+    assert_eq!(to_text(&problem), "2|A 0:3|B C D | x\nA B\nA x\nC D\n");
+    assert_eq!(problem.solver().count_all().solutions, 1);
 }
 
 #[test]

@@ -232,6 +232,7 @@ fn brute_force_knows_the_examples() {
             .into_iter()
             .map(|o| o.into_iter().map(|i| (i, None)).collect())
             .collect(),
+        bounds: Vec::new(),
     };
     assert_eq!(paper.brute_force(), BTreeSet::from([vec![0, 3, 4]]));
     // Knuth's colour example: p q r (0..3), x y (3, 4); colour A = 1, B = 2.
@@ -247,6 +248,7 @@ fn brute_force_knows_the_examples() {
             vec![(1, None), (3, a)],
             vec![(2, None), (4, b)],
         ],
+        bounds: Vec::new(),
     };
     assert_eq!(colors.brute_force(), BTreeSet::from([vec![1, 3]]));
     let problem: Problem = colors.build();

@@ -19,9 +19,6 @@ pub trait Family:
     + Generate<Made = Made<Self, <Self as Rate>::Level>>
     + Rate<Rating = Rating<<Self as Rate>::Level>, Step = Step>
     + Draw
-    + serde::Serialize
-where
-    Self::Solution: serde::Serialize,
 {
     /// The family's name in messages and titles ("Killer Sudoku").
     const TITLE: &'static str;
@@ -37,11 +34,11 @@ where
         budget: &tessera::Budget,
     ) -> Result<Self::Spec, tessera::Error>;
 
-    /// The answers of a file in the family's answer format.
-    fn read_answers(text: &str) -> Result<Vec<Self::Solution>, tessera::Error>;
+    /// One answer in the family's answer format (`W H` or `W H K`, then the rows).
+    fn read_answer(text: &str) -> Result<Self::Solution, tessera::Error>;
 
     /// A violation's kind (a word such as `repeated-in-row`) and its cells (numbered row by row).
-    fn violation(violation: &Self::Violation) -> (&'static str, Vec<usize>);
+    fn violation(&self, violation: &Self::Violation) -> (&'static str, Vec<usize>);
 }
 
 /// A value parser over one of the library's name lists (engines, levels): the names in `--help`
@@ -53,10 +50,7 @@ pub fn named<E: Named>() -> impl TypedValueParser<Value = E> {
 
 /// `tessera <family> ...`
 #[derive(Debug, Subcommand)]
-pub enum FamilyCommand<P: Family>
-where
-    P::Solution: serde::Serialize,
-{
+pub enum FamilyCommand<P: Family> {
     /// Solve every puzzle of a file; print the answers in the same format and order.
     #[command(after_help = SOLVE_HELP)]
     Solve(FamilyRunArgs<P::Engine>),
@@ -207,10 +201,7 @@ pub struct FamilyRateArgs {
 
 /// What to generate: the family's shape flags, the level, the seed.
 #[derive(Debug, Args)]
-pub struct FamilySpecArgs<P: Family>
-where
-    P::Solution: serde::Serialize,
-{
+pub struct FamilySpecArgs<P: Family> {
     #[command(flatten)]
     pub shape: P::Shape,
 
@@ -225,10 +216,7 @@ where
 
 /// `generate`.
 #[derive(Debug, Args)]
-pub struct FamilyGenerateArgs<P: Family>
-where
-    P::Solution: serde::Serialize,
-{
+pub struct FamilyGenerateArgs<P: Family> {
     #[command(flatten)]
     pub spec: FamilySpecArgs<P>,
 
@@ -251,10 +239,7 @@ where
 
 /// `book`.
 #[derive(Debug, Args)]
-pub struct FamilyBookArgs<P: Family>
-where
-    P::Solution: serde::Serialize,
-{
+pub struct FamilyBookArgs<P: Family> {
     /// Lay out the puzzles of this file instead of generating (`-` reads standard input).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "seed", "difficulty"])]
     pub input: Option<PathBuf>,

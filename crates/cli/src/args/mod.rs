@@ -7,6 +7,7 @@
 
 pub mod book;
 pub mod common;
+pub mod families;
 pub mod family;
 pub mod hidato;
 pub mod queens;
@@ -20,6 +21,7 @@ use clap::{Parser, Subcommand};
 
 pub use book::*;
 pub use common::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, SeedShardArgs, ThreadsArgs};
+pub use families::*;
 pub use family::*;
 pub use hidato::*;
 pub use queens::*;
@@ -82,6 +84,17 @@ pub enum Command {
     /// Hidato and Numbrix (seed format or JSON): solve, count solutions, verify an answer, generate.
     #[command(subcommand, after_help = HIDATO_EXIT_CODES)]
     Hidato(HidatoCommand),
+    /// Killer Sudoku (cages with sums over a Sudoku): solve, count, verify, generate, rate, hint,
+    /// book.
+    #[command(subcommand, after_help = FAMILY_HELP)]
+    Killer(FamilyCommand<tessera::killer::Killer>),
+    /// KenKen (Calcudoku): solve, count, verify, generate, rate, hint, book.
+    #[command(subcommand, after_help = FAMILY_HELP)]
+    Kenken(FamilyCommand<tessera::kenken::KenKen>),
+    /// Star Battle (K stars in every row, column and region, none touching): solve, count,
+    /// verify, generate, rate, hint, book.
+    #[command(subcommand, after_help = FAMILY_HELP)]
+    Starbattle(FamilyCommand<tessera::starbattle::StarBattle>),
     /// Polyomino tiling: count or show the ways to cover a board with pieces (pentominoes, ...).
     #[command(subcommand, after_help = TILING_HELP)]
     Tiling(TilingCommand),

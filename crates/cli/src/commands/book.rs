@@ -157,10 +157,7 @@ pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
 }
 
 /// `tessera <family> book`: any family the library draws ([`tessera::Draw`]), generated or read.
-pub fn family<P: Family>(args: &FamilyBookArgs<P>) -> Result<Status>
-where
-    P::Solution: serde::Serialize,
-{
+pub fn family<P: Family>(args: &FamilyBookArgs<P>) -> Result<Status> {
     let out = &args.book;
     if let Some(path) = &args.input {
         let (name, puzzles) = super::family::read::<P>(path, "puzzle")?;

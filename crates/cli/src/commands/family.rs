@@ -29,11 +29,7 @@ use crate::input::{BadInput, Input, Limit};
 use crate::ordered::map_in_order;
 
 /// Runs `tessera <family> ...`.
-#[allow(dead_code)] // until the families of issue 25 are registered in args/mod.rs
-pub fn run<P: Family>(command: &FamilyCommand<P>) -> Result<Status>
-where
-    P::Solution: Serialize,
-{
+pub fn run<P: Family>(command: &FamilyCommand<P>) -> Result<Status> {
     match command {
         FamilyCommand::Solve(args) => solve::<P>(args),
         FamilyCommand::Count(args) => count::<P>(args),
@@ -46,10 +42,7 @@ where
 }
 
 /// `tessera <family> solve [FILE]`
-pub fn solve<P: Family>(args: &FamilyRunArgs<P::Engine>) -> Result<Status>
-where
-    P::Solution: Serialize,
-{
+pub fn solve<P: Family>(args: &FamilyRunArgs<P::Engine>) -> Result<Status> {
     let (_, puzzles) = read::<P>(&args.file, "puzzle")?;
     let engine = args.engine();
     let started = Instant::now();
@@ -73,7 +66,7 @@ where
             }
         };
         if args.output.json() {
-            let solution = result.ok().flatten();
+            let solution = matches!(result, Ok(Some(_))).then_some(text);
             let report = SolveReport { index: i + 1, outcome, solution, reason, seconds };
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
         } else {
@@ -97,21 +90,19 @@ where
 
 /// The `--json` object of one puzzle of `solve`.
 #[derive(Debug, Serialize)]
-struct SolveReport<S> {
+struct SolveReport {
     index: usize,
     outcome: &'static str,
+    /// The answer in the family's answer format.
     #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<S>,
+    solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
     seconds: f64,
 }
 
 /// `tessera <family> count [FILE] --limit N`
-pub fn count<P: Family>(args: &FamilyCountArgs<P::Engine>) -> Result<Status>
-where
-    P::Solution: Serialize,
-{
+pub fn count<P: Family>(args: &FamilyCountArgs<P::Engine>) -> Result<Status> {
     let run = &args.run;
     let (_, puzzles) = read::<P>(&run.file, "puzzle")?;
     let engine = run.engine();
@@ -149,18 +140,15 @@ where
 }
 
 /// `tessera <family> verify PUZZLE ANSWER`
-pub fn verify<P: Family>(args: &FamilyVerifyArgs) -> Result<Status>
-where
-    P::Solution: Serialize,
-{
+pub fn verify<P: Family>(args: &FamilyVerifyArgs) -> Result<Status> {
     if args.puzzle.as_os_str() == "-" && args.answer.as_os_str() == "-" {
         bail!("only one of PUZZLE and ANSWER can be `-` (standard input)");
     }
     let (puzzle_name, puzzles) = read::<P>(&args.puzzle, "puzzle")?;
     let (answer_name, text) = text_of(&args.answer, limit::<P>())?;
     let text = json_lines(&answer_name, &text, "solution");
-    let answers = P::read_answers(&text)
-        .map_err(|err| BadInput { name: answer_name.clone(), message: err.to_string() })?;
+    let answers =
+        read_answers::<P>(&text).map_err(|message| BadInput { name: answer_name.clone(), message })?;
     if answers.len() != puzzles.len() {
         return Err(BadInput {
             name: answer_name,
@@ -181,7 +169,7 @@ where
         let width = puzzle.picture(None).width.max(1);
         valid &= verdict.is_valid();
         for violation in verdict.violations() {
-            let (kind, cells) = P::violation(violation);
+            let (kind, cells) = puzzle.violation(violation);
             if args.output.json {
                 let cells = cells.iter().map(|&c| format!("r{}c{}", c / width + 1, c % width + 1)).collect();
                 reports.push(ViolationReport::of::<P>(violation, kind, cells).at(i + 1));
@@ -205,10 +193,7 @@ where
 }
 
 /// `tessera <family> generate`
-pub fn generate<P: Family>(args: &FamilyGenerateArgs<P>) -> Result<Status>
-where
-    P::Solution: Serialize,
-{
+pub fn generate<P: Family>(args: &FamilyGenerateArgs<P>) -> Result<Status> {
     let first_seed = args.spec.seed.unwrap_or_else(super::clock_seed);
     let positions = args.shard.range(args.count);
     let started = Instant::now();
@@ -232,12 +217,14 @@ where
                         seed,
                         level: made.level.name(),
                         attempts: made.attempts,
-                        puzzle: &made.puzzle,
-                        solution: &made.solution,
+                        puzzle: made.puzzle.to_text(),
+                        solution: made.puzzle.solution_text(&made.solution),
                     };
                     writeln!(out, "{}", serde_json::to_string(&record)?)?;
                 } else {
-                    if written > 0 {
+                    // A blank line before every puzzle but the run's first, so that shards
+                    // joined in order are the whole run byte for byte.
+                    if k > 0 {
                         writeln!(out)?;
                     }
                     writeln!(out, "# seed {seed} level {}", made.level.name())?;
@@ -264,10 +251,7 @@ where
 
 /// The generator's settings from the flags, with the budget of one puzzle (the default
 /// timeout of the generators when none is given).
-pub(crate) fn spec<P: Family>(spec: &FamilySpecArgs<P>, budget: &crate::args::BudgetArgs) -> Result<P::Spec>
-where
-    P::Solution: Serialize,
-{
+pub(crate) fn spec<P: Family>(spec: &FamilySpecArgs<P>, budget: &crate::args::BudgetArgs) -> Result<P::Spec> {
     let mut budget = budget.clone();
     if budget.timeout.is_none() {
         budget.timeout = Some(super::sudoku_generate::DEFAULT_TIMEOUT);
@@ -277,20 +261,19 @@ where
 
 /// The `--json` line of one generated puzzle.
 #[derive(Debug, Serialize)]
-struct GenerateRecord<'a, P: Serialize, S: Serialize> {
+struct GenerateRecord {
     index: u64,
     seed: u64,
     level: &'static str,
     attempts: u32,
-    puzzle: &'a P,
-    solution: &'a S,
+    /// The puzzle in the family's text format.
+    puzzle: String,
+    /// Its answer in the answer format.
+    solution: String,
 }
 
 /// `tessera <family> rate [FILE]`
-pub fn rate<P: Family>(args: &FamilyRateArgs) -> Result<Status>
-where
-    P::Solution: Serialize,
-{
+pub fn rate<P: Family>(args: &FamilyRateArgs) -> Result<Status> {
     let (_, puzzles) = read::<P>(&args.file, "puzzle")?;
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Done;
@@ -353,10 +336,7 @@ struct RateRecord {
 }
 
 /// `tessera <family> hint [FILE]`
-pub fn hint<P: Family>(args: &FamilyRateArgs) -> Result<Status>
-where
-    P::Solution: Serialize,
-{
+pub fn hint<P: Family>(args: &FamilyRateArgs) -> Result<Status> {
     let (_, puzzles) = read::<P>(&args.file, "puzzle")?;
     let mut out = BufWriter::new(io::stdout().lock());
     let several = puzzles.len() > 1;
@@ -389,10 +369,7 @@ fn worse(a: Status, b: Status) -> Status {
 }
 
 /// The limit of one family's file.
-fn limit<P: Family>() -> Limit
-where
-    P::Solution: Serialize,
-{
+fn limit<P: Family>() -> Limit {
     Limit { bytes: P::FILE_BYTES, what: "a puzzle file", why: "split larger files" }
 }
 
@@ -412,10 +389,7 @@ fn text_of(path: &Path, limit: Limit) -> Result<(String, String), BadInput> {
 
 /// The puzzles of a file, read by the family's reader; `key` is the object of a JSON line that
 /// holds one (`"puzzle"` or `"solution"`).
-pub(crate) fn read<P: Family>(path: &Path, key: &str) -> Result<(String, Vec<P>), BadInput>
-where
-    P::Solution: Serialize,
-{
+pub(crate) fn read<P: Family>(path: &Path, key: &str) -> Result<(String, Vec<P>), BadInput> {
     let (name, text) = text_of(path, limit::<P>())?;
     let text = json_lines(&name, &text, key);
     let puzzles: Vec<P> = P::read(&text, &())
@@ -427,30 +401,69 @@ where
     Ok((name, puzzles))
 }
 
-/// A text of JSON lines (each a whole object) as one JSON array of their `key` objects, lines of
-/// puzzles given up on left out with a note; any other text as it is.
+/// A text of JSON lines (each a whole object) as the family's text: the `key` string of each
+/// line (what `generate --json` and `solve --json` write), the lines of puzzles given up on left
+/// out with a note; any other text (the family's text format, JSON objects of its own) as it is.
 fn json_lines<'t>(name: &str, text: &'t str, key: &str) -> std::borrow::Cow<'t, str> {
     let lines: Vec<(usize, &str)> =
         text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()).collect();
     if !lines.first().is_some_and(|(_, line)| line.trim_start().starts_with('{')) {
         return text.into();
     }
-    let mut items = Vec::new();
+    let mut texts = Vec::new();
     for (number, line) in &lines {
         let Ok(Value::Object(object)) = serde_json::from_str::<Value>(line) else {
-            // Not one object a line (a pretty-printed object): the reader takes it as it is.
             return text.into();
         };
         if object.get("outcome").and_then(Value::as_str) == Some("gave-up") {
             super::files::note_gave_up(name, number + 1);
             continue;
         }
-        match object.get(key) {
-            Some(inner) => items.push(inner.clone()),
-            None => items.push(Value::Object(object)),
+        match object.get(key).and_then(Value::as_str) {
+            Some(inner) => texts.push(inner.to_owned()),
+            // An object of the family's own JSON: the reader takes the text as it is.
+            None => return text.into(),
         }
     }
-    Value::Array(items).to_string().into()
+    texts.join("\n").into()
+}
+
+/// The answers of a text in the family's answer format: each a header line (`W H` or `W H K`)
+/// and as many non-blank rows as its second number, read by [`Family::read_answer`]; blank and
+/// `#` lines between them. A mistake names its line in the whole text.
+fn read_answers<P: Family>(text: &str) -> Result<Vec<P::Solution>, String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut answers = Vec::new();
+    let mut at = 0;
+    while at < lines.len() {
+        let line = lines[at].trim();
+        if line.is_empty() || line.starts_with('#') {
+            at += 1;
+            continue;
+        }
+        let rows: usize = line.split_whitespace().nth(1).and_then(|h| h.parse().ok()).unwrap_or(0);
+        let start = at;
+        let mut block = vec![lines[at]];
+        at += 1;
+        while block.len() <= rows && at < lines.len() {
+            if !lines[at].trim().is_empty() {
+                block.push(lines[at]);
+            }
+            at += 1;
+        }
+        let answer = P::read_answer(&block.join("\n")).map_err(|err| match err.position() {
+            // The block's lines are its non-blank lines: count back to the whole text's.
+            Some((line, column)) => {
+                let whole = (start..at).filter(|&i| !lines[i].trim().is_empty() || i == start).nth(line - 1);
+                let message = err.to_string();
+                let what = message.split_once(": ").map_or(message.as_str(), |(_, what)| what);
+                format!("line {}, column {column}: {what}", whole.map_or(start + line, |i| i + 1))
+            }
+            None => format!("answer {} (line {}): {err}", answers.len() + 1, start + 1),
+        })?;
+        answers.push(answer);
+    }
+    Ok(answers)
 }
 
 /// The text with exactly one newline at its end.

@@ -122,3 +122,11 @@ pub fn assert_queens_solution(n: usize, lines: &[&str]) {
         }
     }
 }
+
+/// A fresh directory for one test's files, named after the test file and the test.
+pub fn scratch(file: &str, test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-{file}-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("make a temporary directory");
+    dir
+}

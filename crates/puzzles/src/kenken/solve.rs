@@ -11,9 +11,10 @@
 //! it out of its row and column (naked single); a value with one place left in a row or column
 //! goes there (hidden single), and a value with none is a contradiction; each dirty cage keeps,
 //! in each cell, only the values of some consistent tuple ([`Shape::supports`]: generalised arc
-//! consistency). Cage filtering is capped per call; a cage too large to enumerate at a node keeps
-//! its candidates (sound, only weaker) and is checked exactly once its cells are fixed, where its
-//! enumeration is a single path. Why GAC and not only bounds: the cages are small, their tuples
+//! consistency). The enumeration is capped per call; a cage too large to enumerate at a node gets
+//! bounds reasoning instead (sums and products of the other cells' least and greatest values:
+//! sound, only weaker) and is checked exactly once its cells are fixed, where its enumeration is
+//! a single path. Why GAC and not only bounds: the cages are small, their tuples
 //! few, and the strongest filtering per node keeps the tree small, which is what the 25x25
 //! timings need (docs/performance.md).
 //!
@@ -29,8 +30,9 @@ use crate::common::budget::{check_every, Stop};
 use crate::kenken::model::KenKen;
 use crate::kenken::tuples::{Limit, Shape};
 
-/// Nodes one cage's filtering may visit at one search node.
-const CAGE_LIMIT: Limit = Limit(20_000);
+/// Nodes one cage's enumeration may visit at one search node; past it the cage gets bounds
+/// reasoning only ([`Shape::bounds`]) until its candidates shrink.
+const CAGE_LIMIT: Limit = Limit(2_000);
 
 /// The puzzle as the search sees it.
 #[derive(Debug, Clone)]
@@ -146,7 +148,11 @@ impl State {
                 }
                 self.dirty[k] = false;
                 let domains: Vec<u32> = shape.cells.iter().map(|&c| self.cand[c]).collect();
-                let Ok(supports) = shape.supports(&domains, CAGE_LIMIT) else { continue };
+                let supports = shape.supports(&domains, CAGE_LIMIT).unwrap_or_else(|_| {
+                    let mut bounded = domains.clone();
+                    shape.bounds(&mut bounded);
+                    bounded
+                });
                 for (i, &cell) in shape.cells.iter().enumerate() {
                     if supports[i] == 0 {
                         return false;
@@ -194,7 +200,9 @@ impl<'a> Search<'a> {
 
     fn node(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        self.budget.spend(self.nodes, check_every::PROPAGATING_NODE).map_err(Stop::GaveUp)
+        // A node propagates over the whole grid, up to a millisecond at 25x25: the clock is read
+        // often enough that a deadline is kept within a few nodes.
+        self.budget.spend(self.nodes, check_every::LINEAR_NODE).map_err(Stop::GaveUp)
     }
 
     fn branch(&mut self, state: State) -> Result<(), Stop> {

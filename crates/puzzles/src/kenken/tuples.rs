@@ -68,6 +68,13 @@ impl Shape {
             rest_max[d] = rest_max[d + 1] + hi;
             rest_minprod[d] = rest_minprod[d + 1].saturating_mul(lo);
         }
+        // A tree far past the cap (the last cell costs nothing: it is computed) is not started.
+        let tree = order[..k.saturating_sub(1)]
+            .iter()
+            .fold(1u64, |t, &i| t.saturating_mul(u64::from(domains[i].count_ones())));
+        if tree > limit.0.saturating_mul(4) {
+            return Err(TooMany);
+        }
         let mut walk = Walk {
             shape: self,
             domains,
@@ -80,13 +87,16 @@ impl Shape {
             limit: limit.0,
             found,
         };
-        walk.go(0, 0, 1).map(|_| ())
+        walk.go(0, 0, 1, 0).map(|_| ())
     }
 
     /// For each cell, the values some consistent tuple gives it (bit sets, in the order of
     /// `self.cells`): generalised arc consistency on the cage. Stops early once every candidate
     /// is supported.
     pub fn supports(&self, domains: &[u32], limit: Limit) -> Result<Vec<u32>, TooMany> {
+        if let [a, b] = domains {
+            return Ok(self.pair_supports(*a, *b));
+        }
         let mut seen = vec![0u32; domains.len()];
         let mut open = domains.iter().filter(|&&d| d != 0).count();
         self.each(domains, limit, &mut |values| {
@@ -105,6 +115,93 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// [`Shape::supports`] of a two-cell cage, without enumeration: each value's partners (at
+    /// most two per operation, [`last_values`]) looked up in the other cell's candidates.
+    fn pair_supports(&self, a: u32, b: u32) -> Vec<u32> {
+        let one_line = self.rows[0] == self.rows[1] || self.cols[0] == self.cols[1];
+        let side = |mine: u32, theirs: u32| {
+            let mut seen = 0u32;
+            let mut left = mine;
+            while left != 0 {
+                let v = left.trailing_zeros();
+                left &= left - 1;
+                let v64 = u64::from(v);
+                let partners = last_values(self.op, self.target, v64, v64, v64)
+                    .iter()
+                    .filter(|&&w| (1..32).contains(&w))
+                    .fold(0u32, |m, &w| m | 1 << w);
+                let mut fits = partners & theirs;
+                if one_line {
+                    fits &= !(1 << v);
+                }
+                // The partner formulas assume v is the other cell's only value: confirm exactly.
+                let mut check = fits;
+                while check != 0 {
+                    let w = check.trailing_zeros();
+                    check &= check - 1;
+                    if self.op.holds(self.target, &[v as u8, w as u8]) {
+                        seen |= 1 << v;
+                        break;
+                    }
+                }
+            }
+            seen
+        };
+        vec![side(a, b), side(b, a)]
+    }
+
+    /// Bounds reasoning, for a cage too large to enumerate at this node: a value stays in a cell
+    /// of a `+` cage when the other cells' least and greatest sums (distinctness ignored) leave
+    /// room for it, and in a `*` cage when it divides the target and the other cells' least and
+    /// greatest products leave room for the quotient. Other operations keep their candidates.
+    /// Narrows `domains` in place, to a fixpoint.
+    pub fn bounds(&self, domains: &mut [u32]) {
+        let lo = |m: u32| u128::from(m.trailing_zeros());
+        let hi = |m: u32| u128::from(31 - m.leading_zeros());
+        let target = u128::from(self.target);
+        loop {
+            if domains.contains(&0) {
+                return;
+            }
+            let mut changed = false;
+            for i in 0..domains.len() {
+                let others = domains.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &m)| m);
+                let keep: u32 = match self.op {
+                    Op::Add => {
+                        let (min, max) = others.fold((0u128, 0u128), |(a, b), m| (a + lo(m), b + hi(m)));
+                        (1..32u32)
+                            .filter(|&v| {
+                                let v = u128::from(v);
+                                v + min <= target && v + max >= target
+                            })
+                            .fold(0, |m, v| m | 1 << v)
+                    }
+                    Op::Mul => {
+                        let (min, max) = others.fold((1u128, 1u128), |(a, b), m| {
+                            (a.saturating_mul(lo(m)), b.saturating_mul(hi(m)))
+                        });
+                        (1..32u32)
+                            .filter(|&v| {
+                                let v = u128::from(v);
+                                target % v == 0 && (min..=max).contains(&(target / v))
+                            })
+                            .fold(0, |m, v| m | 1 << v)
+                    }
+                    _ => u32::MAX,
+                };
+                if domains[i] & !keep != 0 {
+                    domains[i] &= keep;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+}
+
 struct Walk<'a, 'f> {
     shape: &'a Shape,
     domains: &'a [u32],
@@ -120,7 +217,7 @@ struct Walk<'a, 'f> {
 
 impl Walk<'_, '_> {
     /// Ok(false) when `found` asked to stop.
-    fn go(&mut self, depth: usize, sum: u64, product: u64) -> Result<bool, TooMany> {
+    fn go(&mut self, depth: usize, sum: u64, product: u64, max: u64) -> Result<bool, TooMany> {
         self.nodes += 1;
         if self.nodes > self.limit {
             return Err(TooMany);
@@ -148,16 +245,47 @@ impl Walk<'_, '_> {
                 free &= !(1u32 << self.values[j]);
             }
         }
+        // The last cell's value follows from the others: at most two per operation.
+        let mut last = [0u64; 8];
+        if depth + 1 == self.order.len() {
+            last = last_values(self.shape.op, target, sum, product, max);
+        }
         while free != 0 {
             let v = free.trailing_zeros();
             free &= free - 1;
             self.values[i] = v as u8;
-            if !self.go(depth + 1, sum + u64::from(v), product.saturating_mul(u64::from(v)))? {
+            let (v64, next) = (u64::from(v), depth + 1);
+            if next == self.order.len() && !last.contains(&v64) {
+                continue;
+            }
+            if !self.go(next, sum + v64, product.saturating_mul(v64), max.max(v64))? {
                 return Ok(false);
             }
         }
         Ok(true)
     }
+}
+
+/// The values `v` that can complete a tuple whose other cells have this sum, product and
+/// largest value (0 = none): `+` and `*` one each; `-` and `/` one with `v` the largest and one
+/// with it not; a hidden operation all of them. Exact checks follow at the leaf.
+fn last_values(op: Op, target: u64, sum: u64, product: u64, max: u64) -> [u64; 8] {
+    let mut found = [0u64; 8];
+    let add = target.saturating_sub(sum);
+    let mul = if product > 0 && target % product == 0 { target / product } else { 0 };
+    // v largest: v - sum = t. Else: 2 max - sum - v = t.
+    let sub = [target.saturating_add(sum), (2 * max).saturating_sub(sum.saturating_add(target))];
+    // v largest: v = t * product. Else: max^2 = t * product * v.
+    let tp = target.saturating_mul(product);
+    let div = [tp, if tp > 0 && (max * max) % tp == 0 { max * max / tp } else { 0 }];
+    match op {
+        Op::Add | Op::Given => found[0] = add,
+        Op::Mul => found[0] = mul,
+        Op::Sub => found[..2].copy_from_slice(&sub),
+        Op::Div => found[..2].copy_from_slice(&div),
+        Op::Hidden => found[..6].copy_from_slice(&[add, mul, sub[0], sub[1], div[0], div[1]]),
+    }
+    found
 }
 
 #[cfg(test)]
@@ -194,6 +322,16 @@ mod tests {
         let found = tuples(&hidden, 4, &[0b11110; 2]);
         // 1+1 is not allowed in a row; 1x2 (= 2/1), 4-2 (= 4/2) and 3-1 and their reverses are.
         assert_eq!(found, [vec![1, 2], vec![1, 3], vec![2, 1], vec![2, 4], vec![3, 1], vec![4, 2]]);
+    }
+
+    #[test]
+    fn huge_targets_find_nothing_and_do_not_overflow() {
+        for op in [Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Hidden] {
+            let cage = Cage::new(vec![0, 1, 2], op, u64::MAX);
+            assert!(tuples(&cage, 4, &[0b11110; 3]).is_empty());
+            let pair = Cage::new(vec![0, 1], op, u64::MAX);
+            assert_eq!(Shape::new(4, &pair).supports(&[0b11110; 2], Limit(100)), Ok(vec![0, 0]));
+        }
     }
 
     #[test]

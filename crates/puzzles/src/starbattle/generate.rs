@@ -8,7 +8,8 @@
 //!    over free cells (random order) to its K-1 nearest free stars, keeping the paths: every
 //!    region holds exactly K stars and is connected. The cells left are then given, one at a
 //!    time at random, to the region of a random neighbour, so every region stays connected.
-//! 3. **Uniqueness.** The solver looks for two solutions. While there is a second, one of its
+//! 3. **Uniqueness.** The solver looks for two solutions (50,000 nodes and probes at most
+//!    unless the budget says otherwise; past them the attempt starts over). While there is a second, one of its
 //!    stars outside the intended answer moves to a neighbouring region (the donor staying
 //!    connected): the intended answer still fits, the other no longer counts the same in two
 //!    regions. After `4N` moves without success, the attempt starts over.
@@ -108,7 +109,7 @@ impl Generator {
         let (n, k) = (self.size, self.stars);
         let budget = match self.budget.nodes() {
             Some(_) => self.budget.clone(),
-            None => self.budget.clone().with_nodes(200_000),
+            None => self.budget.clone().with_nodes(50_000),
         };
         for _ in 0..4 * n {
             let cells = regions.iter().map(|&g| Cell::Region(g as u32 + 1)).collect();

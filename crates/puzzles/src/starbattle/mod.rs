@@ -26,6 +26,7 @@ mod logic;
 mod model;
 mod puzzle;
 mod solve;
+mod squeeze;
 mod techniques;
 mod verify;
 

@@ -19,18 +19,28 @@
 //!   neighbouring rows (their 2K stars), every column and pair of columns, and every region (cut
 //!   into strips, both alignments, the smaller bound kept) must still fit its missing stars.
 //!
+//! * The squeeze over windows of neighbouring lines (module `squeeze`, where its reason is).
+//!
 //! # Search
-//! The unit with the fewest ways left (`C(unknown, missing)`, saturating) is chosen, and its
-//! first unknown cell is tried as a star, then as empty: a binary tree, so every solution is
+//! At every node, failed-literal probing: each unknown cell is tried as a star and propagated;
+//! a star that fails is cleared, and the node propagates again. Why at every node: on the hand-made
+//! large boards (15x15 3-star, 25x25 6-star) it turns trees of hundreds of thousands of nodes
+//! into a dozen (docs/performance.md), and a probe is a state copy and one propagation. The
+//! probes also choose the branching cell: within the unit with the fewest ways left, the cell
+//! whose star leaves the fewest unknown cells (ways: `C(unknown, missing)`, saturating). That
+//! cell is tried as a star, then as empty: a binary tree, so every solution is
 //! reached exactly once (counting needs no deduplication). States are copied, not undone: a
 //! state is a few hundred bytes of fixed arrays and a copy costs less than a trail's
 //! bookkeeping. The stack is explicit (on the heap), so a 64x64 board cannot overflow a thread's
 //! stack. The budget (nodes, clock, cancel flag) is read every
-//! [`PROPAGATING_NODE`](crate::common::budget::check_every::PROPAGATING_NODE) nodes.
+//! [`LINEAR_NODE`](crate::common::budget::check_every::LINEAR_NODE) nodes, a probe counting as a
+//! node (a node of a 64x64 board probes thousands of cells, each propagation a millisecond), so
+//! `--max-nodes` bounds the work, not only the tree.
 
 use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 
 use crate::common::budget::check_every;
+use crate::starbattle::squeeze::Squeeze;
 use crate::starbattle::{StarBattle, Stars, MAX_SIDE};
 
 /// The units and masks of a board, fixed for a search.
@@ -44,6 +54,8 @@ pub(crate) struct Layout {
     pub(crate) regions: Vec<Vec<(usize, u64)>>,
     /// The region of each open cell (row by row), `u8::MAX` when blocked.
     region_of: Vec<u8>,
+    /// Each region's cells in each row: `masks[g * n + r]`.
+    masks: Vec<u64>,
 }
 
 /// What is known at a node.
@@ -104,7 +116,13 @@ impl Layout {
                 }
             }
         }
-        Layout { n, k: board.stars() as u32, open, regions, region_of }
+        let mut masks = vec![0u64; n * regions.len()];
+        for (g, rows) in regions.iter().enumerate() {
+            for &(r, m) in rows {
+                masks[g * n + r] = m;
+            }
+        }
+        Layout { n, k: board.stars() as u32, open, regions, region_of, masks }
     }
 
     /// The state before any deduction.
@@ -126,6 +144,12 @@ impl Layout {
             }
         }
         state
+    }
+
+    /// Region `g`'s cells in row `r`.
+    #[inline]
+    pub(crate) fn row_mask(&self, g: usize, r: usize) -> u64 {
+        self.masks[g * self.n + r]
     }
 
     /// The region of an open cell.
@@ -261,7 +285,11 @@ impl Layout {
                 return false;
             }
             if !changed {
-                return true;
+                match self.squeeze(state) {
+                    Squeeze::Nothing => return true,
+                    Squeeze::Contradiction => return false,
+                    Squeeze::Cleared => {}
+                }
             }
         }
     }
@@ -288,8 +316,53 @@ impl Layout {
         }
     }
 
-    /// The unknown cell to branch on: the first of the unit with the fewest ways left.
-    fn choose(&self, state: &State) -> Option<(usize, usize)> {
+    /// Failed-literal probing: every unknown cell whose star fails under propagation is
+    /// cleared, then the state propagates again, until every cell survives its probe; then the
+    /// branching cell (see the module header).
+    fn probe(&self, state: &mut State, budget: &Budget, nodes: &mut u64) -> Probe {
+        loop {
+            let Some(unit) = self.choose(state) else { return Probe::Solved };
+            let in_unit = self.unknown_cells(state, unit);
+            let mut cleared = false;
+            let mut best: Option<(u32, usize, usize)> = None;
+            for r in 0..self.n {
+                let mut bits = state.unknown[r];
+                while bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if state.unknown[r] >> c & 1 == 0 {
+                        continue;
+                    }
+                    *nodes += 1;
+                    if let Err(reason) = spend(budget, *nodes) {
+                        return Probe::GaveUp(reason);
+                    }
+                    let mut trial = *state;
+                    if !(self.star(&mut trial, r, c) && self.propagate(&mut trial)) {
+                        self.clear(state, r, c);
+                        cleared = true;
+                        continue;
+                    }
+                    if in_unit.contains(&(r, c)) {
+                        let left: u32 = trial.unknown[..self.n].iter().map(|b| b.count_ones()).sum();
+                        if best.is_none_or(|(l, _, _)| left < l) {
+                            best = Some((left, r, c));
+                        }
+                    }
+                }
+            }
+            if !cleared {
+                let (_, r, c) = best.unwrap_or((0, in_unit[0].0, in_unit[0].1));
+                return Probe::Branch(r, c);
+            }
+            if !self.propagate(state) {
+                return Probe::Dead;
+            }
+        }
+    }
+
+    /// The unit to branch on: the one with the fewest ways left.
+    fn choose(&self, state: &State) -> Option<Unit> {
         let mut best: Option<(u64, Unit)> = None;
         for unit in self.units() {
             let (stars, unknown) = self.tally(state, unit);
@@ -301,8 +374,7 @@ impl Layout {
                 best = Some((ways, unit));
             }
         }
-        let (_, unit) = best?;
-        self.unknown_cells(state, unit).first().copied()
+        best.map(|(_, unit)| unit)
     }
 
     /// The stars of a finished state.
@@ -317,6 +389,18 @@ impl Layout {
         }
         stars
     }
+}
+
+/// What probing a node found.
+enum Probe {
+    /// No solution below it.
+    Dead,
+    /// Every unit has its stars.
+    Solved,
+    /// The cell to branch on.
+    Branch(usize, usize),
+    /// The budget ran out while probing.
+    GaveUp(GaveUp),
 }
 
 /// `C(n, k)`, saturating.
@@ -349,7 +433,16 @@ pub(crate) fn search(board: &StarBattle, limit: u64, budget: &Budget, visit: &mu
         if let Err(reason) = spend(budget, stats.nodes) {
             return Count { solutions: found, outcome: Outcome::GaveUp(reason), stats };
         }
-        let Some((r, c)) = layout.choose(&state) else {
+        let mut state = state;
+        let chosen = match layout.probe(&mut state, budget, &mut stats.nodes) {
+            Probe::Dead => continue,
+            Probe::GaveUp(reason) => {
+                return Count { solutions: found, outcome: Outcome::GaveUp(reason), stats }
+            }
+            Probe::Branch(r, c) => Some((r, c)),
+            Probe::Solved => None,
+        };
+        let Some((r, c)) = chosen else {
             // Nothing unknown where stars are missing: the propagation checked every count.
             visit(layout.answer(&state, board));
             found += 1;
@@ -373,5 +466,5 @@ pub(crate) fn search(board: &StarBattle, limit: u64, budget: &Budget, visit: &mu
 
 /// The budget after the `nodes`-th node.
 fn spend(budget: &Budget, nodes: u64) -> Result<(), GaveUp> {
-    budget.spend(nodes, check_every::PROPAGATING_NODE)
+    budget.spend(nodes, check_every::LINEAR_NODE)
 }

@@ -8,7 +8,7 @@ Exact cover (Knuth's Algorithm X and C, with secondary items and colours):
 2
 
 Puzzles, every one with the same calls (``solve``, ``count``, ``solutions``, ``verify``; and
-``generate`` and ``rate`` for Sudoku and Hidato), whose options are keyword-only and the same on
+``generate`` and ``rate`` for Sudoku, Hidato and the janko.at families ``Killer``, ``KenKen``, ``StarBattle``), whose options are keyword-only and the same on
 every class: ``engine='auto'``, ``limit=None``, ``threads=1``, ``max_nodes=None``,
 ``timeout=None``. ``solutions`` is a lazy iterator (``tessera.Solutions``):
 
@@ -25,6 +25,7 @@ solutions raise ``tessera.GaveUp`` instead. Unreadable text raises ``tessera.Par
 """
 
 from tessera._tessera import (
+    Answer,
     Count,
     ExactCover,
     GaveUp,
@@ -32,10 +33,15 @@ from tessera._tessera import (
     Hidato,
     HidatoRating,
     Hint,
+    KenKen,
+    Killer,
     MergeError,
     ParseError,
     Queens,
+    Rating,
     Solutions,
+    StarBattle,
+    Step,
     Sudoku,
     SudokuRating,
     Tiling,
@@ -46,6 +52,7 @@ from tessera._tessera import (
 )
 
 __all__ = [
+    "Answer",
     "Count",
     "ExactCover",
     "GaveUp",
@@ -53,10 +60,15 @@ __all__ = [
     "Hidato",
     "HidatoRating",
     "Hint",
+    "KenKen",
+    "Killer",
     "MergeError",
     "ParseError",
     "Queens",
+    "Rating",
     "Solutions",
+    "StarBattle",
+    "Step",
     "Sudoku",
     "SudokuRating",
     "Tiling",

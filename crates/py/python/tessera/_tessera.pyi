@@ -1,7 +1,7 @@
 """Type stubs of the compiled module ``tessera._tessera`` (re-exported by ``tessera``)."""
 
 import os
-from typing import Any, Final, Generic, Iterator, Literal, Optional, Sequence, Tuple, TypeVar, Union, final, overload, type_check_only
+from typing import Any, Final, Generic, Iterator, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union, final, overload, type_check_only
 
 __all__ = [
     "Count",
@@ -11,6 +11,12 @@ __all__ = [
     "ParseError",
     "Hidato",
     "HidatoRating",
+    "Killer",
+    "KenKen",
+    "StarBattle",
+    "Answer",
+    "Step",
+    "Rating",
     "Queens",
     "Hint",
     "Sudoku",
@@ -119,6 +125,7 @@ class ExactCover(_Searches[list[int]]):
         items: Sequence[str],
         options: Sequence[Sequence[_ItemSpec]],
         secondary: Optional[Sequence[str]] = None,
+        bounds: Optional[Mapping[str, Union[int, tuple[int, int]]]] = None,
     ) -> ExactCover: ...
     @staticmethod
     def parse(text: str) -> ExactCover: ...
@@ -128,6 +135,7 @@ class ExactCover(_Searches[list[int]]):
     def from_matrix(matrix: Any, secondary: int = 0, items: Optional[Sequence[str]] = None) -> ExactCover: ...
     items: Final[list[str]]
     secondary: Final[list[str]]
+    bounds: Final[dict[str, tuple[int, int]]]
     option_count: Final[int]
     def option(self, index: int) -> list[str]: ...
     def to_text(self) -> str: ...
@@ -338,3 +346,88 @@ class Queens(_Searches[list[int]], _Shards):
     def verify(self, answer: Sequence[int]) -> Verdict: ...
     @staticmethod
     def render(columns: Sequence[int]) -> str: ...
+
+@final
+class Answer:
+    """A solved grid of a janko.at family (Killer, KenKen, Star Battle)."""
+
+    width: Final[int]
+    height: Final[int]
+    rows: Final[list[list[int]]]
+    text: Final[str]
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class Step:
+    technique: Final[str]
+    explanation: Final[str]
+    placed: Final[list[tuple[int, int]]]
+    removed: Final[list[tuple[int, int]]]
+    cells: Final[list[int]]
+
+@final
+class Rating:
+    level: Final[str]
+    score: Final[int]
+    hardest: Final[Optional[str]]
+    steps: Final[list[Step]]
+    solved: Final[bool]
+    contradiction: Final[bool]
+
+@type_check_only
+class _Family(_Searches[Answer]):
+    """What every janko.at family's class has (written once in Rust by ``family_class!``)."""
+
+    width: Final[int]
+    height: Final[int]
+    def verify(self, answer: Union[Answer, str]) -> Verdict: ...
+    def to_text(self) -> str: ...
+    def rate(self, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> Rating: ...
+    def hint(self) -> Optional[Step]: ...
+
+@final
+class KenKen(_Family):
+    def __new__(cls, text: str) -> KenKen: ...
+    @staticmethod
+    def parse_many(text: str) -> list[KenKen]: ...
+    @staticmethod
+    def generate(
+        *,
+        size: int = 6,
+        level: Optional[str] = None,
+        seed: int = 0,
+        hidden_operations: bool = False,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Generated: ...
+
+@final
+class StarBattle(_Family):
+    def __new__(cls, text: str) -> StarBattle: ...
+    @staticmethod
+    def parse_many(text: str) -> list[StarBattle]: ...
+    @staticmethod
+    def generate(
+        *,
+        size: int = 10,
+        stars: int = 2,
+        level: Optional[str] = None,
+        seed: int = 0,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Generated: ...
+
+@final
+class Killer(_Family):
+    def __new__(cls, text: str) -> Killer: ...
+    @staticmethod
+    def parse_many(text: str) -> list[Killer]: ...
+    @staticmethod
+    def generate(
+        *,
+        size: int = 9,
+        level: Optional[str] = None,
+        seed: int = 0,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Generated: ...

@@ -121,20 +121,40 @@ impl Class for ExactCover {
 }
 
 python_class!(ExactCover [solve count solutions(seed: Option<u64> = None, names: bool = false) count_shard(engine: &str = "auto")] {
-    /// ExactCover(items, options, secondary=None)
+    /// ExactCover(items, options, secondary=None, bounds=None)
     /// --
     ///
     /// A problem from lists: ``items`` the primary items' names, ``options`` a list of options,
     /// each a list of item names (``'name:colour'`` or a tuple ``(name, colour)`` gives a
-    /// secondary item a colour), ``secondary`` the secondary items' names. Raises ``ValueError``
-    /// for an unknown or repeated item, an empty option or one without a primary item.
+    /// secondary item a colour), ``secondary`` the secondary items' names. ``bounds`` maps a
+    /// primary item to how many options of a solution cover it (Knuth's multiplicities): ``v``
+    /// (exactly) or a pair ``(u, v)`` (at least ``u``, at most ``v``); items not named are
+    /// covered once. Raises ``ValueError`` for an unknown or repeated item, an empty option or
+    /// one without a primary item, or impossible bounds.
+    ///
+    /// >>> tessera.ExactCover(['pair'], [['pair']] * 3, bounds={'pair': 2}).count().solutions
+    /// 3
     #[new]
-    #[pyo3(signature = (items, options, secondary = None))]
-    fn new(items: Vec<String>, options: &Bound<'_, PyAny>, secondary: Option<Vec<String>>) -> PyResult<Self> {
+    #[pyo3(signature = (items, options, secondary = None, bounds = None))]
+    fn new(
+        items: Vec<String>,
+        options: &Bound<'_, PyAny>,
+        secondary: Option<Vec<String>>,
+        bounds: Option<std::collections::HashMap<String, ItemBounds>>,
+    ) -> PyResult<Self> {
         let py = options.py();
         let mut builder = ProblemBuilder::new();
+        let mut bounds = bounds.unwrap_or_default();
         for name in items {
-            builder.primary(name).map_err(|e| xc_error(py, e))?;
+            let declared = match bounds.remove(&name) {
+                Some(ItemBounds::Exactly(v)) => builder.primary_bounded(name, v, v),
+                Some(ItemBounds::Between(u, v)) => builder.primary_bounded(name, u, v),
+                None => builder.primary(name),
+            };
+            declared.map_err(|e| PyValueError::new_err(e.to_string()))?;
+        }
+        if let Some(name) = bounds.keys().next() {
+            return Err(PyValueError::new_err(format!("bounds for {name:?}, which is not a primary item")));
         }
         for name in secondary.unwrap_or_default() {
             builder.secondary(name).map_err(|e| xc_error(py, e))?;
@@ -221,6 +241,18 @@ python_class!(ExactCover [solve count solutions(seed: Option<u64> = None, names:
     #[getter]
     fn items(&self) -> Vec<String> {
         self.problem().items().map(|item| self.problem().item_name(item).to_owned()).collect()
+    }
+
+    /// Each primary item's bounds ``(u, v)``: every solution covers it ``u`` to ``v`` times
+    /// (``(1, 1)`` unless given others).
+    #[getter]
+    fn bounds(&self) -> std::collections::HashMap<String, (u32, u32)> {
+        let problem = self.problem();
+        problem
+            .items()
+            .filter(|&item| problem.item_kind(item) == tessera_xc::ItemKind::Primary)
+            .map(|item| (problem.item_name(item).to_owned(), problem.bounds(item)))
+            .collect()
     }
 
     /// The secondary items' names, in declaration order.
@@ -321,3 +353,10 @@ python_class!(ExactCover [solve count solutions(seed: Option<u64> = None, names:
         )
     }
 });
+
+/// A primary item's bounds as Python gives them: `v` or `(u, v)`.
+#[derive(Debug, FromPyObject)]
+enum ItemBounds {
+    Exactly(u32),
+    Between(u32, u32),
+}

@@ -31,6 +31,12 @@ pub enum ParseErrorKind {
     BadColor,
     /// A colour is given to a primary item.
     ColorOnPrimary,
+    /// Bounds `u:v|name` (Knuth's DLX3) that are not numbers, or that no item can carry: `v` is
+    /// 0 or `u > v`.
+    BadBounds,
+    /// Bounds given to a secondary item (after the `|` of the items line): only primary items
+    /// take them.
+    BoundsOnSecondary,
     /// An option names only secondary items, so it could never be chosen.
     NoPrimaryItem,
     /// More items, options or nodes than the links can address.
@@ -68,6 +74,7 @@ impl ParseError {
             Error::DuplicateItem { .. } => ParseErrorKind::DuplicateItem,
             Error::RepeatedItem { .. } => ParseErrorKind::RepeatedItem,
             Error::ColorOnPrimary { .. } => ParseErrorKind::ColorOnPrimary,
+            Error::BadBounds { .. } => ParseErrorKind::BadBounds,
             Error::NoPrimaryItem => ParseErrorKind::NoPrimaryItem,
             Error::TooLarge { .. } => ParseErrorKind::TooLarge,
             _ => ParseErrorKind::Other,

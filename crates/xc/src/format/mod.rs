@@ -1,5 +1,6 @@
-//! Knuth's text format for exact-cover problems, as his programs DLX1 (items and options) and DLX2
-//! (colours too) read it: [`parse`] and [`parse_bytes`] read it, [`to_text`] writes it.
+//! Knuth's text format for exact-cover problems, as his programs DLX1 (items and options), DLX2
+//! (colours too) and DLX3 (multiplicities too) read it: [`parse`] and [`parse_bytes`] read it,
+//! [`to_text`] writes it.
 //!
 //! ```text
 //! | Knuth's DLX2 example: a line whose first non-blank character is '|' is a comment.
@@ -16,6 +17,10 @@
 //! - The first other line is the *items line*: the primary items, then optionally a lone `|`, then
 //!   the secondary items. A second `|` is an error; a `|` with nothing after it is allowed and
 //!   declares no secondary items.
+//! - A primary item may carry bounds, Knuth's DLX3 syntax: `u:v|name` (covered at least `u`, at
+//!   most `v` times) or `v|name` (exactly `v`), with decimal `u <= v` and `v >= 1`. Secondary
+//!   items cannot ([`ParseErrorKind::BoundsOnSecondary`]); malformed or impossible bounds are
+//!   [`ParseErrorKind::BadBounds`]. `1:1|name` is `name`.
 //! - Every further line is one *option*: the names of its items separated by blanks, in any order,
 //!   each item at most once and at least one of them primary. A secondary item may be written
 //!   `name:colour`; options that give an item the same colour may share it (Knuth's XCC).
@@ -38,7 +43,11 @@
 //!   ([`ParseErrorKind::NoPrimaryItem`]), since such a line is almost always a mistake in a
 //!   generated file.
 //! - Knuth's items line also takes a `|` glued to the next name (`A B |x`); we want it to stand
-//!   alone and report `|x` as a [`ParseErrorKind::BadItemName`] that says so.
+//!   alone and report `|x` as a [`ParseErrorKind::BadItemName`] that says so. A `|` inside a
+//!   token (`B|C`) is DLX3's bounds, and bounds that are not numbers are an error saying so.
+//! - DLX3 reads bounds on an item of the items line only before the `|`; so do we, but where DLX3
+//!   stops with "Illegal `|' in item name" for bounds after it, we say that secondary items take
+//!   no bounds.
 //!
 //! # Errors
 //!
@@ -54,7 +63,8 @@
 //!
 //! # Writing
 //!
-//! [`to_text`] writes the items line (primary items in declaration order, then ` | ` and the
+//! [`to_text`] writes the items line (primary items in declaration order, with their bounds as
+//! `v|name` or `u:v|name` unless they are `1:1`, then ` | ` and the
 //! secondary items in declaration order) and then one line per option, as
 //! [`Problem::option_line`] prints it. A [`ProblemBuilder`] lets primary and secondary items be
 //! declared interleaved, but Knuth's format lists all primaries first; so `parse(&to_text(p))`

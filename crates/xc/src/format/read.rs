@@ -7,11 +7,12 @@ use std::fmt;
 use super::{ParseError, ParseErrorKind};
 use crate::{Error, ItemKind, Problem, ProblemBuilder};
 
-/// Reads a problem in Knuth's format, as his DLX1 and DLX2 read it.
+/// Reads a problem in Knuth's format, as his DLX1, DLX2 and DLX3 read it.
 ///
 /// - Blank lines, and comment lines whose first non-blank character is `|`, are skipped.
 /// - The first other line names the primary items, then optionally a lone `|` and the secondary
-///   items.
+///   items. A primary item may carry DLX3's bounds: `u:v|name` (covered `u` to `v` times) or
+///   `v|name` (exactly `v` times).
 /// - Every further line is an option: item names separated by blanks (spaces, tabs, the `\r` of
 ///   CRLF), each at most once, at least one primary; a secondary item may be written
 ///   `name:colour`.
@@ -30,6 +31,10 @@ use crate::{Error, ItemKind, Problem, ProblemBuilder};
 /// ```
 /// let problem = tessera_xc::parse("A B | x\nA x:red\nB x:red\n").unwrap();
 /// assert_eq!(problem.solver().count_all().solutions, 1);
+///
+/// // DLX3's multiplicities: choose two of the three options.
+/// let problem = tessera_xc::parse("2|pair\npair\npair\npair\n").unwrap();
+/// assert_eq!(problem.solver().count_all().solutions, 3);
 ///
 /// let err = tessera_xc::parse("A B\nA C\n").unwrap_err();
 /// assert!(err.to_string().starts_with("line 2, column 3: unknown item \"C\""));
@@ -152,6 +157,39 @@ struct Reader {
     last_use: Vec<(usize, usize)>,
 }
 
+/// Knuth's DLX3 bounds before an item's `|`: `v` (exactly `v` times) or `u:v`; decimal digits.
+fn read_bounds(spec: &str, name: &str) -> Result<(u32, u32), String> {
+    let number = |digits: &str| -> Result<u32, String> {
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "the bounds {spec:?} of item {name:?} are not numbers; expected `v|{name}` or \
+                 `u:v|{name}` with decimal u <= v, v >= 1 (or, for the separator of secondary \
+                 items, a lone '|' between blanks)"
+            ));
+        }
+        digits.parse().map_err(|_| {
+            format!("the bound {digits} of item {name:?} is too large; expected at most {}", u32::MAX)
+        })
+    };
+    let (min, max) = match spec.split_once(':') {
+        Some((min, max)) => (number(min)?, number(max)?),
+        None => number(spec).map(|v| (v, v))?,
+    };
+    if max == 0 {
+        return Err(format!(
+            "item {name:?} has upper bound 0 in {spec:?}; expected at least 1 (a primary item must be \
+             coverable)"
+        ));
+    }
+    if min > max {
+        return Err(format!(
+            "item {name:?} has bounds {spec:?} whose lower bound exceeds the upper bound; expected \
+             `u:v|{name}` with u <= v"
+        ));
+    }
+    Ok((min, max))
+}
+
 fn read<'a>(
     lines: impl Iterator<Item = Result<(usize, &'a str), ParseError>>,
     end: (usize, usize),
@@ -192,7 +230,8 @@ impl Reader {
     fn items(&mut self, line: usize, tokens: &[Token<'_>]) -> Result<(), ParseError> {
         let mut separator: Option<usize> = None;
         for &token in tokens {
-            let err = |kind, message| Err(ParseError::new(kind, line, token.column, message));
+            let column = token.column;
+            let err = |kind, message| Err(ParseError::new(kind, line, column, message));
             if token.text == "|" {
                 if let Some(first) = separator {
                     return err(
@@ -205,6 +244,22 @@ impl Reader {
                 }
                 separator = Some(token.column);
                 continue;
+            }
+            let (bounds, text) = match token.text.split_once('|') {
+                Some((spec, name)) if !spec.is_empty() => (Some(spec), name),
+                _ => (None, token.text),
+            };
+            let token = Token { column: token.column, text };
+            if let Some(spec) = bounds {
+                if let Some(first) = separator {
+                    return err(
+                        ParseErrorKind::BoundsOnSecondary,
+                        format!(
+                            "secondary item {token} is given bounds {spec:?}; expected a bare name \
+                             (bounds `u:v|name` go on primary items, before the '|' at column {first})"
+                        ),
+                    );
+                }
             }
             if let Some((name, color)) = token.text.split_once(':') {
                 if !name.is_empty() && !color.is_empty() && bad_char(name, &['|']).is_none() {
@@ -239,10 +294,23 @@ impl Reader {
                 );
             }
             let kind = if separator.is_some() { ItemKind::Secondary } else { ItemKind::Primary };
-            self.builder
-                .item(token.text.to_owned(), kind)
-                .map_err(|e| ParseError::from_builder(e, line, token.column))?;
-            self.declared_at.push(token.column);
+            let declared = match bounds {
+                None => self.builder.item(token.text.to_owned(), kind),
+                Some(_) if token.text.is_empty() => {
+                    return err(
+                        ParseErrorKind::BadItemName,
+                        "bounds with no item name after '|'; expected `v|name` or `u:v|name`".to_owned(),
+                    )
+                }
+                Some(spec) => {
+                    let (min, max) = read_bounds(spec, token.text).map_err(|message| {
+                        ParseError::new(ParseErrorKind::BadBounds, line, column, message)
+                    })?;
+                    self.builder.primary_bounded(token.text, min, max)
+                }
+            };
+            declared.map_err(|e| ParseError::from_builder(e, line, column))?;
+            self.declared_at.push(column);
             self.last_use.push((0, 0));
         }
         Ok(())

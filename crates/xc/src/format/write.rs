@@ -5,7 +5,8 @@ use crate::{ItemKind, Problem};
 
 /// Writes a problem in Knuth's format: the items line, primaries first, then one line per option.
 ///
-/// Primary items come first in declaration order, then ` | ` and the secondary items in
+/// Primary items come first in declaration order, each with its bounds in Knuth's DLX3 syntax
+/// when they are not `1:1` (`v|name` for exactly `v`, `u:v|name`), then ` | ` and the secondary items in
 /// declaration order (no `|` when there are none); each option is written as
 /// [`Problem::option_line`] prints it, in declaration order. Since Knuth's format lists all
 /// primaries first, `parse(&to_text(&p))` has the same item names, kinds and option lines as `p`,
@@ -29,11 +30,17 @@ pub fn to_text(problem: &Problem) -> String {
             .filter(move |&item| problem.item_kind(item) == kind)
             .map(|item| problem.item_name(item))
     };
-    for (i, name) in names(ItemKind::Primary).enumerate() {
+    let primaries = problem.items().filter(|&item| problem.item_kind(item) == ItemKind::Primary);
+    for (i, item) in primaries.enumerate() {
         if i > 0 {
             out.push(' ');
         }
-        out.push_str(name);
+        match problem.bounds(item) {
+            (1, 1) => {}
+            (min, max) if min == max => out.push_str(&format!("{max}|")),
+            (min, max) => out.push_str(&format!("{min}:{max}|")),
+        }
+        out.push_str(problem.item_name(item));
     }
     let mut secondaries = names(ItemKind::Secondary).peekable();
     if secondaries.peek().is_some() {

@@ -48,7 +48,7 @@ mod ops;
 #[cfg(test)]
 mod tests;
 
-use crate::problem::{ItemKind, Problem};
+use crate::problem::{ItemKind, OptionId, Problem};
 
 /// `top` of a spacer node: no item is numbered 0.
 pub(crate) const SPACER: u32 = 0;
@@ -86,6 +86,17 @@ impl Links {
     /// Lays out the problem's options, each in declaration order, appended to its items' lists.
     /// Also returns, for each node, the option it belongs to (0 for headers and spacers).
     pub(crate) fn new(problem: &Problem) -> (Self, Vec<u32>) {
+        Self::lay_out(problem, problem.options())
+    }
+
+    /// Like [`new`](Self::new), with the options laid out in `order` (a permutation of their
+    /// indices): every list then holds its options in that order. The table gives each node's
+    /// option in the problem's own numbering.
+    pub(crate) fn with_order(problem: &Problem, order: &[u32]) -> (Self, Vec<u32>) {
+        Self::lay_out(problem, order.iter().map(|&option| OptionId::from_index(option as usize)))
+    }
+
+    fn lay_out(problem: &Problem, options: impl Iterator<Item = OptionId>) -> (Self, Vec<u32>) {
         let n = problem.item_count();
         let mut left = vec![0u32; n + 1];
         let mut right = vec![0u32; n + 1];
@@ -117,7 +128,7 @@ impl Links {
         let mut spacer = nodes.len();
         nodes.push(Node { top: SPACER, ..Node::default() });
         node_option.push(0);
-        for option in problem.options() {
+        for option in options {
             let first = nodes.len() as u32;
             for (item, color) in problem.option_items(option) {
                 let x = item.0 + 1;

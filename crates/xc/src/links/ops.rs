@@ -1,5 +1,6 @@
 //! The operations of Algorithm C on the links (cover, hide, purify, commit and their inverses),
-//! and the accessors they use.
+//! those Algorithm M adds for multiplicities (tweak, untweak, deactivate, reactivate), and the
+//! accessors they use.
 //!
 //! # Safety
 //!
@@ -15,7 +16,10 @@
 //! links. The one index computed rather than read is an option node's neighbour `q + 1` or
 //! `q - 1` ([`after`](Links::after), [`before`](Links::before), and the straight runs of
 //! `hide` and `unhide`), which is a node too: a spacer closes every option on both sides (the
-//! parent module's layout), and a walk stops at it. Every access still carries a `debug_assert!` of its bound, so the test profile (debug
+//! parent module's layout), and a walk stops at it. Algorithm M's `untweak` stores a level's first
+//! tweaked node, which the search read from these links (`down` of the item) when the level began.
+//!
+//! Every access still carries a `debug_assert!` of its bound, so the test profile (debug
 //! assertions on) checks each one, and the `debug-checks` feature walks every list after each
 //! uncover.
 
@@ -92,7 +96,7 @@ impl Links {
     /// which split the walk at the spacer into two straight runs. `q + 1` is a node: the
     /// spacer after an option is the last one it can be.
     #[inline(always)]
-    fn after(&self, q: u32) -> u32 {
+    pub(crate) fn after(&self, q: u32) -> u32 {
         let next = self.node(q + 1);
         if next.top == SPACER {
             next.up
@@ -105,7 +109,7 @@ impl Links {
     /// node links on (`down`) to its last. `q - 1` is a node: the spacer before an option is
     /// the first one it can be.
     #[inline(always)]
-    fn before(&self, q: u32) -> u32 {
+    pub(crate) fn before(&self, q: u32) -> u32 {
         let previous = self.node(q - 1);
         if previous.top == SPACER {
             previous.down
@@ -255,7 +259,7 @@ impl Links {
 
     /// Covers or purifies the item of node `p`, according to its colour (Knuth's "commit").
     #[inline(always)]
-    fn commit<const COLORED: bool>(&mut self, p: u32) -> u64 {
+    pub(crate) fn commit<const COLORED: bool>(&mut self, p: u32) -> u64 {
         let Node { top: x, color, .. } = self.node(p);
         if !COLORED || color == 0 {
             self.cover::<COLORED>(x)
@@ -268,7 +272,7 @@ impl Links {
 
     /// Undoes [`commit`](Self::commit).
     #[inline(always)]
-    fn uncommit<const COLORED: bool>(&mut self, p: u32) {
+    pub(crate) fn uncommit<const COLORED: bool>(&mut self, p: u32) {
         let Node { top: x, color, .. } = self.node(p);
         if !COLORED || color == 0 {
             self.uncover::<COLORED>(x);
@@ -363,5 +367,62 @@ impl Links {
     pub(crate) fn uncommit_others<const COLORED: bool>(&mut self, p: u32) {
         let last = self.before(p);
         self.uncommit_from::<COLORED>(p, last);
+    }
+
+    // Algorithm M (Knuth's multiplicities; the search is `search::multi`).
+
+    /// Whether item `x` is primary (its header is marked so).
+    #[inline(always)]
+    pub(crate) fn is_primary(&self, x: u32) -> bool {
+        self.node(x).color == PRIMARY_HEADER
+    }
+
+    /// Takes item `x` out of the active list, its options left in place.
+    #[inline(always)]
+    pub(crate) fn deactivate(&mut self, x: u32) {
+        let (l, r) = (self.left(x), self.right(x));
+        self.set_right(l, r);
+        self.set_left(r, l);
+    }
+
+    /// Undoes [`deactivate`](Self::deactivate).
+    #[inline(always)]
+    pub(crate) fn reactivate(&mut self, x: u32) {
+        let (l, r) = (self.left(x), self.right(x));
+        self.set_right(l, x);
+        self.set_left(r, x);
+    }
+
+    /// Knuth's tweak: takes option node `x`, the first of its item's list, out of that list, and
+    /// with `block` hides the option's other nodes too (when the item is covered, `block` is
+    /// false: its cover hid them). Returns the updates.
+    #[inline(always)]
+    pub(crate) fn tweak<const COLORED: bool>(&mut self, x: u32, block: bool) -> u64 {
+        let removed = if block { self.hide::<COLORED>(x) } else { 0 };
+        let node = self.node(x);
+        removed + self.unlink::<COLORED>(node)
+    }
+
+    /// Knuth's untweak: puts back into item `c`'s list, first to last, the nodes a level tweaked
+    /// out of it, from `first` (the node that was `c`'s first when the level began) up to the
+    /// current first; with `unblock`, also unhides each one's option. Each tweaked node still
+    /// links down to the node after it, so the run is walked forward and the `up` links rebuilt.
+    /// The options are unhidden first to last (Knuth's order, not the reverse of the tweaks): a
+    /// run of nodes taken out of a list in list order may be put back in the same order.
+    pub(crate) fn untweak<const COLORED: bool>(&mut self, c: u32, first: u32, unblock: bool) {
+        let end = self.node(c).down;
+        self.node_mut(c).down = first;
+        let (mut above, mut x, mut count) = (c, first, 0);
+        while x != end {
+            self.node_mut(x).up = above;
+            count += 1;
+            if unblock {
+                self.unhide::<COLORED>(x);
+            }
+            above = x;
+            x = self.node(x).down;
+        }
+        self.node_mut(end).up = above;
+        self.node_mut(c).top += count;
     }
 }

@@ -27,6 +27,9 @@
 //!   search, and progress reports, looked at every [`Budget::CHECK_INTERVAL`] nodes.
 //! - `dance` and `bitset`: the moves of each engine (cover and uncover dancing links; narrow a
 //!   per-level bit vector, with nothing to undo).
+//! - `multi`: Knuth's Algorithm M on the links, for problems with multiplicities (primary items
+//!   with bounds `u:v`), the moves both dancing-links engines run on such problems; the bitset
+//!   engine, which has no bounds, gives way to it. Problems without bounds never reach it.
 //!
 //! The loop is generic over the moves, and the dancing-links moves over `COLORED` (and `PRUNE`,
 //! the look-ahead of [`Engine::Links`]), so each engine and each kind of problem gets its own
@@ -38,6 +41,7 @@
 mod bitset;
 mod control;
 mod dance;
+mod multi;
 mod outcome;
 mod solver;
 mod walk;

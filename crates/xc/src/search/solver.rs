@@ -8,12 +8,14 @@
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 
+use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::bitset;
 use super::control::Control;
 use super::dance::Dance;
+use super::multi::{self, Multi};
 use super::outcome::{Count, Outcome, Stats};
 use super::walk::{self, Probe, Step, Walk};
 use crate::bits::{BitState, BitTables};
@@ -37,7 +39,11 @@ pub enum Engine {
     Dlx1,
     /// Bit vectors of options (see the `bits` module): the same tree and node counts as DLX1 and
     /// no update counts; for problems up to a few thousand options. Falls back to
-    /// [`Engine::Links`] when the problem is too large for its tables.
+    /// [`Engine::Links`] when the problem is too large for its tables, or has multiplicities.
+    ///
+    /// On a problem with multiplicities ([`Problem::has_multiplicities`]) every engine runs
+    /// Knuth's Algorithm M on dancing links, as his DLX3 does (the same item choice); `Links`
+    /// has no look-ahead there, so it and `Dlx1` walk the same tree.
     Bitset,
 }
 
@@ -61,6 +67,8 @@ enum Core<'p> {
     /// [`Engine::Links`] or [`Engine::Dlx1`].
     Links(Dance),
     Bits(BitState<'p>),
+    /// Either dancing-links engine on a problem with multiplicities: Algorithm M.
+    Multi(Multi),
 }
 
 /// A search over one [`Problem`]: owns a copy of the links, the level stacks and the counters.
@@ -127,6 +135,8 @@ impl<'p> Solver<'p> {
             Core::Links(dance) if dance.prune => Engine::Links,
             Core::Links(_) => Engine::Dlx1,
             Core::Bits(_) => Engine::Bitset,
+            Core::Multi(multi) if multi.dlx1 => Engine::Dlx1,
+            Core::Multi(_) => Engine::Links,
         }
     }
 
@@ -135,15 +145,19 @@ impl<'p> Solver<'p> {
         if !matches!(self.core, Core::Unprepared) {
             return;
         }
-        // Interim: the engines learn Knuth's Algorithm M in the next commits.
-        assert!(
-            !self.problem.has_multiplicities(),
-            "tessera-xc: this version cannot search problems with multiplicities (bounds other than 1:1) yet"
-        );
         self.core = match resolve(self.problem, self.engine) {
             Engine::Bitset => {
                 let tables = self.problem.bit_tables().expect("resolve checked the tables");
                 Core::Bits(BitState::new(tables))
+            }
+            engine if self.problem.has_multiplicities() => {
+                // A seed shuffles the options once, for the whole search (see `multi`).
+                let order = self.walk.levels.rng.as_mut().map(|rng| {
+                    let mut order: Vec<u32> = (0..self.problem.option_count() as u32).collect();
+                    order.shuffle(rng);
+                    order
+                });
+                Core::Multi(Multi::new(self.problem, order.as_deref(), engine == Engine::Dlx1))
             }
             engine => Core::Links(Dance::new(self.problem.links.clone(), engine != Engine::Dlx1)),
         };
@@ -156,7 +170,9 @@ impl<'p> Solver<'p> {
     }
 
     /// Tries each level's options in a random order drawn from `seed`: the same seed and problem
-    /// give the same sequence of solutions.
+    /// give the same sequence of solutions. On a problem with multiplicities the options are
+    /// shuffled once for the whole search rather than at each level (Algorithm M needs every
+    /// item's list in one order).
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.walk.levels.rng = Some(Pcg64Mcg::seed_from_u64(seed));
         self
@@ -238,7 +254,11 @@ impl<'p> Solver<'p> {
     pub(crate) fn solution_into(&self, out: &mut Vec<OptionId>) {
         out.clear();
         let levels = 0..self.walk.level;
-        if matches!(self.core, Core::Bits(_)) {
+        if let Core::Multi(multi) = &self.core {
+            // Leave branches (a level that chose no more options for its item) are no options.
+            let nodes = levels.map(|level| self.node_at(level)).filter(|&node| multi.is_option(node));
+            out.extend(nodes.map(|node| OptionId(multi.option_of(self.problem, node))));
+        } else if matches!(self.core, Core::Bits(_)) {
             out.extend(levels.map(|level| OptionId(self.node_at(level))));
         } else {
             out.extend(levels.map(|level| self.problem.node_option(self.node_at(level))));
@@ -248,7 +268,11 @@ impl<'p> Solver<'p> {
     /// The node (or, for the bitset engine, the option) chosen at `level`.
     pub(crate) fn node_at(&self, level: usize) -> u32 {
         let levels = &self.walk.levels;
-        let in_order = levels.rng.is_some() || matches!(self.core, Core::Bits(_));
+        let in_order = match self.core {
+            Core::Bits(_) => true,
+            Core::Multi(_) => false,
+            _ => levels.rng.is_some(),
+        };
         if in_order && level >= self.walk.base {
             levels.order[levels.choice[level] as usize]
         } else {
@@ -272,6 +296,18 @@ impl<'p> Solver<'p> {
     pub(crate) fn fix_prefix(&mut self, prefix: &[u32]) {
         debug_assert_eq!(self.walk.level, 0);
         self.prepare();
+        if let Core::Multi(multi) = &mut self.core {
+            let (levels, stats) = (&mut self.walk.levels, self.walk.stats);
+            if self.colored {
+                multi::replay(&mut multi.moves::<true>(), levels, prefix);
+            } else {
+                multi::replay(&mut multi.moves::<false>(), levels, prefix);
+            }
+            self.walk.stats = stats;
+            self.walk.level = prefix.len();
+            self.walk.base = prefix.len();
+            return;
+        }
         let levels = &mut self.walk.levels;
         for (level, &choice) in prefix.iter().enumerate() {
             // The bitset engine's choices are options, the links' are nodes.
@@ -281,7 +317,7 @@ impl<'p> Solver<'p> {
                     0
                 }
                 Core::Links(dance) => dance.fix(choice, self.colored),
-                Core::Unprepared => unreachable!("prepared above"),
+                Core::Unprepared | Core::Multi(_) => unreachable!("prepared above, replayed above"),
             };
             levels.grow(level);
             levels.item[level] = item;
@@ -305,6 +341,8 @@ impl<'p> Solver<'p> {
                 (true, true) => walk::run(&mut dance.moves::<true, true>(random), walk, control),
                 (true, false) => walk::run(&mut dance.moves::<false, true>(random), walk, control),
             },
+            (Core::Multi(multi), true) => walk::run(&mut multi.moves::<true>(), walk, control),
+            (Core::Multi(multi), false) => walk::run(&mut multi.moves::<false>(), walk, control),
             (Core::Unprepared, _) => unreachable!("prepared above"),
         }
     }
@@ -323,6 +361,8 @@ impl<'p> Solver<'p> {
                 (true, true) => walk::probe(&mut dance.moves::<true, true>(false), walk, rng),
                 (true, false) => walk::probe(&mut dance.moves::<false, true>(false), walk, rng),
             },
+            (Core::Multi(multi), true) => walk::probe(&mut multi.moves::<true>(), walk, rng),
+            (Core::Multi(multi), false) => walk::probe(&mut multi.moves::<false>(), walk, rng),
             (Core::Unprepared, _) => unreachable!("prepared above"),
         }
     }
@@ -340,6 +380,10 @@ impl<'p> Solver<'p> {
 
 /// The engine that `requested` means for `problem`.
 fn resolve(problem: &Problem, requested: Engine) -> Engine {
+    if problem.has_multiplicities() {
+        // Algorithm M runs on the links only; the bitset engine has no bounds.
+        return if requested == Engine::Dlx1 { Engine::Dlx1 } else { Engine::Links };
+    }
     match requested {
         Engine::Auto if BitTables::beats_links(problem) && problem.bit_tables().is_some() => Engine::Bitset,
         Engine::Auto => Engine::Links,

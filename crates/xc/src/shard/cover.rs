@@ -1,5 +1,6 @@
 //! The exact-cover search as a [`Tree`]: prefixes are the options chosen at the first levels, as
-//! the parallel split makes them.
+//! the parallel split makes them (with multiplicities, a level may also have chosen no more
+//! options for its item, Algorithm M's leave branch: its item's header node).
 
 use rand_pcg::Pcg64Mcg;
 
@@ -55,7 +56,8 @@ impl<'p> CoverTree<'p> {
 }
 
 impl Tree for CoverTree<'_> {
-    /// The choice at each level: a node of the links, or an option for the bitset engine.
+    /// The choice at each level: a node of the links (an item's header for Algorithm M's leave
+    /// branch), or an option for the bitset engine.
     type Prefix = Vec<u32>;
 
     fn instance(&self) -> Instance {
@@ -84,7 +86,14 @@ impl Tree for CoverTree<'_> {
     fn key(&self, prefix: &Vec<u32>) -> Vec<u32> {
         match self.engine {
             Engine::Bitset => prefix.clone(),
-            _ => prefix.iter().map(|&node| self.problem.node_option(node).0).collect(),
+            // A node that is an item's header is a leave branch of Algorithm M (no more options
+            // for that item): numbered after the options.
+            _ => {
+                let (items, options) = (self.problem.item_count() as u32, self.problem.option_count() as u32);
+                let key =
+                    |node: u32| if node <= items { options + node } else { self.problem.node_option(node).0 };
+                prefix.iter().map(|&node| key(node)).collect()
+            }
         }
     }
 

@@ -110,6 +110,8 @@ pub struct Spec {
     /// Declare the secondary items before the primary ones (the MRV tie-break sees another order).
     pub secondary_first: bool,
     pub options: Vec<Vec<(usize, Option<u32>)>>,
+    /// Bounds `(u, v)` of each primary item (Knuth's multiplicities); empty: all `1:1`.
+    pub bounds: Vec<(u32, u32)>,
 }
 
 impl std::fmt::Debug for Spec {
@@ -120,6 +122,11 @@ impl std::fmt::Debug for Spec {
 }
 
 impl Spec {
+    /// The bounds of primary item `item`.
+    pub fn bound(&self, item: usize) -> (u32, u32) {
+        self.bounds.get(item).copied().unwrap_or((1, 1))
+    }
+
     fn item_name(&self, item: usize) -> String {
         if item < self.primary {
             format!("p{item}")
@@ -130,7 +137,13 @@ impl Spec {
 
     /// Knuth's text format (items in declaration order).
     pub fn to_dlx(&self) -> String {
-        let primary: Vec<String> = (0..self.primary).map(|i| self.item_name(i)).collect();
+        let primary: Vec<String> = (0..self.primary)
+            .map(|i| match self.bound(i) {
+                (1, 1) => self.item_name(i),
+                (u, v) if u == v => format!("{v}|{}", self.item_name(i)),
+                (u, v) => format!("{u}:{v}|{}", self.item_name(i)),
+            })
+            .collect();
         let secondary: Vec<String> =
             (self.primary..self.primary + self.secondary).map(|i| self.item_name(i)).collect();
         let mut text = if self.secondary_first && self.secondary > 0 {
@@ -161,7 +174,8 @@ impl Spec {
         let mut ids = vec![None; self.primary + self.secondary];
         let declare = |b: &mut ProblemBuilder, ids: &mut Vec<Option<ItemId>>, item: usize| {
             ids[item] = Some(if item < self.primary {
-                b.primary(self.item_name(item)).unwrap()
+                let (u, v) = self.bound(item);
+                b.primary_bounded(self.item_name(item), u, v).unwrap()
             } else {
                 b.secondary(self.item_name(item)).unwrap()
             });
@@ -186,7 +200,7 @@ impl Spec {
     }
 
     /// Every solution, by trying every subset of the options against the definition: each primary
-    /// item used exactly once; each secondary item unused, used once, or used only with one colour
+    /// item used within its bounds (exactly once, unless given others); each secondary item unused, used once, or used only with one colour
     /// by every option that names it. Independent of the engine (and of `Problem::is_solution`).
     pub fn brute_force(&self) -> BTreeSet<Vec<usize>> {
         let n = self.options.len();
@@ -206,12 +220,16 @@ impl Spec {
                     uses[item] += 1;
                     if uses[item] == 1 {
                         first_color[item] = color;
-                    } else if item < self.primary || color.is_none() || first_color[item] != color {
+                    } else if item < self.primary {
+                        if uses[item] > self.bound(item).1 {
+                            continue 'subsets;
+                        }
+                    } else if color.is_none() || first_color[item] != color {
                         continue 'subsets;
                     }
                 }
             }
-            if uses[..self.primary].iter().all(|&u| u == 1) {
+            if (0..self.primary).all(|i| uses[i] >= self.bound(i).0) {
                 solutions.insert((0..n).filter(|&k| mask & (1 << k) != 0).collect());
             }
         }
@@ -264,6 +282,16 @@ pub fn spec_strategy(max_primary: usize, max_options: usize) -> impl Strategy<Va
                     option
                 })
                 .collect();
-            Spec { primary, secondary, secondary_first, options }
+            Spec { primary, secondary, secondary_first, options, bounds: Vec::new() }
         })
+}
+
+/// Random small problems with multiplicities: those of [`spec_strategy`], each primary item given
+/// bounds `u:v` with `0 <= u <= v <= 3`, `v >= 1` (a third of them `1:1`).
+pub fn bounded_spec_strategy(max_primary: usize, max_options: usize) -> impl Strategy<Value = Spec> {
+    spec_strategy(max_primary, max_options).prop_flat_map(|spec| {
+        let bound = prop_oneof![Just((1, 1)), (1..=3u32).prop_flat_map(|v| (0..=v, Just(v)))];
+        (Just(spec.clone()), prop::collection::vec(bound, spec.primary))
+            .prop_map(|(spec, bounds)| Spec { bounds, ..spec })
+    })
 }

@@ -9,7 +9,7 @@
 //! | given | 1 | a one-cell cage holds its target |
 //! | naked single | 1 | a cell with one candidate left holds it |
 //! | hidden single | 2 | a value with one place left in a row or column goes there |
-//! | cage combination | 2 (two cells) or 3 | only the values of some combination that makes the clue, none twice in a line, stay in the cage's cells (3- in 1..4 is {1,4}; 12* in an L of three cells of 1..6 is {1,2,6}, {1,3,4} or {2,2,3}) |
+//! | cage combination | 2 (up to three cells) or 3 | only the values of some combination that makes the clue, none twice in a line, stay in the cage's cells (3- in 1..4 is {1,4}; 12* in an L of three cells of 1..6 is {1,2,6}, {1,3,4} or {2,2,3}) |
 //! | naked pair | 4 | two cells of a line with the same two candidates take them from the rest of the line |
 //! | hidden operation | 5 | a cage with only a target keeps the values some operation allows |
 //! | line sum | 6 | a line sums to 1+...+N and multiplies to N!: the cells outside its `+` (or `*`) cages and its known cells are worked out when one is left (innies) |
@@ -38,10 +38,10 @@ pub type Rating = crate::common::Rating<Difficulty>;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
-    /// Givens, singles and two-cell cage combinations.
+    /// Givens, singles and the combinations of cages of up to three cells.
     #[default]
     Easy,
-    /// Larger cages' combinations and naked pairs.
+    /// Combinations of cages of four cells or more, and naked pairs.
     Medium,
     /// Hidden operations, the line-sum rule, naked triples.
     Hard,

@@ -219,7 +219,7 @@ impl<'p> Board<'p> {
             let why = format!("{what}; so {}", self.removed_text(&removed));
             let (technique, weight) = match (hidden, cage.cells.len()) {
                 (true, _) => ("hidden operation", 5),
-                (false, 2) => ("cage combination", 2),
+                (false, 2..=3) => ("cage combination", 2),
                 (false, _) => ("cage combination", 3),
             };
             let step =
@@ -297,7 +297,7 @@ impl<'p> Board<'p> {
                         known = if op == Op::Add {
                             known + u128::from(cage.target)
                         } else {
-                            known * u128::from(cage.target)
+                            known.saturating_mul(u128::from(cage.target))
                         };
                         cages_used.push(k);
                         for c in &cage.cells {
@@ -314,7 +314,11 @@ impl<'p> Board<'p> {
                         (true, _) => {}
                         (false, 0) => rest.push(cell),
                         (false, v) => {
-                            known = if op == Op::Add { known + u128::from(v) } else { known * u128::from(v) };
+                            known = if op == Op::Add {
+                                known + u128::from(v)
+                            } else {
+                                known.saturating_mul(u128::from(v))
+                            };
                         }
                     }
                 }

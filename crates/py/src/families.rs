@@ -1,0 +1,139 @@
+//! The families' classes, each registered with [`family_class!`] and its own `generate`.
+
+use pyo3::prelude::*;
+use tessera::kenken;
+use tessera::killer;
+use tessera::starbattle;
+
+use crate::common::{self, Generated};
+use crate::family::{family_class, generated};
+
+family_class!(
+    /// A Killer Sudoku: a Sudoku grid (4x4, 6x6, 9x9, ... any side that is not prime, boxes as
+    /// in Sudoku) divided into cages, each with a sum; digits do not repeat in a cage.
+    ///
+    /// ``Killer(text)`` reads one puzzle in the janko.at format (``N N``, N rows of cage sums
+    /// written in one cell of each cage, ``-`` elsewhere, then N rows of cage ids);
+    /// ``Killer.parse_many(text)`` every puzzle of a text. ``engine`` is ``'auto'``,
+    /// ``'propagate'`` or ``'xc'``. Solutions are ``tessera.Answer``.
+    ///
+    /// >>> puzzle = tessera.Killer('4 4\n9 - 8 3\n- 7 - -\n4 - - 9\n- - - -\n2 2 4 1\n2 3 4 1\n6 3 4 5\n6 3 5 5\n')
+    /// >>> puzzle.solve().rows
+    /// [[2, 3, 4, 1], [4, 1, 3, 2], [3, 2, 1, 4], [1, 4, 2, 3]]
+    Killer(killer::Killer),
+    read_answer: killer::Grid::parse_answer,
+    {
+        /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size`` 4,
+        /// 6, 8, 9, ... up to 25 (not prime), ``level`` one of the family's levels (``None``:
+        /// any). Raises ``tessera.GaveUp`` when ``max_nodes`` or ``timeout`` runs out first.
+        #[staticmethod]
+        #[pyo3(signature = (*, size = 9, level = None, seed = 0, max_nodes = None, timeout = None))]
+        fn generate(
+            py: Python<'_>,
+            size: usize,
+            level: Option<&str>,
+            seed: u64,
+            max_nodes: Option<i64>,
+            timeout: Option<f64>,
+        ) -> PyResult<Generated> {
+            let mut generator = killer::Generator::new(size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            if let Some(level) = level {
+                generator = generator.difficulty(common::level::<killer::Difficulty>(level)?);
+            }
+            let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+            generated(py, made, |puzzle| Killer { puzzle })
+        }
+    }
+);
+
+family_class!(
+    /// A KenKen (Calcudoku) puzzle: fill the N x N grid with 1..N, once in every row and column,
+    /// so that each cage's cells make its target with its operation (``+ - * /``; a bare number
+    /// on a larger cage hides the operation).
+    ///
+    /// ``KenKen(text)`` reads one puzzle in the janko.at format (``N N``, N rows of clues, N
+    /// rows of cage ids); ``KenKen.parse_many(text)`` every puzzle of a text. ``engine`` is
+    /// ``'auto'``, ``'propagate'`` or ``'xc'``. Solutions are ``tessera.Answer``.
+    ///
+    /// >>> made = tessera.KenKen.generate(size=4, seed=1)
+    /// >>> made.puzzle.count().solutions
+    /// 1
+    /// >>> made.puzzle.solve() == made.solution
+    /// True
+    KenKen(kenken::KenKen),
+    read_answer: kenken::KenKen::parse_answer,
+    {
+        /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size``
+        /// from 3 to 12, ``level`` one of the family's levels (``None``: any),
+        /// ``hidden_operations`` for the form whose cages show their target only. Raises
+        /// ``tessera.GaveUp`` when ``max_nodes`` or ``timeout`` runs out first.
+        #[staticmethod]
+        #[pyo3(signature = (*, size = 6, level = None, seed = 0, hidden_operations = false, max_nodes = None, timeout = None))]
+        fn generate(
+            py: Python<'_>,
+            size: usize,
+            level: Option<&str>,
+            seed: u64,
+            hidden_operations: bool,
+            max_nodes: Option<i64>,
+            timeout: Option<f64>,
+        ) -> PyResult<Generated> {
+            if !(3..=12).contains(&size) {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!("size is {size}; it must be from 3 to 12")));
+            }
+            let mut generator = kenken::Generator::new(size).hidden_operations(hidden_operations);
+            if let Some(level) = level {
+                generator = generator.difficulty(common::level::<kenken::Difficulty>(level)?);
+            }
+            let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+            generated(py, made, |puzzle| KenKen { puzzle })
+        }
+    }
+);
+
+family_class!(
+    /// A Star Battle puzzle: place K stars in every row, column and region of the grid so that
+    /// no two stars touch, not even diagonally. Blocked cells (``@`` or ``#``) take no star.
+    ///
+    /// ``StarBattle(text)`` reads one puzzle in the janko.at format (``W H K``, then H rows of
+    /// region ids); ``StarBattle.parse_many(text)`` every puzzle of a text. ``engine`` is
+    /// ``'auto'``, ``'bits'`` or ``'xc'`` (exact cover with multiplicities). Solutions are
+    /// ``tessera.Answer`` (1 a star, 0 none).
+    ///
+    /// >>> made = tessera.StarBattle.generate(size=6, stars=1, seed=1)
+    /// >>> made.puzzle.count().solutions
+    /// 1
+    /// >>> sum(map(sum, made.solution.rows))
+    /// 6
+    StarBattle(starbattle::StarBattle),
+    read_answer: |text| text.parse(),
+    {
+        /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size``
+        /// from 4 to 30, ``stars`` (K) from 1 to 6, ``level`` one of the family's levels
+        /// (``None``: any). Raises ``tessera.GaveUp`` when ``max_nodes`` or ``timeout`` runs out
+        /// first.
+        #[staticmethod]
+        #[pyo3(signature = (*, size = 10, stars = 2, level = None, seed = 0, max_nodes = None, timeout = None))]
+        fn generate(
+            py: Python<'_>,
+            size: usize,
+            stars: usize,
+            level: Option<&str>,
+            seed: u64,
+            max_nodes: Option<i64>,
+            timeout: Option<f64>,
+        ) -> PyResult<Generated> {
+            if !(4..=30).contains(&size) || !(1..=6).contains(&stars) {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "size {size} and stars {stars}: the size must be from 4 to 30 and the stars from 1 to 6"
+                )));
+            }
+            let mut generator = starbattle::Generator::new(size, stars);
+            if let Some(level) = level {
+                generator = generator.difficulty(common::level::<starbattle::Difficulty>(level)?);
+            }
+            let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+            generated(py, made, |puzzle| StarBattle { puzzle })
+        }
+    }
+);

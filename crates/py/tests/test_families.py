@@ -1,0 +1,85 @@
+"""The janko.at families (``Killer``, ``KenKen``, ``StarBattle``) through the one class shape: the
+shared samples solved to their published answers and unique, answers verified, generated puzzles
+unique and reproducible, ratings and hints, and the options every class has."""
+
+import pytest
+
+import tessera
+
+FAMILIES = {
+    "killer": (tessera.Killer, {"size": 4}),
+    "kenken": (tessera.KenKen, {"size": 4}),
+    "starbattle": (tessera.StarBattle, {"size": 6, "stars": 1}),
+}
+
+
+def answers(text):
+    """The answers of a solutions file, each as its grid lines without comments."""
+    blocks, block = [], []
+    for line in text.splitlines() + [""]:
+        line = " ".join(line.split())
+        if not line or line.startswith("# "):
+            if block:
+                blocks.append(block)
+            block = []
+        else:
+            block.append(line)
+    return blocks
+
+
+def lines(answer):
+    return [" ".join(line.split()) for line in answer.text.splitlines() if line and not line.startswith("# ")]
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_the_samples_are_solved_to_their_published_answers(name, data):
+    cls, _ = FAMILIES[name]
+    puzzles = cls.parse_many(data(f"families/{name}.txt").read_text())
+    published = answers(data(f"families/{name}.solutions.txt").read_text())
+    assert len(puzzles) == len(published) >= 25
+    for puzzle, expected in zip(puzzles, published):
+        answer = puzzle.solve(timeout=5)
+        assert lines(answer) == expected
+        assert puzzle.count(limit=2).solutions == 1
+        assert puzzle.count(limit=2, engine="xc").solutions == 1
+        assert puzzle.verify(answer).valid
+        assert puzzle.verify("\n".join(expected)).valid
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_generated_puzzles_are_unique_reproducible_and_rated(name):
+    cls, shape = FAMILIES[name]
+    made = cls.generate(seed=3, **shape)
+    again = cls.generate(seed=3, **shape)
+    assert made.puzzle.to_text() == again.puzzle.to_text()
+    assert made.puzzle.count(limit=2).solutions == 1
+    assert made.puzzle.solve() == made.solution
+    assert isinstance(made.solution, tessera.Answer)
+    assert len(made.solution.rows) == made.puzzle.height
+    assert made.puzzle.verify(made.solution).valid
+    rating = made.puzzle.rate()
+    assert rating.level == made.difficulty
+    assert rating.steps and all(isinstance(step, tessera.Step) for step in rating.steps)
+    hint = made.puzzle.hint()
+    assert hint is not None and hint.technique and hint.explanation
+    # A hint's placements agree with the answer.
+    width = made.puzzle.width
+    for cell, value in hint.placed:
+        assert made.solution.rows[cell // width][cell % width] == value
+    # The text reads back.
+    assert cls(made.puzzle.to_text()).to_text() == made.puzzle.to_text()
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_mistakes_are_named_and_budgets_give_up(name):
+    cls, shape = FAMILIES[name]
+    with pytest.raises(tessera.ParseError) as raised:
+        cls("3 3\nnot a puzzle\n")
+    assert raised.value.line >= 1 and raised.value.column >= 1
+    with pytest.raises(ValueError):
+        cls.generate(size=1000, seed=1)
+    made = cls.generate(seed=4, **shape)
+    count = made.puzzle.count(max_nodes=1)
+    assert count.outcome in ("gave-up", "exhausted")
+    with pytest.raises(ValueError, match="unknown engine"):
+        made.puzzle.count(engine="fastest")
