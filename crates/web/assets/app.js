@@ -28,6 +28,7 @@ import { render, select, focusCell } from './view.js';
 import { undo, redo, toggleNotesMode, toggleAutoNotes, togglePalette, setColor } from './edits.js';
 import { check, hint, applyHint } from './checks.js';
 import { onKey } from './input.js';
+import { families } from './boards.js';
 import { pastePlay, pasteAnalyze, pasteVerify, copyShare, fromUrl } from './paste.js';
 import './pwa.js';
 import { startOfflineSync } from './offline.js';
@@ -67,7 +68,10 @@ function wire() {
   });
   $('board').addEventListener('click', (e) => {
     const td = e.target.closest('td[role="gridcell"]');
-    if (td && state.game && !isPaused()) select(Number(td.dataset.row) * state.board.geom.width + Number(td.dataset.col));
+    if (!td || !state.game || isPaused()) return;
+    const i = Number(td.dataset.row) * state.board.geom.width + Number(td.dataset.col);
+    select(i);
+    if (state.board.taps && isPlaying()) state.board.tap(i);
   });
   document.addEventListener('keydown', onKey);
   $('paste-play').addEventListener('click', pastePlay);
@@ -102,6 +106,10 @@ function wire() {
 async function init() {
   initTheme($('theme-toggle'));
   wire();
+  for (const [name, title] of families()) {
+    $('kind').add(new Option(title, name));
+    $('paste-kind').add(new Option(title, name));
+  }
   const last = state.prefs.last || {};
   if (last.kind) $('kind').value = last.kind;
   refreshSettings(last);

@@ -8,8 +8,9 @@ import { LABELS, cap, fillSelect } from './settings.js';
 import { enter, clearCell, toggleNote, toggleNotesMode, toggleAutoNotes } from './edits.js';
 
 export class SudokuBoard extends Board {
-  constructor(game) {
-    super(game, new SudokuGeom(game.config));
+  /** `geom` defaults to the game's SudokuGeom (the digit families pass theirs). */
+  constructor(game, geom = new SudokuGeom(game.config)) {
+    super(game, geom);
   }
 
   get hasNotes() { return true; }

@@ -20,6 +20,8 @@ export class Board {
   get hasNotes() { return false; }
   /** The text of a value in a cell. */
   symbol(v) { return String(v); }
+  /** A value in words, for a cell's name (Star Battle: "star", "no star"). */
+  word(v) { return this.symbol(v); }
   /** Cells whose notes lose a digit placed in cell i. */
   peersOf() { return new Set(); }
   /** What the highlighting of one render needs: peers of the selection, and for Hidato the
@@ -37,6 +39,14 @@ export class Board {
   labelNotes() { return ''; }
   /** Words naming rules attached to the cell's place (", on a diagonal"). */
   labelRules() { return ''; }
+  /** Elements kept in a cell under its value or notes (cage outlines, corner clues). */
+  extras() { return []; }
+  /** Whether the grid is finished, so that the page asks the server to check it. */
+  isFull(cells) { return cells.every((v, i) => v !== 0 || this.isHole(i)); }
+  /** Star Battle: a tap on cell i changes it (else a tap selects). */
+  get taps() { return false; }
+  /** Star Battle: the "Auto notes" button marks the cells around each star instead. */
+  get autoDots() { return false; }
 
   // ------------------------------------------------------------ the table
 
@@ -129,15 +139,15 @@ export class Board {
           const span = document.createElement('span');
           span.className = 'v';
           span.textContent = this.symbol(v);
-          td.replaceChildren(span);
+          td.replaceChildren(...this.extras(i), span);
         } else {
           const box = s.notes[i] ? this.notesBox(s.notes[i], selVal) : null;
-          td.replaceChildren(...(box ? [box] : []));
+          td.replaceChildren(...this.extras(i), ...(box ? [box] : []));
         }
       }
       // Name: position and state, in words.
       let label = `Row ${r + 1}, column ${c + 1}${this.labelWhere(r, c)}`;
-      if (v) label += this.givens[i] ? `, given ${this.symbol(v)}` : `, ${this.symbol(v)}`;
+      if (v) label += this.givens[i] ? `, given ${this.word(v)}` : `, ${this.word(v)}`;
       else label += `, empty${s.notes[i] ? this.labelNotes(s.notes[i]) : ''}`;
       label += this.labelRules(r, c);
       if (mark) label += `, marked ${COLORS[mark]}`;

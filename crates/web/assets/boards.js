@@ -4,10 +4,19 @@
 // classes import board.js: registering them there would be an import cycle evaluated at load.)
 import { SudokuBoard } from './board-sudoku.js';
 import { HidatoBoard } from './board-hidato.js';
+import { familyBoard } from './board-family.js';
+import { OPTIONS } from '/options.js';
 
-/** The board class of a kind; anything but "sudoku" is a Hidato, as the form has two kinds. */
+/** The board class of a kind: Sudoku, Hidato, or a family the server offers (OPTIONS). */
 export function boardClass(kind) {
-  return kind === 'sudoku' ? SudokuBoard : HidatoBoard;
+  if (kind === 'sudoku') return SudokuBoard;
+  if (kind !== 'hidato' && OPTIONS[kind]) return familyBoard(kind, OPTIONS);
+  return HidatoBoard;
+}
+
+/** The families the server offers besides Sudoku and Hidato: [name, title], in its order. */
+export function families() {
+  return Object.entries(OPTIONS).filter(([k, o]) => k !== 'sudoku' && k !== 'hidato' && o.title).map(([k, o]) => [k, o.title]);
 }
 
 /** A new board for a game of the server. */

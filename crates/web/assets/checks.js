@@ -13,8 +13,7 @@ import { refreshDaily } from './settings.js';
 export async function maybeCheck() {
   const s = state;
   if (!isPlaying()) return;
-  const full = s.cells.every((v, i) => v !== 0 || s.board.isHole(i));
-  if (!full) return;
+  if (!s.board.isFull(s.cells)) return;
   if (s.board.geom.conflicts(s.cells, new Array(s.cells.length).fill(false)).size) {
     setStatus('Every cell is filled, but some break a rule.');
     return;

@@ -163,16 +163,18 @@ function put(cells, notes, i, v) {
  * (the notes stay as they are). */
 export function toggleAutoNotes() {
   const s = state;
-  if (!isPlaying() || !s.board.hasNotes) return;
+  if (!isPlaying() || !(s.board.hasNotes || s.board.autoDots)) return;
   s.autoNotes = !s.autoNotes;
-  if (s.autoNotes) {
+  if (s.autoNotes && s.board.autoDots) s.board.dotAround();
+  else if (s.autoNotes) {
     const list = [];
     s.cells.forEach((v, i) => { if (!v && !s.board.givens[i]) list.push({ i, n: candidates(s.cells, i) }); });
     change(list);
   }
   saveGame();
   render();
-  setStatus(s.autoNotes ? 'Auto notes on: every empty cell shows its candidates, kept up to date.' : 'Auto notes off: the notes stay, you keep them.');
+  const what = s.board.autoDots ? ['Auto dots on: the cells around each star are marked.', 'Auto dots off.'] : ['Auto notes on: every empty cell shows its candidates, kept up to date.', 'Auto notes off: the notes stay, you keep them.'];
+  setStatus(what[s.autoNotes ? 0 : 1]);
 }
 
 /** Toggles the pencil mark d in the selected cell, if empty. */

@@ -33,7 +33,7 @@ function savePending(list) {
 export function finishOffline(cells) {
   const s = state;
   if (!s.game || !s.board) return false;
-  const full = cells.every((v, i) => v !== 0 || s.board.isHole(i));
+  const full = s.board.isFull(cells);
   if (!full || s.board.geom.conflicts(s.cells, new Array(s.cells.length).fill(false)).size) return false;
   const entry = { id: s.game.id, cells, seconds: Math.floor(seconds()), at: Date.now(), describe: s.board.describe() };
   savePending([...pending().filter((p) => p.id !== entry.id), entry]);

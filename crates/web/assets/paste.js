@@ -29,7 +29,8 @@ function pasteRequest() {
   let kind = $('paste-kind').value;
   if (!text) throw new Error('paste a puzzle first');
   if (kind === 'auto') kind = guessKind(text);
-  const req = { kind: kind.startsWith('sudoku') ? 'sudoku' : 'hidato', puzzle: text };
+  const family = !['sudoku', 'sudoku-x', 'hidato', 'numbrix'].includes(kind);
+  const req = { kind: family ? kind : kind.startsWith('sudoku') ? 'sudoku' : 'hidato', puzzle: text };
   if (kind === 'sudoku-x') req.variant = 'x';
   if (kind === 'numbrix') req.adjacency = 'numbrix';
   return req;

@@ -7,11 +7,16 @@ import { initTheme } from './theme.js';
 
 const $ = (id) => document.getElementById(id);
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : '—');
-/** What GET /api/options offers (options.js), Hidato shapes as "WxH". */
+/** What GET /api/options offers (options.js), Hidato shapes as "WxH"; the families served
+ * through the library's traits (each with a `title`) beside Sudoku and Hidato. */
 const options = {
+  ...OPTIONS,
   sudoku: OPTIONS.sudoku,
   hidato: { ...OPTIONS.hidato, sizes: OPTIONS.hidato.sizes.map(({ width, height }) => `${width}x${height}`) },
 };
+const isFamily = (kind) => !!(options[kind] && options[kind].title);
+/** A kind's name for players: a family's title, else "Sudoku", "Hidato". */
+const kindName = (kind) => (isFamily(kind) ? options[kind].title : cap(kind));
 /** A level's place among its kind's, easiest first (an unknown one last). */
 const levelOrder = (kind, level) => {
   const i = (options[kind] ? options[kind].difficulties : []).indexOf(level);
@@ -26,7 +31,13 @@ function fill(sel, values, label) {
 
 function refreshForm() {
   const kind = $('rec-kind').value;
-  if (kind === 'sudoku') {
+  if (isFamily(kind)) {
+    $('rec-size-label').textContent = 'Size';
+    $('rec-variant-label').textContent = 'Rules';
+    fill($('rec-size'), options[kind].sizes, (n) => `${n}×${n}`);
+    fill($('rec-variant'), ['standard'], cap);
+    fill($('rec-difficulty'), options[kind].difficulties, cap);
+  } else if (kind === 'sudoku') {
     $('rec-size-label').textContent = 'Size';
     $('rec-variant-label').textContent = 'Variant';
     const first = !$('rec-size').options.length || $('rec-size').value.includes('x');
@@ -46,6 +57,7 @@ function refreshForm() {
 /** Query of GET /api/records for a kind and a summary "config" such as "9x9 classic". */
 function queryFor(kind, size, variant, difficulty) {
   if (kind === 'sudoku') return { kind, size: String(size).split('x')[0], variant, difficulty };
+  if (isFamily(kind)) return { kind, size: String(size).split('x')[0], difficulty };
   const [w, h] = String(size).split('x');
   return { kind, width: w, height: h, adjacency: variant, difficulty };
 }
@@ -88,7 +100,7 @@ async function showDaily(q) {
     const res = await api.dailyRecords(q);
     const rows = recordRows(res.records, 'daily-row');
     $('daily-list').tBodies[0].replaceChildren(...rows);
-    $('daily-caption').textContent = `${res.date} (UTC): ${cap(res.kind)} ${shownConfig(res.config)}, ${res.difficulty}`;
+    $('daily-caption').textContent = `${res.date} (UTC): ${kindName(res.kind)} ${shownConfig(res.config)}, ${res.difficulty}`;
     $('daily-empty').hidden = rows.length > 0;
     section.dataset.state = rows.length ? 'shown' : 'empty';
   } catch (e) {
@@ -127,7 +139,7 @@ async function loadSummary() {
       || levelOrder(a.kind, a.difficulty) - levelOrder(b.kind, b.difficulty));
     body.replaceChildren(...best.map((b) => {
       const [shape, variant] = String(b.config).split(' ');
-      const cells = [cap(b.kind), shownConfig(b.config), cap(b.difficulty), hms(b.seconds), String(b.games ?? '')];
+      const cells = [kindName(b.kind), shownConfig(b.config), cap(b.difficulty), hms(b.seconds), String(b.games ?? '')];
       const testid = `best-${b.kind}-${b.config}-${b.difficulty || 'unrated'}`.replace(/\s+/g, '-');
       const tr = tableRow(cells, BEST_HEADS, (j) => j >= 3, testid);
       const td = document.createElement('td');
@@ -140,10 +152,10 @@ async function loadSummary() {
         btn.addEventListener('click', () => {
           $('rec-kind').value = b.kind;
           refreshForm();
-          $('rec-size').value = b.kind === 'sudoku' ? shape.split('x')[0] : shape;
-          $('rec-variant').value = variant;
+          $('rec-size').value = b.kind === 'hidato' ? shape : shape.split('x')[0];
+          $('rec-variant').value = variant || 'standard';
           $('rec-difficulty').value = b.difficulty;
-          showList(queryFor(b.kind, shape, variant, b.difficulty), `${cap(b.kind)} ${b.config}, ${b.difficulty}`);
+          showList(queryFor(b.kind, shape, variant, b.difficulty), `${kindName(b.kind)} ${b.config}, ${b.difficulty}`);
         });
         td.appendChild(btn);
       }
@@ -176,7 +188,7 @@ async function loadMine() {
   const best = Array.isArray(me.best) ? me.best : [];
   const secs = (ms) => hms(Math.round((ms || 0) / 1000));
   $('my-best').tBodies[0].replaceChildren(...best.map((b) => {
-    const cells = [cap(b.kind), shownConfig(b.config), cap(b.difficulty), secs(b.best_ms), secs(b.average_ms), String(b.solved ?? '')];
+    const cells = [kindName(b.kind), shownConfig(b.config), cap(b.difficulty), secs(b.best_ms), secs(b.average_ms), String(b.solved ?? '')];
     return tableRow(cells, MINE_HEADS, (j) => j >= 3, `mine-${b.kind}-${b.config}-${b.difficulty}`.replace(/\s+/g, '-'));
   }));
   $('my-best').hidden = best.length === 0;
@@ -186,6 +198,7 @@ async function loadMine() {
 
 async function init() {
   initTheme($('theme-toggle'));
+  for (const kind of Object.keys(options).filter(isFamily)) $('rec-kind').add(new Option(options[kind].title, kind));
   refreshForm();
   // The configuration last chosen on the game page (its saved preferences), for the daily.
   let last = null;
@@ -204,7 +217,7 @@ async function init() {
     e.preventDefault();
     const kind = $('rec-kind').value;
     const q = queryFor(kind, $('rec-size').value, $('rec-variant').value, $('rec-difficulty').value);
-    showList(q, `${cap(kind)} ${$('rec-size').value} ${$('rec-variant').value}, ${$('rec-difficulty').value}`);
+    showList(q, `${kindName(kind)} ${$('rec-size').value} ${$('rec-variant').value}, ${$('rec-difficulty').value}`);
   });
   loadSummary();
   loadMine();

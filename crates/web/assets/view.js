@@ -31,7 +31,8 @@ export function render() {
   $('notes-toggle').disabled = !active || !board.hasNotes;
   $('notes-toggle').setAttribute('aria-pressed', s.notesMode ? 'true' : 'false');
   $('notes-toggle').textContent = s.notesMode ? 'Notes: on' : 'Notes: off';
-  $('auto-notes').disabled = !active || !board.hasNotes;
+  $('auto-notes').disabled = !active || !(board.hasNotes || board.autoDots);
+  $('auto-notes').textContent = board.autoDots ? 'Auto dots' : 'Auto notes';
   $('auto-notes').setAttribute('aria-pressed', s.autoNotes ? 'true' : 'false');
   $('colors-toggle').disabled = !active;
   $('colors-toggle').setAttribute('aria-expanded', s.palette && active ? 'true' : 'false');

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::family::{Entry, Rules};
 use crate::game::{Source, Status};
 use crate::model::Kind;
 
@@ -21,6 +22,10 @@ pub struct Health {
 /// `GET /api/options`: the configurations a new game can ask for.
 #[derive(Debug, Serialize)]
 pub struct Options {
+    /// The families served through the library's traits, by name (`"killer"`, ...): written
+    /// beside `hidato` and `sudoku`.
+    #[serde(flatten)]
+    pub families: BTreeMap<&'static str, FamilyOptions>,
     /// Hidato boards.
     pub hidato: HidatoOptions,
     /// Sudoku boards.
@@ -45,6 +50,21 @@ pub struct Dimensions {
     pub height: usize,
     /// Columns.
     pub width: usize,
+}
+
+/// A family's part of [`Options`].
+#[derive(Debug, Serialize)]
+pub struct FamilyOptions {
+    /// Every level, easiest first (the library's).
+    pub difficulties: Vec<&'static str>,
+    /// How values are entered: `"digits"` or `"stars"`.
+    pub entry: Entry,
+    /// The levels offered per side (the side as a string key), easiest first.
+    pub levels: BTreeMap<String, Vec<&'static str>>,
+    /// The sides of the square boards offered.
+    pub sizes: Vec<usize>,
+    /// For players: `"Killer Sudoku"`.
+    pub title: &'static str,
 }
 
 /// The Sudoku part of [`Options`].
@@ -77,8 +97,16 @@ pub struct GameView<'a> {
     pub id: &'a str,
     /// The family.
     pub kind: Kind,
+    /// A family's board as drawn (regions, cages, clues, blocked cells); left out for Sudoku and
+    /// Hidato, `null` while paused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picture: Option<Option<&'a tessera::common::Picture>>,
     /// The cells, row by row; `None` (`null`) while the game is paused.
     pub puzzle: Option<&'a [i32]>,
+    /// A family's rules as the page checks them; left out for Sudoku and Hidato, `null` while
+    /// paused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Option<&'a Rules>>,
     /// Whole seconds played, by the server's clock.
     pub seconds: i64,
     /// The puzzle's text form, for a share link; `None` (`null`) while the game is paused.
@@ -103,6 +131,13 @@ pub enum ConfigView {
         size: usize,
         /// `"classic"` or `"x"`.
         variant: &'static str,
+    },
+    /// A family's board.
+    Family {
+        /// Rows.
+        height: usize,
+        /// Columns.
+        width: usize,
     },
     /// A Hidato.
     Hidato {

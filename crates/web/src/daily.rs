@@ -30,7 +30,6 @@ use tessera::sudoku;
 use tokio::sync::Mutex as AsyncMutex;
 
 use crate::error::{AppError, AppResult};
-use crate::model::join_cells;
 use crate::pool::{generate_at, PoolKey};
 use crate::store::{now_ms, DailyRow, Store, Write};
 
@@ -178,8 +177,8 @@ pub fn generate(date: Date, key: &PoolKey, budget: sudoku::Budget) -> Result<Dai
                     difficulty: key.difficulty.clone(),
                     // Stored as SQLite's signed 64-bit integer, bit for bit.
                     seed: seed as i64,
-                    puzzle: join_cells(&puzzle),
-                    solution: join_cells(&solution),
+                    puzzle,
+                    solution,
                 });
             }
             Ok(None) => return Err(format!("no generator for {} {}", key.config, key.difficulty)),

@@ -20,6 +20,7 @@ mod config;
 pub mod daily;
 mod error;
 pub mod expiry;
+pub mod family;
 mod game;
 pub mod handlers;
 mod model;
@@ -28,6 +29,7 @@ mod pool;
 pub mod ratelimit;
 mod state;
 mod store;
+mod text;
 
 use std::future::Future;
 use std::net::SocketAddr;

@@ -1,19 +1,23 @@
-//! What a game is played on: a [`Shape`] (a Sudoku layout or a Hidato rectangle), its canonical
-//! configuration key (`"9x9 classic"`, `"7x7 numbrix"`), the rules a player's grid is checked by
-//! (conflicts, solved), and the text forms of pasted and shared puzzles.
+//! What a game is played on: a [`Shape`] (a Sudoku layout, a Hidato rectangle, or a board of one
+//! of the library's families, `crate::family`), its canonical configuration key (`"9x9 classic"`,
+//! `"7x7 numbrix"`, `"9x9"`), and the rules a player's grid is checked by (conflicts, solved).
+//! The text forms of pasted and shared puzzles are in `crate::text`.
 //!
-//! Grids travel as `Vec<i32>` row by row for both kinds: Sudoku digits `0..=n` (0 empty); Hidato
-//! `-1` hole, `0` empty, `1..=N`.
+//! Grids travel as `Vec<i32>` row by row for every kind: Sudoku digits `0..=n` (0 empty); Hidato
+//! `-1` hole, `0` empty, `1..=N`; the families `-1` blocked, `0` empty, a digit, or for stars `1`
+//! a star and `2` a cell marked "no star".
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tessera::hidato::{self, Adjacency, Hidato};
 use tessera::sudoku::{Layout, Regions, Sudoku};
 
 use crate::api::ConfigView;
 use crate::error::{AppError, AppResult};
+use crate::family::{FamilyRef, InPlay, FAMILIES};
+pub use crate::text::{hidato_compact, parse_hidato, parse_sudoku};
 
 /// Sudoku sizes the game offers.
 pub const SUDOKU_SIZES: [usize; 4] = [4, 6, 9, 16];
@@ -25,22 +29,24 @@ pub const MAX_HIDATO_CELLS: usize = 900;
 /// Sudoku layouts by size and diagonals.
 type Layouts = HashMap<(usize, bool), Arc<Layout>>;
 
-/// The two puzzle families of the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// The puzzle families of the game: on the wire and in the store, their names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// Sudoku, classic or X.
     Sudoku,
     /// Hidato or Numbrix.
     Hidato,
+    /// A family served through the library's traits (`crate::family::FAMILIES`).
+    Family(FamilyRef),
 }
 
 impl Kind {
-    /// `"sudoku"` or `"hidato"`.
+    /// `"sudoku"`, `"hidato"`, or the family's name (`"killer"`).
     pub fn name(self) -> &'static str {
         match self {
             Kind::Sudoku => "sudoku",
             Kind::Hidato => "hidato",
+            Kind::Family(family) => family.name(),
         }
     }
 
@@ -49,14 +55,23 @@ impl Kind {
         match text {
             "sudoku" => Some(Kind::Sudoku),
             "hidato" => Some(Kind::Hidato),
-            _ => None,
+            other => FamilyRef::named(other).map(Kind::Family),
         }
     }
 
     /// The kind named by `text`; a 400 naming the field `kind` otherwise.
     pub fn parse(text: &str) -> AppResult<Kind> {
-        Kind::from_name(text)
-            .ok_or_else(|| AppError::bad("kind", format!("unknown kind {text:?}; expected sudoku or hidato")))
+        Kind::from_name(text).ok_or_else(|| {
+            let names: Vec<&str> =
+                ["sudoku", "hidato"].into_iter().chain(FAMILIES.iter().map(|f| f.name())).collect();
+            AppError::bad("kind", format!("unknown kind {text:?}; expected {}", names.join(", ")))
+        })
+    }
+}
+
+impl Serialize for Kind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }
 
@@ -73,6 +88,18 @@ pub enum Shape {
         height: usize,
         /// Which cells touch.
         adjacency: Adjacency,
+    },
+    /// A board of a family: its size, and in a game the puzzle itself (the rules are the
+    /// puzzle's: cages, regions); `None` where only the configuration is meant (records).
+    Family {
+        /// The family.
+        family: FamilyRef,
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// The puzzle played.
+        played: Option<Arc<dyn InPlay>>,
     },
 }
 
@@ -136,6 +163,7 @@ impl Shape {
         match self {
             Shape::Sudoku(_) => Kind::Sudoku,
             Shape::Hidato { .. } => Kind::Hidato,
+            Shape::Family { family, .. } => Kind::Family(*family),
         }
     }
 
@@ -149,18 +177,28 @@ impl Shape {
             Shape::Hidato { width, height, adjacency } => {
                 format!("{width}x{height} {}", adjacency_name(*adjacency))
             }
+            Shape::Family { width, height, .. } => format!("{width}x{height}"),
         }
     }
 
     /// The shape of a stored key.
     pub fn from_key(kind: Kind, key: &str) -> AppResult<Shape> {
         let bad = || AppError::bad("config", format!("unknown configuration {key:?}"));
+        if let Kind::Family(family) = kind {
+            let (w, h) = key.split_once('x').ok_or_else(bad)?;
+            let (w, h): (usize, usize) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+            if w == 0 || h == 0 || w.saturating_mul(h) > MAX_HIDATO_CELLS {
+                return Err(bad());
+            }
+            return Ok(Shape::Family { family, width: w, height: h, played: None });
+        }
         let (dims, name) = key.split_once(' ').ok_or_else(bad)?;
         let (w, h) = dims.split_once('x').ok_or_else(bad)?;
         let (w, h): (usize, usize) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
         match kind {
             Kind::Sudoku if w == h => Shape::sudoku(w, parse_variant(name)?),
             Kind::Sudoku => Err(bad()),
+            Kind::Family(_) => Err(bad()),
             Kind::Hidato => {
                 if w == 0 || h == 0 || w.saturating_mul(h) > MAX_HIDATO_CELLS {
                     return Err(bad());
@@ -188,6 +226,7 @@ impl Shape {
             Shape::Hidato { width, height, adjacency } => {
                 ConfigView::Hidato { adjacency: adjacency_name(*adjacency), height: *height, width: *width }
             }
+            Shape::Family { width, height, .. } => ConfigView::Family { height: *height, width: *width },
         }
     }
 
@@ -195,7 +234,7 @@ impl Shape {
     pub fn cells(&self) -> usize {
         match self {
             Shape::Sudoku(layout) => layout.cells(),
-            Shape::Hidato { width, height, .. } => width * height,
+            Shape::Hidato { width, height, .. } | Shape::Family { width, height, .. } => width * height,
         }
     }
 
@@ -207,6 +246,7 @@ impl Shape {
                 Err(_) => String::new(),
             },
             Shape::Hidato { width, height, .. } => hidato_compact(*width, *height, puzzle),
+            Shape::Family { played, .. } => played.as_ref().map(|p| p.text().to_owned()).unwrap_or_default(),
         }
     }
 
@@ -222,6 +262,7 @@ impl Shape {
         let max = match self {
             Shape::Sudoku(layout) => layout.size() as i32,
             Shape::Hidato { .. } => puzzle.iter().filter(|&&v| v != hidato::HOLE).count() as i32,
+            Shape::Family { played, .. } => played.as_ref().map_or(0, |p| p.rules().largest()),
         };
         for (cell, (&given, &value)) in puzzle.iter().zip(cells).enumerate() {
             let name = self.cell_name(cell);
@@ -253,6 +294,7 @@ impl Shape {
         match self {
             Shape::Sudoku(layout) => layout.cell_name(cell),
             Shape::Hidato { width, .. } => format!("({},{})", cell % width + 1, cell / width + 1),
+            Shape::Family { width, .. } => format!("r{}c{}", cell / width + 1, cell % width + 1),
         }
     }
 
@@ -302,13 +344,48 @@ impl Shape {
                     }
                 }
             }
+            Shape::Family { played, width, .. } => {
+                return played.as_ref().map(|p| p.rules().conflicts(cells, *width)).unwrap_or_default();
+            }
         }
         bad.iter().enumerate().filter(|(_, &b)| b).map(|(cell, _)| cell).collect()
     }
 
-    /// Whether every cell that is not a hole is filled.
+    /// Whether every cell that is not a hole is filled (Star Battle: every row has its stars).
     pub fn is_complete(&self, cells: &[i32]) -> bool {
-        cells.iter().all(|&v| v != 0)
+        match self {
+            Shape::Family { played: Some(played), height, .. } => played.rules().is_complete(cells, *height),
+            _ => cells.iter().all(|&v| v != 0),
+        }
+    }
+
+    /// Whether a complete grid without conflicts is a solution: the library's `verify` for the
+    /// families (the rules checked above are Sudoku's and Hidato's whole rules).
+    pub fn is_solution(&self, cells: &[i32]) -> bool {
+        match self {
+            Shape::Family { played, .. } => played.as_ref().is_some_and(|p| p.violations(cells).is_empty()),
+            _ => true,
+        }
+    }
+
+    /// The cells a player must fill: the empty ones, or for stars the stars (the floor of a ranked
+    /// time counts them).
+    pub fn to_fill(&self, puzzle: &[i32]) -> usize {
+        match self {
+            Shape::Family { played: Some(played), height, .. }
+                if played.rules().entry == crate::family::Entry::Stars =>
+            {
+                played.rules().max as usize * height
+            }
+            _ => puzzle.iter().filter(|&&v| v == 0).count(),
+        }
+    }
+
+    /// The shape of a family's puzzle in play.
+    pub fn of_played(played: Arc<dyn InPlay>) -> Shape {
+        let picture = played.picture();
+        let (width, height) = (picture.width, picture.height);
+        Shape::Family { family: played.family(), width, height, played: Some(played) }
     }
 }
 
@@ -330,104 +407,6 @@ pub fn to_sudoku(layout: &Arc<Layout>, cells: &[i32]) -> AppResult<Sudoku> {
 /// A Sudoku's cells as `i32`.
 pub fn sudoku_cells(sudoku: &Sudoku) -> Vec<i32> {
     sudoku.cells().iter().map(|&d| i32::from(d)).collect()
-}
-
-/// Reads a pasted Sudoku (a line, a grid or JSON); `variant` `"x"` adds the diagonals.
-pub fn parse_sudoku(text: &str, variant: Option<&str>, field: &'static str) -> AppResult<Sudoku> {
-    let sudoku = Sudoku::parse(text).map_err(|err| AppError::bad(field, format!("{field}: {err}")))?;
-    match variant.map(parse_variant).transpose()? {
-        Some(true) if !sudoku.layout().has_diagonals() => {
-            let layout = Arc::new(sudoku.layout().clone().with_diagonals());
-            Sudoku::from_digits(layout, sudoku.cells().to_vec())
-                .map_err(|err| AppError::bad(field, err.to_string()))
-        }
-        _ => Ok(sudoku),
-    }
-}
-
-/// Reads a pasted Hidato: the seed's format (with or without the count line), JSON, or the
-/// compact URL form `WxH:1,0,x/0,0,5` (`x` or `-1` a hole, rows separated by `/`).
-pub fn parse_hidato(text: &str, adjacency: Adjacency, field: &'static str) -> AppResult<Hidato> {
-    let text = text.trim();
-    let puzzle = match compact_header(text) {
-        Some((width, height, rows)) => parse_compact(width, height, rows, adjacency, field)?,
-        None => hidato::parse_puzzle(text, adjacency)
-            .map_err(|err| AppError::bad(field, format!("{field}: {err}")))?,
-    };
-    if puzzle.width() * puzzle.height() > MAX_HIDATO_CELLS {
-        return Err(AppError::unprocessable(
-            field,
-            format!(
-                "{field}: {}x{} is too large; at most {MAX_HIDATO_CELLS} cells",
-                puzzle.width(),
-                puzzle.height()
-            ),
-        ));
-    }
-    Ok(puzzle)
-}
-
-fn compact_header(text: &str) -> Option<(usize, usize, &str)> {
-    let (dims, rows) = text.split_once(':')?;
-    let (w, h) = dims.trim().split_once(['x', 'X'])?;
-    Some((w.trim().parse().ok()?, h.trim().parse().ok()?, rows))
-}
-
-fn parse_compact(
-    width: usize,
-    height: usize,
-    rows: &str,
-    adjacency: Adjacency,
-    field: &'static str,
-) -> AppResult<Hidato> {
-    if width == 0 || height == 0 || width.saturating_mul(height) > MAX_HIDATO_CELLS {
-        return Err(AppError::unprocessable(
-            field,
-            format!("{field}: {width}x{height}: sides from 1 and at most {MAX_HIDATO_CELLS} cells"),
-        ));
-    }
-    let rows: Vec<&str> = rows.trim().split('/').collect();
-    if rows.len() != height {
-        return Err(AppError::bad(field, format!("{field}: {} rows; the header says {height}", rows.len())));
-    }
-    let mut cells = Vec::with_capacity(width * height);
-    for (r, row) in rows.iter().enumerate() {
-        let fields: Vec<&str> = row.split(',').map(str::trim).collect();
-        if fields.len() != width {
-            return Err(AppError::bad(
-                field,
-                format!("{field}: row {} has {} cells; the header says {width}", r + 1, fields.len()),
-            ));
-        }
-        for (c, value) in fields.into_iter().enumerate() {
-            let value = match value {
-                "x" | "X" => hidato::HOLE,
-                other => other.parse::<i32>().map_err(|_| {
-                    AppError::bad(
-                        field,
-                        format!("{field}: row {}, cell {}: {other:?} is not x, 0 or a number", r + 1, c + 1),
-                    )
-                })?,
-            };
-            cells.push(value);
-        }
-    }
-    Hidato::new(width, height, cells, adjacency)
-        .map_err(|err| AppError::bad(field, format!("{field}: {err}")))
-}
-
-/// Hidato's compact URL form: `WxH:` then rows separated by `/`, cells by `,`, holes as `x`.
-pub fn hidato_compact(width: usize, height: usize, cells: &[i32]) -> String {
-    let rows: Vec<String> = cells
-        .chunks(width.max(1))
-        .map(|row| {
-            row.iter()
-                .map(|&v| if v == hidato::HOLE { "x".to_owned() } else { v.to_string() })
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .collect();
-    format!("{width}x{height}:{}", rows.join("/"))
 }
 
 /// A Hidato's shape.

@@ -51,14 +51,15 @@ pub fn levels(shape: &Shape) -> Vec<&'static str> {
     match shape {
         Shape::Sudoku(layout) => sudoku_levels(layout).into_iter().map(sudoku::Difficulty::name).collect(),
         Shape::Hidato { .. } => hidato::Difficulty::ALL.map(hidato::Difficulty::name).to_vec(),
+        Shape::Family { family, width, .. } => family.levels(*width),
     }
 }
 
-/// A generated puzzle: (puzzle, solution) cells.
-pub type Made = (Vec<i32>, Vec<i32>);
+/// A generated puzzle as stored: (puzzle, solution) texts (grids as comma-separated cells; a
+/// family's puzzle as its janko text).
+pub type Made = (String, String);
 
-/// Generates one puzzle of a configuration: (puzzle, solution) cells, or `None` when the budget
-/// ran out.
+/// Generates one puzzle of a configuration, as stored, or `None` when the budget ran out.
 pub fn generate(key: &PoolKey, budget: sudoku::Budget, seed: u64) -> Option<Made> {
     generate_at(key, budget, seed).ok().flatten()
 }
@@ -73,15 +74,20 @@ pub fn generate_at(key: &PoolKey, budget: sudoku::Budget, seed: u64) -> Result<O
         Shape::Sudoku(layout) => {
             let Ok(level) = key.difficulty.parse::<logic::Difficulty>() else { return Ok(None) };
             let made = sudoku::Generator::new(layout).difficulty(level).budget(budget).generate(seed)?;
-            Ok(Some((sudoku_cells(&made.puzzle), sudoku_cells(&made.solution))))
+            Ok(Some((join_cells(&sudoku_cells(&made.puzzle)), join_cells(&sudoku_cells(&made.solution)))))
         }
+        Shape::Family { family, width, height, .. } if width == height => {
+            let made = family.generate(width, &key.difficulty, budget, seed)?;
+            Ok(made.map(|(text, solution)| (text, join_cells(&solution))))
+        }
+        Shape::Family { .. } => Ok(None),
         Shape::Hidato { width, height, adjacency } => {
             let Ok(level) = key.difficulty.parse::<hidato::Difficulty>() else { return Ok(None) };
             let Ok(shape) = Hidato::new(width, height, vec![0; width * height], adjacency) else {
                 return Ok(None);
             };
             let made = hidato::Generator::new(shape).difficulty(level).budget(budget).generate(seed)?;
-            Ok(Some((made.puzzle.cells().to_vec(), made.solution.cells().to_vec())))
+            Ok(Some((join_cells(made.puzzle.cells()), join_cells(made.solution.cells()))))
         }
     }
 }
@@ -312,14 +318,14 @@ impl Pool {
     }
 }
 
-fn row(key: &PoolKey, (puzzle, solution): (Vec<i32>, Vec<i32>)) -> PuzzleRow {
+fn row(key: &PoolKey, (puzzle, solution): Made) -> PuzzleRow {
     PuzzleRow {
         id: 0,
         kind: key.kind,
         config: key.config.clone(),
         difficulty: key.difficulty.clone(),
-        puzzle: join_cells(&puzzle),
-        solution: join_cells(&solution),
+        puzzle,
+        solution,
     }
 }
 

@@ -115,15 +115,13 @@ pub async fn create(
         (None, true) => {
             let (shape, key) = configuration(kind, &body.wanted())?;
             let row = super::daily::puzzle_to_play(&state, &player, &key).await?;
-            let puzzle = crate::model::split_cells(&row.puzzle).map_err(AppError::Internal)?;
-            let solution = crate::model::split_cells(&row.solution).map_err(AppError::Internal)?;
+            let (shape, puzzle, solution) = stored(shape, &row.puzzle, &row.solution)?;
             (shape, Some(key.difficulty), Source::Daily, None, puzzle, solution, Some(row.date))
         }
         (None, false) => {
             let (shape, key) = configuration(kind, &body.wanted())?;
             let row = from_pool(&state, &key).await?;
-            let puzzle = crate::model::split_cells(&row.puzzle).map_err(AppError::Internal)?;
-            let solution = crate::model::split_cells(&row.solution).map_err(AppError::Internal)?;
+            let (shape, puzzle, solution) = stored(shape, &row.puzzle, &row.solution)?;
             (shape, Some(key.difficulty), Source::Pool, Some(row.id), puzzle, solution, None)
         }
     };
@@ -132,7 +130,7 @@ pub async fn create(
     let row = GameRow {
         puzzle_id,
         difficulty,
-        puzzle: join_cells(&puzzle),
+        puzzle: crate::game::stored_puzzle(&shape, &puzzle),
         solution: join_cells(&solution),
         player: Some(player),
         daily,
@@ -148,6 +146,18 @@ pub async fn create(
     tracing::debug!(id = %game.row.id, config = %game.row.config, "new game");
     state.remember(game);
     Ok((StatusCode::CREATED, body))
+}
+
+/// A stored puzzle and solution of a configuration as the game's shape and grids.
+fn stored(shape: Shape, puzzle: &str, solution: &str) -> AppResult<(Shape, Vec<i32>, Vec<i32>)> {
+    match shape.kind() {
+        kind @ Kind::Family(_) => crate::game::loaded(kind, puzzle, solution),
+        _ => Ok((
+            shape,
+            crate::model::split_cells(puzzle).map_err(AppError::Internal)?,
+            crate::model::split_cells(solution).map_err(AppError::Internal)?,
+        )),
+    }
 }
 
 /// The shape and pool key a request asks for; 422 for a level the generator does not offer.
@@ -176,6 +186,18 @@ pub(super) fn configuration(kind: Kind, body: &Wanted<'_>) -> AppResult<(Shape, 
             let adjacency = parse_adjacency(body.adjacency.unwrap_or("hidato"))?;
             Shape::Hidato { width, height, adjacency }
         }
+        Kind::Family(family) => {
+            let sizes = family.sizes();
+            let size = body.size.or_else(|| sizes.get(sizes.len() / 2).copied()).unwrap_or(9);
+            if !sizes.contains(&size) {
+                let offered: Vec<String> = sizes.iter().map(ToString::to_string).collect();
+                return Err(AppError::unprocessable(
+                    "size",
+                    format!("size {size}: the game offers {} for {}", offered.join(", "), family.name()),
+                ));
+            }
+            Shape::Family { family, width: size, height: size, played: None }
+        }
     };
     let levels = pool::levels(&shape);
     if !levels.contains(&difficulty.as_str()) {
@@ -186,7 +208,8 @@ pub(super) fn configuration(kind: Kind, body: &Wanted<'_>) -> AppResult<(Shape, 
             levels.join(", ")
         );
         // A level's name that this shape does not offer is a 422; a word that names no level, a 400.
-        let known = sudoku::logic::Difficulty::ALL.iter().any(|level| level.name() == difficulty);
+        let known = sudoku::logic::Difficulty::ALL.iter().any(|level| level.name() == difficulty)
+            || matches!(kind, Kind::Family(family) if family.difficulties().contains(&difficulty.as_str()));
         return Err(if known {
             AppError::unprocessable("difficulty", message)
         } else {
@@ -244,7 +267,7 @@ pub async fn check(
     game.shape.validate(&game.puzzle, &grid.cells)?;
     let conflicts = game.shape.conflicts(&grid.cells);
     let complete = game.shape.is_complete(&grid.cells);
-    let solved = complete && conflicts.is_empty();
+    let solved = complete && conflicts.is_empty() && game.shape.is_solution(&grid.cells);
     let now = now_ms();
     if !solved {
         if now - game.row.touched_at > TOUCH_EVERY_MS {
@@ -309,7 +332,7 @@ fn ranking(game: &Game, ms: i64, per_cell: u64) -> (bool, String) {
     if game.row.source == Source::Pasted {
         return (false, "a pasted puzzle is not ranked: it could be any puzzle".to_owned());
     }
-    let empty = game.puzzle.iter().filter(|&&v| v == 0).count() as u64;
+    let empty = game.shape.to_fill(&game.puzzle) as u64;
     let floor = i64::try_from(empty.saturating_mul(per_cell)).unwrap_or(i64::MAX);
     let secs = |ms: i64| ms as f64 / 1000.0;
     if ms < floor {

@@ -43,7 +43,9 @@ pub async fn hint(
         return Err(AppError::conflict("the grid is already complete"));
     }
     let (shape, cells, solution) = (game.shape.clone(), grid.cells, game.solution.clone());
-    let step = state.compute("finding a hint", move || next_step(&shape, &cells, &solution)).await??;
+    let budget = state.budget();
+    let step =
+        state.compute("finding a hint", move || next_step(&shape, &cells, &solution, &budget)).await??;
     if !game.row.assisted {
         let mut row = game.row.clone();
         row.assisted = true;
@@ -56,8 +58,10 @@ pub async fn hint(
 
 /// The next step on a grid without mistakes: the rater's easiest technique, or the next number
 /// revealed when the rules are stuck.
-fn next_step(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Hint> {
+fn next_step(shape: &Shape, cells: &[i32], solution: &[i32], budget: &tessera::Budget) -> AppResult<Hint> {
     match shape {
+        Shape::Family { played: Some(played), .. } => Ok(played.hint(cells, solution, budget)),
+        Shape::Family { .. } => Err(AppError::Internal(anyhow::anyhow!("a family game without its puzzle"))),
         Shape::Sudoku(layout) => {
             let grid = to_sudoku(layout, cells)?;
             if let Some(step) = logic::hint(&grid) {

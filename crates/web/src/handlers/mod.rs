@@ -20,8 +20,9 @@ use axum::Json;
 use serde::de::DeserializeOwned;
 use tessera::{hidato, sudoku};
 
-use crate::api::{Dimensions, Health, HidatoOptions, Options, SudokuOptions};
+use crate::api::{Dimensions, FamilyOptions, Health, HidatoOptions, Options, SudokuOptions};
 use crate::error::AppError;
+use crate::family::FAMILIES;
 use crate::model::{Shape, HIDATO_SIZES, SUDOKU_SIZES};
 use crate::pool;
 use crate::state::AppState;
@@ -135,7 +136,21 @@ pub async fn options() -> impl IntoResponse {
 pub(crate) fn offered() -> Options {
     let sudoku_levels =
         |size| Shape::sudoku(size, false).map(|shape| pool::levels(&shape)).unwrap_or_default();
+    let families = FAMILIES
+        .iter()
+        .map(|family| {
+            let options = FamilyOptions {
+                difficulties: family.difficulties(),
+                entry: family.entry(),
+                levels: family.sizes().iter().map(|&size| (size.to_string(), family.levels(size))).collect(),
+                sizes: family.sizes().to_vec(),
+                title: family.title(),
+            };
+            (family.name(), options)
+        })
+        .collect();
     Options {
+        families,
         hidato: HidatoOptions {
             adjacencies: ["hidato", "numbrix"],
             difficulties: hidato::Difficulty::ALL.map(hidato::Difficulty::name).to_vec(),

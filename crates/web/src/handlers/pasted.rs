@@ -19,6 +19,7 @@ pub(super) async fn pasted(
 ) -> AppResult<(Shape, Option<String>, Vec<i32>, Vec<i32>)> {
     let budget = state.budget();
     match kind {
+        Kind::Family(f) => family(state, f, text).await,
         Kind::Sudoku => {
             let puzzle = parse_sudoku(text, body.variant.as_deref(), "puzzle")?;
             let size = puzzle.layout().size();
@@ -85,6 +86,20 @@ pub(super) async fn pasted(
             Ok((shape, difficulty, cells, solution))
         }
     }
+}
+
+/// A family's pasted puzzle to play: read, counted, solved and rated by the library.
+async fn family(
+    state: &AppState,
+    family: crate::family::FamilyRef,
+    text: &str,
+) -> AppResult<(Shape, Option<String>, Vec<i32>, Vec<i32>)> {
+    let (played, budget) = (family.read(text, "puzzle")?, state.budget());
+    let (shape, cells) = (Shape::of_played(played.clone()), played.givens().to_vec());
+    let analyzed = state.compute("solving the puzzle", move || family.analyze(&played, &budget)).await??;
+    unique(analyzed.solutions)?;
+    let solution = analyzed.solution.ok_or_else(|| AppError::gave_up("solving the puzzle"))?;
+    Ok((shape, analyzed.difficulty.map(str::to_owned), cells, solution))
 }
 
 fn unique(solutions: u64) -> AppResult<()> {

@@ -34,6 +34,19 @@ pub async fn analyze(
 ) -> AppResult<Json<Analysis>> {
     let budget = state.budget();
     let answer = match Kind::parse(&body.kind)? {
+        Kind::Family(family) => {
+            let played = family.read(&body.puzzle, "puzzle")?;
+            let givens = played.givens().iter().filter(|&&v| v > 0).count();
+            let found =
+                state.compute("counting the solutions", move || family.analyze(&played, &budget)).await??;
+            Analysis {
+                difficulty: found.difficulty,
+                givens,
+                solution: found.solution,
+                solutions: found.solutions,
+                unique: found.solutions == 1,
+            }
+        }
         Kind::Sudoku => {
             let puzzle = parse_sudoku(&body.puzzle, body.variant.as_deref(), "puzzle")?;
             state
@@ -105,6 +118,7 @@ pub async fn analyze(
 pub async fn verify(Body(body): Body<PuzzleText>) -> AppResult<Json<Verdict>> {
     let answer = body.answer.as_deref().ok_or_else(|| AppError::bad("answer", "answer: missing"))?;
     let violations: Vec<String> = match Kind::parse(&body.kind)? {
+        Kind::Family(family) => family.read(&body.puzzle, "puzzle")?.verify_text(answer)?,
         Kind::Sudoku => {
             let puzzle = parse_sudoku(&body.puzzle, body.variant.as_deref(), "puzzle")?;
             let mut answer = parse_sudoku(answer, None, "answer")?;

@@ -76,6 +76,10 @@ pub async fn list(
             let adjacency = parse_adjacency(q.adjacency.as_deref().unwrap_or("hidato"))?;
             Shape::Hidato { width, height, adjacency }.key()
         }
+        (None, Kind::Family(family)) => {
+            let size = q.size.unwrap_or(9);
+            Shape::Family { family, width: size, height: size, played: None }.key()
+        }
     };
     let difficulty =
         q.difficulty.clone().ok_or_else(|| AppError::bad("difficulty", "difficulty: missing"))?;

@@ -21,6 +21,10 @@
 //!   digit typed, cleared, undone, and a hint applied exactly as the digit typed, Undo and Redo
 //!   of it), colour marks (undone and redone like digits, kept through a reload), the player's
 //!   statistics.
+//! - (t) in `families.rs`: Killer Sudoku, KenKen and Star Battle at 390x844, each played to the
+//!   end through the page with the library's solution (picture, cage outlines, names, a
+//!   conflict, a hint), and the largest side of one at 844x390 and of another at 1280x800
+//!   (`TESSERA_E2E_ONLY=families` runs these alone).
 //! - (s) in `daily.rs`: the daily puzzle at 390x844 and 1280x800, started from the start page,
 //!   finished, its place in the daily ranking in the dialog, and listed on `/records`.
 //!
@@ -32,6 +36,7 @@
 //! `TESSERA_CHROMIUM` and `TESSERA_CHROMEDRIVER` override the two paths.
 
 mod daily;
+mod families;
 mod harness;
 mod helpers;
 mod layout;
@@ -131,6 +136,29 @@ async fn browser_end_to_end() -> Result<()> {
     println!("server {} chromedriver {} screenshots {}", h.base, h.driver.url, h.shots.display());
 
     let mut failures = Vec::new();
+    // TESSERA_E2E_ONLY=families runs the families' scenarios alone (while working on them).
+    let only_families = std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "families");
+    for (kind, solve) in FAMILIES {
+        failures.extend(
+            layout::scenario_at(&h, &format!("t-{kind}-phone"), (390, 844), |h, c| async move {
+                families::play(h, &c, kind, solve).await
+            })
+            .await,
+        );
+    }
+    for (size, prefix, kind) in
+        [((844, 390), "u-landscape-", "killer"), ((1280, 800), "v-desktop-", "starbattle")]
+    {
+        failures.extend(
+            layout::scenario_at(&h, &format!("{prefix}{kind}"), size, |h, c| async move {
+                families::largest_fits(h, &c, kind, prefix).await
+            })
+            .await,
+        );
+    }
+    if only_families {
+        return finish(h, stop, serving, &db, started, failures).await;
+    }
     failures.extend(
         scenario(&h, "a-sudoku-conflict-undo-finish", |h, c| async move {
             sudoku_conflict_undo_finish(h, &c).await
@@ -233,6 +261,26 @@ async fn browser_end_to_end() -> Result<()> {
         .await,
     );
 
+    finish(h, stop, serving, &db, started, failures).await
+}
+
+/// The families played in (t), and how the test solves each (the library, by type).
+type Solve = fn(&str) -> Result<Vec<i32>>;
+const FAMILIES: [(&str, Solve); 3] = [
+    ("killer", families::solved::<tessera::killer::Killer>),
+    ("kenken", families::solved::<tessera::kenken::KenKen>),
+    ("starbattle", families::solved::<tessera::starbattle::StarBattle>),
+];
+
+/// Stops the server, removes the database and reports the failures.
+async fn finish(
+    h: Harness,
+    stop: tokio::sync::oneshot::Sender<()>,
+    serving: tokio::task::JoinHandle<Result<()>>,
+    db: &Path,
+    started: Instant,
+    mut failures: Vec<String>,
+) -> Result<()> {
     failures.extend(h.bugs.lock().map(|b| b.clone()).unwrap_or_default());
     drop(h);
     let _ = stop.send(());

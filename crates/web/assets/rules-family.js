@@ -1,0 +1,118 @@
+// Geometry and rules of the families served through the library's traits (Killer Sudoku,
+// KenKen, Star Battle), on the client: built from the game's `picture` (regions, cages, corner
+// clues, blocked cells) and `rules` (the groups whose digits differ, the cages and their clues,
+// the star units), exactly as the server checks them (crates/web/src/family/rules.rs). Cells are
+// indices row by row; values are digits, or for stars 1 a star and 2 a cell marked "no star".
+
+export const STAR = 1;
+export const DOT = 2;
+
+/** Whether `values` make `target` by `op` (KenKen's − and ÷: the largest against the rest). */
+export function holds(op, target, values) {
+  const sum = values.reduce((a, b) => a + b, 0);
+  const max = Math.max(...values);
+  const product = values.reduce((a, b) => a * b, 1);
+  switch (op) {
+    case '+': return sum === target;
+    case '−': return 2 * max >= sum && 2 * max - sum === target;
+    case '×': return product === target;
+    case '÷': return max > 0 && max * max === target * product;
+    case '=': return values.length === 1 && sum === target;
+    default: return ['+', '−', '×', '÷'].some((o) => holds(o, target, values));
+  }
+}
+
+/** Words for a clue's sign, for screen readers. */
+const SPOKEN = { '+': ' plus', '−': ' minus', '×': ' times', '÷': ' divided', '-': ' minus', x: ' times', '*': ' times', '/': ' divided' };
+
+export class FamilyGeom {
+  constructor(picture, rules) {
+    this.width = picture.width;
+    this.height = picture.height;
+    this.count = this.width * this.height;
+    this.picture = picture;
+    this.rules = rules;
+    this.stars = rules.entry === 'stars';
+    this.n = rules.max;
+    this.holes = picture.cells.map((c, i) => c.blocked || picture.regions[i] === null);
+    // Peers: the cells sharing a group whose digits differ (notes lose a digit placed there).
+    this.peers = Array.from({ length: this.count }, () => new Set());
+    for (const g of rules.distinct) for (const a of g) for (const b of g) if (a !== b) this.peers[a].add(b);
+    // Each cell's cage (its clue), for names and the cage outlines.
+    this.cageOf = new Array(this.count).fill(-1);
+    rules.cages.forEach((cage, k) => cage.cells.forEach((i) => { this.cageOf[i] = k; }));
+  }
+
+  region(i) { return this.picture.regions[i]; }
+
+  /** The dashed outline's group of a cell (Killer's cages; none where cages are the regions). */
+  outline(i) { return this.picture.cages.length ? this.picture.cages[i] : null; }
+
+  /** The cage clue of cell i in words ("cage 17", "cage 24 times"), or ''. */
+  cageWords(i) {
+    const k = this.cageOf[i];
+    if (k < 0) return '';
+    const cage = this.rules.cages[k];
+    const label = this.picture.cells[cage.cells.find((c) => this.picture.cells[c].corner)]?.corner || String(cage.target);
+    return `, cage ${label.replace(/[+−×÷\-x*/]$/, (s) => SPOKEN[s] || '')}`;
+  }
+
+  /** Whether the grid is finished: every open cell filled, or every row's stars placed. */
+  complete(cells) {
+    if (this.stars) return cells.filter((v) => v === STAR).length === this.n * this.height;
+    return cells.every((v, i) => v || this.holes[i]);
+  }
+
+  /** Cells breaking a rule: a digit twice in a group, a full cage off its clue; more than K
+   * stars in a unit, two stars touching. Givens are never flagged alone. */
+  conflicts(cells) {
+    const out = new Set();
+    for (const g of this.rules.distinct) {
+      const seen = new Map();
+      for (const i of g) {
+        const v = cells[i];
+        if (v > 0) seen.set(v, [...(seen.get(v) || []), i]);
+      }
+      for (const list of seen.values()) if (list.length > 1) list.forEach((i) => out.add(i));
+    }
+    for (const cage of this.rules.cages) {
+      const values = cage.cells.map((i) => Math.max(cells[i], 0));
+      if (values.every((v) => v > 0) && !holds(cage.op, cage.target, values)) cage.cells.forEach((i) => out.add(i));
+    }
+    if (this.stars) {
+      for (const unit of this.rules.units) {
+        const stars = unit.filter((i) => cells[i] === STAR);
+        if (stars.length > this.n) stars.forEach((i) => out.add(i));
+      }
+      const w = this.width;
+      cells.forEach((v, i) => {
+        if (v !== STAR) return;
+        const r = Math.floor(i / w);
+        const c = i % w;
+        for (const [dr, dc] of [[0, 1], [1, -1], [1, 0], [1, 1]]) {
+          const r2 = r + dr;
+          const c2 = c + dc;
+          if (c2 < 0 || c2 >= w || r2 >= this.height) continue;
+          if (cells[r2 * w + c2] === STAR) { out.add(i); out.add(r2 * w + c2); }
+        }
+      });
+    }
+    return out;
+  }
+
+  /** The open cells touching cell i, diagonals included. */
+  around(i) {
+    const w = this.width;
+    const r = Math.floor(i / w);
+    const c = i % w;
+    const out = [];
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        const r2 = r + dr;
+        const c2 = c + dc;
+        if ((dr || dc) && r2 >= 0 && c2 >= 0 && r2 < this.height && c2 < w && !this.holes[r2 * w + c2]) out.push(r2 * w + c2);
+      }
+    }
+    return out;
+  }
+}

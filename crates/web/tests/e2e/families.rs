@@ -1,0 +1,192 @@
+//! (t) The families served through the library's traits (Killer Sudoku, KenKen, Star Battle),
+//! each at 390x844: the family chosen in the form, a small puzzle started, nothing past the right
+//! edge and the board and pad in view, the picture drawn (thick region borders, Killer's dashed
+//! cage outlines, clues in the corner), cells named with their cage, a conflict shown, a hint's
+//! words and cells shown, then the puzzle played to the end through the page (digits typed; stars
+//! by tapping a cell twice: dot, then star) with the library's own solution, and the solved
+//! dialog's time.
+
+use anyhow::{ensure, Result};
+use fantoccini::Client;
+use serde_json::Value;
+use tessera::{Draw, Query, Readable};
+
+use crate::harness::Harness;
+use crate::page::{
+    by_testid, cell, cells, choose_settings, is_hms, js, label, open_game_page, solved_dialog, started_game,
+    type_into, wait_js, width,
+};
+
+/// The library's solution of a puzzle text as the API's grid (`-1` blocked; stars `1`, none `2`).
+pub fn solved<P: Readable<ReadOptions = ()> + Draw>(text: &str) -> Result<Vec<i32>> {
+    let puzzle = P::read(text, &()).next().ok_or_else(|| anyhow::anyhow!("no puzzle"))??;
+    let solution = puzzle.solve(&Query::default())?.ok_or_else(|| anyhow::anyhow!("no solution"))?;
+    let picture = puzzle.picture(Some(&solution));
+    let stars = picture.cells.iter().any(|c| c.text == "★");
+    Ok(picture
+        .cells
+        .iter()
+        .zip(&picture.regions)
+        .map(|(cell, region)| match () {
+            _ if cell.blocked || region.is_none() => -1,
+            _ if stars && cell.text == "★" => 1,
+            _ if stars => 2,
+            _ => cell.text.parse().unwrap_or(0),
+        })
+        .collect())
+}
+
+/// Plays a game of `kind` at its smallest size to the end through the page.
+pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result<Vec<i32>>) -> Result<()> {
+    open_game_page(h, c).await?;
+    let (_, options) = h.api("GET", "/api/options", None).await?;
+    let size = options[kind]["sizes"][0].as_u64().unwrap_or(4).to_string();
+    choose_settings(h, c, &[("kind", kind), ("size", &size), ("difficulty", "easy")]).await?;
+    by_testid(c, "start").await?.click().await?;
+    let game = started_game(h, c).await?;
+    ensure!(game["kind"] == kind, "asked for {kind}, got {}", game["kind"]);
+    let solution = solve(game["share"].as_str().unwrap_or_default())?;
+    let w = width(&game);
+    let puzzle = cells(&game["puzzle"]);
+    let stars = game["rules"]["entry"] == "stars";
+    fits(c).await?;
+    h.shot(c, &format!("t-{kind}-1-started")).await?;
+
+    // The picture: thick borders somewhere inside, the clues drawn; names carry the cage.
+    let thick = js(c, "document.querySelectorAll('#board td.bl, #board td.bt').length").await?;
+    ensure!(thick.as_u64().unwrap_or(0) > 0, "no thick region border drawn");
+    if !stars {
+        let corners = js(c, "document.querySelectorAll('#board td .corner').length").await?;
+        ensure!(corners.as_u64().unwrap_or(0) > 0, "no clue drawn in a corner");
+        let name = label(&cell(c, 0, 0).await?).await?;
+        ensure!(name.contains("cage"), "cell 1,1 is named {name:?}: no cage");
+        if let Some(cages) = game["picture"]["cages"].as_array().filter(|c| !c.is_empty()) {
+            // The outline is open between two cells of one cage and closed between two cages.
+            let sides = js(
+                c,
+                "[...document.querySelectorAll('#board td')].map((td) => { const o = td.querySelector('.cage');
+                   return o ? ['ct', 'cr', 'cb', 'cl'].map((k) => o.classList.contains(k)) : null; })",
+            )
+            .await?;
+            for i in 0..cages.len() {
+                let (r, col) = (i / w, i % w);
+                let right = col + 1 < w && cages[i] == cages[i + 1];
+                let below = r + 1 < cages.len() / w && cages[i] == cages[i + w];
+                ensure!(
+                    sides[i][1] == !right && sides[i][2] == !below,
+                    "cell {r},{col}: the dashed outline's sides {} for cages {cages:?}",
+                    sides[i]
+                );
+            }
+        }
+    }
+
+    // A conflict: two equal digits in a row (two stars side by side).
+    let open: Vec<usize> = (0..w).filter(|&c| puzzle[c] == 0).collect();
+    ensure!(open.len() >= 2, "row 1 has fewer than two open cells");
+    let (a, b) = (open[0], open[1]);
+    if stars {
+        for i in [a, b] {
+            cell(c, 0, i).await?.click().await?;
+            cell(c, 0, i).await?.click().await?;
+        }
+    } else {
+        type_into(c, 0, a, "1").await?;
+        type_into(c, 0, b, "1").await?;
+    }
+    wait_js(
+        c,
+        &format!("document.querySelector('[data-testid=\"cell-0-{a}\"]').classList.contains('conflict')"),
+        "a conflict",
+    )
+    .await?;
+    let name = label(&cell(c, 0, a).await?).await?;
+    ensure!(name.contains("conflict"), "a conflict's name is {name:?}");
+    h.shot(c, &format!("t-{kind}-2-conflict")).await?;
+    for _ in 0..if stars { 4 } else { 2 } {
+        by_testid(c, "undo").await?.click().await?;
+    }
+    ensure!(
+        cells_shown(c, w).await?.iter().zip(&puzzle).all(|(s, &p)| p != 0 || s.is_empty()),
+        "Undo left values"
+    );
+
+    // A hint: its words and its cells shown (not applied).
+    by_testid(c, "hint").await?.click().await?;
+    wait_js(c, "!document.getElementById('hintbox').hidden && document.getElementById('hint-text').textContent.length > 10", "the hint's words").await?;
+    let marked = js(c, "document.querySelectorAll('#board td.hint').length").await?;
+    ensure!(marked.as_u64().unwrap_or(0) > 0, "the hint marks no cell");
+    h.shot(c, &format!("t-{kind}-3-hint")).await?;
+    by_testid(c, "hint-close").await?.click().await?;
+
+    // Played to the end.
+    for (i, (&given, &value)) in puzzle.iter().zip(&solution).enumerate() {
+        if given != 0 {
+            continue;
+        }
+        if stars {
+            if value == 1 {
+                cell(c, i / w, i % w).await?.click().await?;
+                cell(c, i / w, i % w).await?.click().await?;
+            }
+        } else {
+            type_into(c, i / w, i % w, &value.to_string()).await?;
+        }
+    }
+    let (time, _) = solved_dialog(c).await?;
+    ensure!(is_hms(&time), "the dialog's time is {time:?}");
+    println!("    {kind} solved in {time}");
+    h.shot(c, &format!("t-{kind}-4-solved")).await?;
+    Ok(())
+}
+
+/// (t) at 844x390 and 1280x800: the largest side of a family fits beside or under the pad.
+pub async fn largest_fits(h: &Harness, c: &Client, kind: &str, prefix: &str) -> Result<()> {
+    open_game_page(h, c).await?;
+    let (_, options) = h.api("GET", "/api/options", None).await?;
+    let sizes = options[kind]["sizes"].as_array().cloned().unwrap_or_default();
+    let size = sizes.last().and_then(Value::as_u64).unwrap_or(9).to_string();
+    let level = options[kind]["levels"][&size][0].as_str().unwrap_or("easy").to_owned();
+    choose_settings(h, c, &[("kind", kind), ("size", &size), ("difficulty", &level)]).await?;
+    by_testid(c, "start").await?.click().await?;
+    let game = started_game(h, c).await?;
+    ensure!(width(&game).to_string() == size, "asked for {size}, got {}", game["config"]);
+    fits(c).await?;
+    h.shot(c, &format!("{prefix}{kind}-{size}")).await?;
+    Ok(())
+}
+
+/// The value shown in each cell of the first row (not the corner clue).
+async fn cells_shown(c: &Client, w: usize) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    for col in 0..w {
+        let shown =
+            js(c, &format!("document.querySelector('[data-testid=\"cell-0-{col}\"] .v')?.textContent || ''"))
+                .await?;
+        out.push(shown.as_str().unwrap_or_default().to_owned());
+    }
+    Ok(out)
+}
+
+/// Nothing passes the right edge; the board and the pad are in view without scrolling.
+async fn fits(c: &Client) -> Result<()> {
+    let check = js(
+        c,
+        "(() => { const W = document.documentElement.clientWidth, H = window.innerHeight;
+           const over = [...document.querySelectorAll('body *')].filter((e) => { const r = e.getBoundingClientRect();
+             return r.width > 0 && r.right > W + 0.5; }).map((e) => e.id || e.className || e.tagName).slice(0, 5);
+           const b = document.getElementById('board').getBoundingClientRect();
+           const p = document.getElementById('pad').getBoundingClientRect();
+           return { over, sideways: document.documentElement.scrollWidth > W, board: [b.left, b.right, b.bottom],
+                    pad: p.bottom, W, H }; })()",
+    )
+    .await?;
+    ensure!(
+        check["over"].as_array().is_some_and(Vec::is_empty) && check["sideways"] == false,
+        "past the right edge: {check}"
+    );
+    let h = check["H"].as_f64().unwrap_or(0.0);
+    ensure!(check["board"][2].as_f64().unwrap_or(f64::MAX) <= h, "the board is not in view: {check}");
+    ensure!(check["pad"].as_f64().unwrap_or(f64::MAX) <= h, "the pad is not in view: {check}");
+    Ok(())
+}
