@@ -77,13 +77,13 @@ pub fn solve<P: Family>(args: &FamilyRunArgs<P::Engine>) -> Result<Status> {
         }
     }
     out.flush()?;
-    if args.output.stats {
-        note(&format!(
-            "puzzles={} seconds={:.3} engine={}",
-            puzzles.len(),
-            started.elapsed().as_secs_f64(),
-            engine.name()
-        ));
+    finish(args.output.stats, puzzles.len(), started, engine.name(), gave_up)
+}
+
+/// The end of `solve` and `count`: the `--stats` line, and the status.
+fn finish(stats: bool, puzzles: usize, started: Instant, engine: &str, gave_up: bool) -> Result<Status> {
+    if stats {
+        note(&format!("puzzles={puzzles} seconds={:.3} engine={engine}", started.elapsed().as_secs_f64()));
     }
     Ok(if gave_up { Status::GaveUp } else { Status::Done })
 }
@@ -128,15 +128,7 @@ pub fn count<P: Family>(args: &FamilyCountArgs<P::Engine>) -> Result<Status> {
         }
     }
     out.flush()?;
-    if run.output.stats {
-        note(&format!(
-            "puzzles={} seconds={:.3} engine={}",
-            puzzles.len(),
-            started.elapsed().as_secs_f64(),
-            engine.name()
-        ));
-    }
-    Ok(if gave_up { Status::GaveUp } else { Status::Done })
+    finish(run.output.stats, puzzles.len(), started, engine.name(), gave_up)
 }
 
 /// `tessera <family> verify PUZZLE ANSWER`
