@@ -7,7 +7,7 @@ use crate::common::Step;
 use crate::killer::logic::{Difficulty, Technique};
 use crate::killer::model::{cell_name, Killer};
 use crate::killer::solve::combos::{each, narrow};
-use crate::killer::solve::layout::{Layout, State};
+use crate::killer::solve::layout::Layout;
 
 const fn technique(name: &'static str, level: Difficulty, weight: u32) -> Technique {
     Technique { name, level, weight }
@@ -433,7 +433,7 @@ impl Logic {
                     if let Some(reason) = budget.check_clock() {
                         return Err(reason);
                     }
-                    let mut state = State { cand: self.cand.clone(), done: vec![false; self.cand.len()] };
+                    let mut state = self.layout.state(self.cand.clone());
                     state.cand[cell] = 1 << d;
                     if !self.layout.propagate(&mut state) {
                         let d = d as u32 + 1;
