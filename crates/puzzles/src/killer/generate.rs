@@ -5,9 +5,9 @@
 //! every cell its own cage (a full grid of givens). Then the rater's level: kept if it is the one
 //! asked for, else the next attempt.
 //!
-//! On grids above 9x9 each uniqueness check has a small node budget (1,000); a check that runs
-//! out of it splits a random cage (the puzzle was too loose to settle cheaply) and tries again,
-//! so the loop stays bounded and the puzzle it ends with is proven unique quickly by the solver.
+//! On grids above 9x9 each uniqueness check has a small node budget (1,000; 200 above 16x16);
+//! one that runs out of it splits a random cage (the puzzle was too loose to settle cheaply) and
+//! tries again, so the loop stays bounded and the puzzle it ends with is proven unique quickly by the solver.
 //! The rater's trial step is capped on those grids too (`logic`).
 //!
 //! Why split rather than add givens: a one-cell cage is a given said the Killer way, and the
@@ -26,7 +26,8 @@ use crate::killer::solve::{random_grid, solutions};
 use crate::killer::{Grid, Query};
 use crate::Error;
 
-/// Nodes of each uniqueness check on grids above 9x9 (unless the budget says otherwise).
+/// Nodes of each uniqueness check on grids above 9x9 (unless the budget says otherwise); a fifth
+/// of that above 16x16, whose nodes cost several times as much.
 const UNIQUE_NODES: u64 = 1_000;
 
 /// A generated puzzle: its only solution, its seed, its level.
@@ -100,8 +101,10 @@ impl Generator {
         let search = self.budget.without_nodes().with_nodes(nodes);
         let check = self.budget.without_nodes().with_nodes(self.budget.nodes().unwrap_or(if n <= 9 {
             20_000
-        } else {
+        } else if n <= 16 {
             UNIQUE_NODES
+        } else {
+            UNIQUE_NODES / 5
         }));
         let mut last = GaveUp::NodeLimit;
         for attempt in 0..self.attempts {

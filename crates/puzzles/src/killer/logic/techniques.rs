@@ -37,8 +37,8 @@ pub(crate) struct Logic {
     probes: Option<u32>,
 }
 
-/// Trial propagations allowed in rating a grid above 9x9; past them trial finds nothing (and the
-/// puzzle rates expert, as one the techniques do not finish).
+/// Trial propagations allowed in rating a grid above 9x9 (a fifth of it above 16x16); past them
+/// trial finds nothing (and the puzzle rates expert, as one the techniques do not finish).
 const PROBES: u32 = 1000;
 
 fn names(cells: &[u16], n: usize) -> String {
@@ -75,7 +75,7 @@ impl Logic {
             cand,
             placed: vec![false; puzzle.size().pow(2)],
             contradiction: false,
-            probes: (puzzle.size() > 9).then_some(PROBES),
+            probes: (puzzle.size() > 9).then_some(if puzzle.size() <= 16 { PROBES } else { PROBES / 5 }),
         };
         for (cell, &g) in puzzle.givens().iter().enumerate() {
             if g != 0 {
