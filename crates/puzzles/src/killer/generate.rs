@@ -5,6 +5,11 @@
 //! every cell its own cage (a full grid of givens). Then the rater's level: kept if it is the one
 //! asked for, else the next attempt.
 //!
+//! On grids above 9x9 each uniqueness check has a small node budget (1,000; 200 above 16x16);
+//! one that runs out of it splits a random cage (the puzzle was too loose to settle cheaply) and
+//! tries again, so the loop stays bounded and the puzzle it ends with is proven unique quickly by the solver.
+//! The rater's trial step is capped on those grids too (`logic`).
+//!
 //! Why split rather than add givens: a one-cell cage is a given said the Killer way, and the
 //! puzzle stays a plain janko-format Killer Sudoku (no givens block).
 
@@ -20,6 +25,10 @@ use crate::killer::model::{box_shape, Cage, Killer, MAX_SIZE};
 use crate::killer::solve::{random_grid, solutions};
 use crate::killer::{Grid, Query};
 use crate::Error;
+
+/// Nodes of each uniqueness check on grids above 9x9 (unless the budget says otherwise); a fifth
+/// of that above 16x16, whose nodes cost several times as much.
+const UNIQUE_NODES: u64 = 1_000;
 
 /// A generated puzzle: its only solution, its seed, its level.
 pub type Generated = Made<Killer, Difficulty>;
@@ -84,9 +93,19 @@ impl Generator {
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
         let n = self.n;
         let boxes = box_shape(n).ok_or(GaveUp::NodeLimit)?;
-        // Each search's nodes: the budget's, or enough for the size.
+        // Each search's nodes: the budget's, or enough for the size. The uniqueness checks of
+        // large grids get few: one that runs out splits a cage instead (see `unique`), which is
+        // cheaper than searching on (at a fraction of a millisecond a node) and keeps the loop
+        // bounded.
         let nodes = self.budget.nodes().unwrap_or(if n <= 9 { 20_000 } else { 200_000 });
         let search = self.budget.without_nodes().with_nodes(nodes);
+        let check = self.budget.without_nodes().with_nodes(self.budget.nodes().unwrap_or(if n <= 9 {
+            20_000
+        } else if n <= 16 {
+            UNIQUE_NODES
+        } else {
+            UNIQUE_NODES / 5
+        }));
         let mut last = GaveUp::NodeLimit;
         for attempt in 0..self.attempts {
             if let Some(reason) = self.budget.check_clock() {
@@ -105,7 +124,7 @@ impl Generator {
                 Difficulty::Expert => 6,
             };
             let mut cages = grow(n, &grid, max, &mut rng);
-            let puzzle = match unique(n, &grid, &mut cages, &search, &mut rng) {
+            let puzzle = match unique(n, &grid, &mut cages, &check, &mut rng) {
                 Ok(puzzle) => puzzle,
                 Err(GaveUp::NodeLimit) => continue,
                 Err(reason) => return Err(reason),
@@ -187,18 +206,35 @@ fn unique(
     loop {
         let puzzle = puzzle_of(n, grid, cages);
         let found = solutions(&puzzle, &Query::default().with_limit(2).with_budget(budget.clone()));
-        if let Outcome::GaveUp(reason) = found.count.outcome {
-            return Err(reason);
+        match found.count.outcome {
+            // Too loose to settle within the nodes: a random cage of two cells or more split.
+            Outcome::GaveUp(GaveUp::NodeLimit) => {
+                let Some(k) =
+                    (0..cages.len()).filter(|&k| cages[k].len() > 1).collect::<Vec<_>>().choose(rng).copied()
+                else {
+                    return Err(GaveUp::NodeLimit);
+                };
+                let cell = *cages[k].choose(rng).expect("two cells or more");
+                split(n, cages, k, cell);
+                continue;
+            }
+            Outcome::GaveUp(reason) => return Err(reason),
+            _ => {}
         }
         let other = found.found.iter().find(|g| g.digits() != grid).ok_or(GaveUp::NodeLimit);
         let Ok(other) = other else { return Ok(puzzle) };
         let differ: Vec<usize> = (0..n * n).filter(|&c| other.digits()[c] != grid[c]).collect();
         let cell = *differ.choose(rng).expect("two solutions differ");
         let k = cages.iter().position(|c| c.contains(&cell)).expect("every cell in a cage");
-        let rest: Vec<usize> = cages[k].iter().copied().filter(|&c| c != cell).collect();
-        cages[k] = vec![cell];
-        cages.extend(pieces(&rest, n));
+        split(n, cages, k, cell);
     }
+}
+
+/// Cage `k` split into `cell` alone and the connected pieces of the rest.
+fn split(n: usize, cages: &mut Vec<Vec<usize>>, k: usize, cell: usize) {
+    let rest: Vec<usize> = cages[k].iter().copied().filter(|&c| c != cell).collect();
+    cages[k] = vec![cell];
+    cages.extend(pieces(&rest, n));
 }
 
 /// The orthogonally connected pieces of a set of cells.

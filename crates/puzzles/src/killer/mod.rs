@@ -10,9 +10,12 @@
 //!
 //! The dedicated engine (`solve` module) propagates and searches over `u32` candidate masks:
 //! naked and hidden singles in rows, columns and boxes, cage mates as peers (a cage's digits
-//! differ), and each cage narrowed to the digits of the digit sets that make its remaining sum
-//! from what its cells still allow (enumerated with sum bounds as cuts; past a step cap, for the
-//! huge cages of 25x25 grids, the bounds alone). It branches on the cell with the fewest
+//! differ), and each cage (the puzzle's and the rule of 45's, re-examined only when its cells
+//! changed) narrowed to its cells' supports: the digits a cell can take in some filling of the
+//! whole cage, found by enumerating the digit sets that make its remaining sum (with sum bounds
+//! as cuts) and matching each to the cells (generalised arc consistency); for cages of more than
+//! eight open cells, or too many sets, the union of the sets, and past a step cap (the huge cages
+//! of 16x16 and 25x25 grids) the sum bounds alone. It branches on the cell with the fewest
 //! candidates. Why this and not Sudoku's dancing links or bitboards: the cage sums are not exact
 //! cover constraints, and the digit-set narrowing is what makes Killer puzzles (which often have
 //! no givens at all) fall to propagation with very few branches.

@@ -7,7 +7,7 @@ use crate::common::Step;
 use crate::killer::logic::{Difficulty, Technique};
 use crate::killer::model::{cell_name, Killer};
 use crate::killer::solve::combos::{each, narrow};
-use crate::killer::solve::layout::{Layout, State};
+use crate::killer::solve::layout::Layout;
 
 const fn technique(name: &'static str, level: Difficulty, weight: u32) -> Technique {
     Technique { name, level, weight }
@@ -32,7 +32,14 @@ pub(crate) struct Logic {
     cand: Vec<u32>,
     placed: Vec<bool>,
     contradiction: bool,
+    /// Trial propagations left (grids above 9x9 only): each costs a whole propagation, and a
+    /// 16x16 position has thousands of candidates to try.
+    probes: Option<u32>,
 }
+
+/// Trial propagations allowed in rating a grid above 9x9 (a fifth of it above 16x16); past them
+/// trial finds nothing (and the puzzle rates expert, as one the techniques do not finish).
+const PROBES: u32 = 1000;
 
 fn names(cells: &[u16], n: usize) -> String {
     cells.iter().map(|&c| cell_name(c as usize, n)).collect::<Vec<_>>().join(", ")
@@ -68,6 +75,7 @@ impl Logic {
             cand,
             placed: vec![false; puzzle.size().pow(2)],
             contradiction: false,
+            probes: (puzzle.size() > 9).then_some(if puzzle.size() <= 16 { PROBES } else { PROBES / 5 }),
         };
         for (cell, &g) in puzzle.givens().iter().enumerate() {
             if g != 0 {
@@ -426,14 +434,19 @@ impl Logic {
     }
 
     /// A candidate whose placement propagates to a contradiction is removed.
-    fn trial(&self, budget: &Budget) -> Result<Option<(Technique, Step)>, GaveUp> {
+    fn trial(&mut self, budget: &Budget) -> Result<Option<(Technique, Step)>, GaveUp> {
         for width in 2..=self.n as u32 {
             for cell in (0..self.cand.len()).filter(|&c| self.cand[c].count_ones() == width) {
                 for d in Ones(self.cand[cell]) {
                     if let Some(reason) = budget.check_clock() {
                         return Err(reason);
                     }
-                    let mut state = State { cand: self.cand.clone(), done: vec![false; self.cand.len()] };
+                    match &mut self.probes {
+                        Some(0) => return Ok(None),
+                        Some(left) => *left -= 1,
+                        None => {}
+                    }
+                    let mut state = self.layout.state(self.cand.clone());
                     state.cand[cell] = 1 << d;
                     if !self.layout.propagate(&mut state) {
                         let d = d as u32 + 1;

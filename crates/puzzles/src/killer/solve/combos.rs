@@ -81,16 +81,25 @@ fn walk(
 /// The digits `d` of `avail` for which `k - 1` other digits of `avail` have sums from below to
 /// above `sum - d` (the bounds alone: a superset of the digits of the sets).
 pub(crate) fn bounds_union(avail: u32, k: usize, sum: u32) -> u32 {
-    let digits: Vec<u32> = Ones(avail).map(|i| i as u32 + 1).collect();
-    if k == 0 || k > digits.len() {
+    // No vectors: this runs for every large cage at every propagation.
+    let (mut digits, mut len) = ([0u32; 32], 0);
+    for i in Ones(avail) {
+        digits[len] = i as u32 + 1;
+        len += 1;
+    }
+    if k == 0 || k > len {
         return 0;
     }
+    let digits = &digits[..len];
+    // The k smallest and k largest, and the k - 1 of each; without d, d's place is taken by the
+    // k-th when d is among the k - 1.
+    let small: u32 = digits[..k - 1].iter().sum();
+    let large: u32 = digits[len - (k - 1)..].iter().sum();
     let mut union = 0;
-    for &d in &digits {
+    for (i, &d) in digits.iter().enumerate() {
         let Some(rest) = sum.checked_sub(d) else { continue };
-        let others: Vec<u32> = digits.iter().copied().filter(|&o| o != d).collect();
-        let low: u32 = others.iter().take(k - 1).sum();
-        let high: u32 = others.iter().rev().take(k - 1).sum();
+        let low = if i < k - 1 { small - d + digits[k - 1] } else { small };
+        let high = if i >= len - (k - 1) { large - d + digits[len - k] } else { large };
         if low <= rest && rest <= high {
             union |= 1 << (d - 1);
         }
@@ -111,6 +120,11 @@ pub(crate) struct Narrowed {
 /// whose sum is `sum`: `None` when none fits. A set fits when it avoids the placed digits and
 /// every free cell has a candidate in it.
 pub(crate) fn narrow(cells: &[u16], cand: &[u32], sum: u32) -> Option<Narrowed> {
+    narrow_within(cells, cand, sum, CAP)
+}
+
+/// [`narrow`] with the walk cut after `cap` steps.
+pub(crate) fn narrow_within(cells: &[u16], cand: &[u32], sum: u32, cap: u32) -> Option<Narrowed> {
     let (mut placed, mut placed_sum, mut free_union) = (0u32, 0u32, 0u32);
     let mut free = 0;
     for &c in cells {
@@ -135,7 +149,7 @@ pub(crate) fn narrow(cells: &[u16], cand: &[u32], sum: u32) -> Option<Narrowed> 
     }
     let avail = free_union & !placed;
     let (mut union, mut required) = (0u32, u32::MAX);
-    let complete = each(avail, free, rest, CAP, &mut |set| {
+    let complete = each(avail, free, rest, cap, &mut |set| {
         let fits = cells.iter().all(|&c| {
             let m = cand[c as usize];
             m & (m - 1) == 0 || m & set != 0

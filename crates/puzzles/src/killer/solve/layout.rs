@@ -4,11 +4,16 @@
 //!   cand[cell]   u32, bit d-1 for digit d still possible (N <= 25)
 //!   houses       rows 0..N, columns N..2N, boxes 2N..3N: lists of cells
 //!   peers[cell]  every other cell of its row, column, box and cage (all different)
-//!   cages        (cells, sum)
+//!   cages        (cells, sum): the puzzle's, then the rule of 45's
+//!   seen         per cage, its cells' candidates when it was last narrowed (in the state)
 //! ```
+//!
+//! A cage is narrowed again only when one of its cells changed since it was last narrowed
+//! (`seen`): on 16x16 and 25x25 grids there are hundreds of cages and most are untouched by a
+//! branch, and narrowing one costs a walk over its digit sets.
 
 use crate::killer::model::Killer;
-use crate::killer::solve::combos::narrow;
+use crate::killer::solve::support::support;
 
 /// The structure a search works over.
 #[derive(Debug, Clone)]
@@ -21,6 +26,8 @@ pub(crate) struct Layout {
     /// Each cell's row, column and box, as indices into `houses`.
     pub house_of: Vec<[u16; 3]>,
     pub start: Vec<u32>,
+    /// Where each cage's cells start in `State::seen` (and the total at the end).
+    seen_at: Vec<usize>,
 }
 
 /// A node of the search: the candidates, and which singletons have been passed to their peers.
@@ -28,6 +35,8 @@ pub(crate) struct Layout {
 pub(crate) struct State {
     pub cand: Vec<u32>,
     pub done: Vec<bool>,
+    /// The cages' cells' candidates when each was last narrowed (`0`: never).
+    seen: Vec<u32>,
 }
 
 impl Layout {
@@ -51,8 +60,16 @@ impl Layout {
             }
         }
         let full = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
-        let mut layout =
-            Layout { n, full, houses, peers, cages: Vec::new(), house_of, start: vec![full; cells] };
+        let mut layout = Layout {
+            n,
+            full,
+            houses,
+            peers,
+            cages: Vec::new(),
+            house_of,
+            start: vec![full; cells],
+            seen_at: vec![0],
+        };
         layout.dedup_peers();
         layout
     }
@@ -70,6 +87,12 @@ impl Layout {
         layout.dedup_peers();
         let derived = layout.rule_of_45(puzzle);
         layout.cages.extend(derived.into_iter().map(|(cells, sum, _)| (cells, sum)));
+        layout.seen_at = std::iter::once(0)
+            .chain(layout.cages.iter().scan(0, |at, (cells, _)| {
+                *at += cells.len();
+                Some(*at)
+            }))
+            .collect();
         for (cell, &g) in puzzle.givens().iter().enumerate() {
             if g != 0 {
                 layout.start[cell] = 1 << (g - 1);
@@ -136,7 +159,13 @@ impl Layout {
 
     /// The root of the search.
     pub fn root(&self) -> State {
-        State { cand: self.start.clone(), done: vec![false; self.start.len()] }
+        self.state(self.start.clone())
+    }
+
+    /// A position with these candidates, nothing yet propagated.
+    pub fn state(&self, cand: Vec<u32>) -> State {
+        let seen = vec![0; self.seen_at.last().copied().unwrap_or(0)];
+        State { done: vec![false; cand.len()], cand, seen }
     }
 
     /// Naked singles, hidden singles in every house, and the cages' digit sets, to a fixed point;
@@ -149,7 +178,7 @@ impl Layout {
             if s.cand.iter().zip(&s.done).any(|(&m, &done)| !done && m & (m - 1) == 0) {
                 continue;
             }
-            match self.narrow_cages(&mut s.cand) {
+            match self.narrow_cages(&mut s.cand, &mut s.seen) {
                 None => return false,
                 Some(false) => return true,
                 Some(true) => {}
@@ -215,26 +244,28 @@ impl Layout {
         true
     }
 
-    /// Every cage narrowed to the digits of its fitting sets, and a digit every set needs put in
-    /// its one possible cell: `None` on a contradiction, else whether anything changed.
-    fn narrow_cages(&self, cand: &mut [u32]) -> Option<bool> {
+    /// Every changed cage narrowed to its cells' supports, and a digit that every fitting set needs
+    /// put in its one possible cell or, when its holders share a house, out of the rest of that
+    /// house: `None` on a contradiction, else whether anything changed.
+    fn narrow_cages(&self, cand: &mut [u32], seen: &mut [u32]) -> Option<bool> {
         let mut changed = false;
-        for (cells, sum) in &self.cages {
-            let narrowed = narrow(cells, cand, *sum)?;
-            for &c in cells {
-                let m = cand[c as usize];
-                if m & (m - 1) != 0 {
-                    let kept = m & narrowed.union;
-                    if kept == 0 {
-                        return None;
-                    }
-                    if kept != m {
-                        cand[c as usize] = kept;
-                        changed = true;
-                    }
+        let (mut out, mut sets) = ([0u32; 32], Vec::new());
+        for (k, (cells, sum)) in self.cages.iter().enumerate() {
+            let seen = &mut seen[self.seen_at[k]..self.seen_at[k + 1]];
+            if cells.iter().zip(seen.iter()).all(|(&c, &m)| cand[c as usize] == m) {
+                continue;
+            }
+            let out = &mut out[..cells.len()];
+            let mut required = support(cells, cand, *sum, out, &mut sets)?;
+            for (&c, &kept) in cells.iter().zip(out.iter()) {
+                if kept == 0 {
+                    return None;
+                }
+                if kept != cand[c as usize] {
+                    cand[c as usize] = kept;
+                    changed = true;
                 }
             }
-            let mut required = narrowed.required;
             while required != 0 {
                 let bit = required & required.wrapping_neg();
                 required ^= bit;
@@ -264,6 +295,9 @@ impl Layout {
                         }
                     }
                 }
+            }
+            for (m, &c) in seen.iter_mut().zip(cells) {
+                *m = cand[c as usize];
             }
         }
         Some(changed)

@@ -2,14 +2,18 @@
 //! cell first (MRV), over bitmask candidates ([`layout`]).
 //!
 //! At each node the propagation runs to a fixed point: naked singles (a decided cell's digit leaves
-//! its row, column, box and cage), hidden singles in rows, columns and boxes, and each cage
-//! narrowed to the digits of the digit sets that still fit it ([`combos`]), with a digit that every
-//! fitting set needs placed when one cell of the cage can take it. Then the search branches on the
-//! undecided cell with the fewest candidates, each child a copy of the candidates (a few hundred
-//! bytes to 2.5 KB: cheaper than an undo trail at these sizes, and it keeps the code short).
+//! its row, column, box and cage), hidden singles in rows, columns and boxes, and each cage whose
+//! cells changed narrowed to its cells' supports ([`support`]: the digits a cell can take in some
+//! filling of the whole cage, from the digit sets that make the sum ([`combos`]); the union of
+//! the sets, or their bounds, for large cages), with a digit that every fitting set needs placed
+//! when one cell of the cage can take it, or pointed out of a house its holders share. The rule
+//! of 45's innies and outies are cages too. Then the search branches on the undecided cell with
+//! the fewest candidates, each child a copy of the candidates (a few hundred bytes to 2.5 KB:
+//! cheaper than an undo trail at these sizes, and it keeps the code short).
 
 pub(crate) mod combos;
 pub(crate) mod layout;
+pub(crate) mod support;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
