@@ -98,7 +98,8 @@ impl fmt::Display for Violation {
 /// let puzzle = parse("4 4\n9 - 8 3\n- 7 - -\n4 - - 9\n- - - -\n2 2 4 1\n2 3 4 1\n6 3 4 5\n6 3 5 5\n")?;
 /// assert!(verify(&puzzle, &Grid::parse_answer("4 4\n2 3 4 1\n4 1 3 2\n3 2 1 4\n1 4 2 3\n")?).is_valid());
 /// let wrong = Grid::parse_answer("4 4\n3 2 4 1\n4 1 3 2\n2 3 1 4\n1 4 2 3\n")?;
-/// assert_eq!(verify(&puzzle, &wrong).violations().len(), 4);
+/// // Cage 3 (r2c2, r3c2, r4c2) makes 8, not 7; cage 6 (r3c1, r4c1) makes 3, not 4.
+/// assert_eq!(verify(&puzzle, &wrong).violations().len(), 2);
 /// # Ok::<(), tessera::Error>(())
 /// ```
 pub fn verify(puzzle: &Killer, answer: &Grid) -> crate::Verdict<Violation> {
