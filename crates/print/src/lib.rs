@@ -33,6 +33,7 @@
 pub mod font;
 pub mod grid;
 pub mod layout;
+mod marks;
 pub mod pdf;
 pub mod scene;
 pub mod svg;
