@@ -132,6 +132,60 @@ fn the_engines_agree_on_random_and_contradictory_boards() {
     }
 }
 
+/// An adversarial board: `n - 2` small pieces (one row, `2K - 1` cells: room for K stars) in
+/// distinct random rows and two big open regions, the left and right of a random cut, taking the rest.
+/// Big regions give the squeeze little to hold and the search wide units; the pieces fill their
+/// rows, leaving the two big regions two rows, so these boards have no solution (every one seen
+/// so far), which both engines must prove. `None` when a piece does not fit.
+fn open_board(n: usize, k: usize, seed: u64) -> Option<StarBattle> {
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % below as u64) as usize
+    };
+    let mut region = vec![0u32; n * n];
+    let width = 2 * k - 1;
+    let mut rows: Vec<usize> = (0..n).collect();
+    for g in 0..n - 2 {
+        let r = rows.swap_remove(next(rows.len()));
+        let placed = (0..50).any(|_| {
+            let c = next(n + 1 - width);
+            let free = (c..c + width).all(|c| region[r * n + c] == 0);
+            if free {
+                (c..c + width).for_each(|c| region[r * n + c] = g as u32 + 3);
+            }
+            free
+        });
+        if !placed {
+            return None;
+        }
+    }
+    let cut = 1 + next(n - 1);
+    let cells = (0..n * n)
+        .map(|cell| match region[cell] {
+            0 => Cell::Region(if cell % n < cut { 1 } else { 2 }),
+            g => Cell::Region(g),
+        })
+        .collect();
+    Some(StarBattle::new(n, n, k, cells).expect("a board"))
+}
+
+#[test]
+fn the_engines_agree_on_boards_with_big_open_regions() {
+    let mut seen = [0u64; 3];
+    for seed in 0..120 {
+        let (n, k) = if seed % 2 == 0 { (6 + seed as usize % 5, 1) } else { (8 + seed as usize % 3, 2) };
+        if k > 1 && !xc_has_multiplicities() {
+            continue;
+        }
+        let Some(board) = open_board(n, k, seed) else { continue };
+        seen[engines_agree(&board, 200).min(2) as usize] += 1;
+    }
+    assert!(seen.iter().sum::<u64>() > 60, "{seen:?}");
+}
+
 #[test]
 fn the_verifier_names_each_broken_rule() {
     let board: StarBattle = "4 4 1\n1 1 2 2\n1 # 2 2\n3 3 4 4\n3 3 4 4\n".parse().unwrap();

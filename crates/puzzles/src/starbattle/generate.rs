@@ -8,11 +8,13 @@
 //!    over free cells (random order) to its K-1 nearest free stars, keeping the paths: every
 //!    region holds exactly K stars and is connected. The cells left are then given, one at a
 //!    time at random, to the region of a random neighbour, so every region stays connected.
-//! 3. **Uniqueness.** The solver looks for two solutions (50,000 nodes and probes at most
-//!    unless the budget says otherwise; past them the attempt starts over). While there is a second, one of its
-//!    stars outside the intended answer moves to a neighbouring region (the donor staying
-//!    connected): the intended answer still fits, the other no longer counts the same in two
-//!    regions. After `4N` moves without success, the attempt starts over.
+//! 3. **Uniqueness.** The solver looks for up to nine solutions (50,000 nodes and probes at most
+//!    unless the budget says otherwise; past them the attempt starts over). For each one other
+//!    than the intended answer that still fits the regions, one of its stars outside the
+//!    intended answer moves to a neighbouring region (the donor staying connected): the
+//!    intended answer still fits, the other no longer counts the same in two regions. Several
+//!    second solutions are repaired per search (one search per move made the 10x10 one-star
+//!    boards take seconds). After `4N` rounds without success, the attempt starts over.
 //! 4. **Level.** The rater rates the puzzle; with [`Generator::difficulty`] only that level is
 //!    kept, else the next attempt (a seed mixed from the seed and the attempt) starts.
 //!
@@ -114,10 +116,10 @@ impl Generator {
         for _ in 0..4 * n {
             let cells = regions.iter().map(|&g| Cell::Region(g as u32 + 1)).collect();
             let board = StarBattle::new(n, n, k, cells).map_err(|_| GaveUp::NodeLimit)?;
-            let mut other = None;
-            let count = search(&board, 2, &budget, &mut |found| {
+            let mut others = Vec::new();
+            let count = search(&board, SECONDS + 1, &budget, &mut |found| {
                 if found.cells() != stars {
-                    other = Some(found);
+                    others.push(found);
                 }
             });
             match count.outcome {
@@ -125,18 +127,38 @@ impl Generator {
                 tessera_xc::Outcome::GaveUp(reason) => return Err(reason),
                 _ => {}
             }
-            let Some(other) = other else {
+            if others.is_empty() {
                 let solution = Stars::new(n, n, k, stars.to_vec()).map_err(|_| GaveUp::NodeLimit)?;
                 return Ok((count.solutions == 1).then_some((board, solution)));
-            };
-            let mut wrong: Vec<usize> = other.star_cells().filter(|&c| !stars[c]).collect();
-            wrong.shuffle(rng);
-            if !wrong.into_iter().any(|cell| move_cell(n, &mut regions, cell, rng)) {
+            }
+            let mut moved = false;
+            for other in others {
+                // An earlier move of this round may have broken it already.
+                if !fits(n, k, &regions, &other) {
+                    continue;
+                }
+                let mut wrong: Vec<usize> = other.star_cells().filter(|&c| !stars[c]).collect();
+                wrong.shuffle(rng);
+                moved |= wrong.into_iter().any(|cell| move_cell(n, &mut regions, stars, cell, rng));
+            }
+            if !moved {
                 return Ok(None);
             }
         }
+
         Ok(None)
     }
+}
+
+/// The second solutions one uniqueness search collects, each repaired by a move before the next
+/// search: most moves break one solution without making another, so a round repairs several.
+const SECONDS: u64 = 8;
+
+/// Whether every region of `regions` holds exactly K of these stars.
+fn fits(n: usize, k: usize, regions: &[usize], stars: &Stars) -> bool {
+    let mut count = vec![0usize; n];
+    stars.star_cells().for_each(|cell| count[regions[cell]] += 1);
+    count.iter().all(|&c| c == k)
 }
 
 /// The orthogonal neighbours of a cell.
@@ -148,39 +170,55 @@ fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
         .map(move |(r, c)| r * n + c)
 }
 
-/// Gives `cell` to a random neighbouring region, if its own region stays connected.
-fn move_cell(n: usize, regions: &mut [usize], cell: usize, rng: &mut Pcg64Mcg) -> bool {
+/// Gives `cell` to a random neighbouring region. If that cuts its own region, the parts cut off
+/// from the region's intended stars go with it (they touch `cell`, so the receiver stays
+/// connected); false if the region's intended stars would be parted.
+fn move_cell(n: usize, regions: &mut [usize], stars: &[bool], cell: usize, rng: &mut Pcg64Mcg) -> bool {
     let own = regions[cell];
     let mut others: Vec<usize> = neighbours(n, cell).map(|c| regions[c]).filter(|&g| g != own).collect();
     others.dedup();
     let Some(&to) = others.get(rng.random_range(0..others.len().max(1))) else { return false };
     regions[cell] = to;
-    if connected(n, regions, own) {
-        true
-    } else {
-        regions[cell] = own;
-        false
-    }
-}
-
-/// Whether a region's cells are connected (orthogonally).
-fn connected(n: usize, regions: &[usize], g: usize) -> bool {
-    let cells: Vec<usize> = (0..n * n).filter(|&c| regions[c] == g).collect();
-    let Some(&first) = cells.first() else { return false };
+    // The region's cells reachable from its intended stars.
     let mut seen = vec![false; n * n];
-    seen[first] = true;
-    let mut stack = vec![first];
-    let mut reached = 1;
-    while let Some(cell) = stack.pop() {
-        for next in neighbours(n, cell) {
-            if regions[next] == g && !seen[next] {
+    let mut stack: Vec<usize> = (0..n * n).filter(|&c| regions[c] == own && stars[c]).collect();
+    stack.iter().for_each(|&c| seen[c] = true);
+    while let Some(at) = stack.pop() {
+        for next in neighbours(n, at) {
+            if regions[next] == own && !seen[next] {
                 seen[next] = true;
-                reached += 1;
                 stack.push(next);
             }
         }
     }
-    reached == cells.len()
+    if !stars_joined(n, regions, stars, own) {
+        regions[cell] = own;
+        return false;
+    }
+    for c in 0..n * n {
+        if regions[c] == own && !seen[c] {
+            regions[c] = to;
+        }
+    }
+    true
+}
+
+/// Whether the region's intended stars lie in one piece: the flood from the first reaches all.
+fn stars_joined(n: usize, regions: &[usize], stars: &[bool], g: usize) -> bool {
+    let mut cells = (0..n * n).filter(|&c| regions[c] == g && stars[c]);
+    let Some(first) = cells.next() else { return false };
+    let mut seen = vec![false; n * n];
+    seen[first] = true;
+    let mut stack = vec![first];
+    while let Some(at) = stack.pop() {
+        for next in neighbours(n, at) {
+            if regions[next] == g && !seen[next] {
+                seen[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    cells.all(|c| seen[c])
 }
 
 /// A random placement of K stars per row and column, none touching; `None` past the node cap.

@@ -24,6 +24,7 @@ mod format;
 mod generate;
 mod logic;
 mod model;
+mod probe;
 mod puzzle;
 mod solve;
 mod squeeze;

@@ -19,11 +19,13 @@
 //!   neighbouring rows (their 2K stars), every column and pair of columns, and every region (cut
 //!   into strips, both alignments, the smaller bound kept) must still fit its missing stars.
 //!
-//! * The squeeze over windows of neighbouring lines (module `squeeze`, where its reason is).
+//! * The squeeze over windows of neighbouring lines, plain and with the 2x2 bound of each
+//!   region's part inside and outside the window (module `squeeze`, where its reason is).
 //!
 //! # Search
-//! At every node, failed-literal probing: each unknown cell is tried as a star and propagated;
-//! a star that fails is cleared, and the node propagates again. Why at every node: on the hand-made
+//! At every node, failed-literal probing and unit forcing (module `probe`): each unknown cell is
+//! tried as a star and propagated; a star that fails is cleared, what every star of a needy
+//! unit's cells implies is applied, and the node propagates again. Why at every node: on the hand-made
 //! large boards (15x15 3-star, 25x25 6-star) it turns trees of hundreds of thousands of nodes
 //! into a dozen (docs/performance.md), and a probe is a state copy and one propagation. The
 //! probes also choose the branching cell: within the unit with the fewest ways left, the cell
@@ -40,6 +42,7 @@
 use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 
 use crate::common::budget::check_every;
+use crate::starbattle::probe::Probe;
 use crate::starbattle::squeeze::Squeeze;
 use crate::starbattle::{StarBattle, Stars, MAX_SIDE};
 
@@ -255,6 +258,13 @@ impl Layout {
 
     /// Applies the rules of the module header until none applies; false on a contradiction.
     pub(crate) fn propagate(&self, state: &mut State) -> bool {
+        self.propagate_with(state, true)
+    }
+
+    /// [`propagate`](Self::propagate), with or without the squeeze's 2x2 bound (module
+    /// `squeeze`): the probes go without it, a tenth of the cost, and the node that gathers
+    /// them applies it.
+    pub(crate) fn propagate_with(&self, state: &mut State, packed: bool) -> bool {
         loop {
             let mut changed = false;
             for unit in self.units() {
@@ -285,7 +295,7 @@ impl Layout {
                 return false;
             }
             if !changed {
-                match self.squeeze(state) {
+                match self.squeeze(state, packed) {
                     Squeeze::Nothing => return true,
                     Squeeze::Contradiction => return false,
                     Squeeze::Cleared => {}
@@ -316,53 +326,8 @@ impl Layout {
         }
     }
 
-    /// Failed-literal probing: every unknown cell whose star fails under propagation is
-    /// cleared, then the state propagates again, until every cell survives its probe; then the
-    /// branching cell (see the module header).
-    fn probe(&self, state: &mut State, budget: &Budget, nodes: &mut u64) -> Probe {
-        loop {
-            let Some(unit) = self.choose(state) else { return Probe::Solved };
-            let in_unit = self.unknown_cells(state, unit);
-            let mut cleared = false;
-            let mut best: Option<(u32, usize, usize)> = None;
-            for r in 0..self.n {
-                let mut bits = state.unknown[r];
-                while bits != 0 {
-                    let c = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if state.unknown[r] >> c & 1 == 0 {
-                        continue;
-                    }
-                    *nodes += 1;
-                    if let Err(reason) = spend(budget, *nodes) {
-                        return Probe::GaveUp(reason);
-                    }
-                    let mut trial = *state;
-                    if !(self.star(&mut trial, r, c) && self.propagate(&mut trial)) {
-                        self.clear(state, r, c);
-                        cleared = true;
-                        continue;
-                    }
-                    if in_unit.contains(&(r, c)) {
-                        let left: u32 = trial.unknown[..self.n].iter().map(|b| b.count_ones()).sum();
-                        if best.is_none_or(|(l, _, _)| left < l) {
-                            best = Some((left, r, c));
-                        }
-                    }
-                }
-            }
-            if !cleared {
-                let (_, r, c) = best.unwrap_or((0, in_unit[0].0, in_unit[0].1));
-                return Probe::Branch(r, c);
-            }
-            if !self.propagate(state) {
-                return Probe::Dead;
-            }
-        }
-    }
-
     /// The unit to branch on: the one with the fewest ways left.
-    fn choose(&self, state: &State) -> Option<Unit> {
+    pub(crate) fn choose(&self, state: &State) -> Option<Unit> {
         let mut best: Option<(u64, Unit)> = None;
         for unit in self.units() {
             let (stars, unknown) = self.tally(state, unit);
@@ -389,27 +354,6 @@ impl Layout {
         }
         stars
     }
-}
-
-/// What probing a node found.
-enum Probe {
-    /// No solution below it.
-    Dead,
-    /// Every unit has its stars.
-    Solved,
-    /// The cell to branch on.
-    Branch(usize, usize),
-    /// The budget ran out while probing.
-    GaveUp(GaveUp),
-}
-
-/// `C(n, k)`, saturating.
-fn ways(n: u32, k: u32) -> u64 {
-    let mut ways = 1u64;
-    for i in 0..u64::from(k) {
-        ways = ways.saturating_mul(u64::from(n) - i) / (i + 1);
-    }
-    ways
 }
 
 /// Visits up to `limit` solutions in the search's order, within `budget`.
@@ -465,6 +409,15 @@ pub(crate) fn search(board: &StarBattle, limit: u64, budget: &Budget, visit: &mu
 }
 
 /// The budget after the `nodes`-th node.
-fn spend(budget: &Budget, nodes: u64) -> Result<(), GaveUp> {
+pub(crate) fn spend(budget: &Budget, nodes: u64) -> Result<(), GaveUp> {
     budget.spend(nodes, check_every::LINEAR_NODE)
+}
+
+/// `C(n, k)`, saturating.
+fn ways(n: u32, k: u32) -> u64 {
+    let mut ways = 1u64;
+    for i in 0..u64::from(k) {
+        ways = ways.saturating_mul(u64::from(n) - i) / (i + 1);
+    }
+    ways
 }
