@@ -26,7 +26,7 @@ pub mod seed;
 mod verdict;
 
 pub use picture::{Draw, Picture, PictureCell};
-pub(crate) use puzzle::{levels_and_generator, puzzle_from_functions};
+pub(crate) use puzzle::{generator, levels_and_generator, puzzle_from_functions};
 pub use puzzle::{Generate, Lazy, Named, Puzzle, Rate, Readable, LAZY_BUFFER};
 pub use query::{Query, Solutions};
 pub use rating::{Made, Rating, Step};
@@ -57,12 +57,15 @@ pub(crate) fn from_name<T: Copy>(
 /// [`from_name`], erring with [`Error::UnknownName`](crate::Error::UnknownName)), written once
 /// for every puzzle.
 macro_rules! engine_names {
-    ($ty:ident { $first:ident => $first_name:literal $(, $variant:ident => $name:literal)* $(,)? }) => {
+    ($ty:ident { $($rest:tt)* }) => {
+        crate::common::engine_names!("engine", $ty { $($rest)* });
+    };
+    ($what:literal, $ty:ident { $first:ident => $first_name:literal $(, $variant:ident => $name:literal)* $(,)? }) => {
         impl $ty {
-            /// Every engine.
+            /// Every value, in order.
             pub const ALL: [$ty; [$first_name $(, $name)*].len()] = [$ty::$first $(, $ty::$variant)*];
 
-            /// Its name on the command line.
+            /// Its name on the command line and in JSON.
             pub fn name(self) -> &'static str {
                 match self {
                     $ty::$first => $first_name,
@@ -92,7 +95,7 @@ macro_rules! engine_names {
 
             fn from_str(text: &str) -> Result<Self, crate::Error> {
                 crate::common::from_name(
-                    "engine",
+                    $what,
                     text,
                     &$ty::ALL,
                     $ty::name,
@@ -128,3 +131,24 @@ macro_rules! engines {
     };
 }
 pub(crate) use engines;
+
+/// A puzzle's difficulty levels, easiest first, with their names: the enum (ordered, so that
+/// `max` is the harder), `ALL`, `name`, `Display` and `FromStr` (erring with the names listed).
+/// `Named` comes with [`levels_and_generator!`].
+macro_rules! levels {
+    (
+        $(#[$meta:meta])*
+        pub enum $ty:ident {
+            $($(#[$variant_meta:meta])* $variant:ident => $name:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum $ty {
+            $($(#[$variant_meta])* $variant,)+
+        }
+
+        crate::common::engine_names!("level", $ty { $($variant => $name),+ });
+    };
+}
+pub(crate) use levels;

@@ -308,7 +308,8 @@ macro_rules! puzzle_from_functions {
 pub(crate) use puzzle_from_functions;
 
 /// [`Named`] for an enum with the inherent `ALL` and `name` (a puzzle's difficulty levels), and
-/// [`Generate`] for a puzzle whose module has a `Generator` builder making `Generated`.
+/// [`Generate`] for a puzzle whose module has a `Generator` builder making `Generated` (see
+/// [`generator!`]; levels declared with `common::levels!` are `Named` already).
 macro_rules! levels_and_generator {
     ($ty:ty, $module:ident) => {
         impl crate::common::Named for crate::$module::Difficulty {
@@ -321,6 +322,14 @@ macro_rules! levels_and_generator {
             }
         }
 
+        crate::common::generator!($ty, $module);
+    };
+}
+pub(crate) use levels_and_generator;
+
+/// [`Generate`] for a puzzle whose module has a `Generator` builder making `Generated`.
+macro_rules! generator {
+    ($ty:ty, $module:ident) => {
         impl crate::common::Generate for $ty {
             type Spec = crate::$module::Generator;
             type Made = crate::$module::Generated;
@@ -331,4 +340,4 @@ macro_rules! levels_and_generator {
         }
     };
 }
-pub(crate) use levels_and_generator;
+pub(crate) use generator;

@@ -10,7 +10,7 @@ use crate::kenken::Budget;
 use crate::{Error, GaveUp};
 
 crate::common::puzzle_from_functions!(KenKen, "kenken", kenken, Grid);
-crate::common::levels_and_generator!(KenKen, kenken);
+crate::common::generator!(KenKen, kenken);
 
 impl Readable for KenKen {
     type ReadOptions = ();

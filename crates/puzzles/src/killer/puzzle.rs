@@ -9,7 +9,7 @@ use crate::killer::{format, logic, Difficulty, Grid, Killer};
 use crate::Error;
 
 crate::common::puzzle_from_functions!(Killer, "killer", killer, Grid);
-crate::common::levels_and_generator!(Killer, killer);
+crate::common::generator!(Killer, killer);
 
 impl Rate for Killer {
     type Level = Difficulty;

@@ -20,35 +20,22 @@ use crate::starbattle::model::name;
 use crate::starbattle::solve::{Layout, State, Unit};
 use crate::starbattle::StarBattle;
 
-/// A level, easiest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Difficulty {
-    /// Full units, last cells, neighbours of stars.
-    Easy,
-    /// Confined regions and lines, stars that would break a unit by count.
-    Medium,
-    /// The squeeze over several lines, the 2x2 bound.
-    Hard,
-    /// Trial and contradiction, or more than these techniques.
-    Expert,
+crate::common::levels! {
+    /// A level, easiest first.
+    #[non_exhaustive]
+    pub enum Difficulty {
+        /// Full units, last cells, neighbours of stars.
+        Easy => "easy",
+        /// Confined regions and lines, stars that would break a unit by count.
+        Medium => "medium",
+        /// The squeeze over several lines, the 2x2 bound.
+        Hard => "hard",
+        /// Trial and contradiction, or more than these techniques.
+        Expert => "expert",
+    }
 }
 
 impl Difficulty {
-    /// Every level, easiest first.
-    pub const ALL: [Difficulty; 4] =
-        [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert];
-
-    /// Its name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-            Difficulty::Expert => "expert",
-        }
-    }
-
     fn weight(self) -> u32 {
         match self {
             Difficulty::Easy => 1,
@@ -56,26 +43,6 @@ impl Difficulty {
             Difficulty::Hard => 8,
             Difficulty::Expert => 20,
         }
-    }
-}
-
-impl std::fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Difficulty {
-    type Err = crate::Error;
-
-    fn from_str(text: &str) -> Result<Self, crate::Error> {
-        crate::common::from_name(
-            "level",
-            text,
-            &Difficulty::ALL,
-            Difficulty::name,
-            "easy, medium, hard, expert",
-        )
     }
 }
 

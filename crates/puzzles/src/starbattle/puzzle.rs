@@ -6,7 +6,7 @@ use crate::starbattle::{self, read, Budget, Cell, Difficulty, GaveUp, StarBattle
 use crate::Error;
 
 crate::common::puzzle_from_functions!(StarBattle, "starbattle", starbattle, Stars);
-crate::common::levels_and_generator!(StarBattle, starbattle);
+crate::common::generator!(StarBattle, starbattle);
 
 impl Rate for StarBattle {
     type Level = Difficulty;

@@ -23,8 +23,6 @@
 
 mod technique;
 
-use std::fmt;
-
 use tessera_xc::{Budget, GaveUp};
 
 use crate::kenken::model::KenKen;
@@ -34,36 +32,24 @@ pub use crate::common::Step;
 /// The rater's answer: a [`crate::common::Rating`] over [`Difficulty`].
 pub type Rating = crate::common::Rating<Difficulty>;
 
-/// A KenKen's difficulty, easiest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Difficulty {
-    /// Givens, singles and the combinations of cages of up to three cells.
-    #[default]
-    Easy,
-    /// Combinations of cages of four cells or more, and naked pairs.
-    Medium,
-    /// Hidden operations, the line-sum rule, naked triples.
-    Hard,
-    /// Beyond the rater's techniques.
-    Expert,
+crate::common::levels! {
+    /// A KenKen's difficulty, easiest first.
+    #[derive(Default, serde::Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Difficulty {
+        /// Givens, singles and the combinations of cages of up to three cells.
+        #[default]
+        Easy => "easy",
+        /// Combinations of cages of four cells or more, and naked pairs.
+        Medium => "medium",
+        /// Hidden operations, the line-sum rule, naked triples.
+        Hard => "hard",
+        /// Beyond the rater's techniques.
+        Expert => "expert",
+    }
 }
 
 impl Difficulty {
-    /// Every level, easiest first.
-    pub const ALL: [Difficulty; 4] =
-        [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert];
-
-    /// Its name: `easy`, `medium`, `hard`, `expert`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-            Difficulty::Expert => "expert",
-        }
-    }
-
     /// The level of the hardest weight used (and whether the techniques finished).
     fn of(weight: u32, solved: bool) -> Self {
         match weight {
@@ -72,26 +58,6 @@ impl Difficulty {
             3..=4 => Difficulty::Medium,
             _ => Difficulty::Hard,
         }
-    }
-}
-
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Difficulty {
-    type Err = crate::Error;
-
-    fn from_str(text: &str) -> Result<Self, crate::Error> {
-        crate::common::from_name(
-            "level",
-            text,
-            &Difficulty::ALL,
-            Difficulty::name,
-            "easy, medium, hard, expert",
-        )
     }
 }
 

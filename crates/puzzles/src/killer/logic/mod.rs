@@ -19,59 +19,22 @@
 
 mod techniques;
 
-use std::fmt;
-
 use tessera_xc::{Budget, GaveUp};
 
 use crate::common::{Rating, Step};
 use crate::killer::model::Killer;
 
-/// The levels, easiest first, by the hardest technique a puzzle needs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Difficulty {
-    /// Singles and cage combinations.
-    Easy,
-    /// Cage pointing and the rule of 45.
-    Medium,
-    /// Pairs, pointing and claiming.
-    Hard,
-    /// Trial, or more than the techniques know.
-    Expert,
-}
-
-impl Difficulty {
-    /// Every level, easiest first.
-    pub const ALL: [Difficulty; 4] =
-        [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert];
-
-    /// Its name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-            Difficulty::Expert => "expert",
-        }
-    }
-}
-
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Difficulty {
-    type Err = crate::Error;
-
-    fn from_str(text: &str) -> Result<Self, crate::Error> {
-        crate::common::from_name(
-            "difficulty",
-            text,
-            &Difficulty::ALL,
-            Difficulty::name,
-            "easy, medium, hard, expert",
-        )
+crate::common::levels! {
+    /// The levels, easiest first, by the hardest technique a puzzle needs.
+    pub enum Difficulty {
+        /// Singles and cage combinations.
+        Easy => "easy",
+        /// Cage pointing and the rule of 45.
+        Medium => "medium",
+        /// Pairs, pointing and claiming.
+        Hard => "hard",
+        /// Trial, or more than the techniques know.
+        Expert => "expert",
     }
 }
 
