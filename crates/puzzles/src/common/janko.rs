@@ -140,6 +140,31 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// Whether a text is JSON rather than janko's format: its first non-blank character (after a
+/// byte-order mark) is `{` or `[`.
+pub(crate) fn is_json(text: &str) -> bool {
+    matches!(text.trim_start_matches('\u{feff}').trim_start().chars().next(), Some('{' | '['))
+}
+
+/// Every puzzle (or answer) of a janko text, each read by `read` from its header on; the first
+/// error is the last item (after it the text is not read further).
+pub(crate) fn each<'a, T: 'a>(
+    text: &'a str,
+    mut read: impl FnMut(&mut Cursor<'a>, &Header<'a>) -> Result<T, Error> + 'a,
+) -> impl Iterator<Item = Result<T, Error>> + 'a {
+    let mut cursor = Cursor::new(text);
+    let mut failed = false;
+    std::iter::from_fn(move || {
+        if failed {
+            return None;
+        }
+        let header = cursor.header()?;
+        let item = read(&mut cursor, &header);
+        failed = item.is_err();
+        Some(item)
+    })
+}
+
 /// The whitespace-separated words of a line, with their places.
 fn tokens(line: &str, line_number: usize) -> Vec<Token<'_>> {
     let mut found = Vec::new();

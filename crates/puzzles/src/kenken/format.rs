@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::common::janko::{Cursor, Token};
+use crate::common::janko::{self, Cursor, Header, Token};
 use crate::kenken::model::{Cage, Grid, KenKen, Op, MAX_SIDE};
 use crate::Error;
 
@@ -19,21 +19,11 @@ use crate::Error;
 /// `[`. Each item is a puzzle or the error that stopped it; after an error the text is not read
 /// further.
 pub fn read_puzzles(text: &str) -> Box<dyn Iterator<Item = Result<KenKen, Error>> + '_> {
-    let first = text.trim_start_matches('\u{feff}').trim_start().chars().next();
-    if matches!(first, Some('{' | '[')) {
+    if janko::is_json(text) {
         let all = read_json(text);
         return Box::new(all.into_iter());
     }
-    let mut cursor = Cursor::new(text);
-    let mut failed = false;
-    Box::new(std::iter::from_fn(move || {
-        if failed {
-            return None;
-        }
-        let result = read_one(&mut cursor)?;
-        failed = result.is_err();
-        Some(result)
-    }))
+    Box::new(janko::each(text, |cursor, header| read_one(cursor, header)))
 }
 
 /// Every puzzle of a text, or the first error.
@@ -128,7 +118,7 @@ impl std::str::FromStr for Grid {
 }
 
 /// The side from a `W H` header: both equal, at most [`MAX_SIDE`].
-fn side(header: &crate::common::janko::Header<'_>) -> Result<usize, Error> {
+fn side(header: &Header<'_>) -> Result<usize, Error> {
     let numbers = header.numbers(&["width", "height"], MAX_SIDE)?;
     if numbers[0] != numbers[1] {
         return Err(header.tokens[1]
@@ -137,22 +127,19 @@ fn side(header: &crate::common::janko::Header<'_>) -> Result<usize, Error> {
     Ok(numbers[0])
 }
 
-fn read_one(cursor: &mut Cursor<'_>) -> Option<Result<KenKen, Error>> {
-    let header = cursor.header()?;
-    Some((|| {
-        let n = side(&header)?;
-        let mut clues = Vec::with_capacity(n * n);
-        for r in 0..n {
-            clues.extend(cursor.row(n, &format!("row {} of the clues", r + 1))?);
-        }
-        let mut ids = Vec::with_capacity(n * n);
-        for r in 0..n {
-            ids.extend(cursor.row(n, &format!("row {} of the cages", r + 1))?);
-        }
-        let at = header.tokens[0];
-        let comments = header.comments.iter().map(ToString::to_string).collect();
-        Ok(build(n, &clues, &ids, at)?.with_comments(comments))
-    })())
+fn read_one(cursor: &mut Cursor<'_>, header: &Header<'_>) -> Result<KenKen, Error> {
+    let n = side(header)?;
+    let mut clues = Vec::with_capacity(n * n);
+    for r in 0..n {
+        clues.extend(cursor.row(n, &format!("row {} of the clues", r + 1))?);
+    }
+    let mut ids = Vec::with_capacity(n * n);
+    for r in 0..n {
+        ids.extend(cursor.row(n, &format!("row {} of the cages", r + 1))?);
+    }
+    let at = header.tokens[0];
+    let comments = header.comments.iter().map(ToString::to_string).collect();
+    Ok(build(n, &clues, &ids, at)?.with_comments(comments))
 }
 
 /// A clue's target and operation: `24*`, `24x`, `2/`, `3-`, `7+`, or a bare number.

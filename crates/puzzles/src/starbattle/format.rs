@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use crate::common::janko::{Cursor, Token};
+use crate::common::janko::{self, Cursor, Token};
 use crate::starbattle::{Cell, StarBattle, Stars, MAX_SIDE};
 use crate::Error;
 
@@ -22,28 +22,12 @@ use crate::Error;
 /// assert_eq!(puzzles[0].as_ref().unwrap().cell(1, 0), tessera::starbattle::Cell::Blocked);
 /// ```
 pub fn read(text: &str) -> Box<dyn Iterator<Item = Result<StarBattle, Error>> + '_> {
-    match text.trim_start().chars().next() {
-        Some('{' | '[') => Box::new(from_json(text).into_iter()),
-        _ => {
-            let mut cursor = Cursor::new(text);
-            let mut failed = false;
-            Box::new(std::iter::from_fn(move || {
-                if failed {
-                    return None;
-                }
-                let header = cursor.header()?;
-                let numbers = match header.numbers(&["width", "height", "stars"], MAX_SIDE) {
-                    Ok(numbers) => numbers,
-                    Err(err) => {
-                        failed = true;
-                        return Some(Err(err));
-                    }
-                };
-                let read = board(&mut cursor, numbers[0], numbers[1], numbers[2]);
-                failed = read.is_err();
-                Some(read)
-            }))
-        }
+    match janko::is_json(text) {
+        true => Box::new(from_json(text).into_iter()),
+        false => Box::new(janko::each(text, |cursor, header| {
+            let numbers = header.numbers(&["width", "height", "stars"], MAX_SIDE)?;
+            board(cursor, numbers[0], numbers[1], numbers[2])
+        })),
     }
 }
 
@@ -69,20 +53,10 @@ fn cell(token: &Token<'_>) -> Result<Cell, Error> {
 /// Every answer of a text in janko's answer format (`W H K`, rows of `x` and `-`; `*` also
 /// reads as a star, `.` as no star), or the error that stopped it.
 pub fn read_answers(text: &str) -> impl Iterator<Item = Result<Stars, Error>> + '_ {
-    let mut cursor = Cursor::new(text);
-    let mut failed = false;
-    std::iter::from_fn(move || {
-        if failed {
-            return None;
-        }
-        let header = cursor.header()?;
-        let read = answer(&mut cursor, &header);
-        failed = read.is_err();
-        Some(read)
-    })
+    janko::each(text, |cursor, header| answer(cursor, header))
 }
 
-fn answer(cursor: &mut Cursor<'_>, header: &crate::common::janko::Header<'_>) -> Result<Stars, Error> {
+fn answer(cursor: &mut Cursor<'_>, header: &janko::Header<'_>) -> Result<Stars, Error> {
     let numbers = header.numbers(&["width", "height", "stars"], MAX_SIDE)?;
     let (width, height) = (numbers[0], numbers[1]);
     let mut cells = Vec::with_capacity(width * height);

@@ -27,7 +27,7 @@ pub(crate) mod json;
 
 use std::collections::HashMap;
 
-use crate::common::janko::{Cursor, Header, Token};
+use crate::common::janko::{self, Cursor, Header, Token};
 use crate::killer::model::{box_shape, sum_range, Cage, Grid, Killer, MAX_SIZE};
 use crate::Error;
 
@@ -45,23 +45,13 @@ pub use json::{from_json, to_json};
 /// # Ok::<(), tessera::Error>(())
 /// ```
 pub fn read(text: &str) -> Box<dyn Iterator<Item = Result<Killer, Error>> + '_> {
-    if matches!(text.trim_start_matches('\u{feff}').trim_start().chars().next(), Some('{' | '[')) {
+    if janko::is_json(text) {
         return match from_json(text) {
             Ok(puzzles) => Box::new(puzzles.into_iter().map(Ok)),
             Err(error) => Box::new(std::iter::once(Err(error))),
         };
     }
-    let mut cursor = Cursor::new(text);
-    let mut failed = false;
-    Box::new(std::iter::from_fn(move || {
-        if failed {
-            return None;
-        }
-        let header = cursor.header()?;
-        let puzzle = read_one(&mut cursor, &header);
-        failed = puzzle.is_err();
-        Some(puzzle)
-    }))
+    Box::new(janko::each(text, |cursor, header| read_one(cursor, header)))
 }
 
 /// The one puzzle of a text (the first, if there are several).
@@ -219,17 +209,7 @@ impl Grid {
     /// Every answer of a text (a solutions file), each with the line and column of a mistake;
     /// reading stops at the first.
     pub fn read_answers(text: &str) -> impl Iterator<Item = Result<Grid, Error>> + '_ {
-        let mut cursor = Cursor::new(text);
-        let mut failed = false;
-        std::iter::from_fn(move || {
-            if failed {
-                return None;
-            }
-            let header = cursor.header()?;
-            let grid = read_answer(&mut cursor, &header);
-            failed = grid.is_err();
-            Some(grid)
-        })
+        janko::each(text, |cursor, header| read_answer(cursor, header))
     }
 }
 
