@@ -33,9 +33,19 @@ pub struct Config {
     pub body_limit: usize,
     /// The time limit of a request.
     pub request_timeout: Duration,
-    /// The floor of a ranked time: milliseconds per empty cell of the puzzle. A pool game solved
-    /// faster than `empty cells x floor_ms_per_cell` is kept but not ranked; 0 ranks every time.
+    /// The floor of the hands: milliseconds per empty cell of the puzzle. A pool or daily game
+    /// solved faster than `empty cells x floor_ms_per_cell` (or than the floor of its
+    /// configuration, below) is kept but not ranked; 0 turns this floor off.
     pub floor_ms_per_cell: u64,
+    /// The floor of each configuration (`crate::floors`: half the fastest documented human
+    /// times), in percent: 100 as documented, 0 turns it off (tests that solve at once).
+    pub floor_percent: u32,
+    /// Places of a configuration's top 20 that one client address may hold: a result that would
+    /// be one more is kept but not ranked. 0 turns the cap off.
+    pub top_per_address: u32,
+    /// A daily puzzle is ranked once per player (cookie) and once per client address: a second
+    /// solve from either is kept but not ranked. `false` counts the cookie only.
+    pub daily_once_per_address: bool,
     /// The rate limit per client address on new games, and on checks and hints; `None` turns it
     /// off for everyone.
     pub rate_limit: Option<RateLimit>,
@@ -96,6 +106,9 @@ impl Default for Config {
             body_limit: 64 * 1024,
             request_timeout: Duration::from_secs(10),
             floor_ms_per_cell: 500,
+            floor_percent: 100,
+            top_per_address: 3,
+            daily_once_per_address: true,
             rate_limit: Some(RateLimit::default()),
             expire_after: Duration::from_secs(7 * 24 * 3600),
             expire_every: Duration::from_secs(3600),

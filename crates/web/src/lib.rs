@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod address;
 mod api;
 mod assets;
 mod config;
@@ -21,12 +22,14 @@ pub mod daily;
 mod error;
 pub mod expiry;
 pub mod family;
+mod floors;
 mod game;
 pub mod handlers;
 mod model;
 mod player;
 mod pool;
 pub mod ratelimit;
+mod reveal;
 mod state;
 mod store;
 mod text;

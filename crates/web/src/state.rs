@@ -89,6 +89,11 @@ impl AppState {
         }
     }
 
+    /// A game by id if it is in the cache (no read of the store).
+    pub fn cached(&self, id: &str) -> Option<SharedGame> {
+        self.shard(id).lock().ok().and_then(|s| s.get(id).cloned())
+    }
+
     /// A game by id, from the cache or the store.
     pub async fn game(&self, id: &str) -> AppResult<SharedGame> {
         if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {

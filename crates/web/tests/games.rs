@@ -6,7 +6,7 @@ mod common;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use serde_json::json;
+use serde_json::{json, Value};
 use tessera_web::Server;
 
 use common::{call, cells, config, hidato_solution, http, new_sudoku, state, sudoku_solution, temp_db};
@@ -211,10 +211,14 @@ async fn a_hint_teaches_and_marks_the_game_assisted() {
     assert_eq!(status, StatusCode::CONFLICT, "{err}");
     assert_eq!(err["wrong"], json!([cell]));
 
-    // The assisted game's result is saved as assisted.
+    // The assisted game's result is kept, not ranked (issue 26), and the check says why.
     let (_, check) =
         call(&state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": solution}))).await;
-    assert_eq!(check["solved"], true);
+    assert_eq!(
+        (&check["solved"], &check["ranked"], &check["place"]),
+        (&json!(true), &json!(false), &Value::Null)
+    );
+    assert!(check["reason"].as_str().unwrap().contains("assisted"), "{check}");
     let (_, records) = call(&state, "GET", "/api/records?kind=sudoku&size=4&difficulty=easy", None).await;
-    assert_eq!(records["records"][0]["assisted"], true);
+    assert_eq!(records["records"], json!([]), "{records}");
 }

@@ -27,10 +27,17 @@ pub struct ServeArgs {
     /// The SQLite file of games and results (created if missing).
     #[arg(long, value_name = "FILE", default_value = "tessera.db")]
     pub db: PathBuf,
-    /// The floor of a ranked time, in milliseconds per empty cell: a faster result is kept but
-    /// not ranked (0 ranks every time).
+    /// The floor of the hands, in milliseconds per empty cell: a result faster than this (or than
+    /// the floor of its configuration, --floor-percent) is kept but not ranked (0: off).
     #[arg(long, value_name = "MS", default_value_t = 500)]
     pub floor_ms_per_cell: u64,
+    /// The floor of each configuration (half the fastest documented human times; docs/web.md),
+    /// in percent: 100 as documented, 0 turns it off.
+    #[arg(long, value_name = "PERCENT", default_value_t = 100, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub floor_percent: u32,
+    /// Places of a configuration's top 20 that one client address may hold (0: no cap).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub top_per_address: u32,
     /// Turn off the rate limit on new games and checks (for a load test; see also
     /// --rate-exempt).
     #[arg(long)]
@@ -81,6 +88,8 @@ impl ServeArgs {
             addr: self.addr,
             db: self.db.clone(),
             floor_ms_per_cell: self.floor_ms_per_cell,
+            floor_percent: self.floor_percent,
+            top_per_address: self.top_per_address,
             rate_limit,
             expire_after: Duration::from_secs(self.expire_days * 24 * 3600),
             ..defaults

@@ -2,8 +2,9 @@
 //! check, pause, resume, quit (hints are in `hints`; the daily puzzle itself in `daily`).
 //!
 //! The honest-records rules live here: a paused game takes no check or hint (409) and its
-//! `GET` hides the puzzle; a solved pool game is ranked only at or above its floor (empty cells
-//! x `floor_ms_per_cell`); every new game carries the player's cookie id (set here when absent).
+//! `GET` hides the puzzle; a solved pool or daily game is ranked only at or above its floor
+//! (`crate::floors`), and only if the writer finds it unassisted and within the caps on one
+//! address (`store::caps`); every new game carries the player's cookie id (set here when absent).
 
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -13,13 +14,14 @@ use serde::Deserialize;
 use tessera::sudoku;
 
 use super::{Body, NoBody};
+use crate::address::ClientAddr;
 use crate::api::{Check, Paused, Quit};
 use crate::error::{AppError, AppResult};
 use crate::game::{Game, Source, Status};
 use crate::model::{join_cells, parse_adjacency, parse_variant, Kind, Shape, HIDATO_SIZES, SUDOKU_SIZES};
 use crate::pool::{self, PoolKey};
 use crate::state::AppState;
-use crate::store::{now_ms, GameRow, PuzzleRow, Write, Written};
+use crate::store::{now_ms, Caps, GameRow, PuzzleRow, Unranked, Write, Written};
 
 /// The body of `POST /api/games`.
 #[derive(Debug, Deserialize)]
@@ -261,6 +263,7 @@ fn over(game: &Game) -> AppError {
 pub async fn check(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    ClientAddr(addr): ClientAddr,
     Body(grid): Body<CheckBody>,
 ) -> AppResult<Json<Check>> {
     let mut game = playing(&state, &id).await?;
@@ -294,22 +297,31 @@ pub async fn check(
     row.paused_at = None;
     row.status = Status::Solved;
     row.touched_at = now;
-    let (ranked, reason) = if grid.offline {
+    let (ranked, mut reason) = if grid.offline {
         (
             false,
             "not ranked: finished offline, so the server could not time it; the result is kept".to_owned(),
         )
     } else {
-        ranking(&game, ms, state.config.floor_ms_per_cell)
+        ranking(&game, ms, &state.config)
     };
-    let place = match state.store.write(Write::Solve { row: row.clone(), ranked }).await? {
-        Written::Placed(place) => place,
+    let caps = Caps {
+        top_per_address: state.config.top_per_address,
+        daily_once_per_address: state.config.daily_once_per_address,
+    };
+    let solve = Write::Solve { row: row.clone(), ranked, addr, caps };
+    let (place, ranked) = match state.store.write(solve).await? {
+        Written::Placed(place) => (place, ranked),
+        Written::Unranked(why) => {
+            reason = unranked_reason(why, state.config.top_per_address);
+            (None, false)
+        }
         Written::Gone => {
             drop(game);
             state.forget(&[id]);
             return Err(AppError::conflict("the game was abandoned too long and has expired"));
         }
-        _ => None,
+        _ => (None, ranked),
     };
     game.row = row;
     tracing::info!(id = %game.row.id, config = %game.row.config, ms, ranked, "solved");
@@ -325,26 +337,48 @@ pub async fn check(
     }))
 }
 
-/// Whether a game solved in `ms` is ranked, and why (for the player). Only pool and daily games
-/// are ranked, and only at or above the floor of their puzzle: its empty cells x `per_cell` ms, the
-/// least time a person needs to enter the digits (docs/web.md, "The floor of a ranked time").
-fn ranking(game: &Game, ms: i64, per_cell: u64) -> (bool, String) {
+/// Whether a game solved in `ms` is ranked as far as the game itself tells, and why (for the
+/// player). Only pool and daily games are ranked, and only at or above their floor
+/// (`crate::floors`: the hands' and the configuration's, the higher); the writer then checks
+/// what the store knows ([`unranked_reason`]).
+fn ranking(game: &Game, ms: i64, config: &crate::config::Config) -> (bool, String) {
     if game.row.source == Source::Pasted {
-        return (false, "a pasted puzzle is not ranked: it could be any puzzle".to_owned());
+        return (false, "not ranked: a pasted puzzle is not ranked, as it could be any puzzle".to_owned());
     }
-    let empty = game.shape.to_fill(&game.puzzle) as u64;
-    let floor = i64::try_from(empty.saturating_mul(per_cell)).unwrap_or(i64::MAX);
-    let secs = |ms: i64| ms as f64 / 1000.0;
-    if ms < floor {
+    let to_fill = game.shape.to_fill(&game.puzzle);
+    let floor = crate::floors::floor(
+        &game.shape,
+        game.row.difficulty.as_deref(),
+        to_fill,
+        config.floor_ms_per_cell,
+        config.floor_percent,
+    );
+    if ms < floor.ms {
         let reason = format!(
-            "not ranked: solved in {:.1} s, under the floor of {:.1} s for this puzzle ({empty} empty cells \
-             at {per_cell} ms each); the result is kept but not ranked",
-            secs(ms),
-            secs(floor)
+            "not ranked: solved in {:.1} s, under {}; the result is kept but not ranked",
+            ms as f64 / 1000.0,
+            floor.why
         );
         return (false, reason);
     }
-    (true, format!("ranked: at or above the floor of {:.1} s for this puzzle", secs(floor)))
+    (true, format!("ranked: at or above {}", floor.why))
+}
+
+/// The reason, for the player, of a result the writer left unranked.
+fn unranked_reason(why: Unranked, cap: u32) -> String {
+    match why {
+        Unranked::Assisted => "not ranked: assisted (a hint was used, or this puzzle was solved by the \
+                               server's solver while it was played); the result is kept"
+            .to_owned(),
+        Unranked::DailyRanked => "not ranked: this daily puzzle already has a ranked result from this \
+                                  player or this address (one per day; a shared address counts once); \
+                                  the result is kept"
+            .to_owned(),
+        Unranked::TopCap(held) => format!(
+            "not ranked: this address already holds {held} of the top 20 places of this configuration \
+             (at most {cap} per address); the result is kept"
+        ),
+    }
 }
 
 /// `POST /api/games/{id}/pause`

@@ -11,6 +11,7 @@ use super::games::Grid;
 use super::Body;
 use crate::api::Hint;
 use crate::error::{AppError, AppResult};
+use crate::game::Source;
 use crate::model::{to_sudoku, Shape};
 use crate::state::AppState;
 use crate::store::{now_ms, Write};
@@ -52,6 +53,11 @@ pub async fn hint(
         row.touched_at = now_ms();
         state.store.write(Write::UpdateGame(row.clone())).await?;
         game.row = row;
+    }
+    // A hint on a pasted copy gives out steps of that puzzle: its games in play are assisted too.
+    if game.row.source == Source::Pasted {
+        let (kind, puzzle, id) = (game.row.kind, game.row.puzzle.clone(), game.row.id.clone());
+        crate::reveal::revealed(&state, kind, puzzle, Some(id)).await?;
     }
     Ok(Json(step))
 }

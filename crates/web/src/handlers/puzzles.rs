@@ -1,5 +1,9 @@
 //! `/api/puzzles`: analyse a pasted puzzle (count its solutions up to 2, solve it, rate it) and
 //! verify an answer. Every search runs with a budget; an overrun answers 422 "gave up".
+//!
+//! Analyze gives out the solution, so every game in play of the same puzzle is then assisted,
+//! and one of today's daily puzzles is refused (409) until the next day (`crate::reveal`).
+//! Verify gives out nothing the rules do not: it checks an answer the client already has.
 
 use axum::extract::State;
 use axum::Json;
@@ -10,7 +14,7 @@ use tessera::sudoku::{self, logic, Sudoku};
 use super::Body;
 use crate::api::{Analysis, Verdict};
 use crate::error::{AppError, AppResult};
-use crate::model::{parse_adjacency, parse_hidato, parse_sudoku, sudoku_cells, Kind};
+use crate::model::{join_cells, parse_adjacency, parse_hidato, parse_sudoku, sudoku_cells, Kind};
 use crate::state::AppState;
 
 /// The body of analyze and verify.
@@ -33,9 +37,14 @@ pub async fn analyze(
     Body(body): Body<PuzzleText>,
 ) -> AppResult<Json<Analysis>> {
     let budget = state.budget();
-    let answer = match Kind::parse(&body.kind)? {
+    let kind = Kind::parse(&body.kind)?;
+    // The puzzle's text as the games store it, to find the games in play of it.
+    let stored: String;
+    let answer = match kind {
         Kind::Family(family) => {
             let played = family.read(&body.puzzle, "puzzle")?;
+            stored = played.text().to_owned();
+            crate::reveal::refuse_daily(&state, kind, &stored).await?;
             let givens = played.givens().iter().filter(|&&v| v > 0).count();
             let found =
                 state.compute("counting the solutions", move || family.analyze(&played, &budget)).await??;
@@ -49,6 +58,8 @@ pub async fn analyze(
         }
         Kind::Sudoku => {
             let puzzle = parse_sudoku(&body.puzzle, body.variant.as_deref(), "puzzle")?;
+            stored = join_cells(&sudoku_cells(&puzzle));
+            crate::reveal::refuse_daily(&state, kind, &stored).await?;
             state
                 .compute("counting the solutions", move || {
                     let count = sudoku::count(
@@ -84,6 +95,8 @@ pub async fn analyze(
         Kind::Hidato => {
             let adjacency = parse_adjacency(body.adjacency.as_deref().unwrap_or("hidato"))?;
             let puzzle = parse_hidato(&body.puzzle, adjacency, "puzzle")?;
+            stored = join_cells(puzzle.cells());
+            crate::reveal::refuse_daily(&state, kind, &stored).await?;
             state
                 .compute("counting the solutions", move || {
                     let solutions = hidato::count(
@@ -111,6 +124,9 @@ pub async fn analyze(
                 .await??
         }
     };
+    if answer.solution.is_some() {
+        crate::reveal::revealed(&state, kind, stored, None).await?;
+    }
     Ok(Json(answer))
 }
 

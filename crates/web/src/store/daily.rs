@@ -110,3 +110,21 @@ impl Store {
         .await
     }
 }
+
+impl Store {
+    /// Whether `puzzle` (a stored puzzle text) is a daily of `date` of kind `kind`.
+    pub(crate) async fn is_daily_of(
+        &self,
+        date: String,
+        kind: crate::model::Kind,
+        puzzle: String,
+    ) -> Result<bool> {
+        self.read(move |conn| {
+            conn.prepare_cached(
+                "SELECT EXISTS(SELECT 1 FROM daily WHERE date = ?1 AND kind = ?2 AND puzzle = ?3)",
+            )?
+            .query_row(params![date, kind, puzzle], |row| row.get(0))
+        })
+        .await
+    }
+}

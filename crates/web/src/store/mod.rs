@@ -26,8 +26,9 @@ use tokio::sync::{mpsc, oneshot, Semaphore};
 
 use crate::model::Kind;
 
-pub use self::rows::{DailyRow, GameRow, Place, PuzzleRow, Write, Written};
+pub use self::rows::{Caps, DailyRow, GameRow, Place, PuzzleRow, Unranked, Write, Written};
 
+mod caps;
 mod daily;
 mod migrate;
 mod ranks;

@@ -141,8 +141,21 @@ pub enum Write {
     Solve {
         /// The game, solved.
         row: GameRow,
-        /// Whether its result is ranked.
+        /// Whether its result may be ranked as far as the handler knows (source, offline,
+        /// floor); the writer may still leave it unranked ([`Unranked`]), and answers why.
         ranked: bool,
+        /// The client address it was solved from (`crate::address`), when known.
+        addr: Option<String>,
+        /// The caps on one address's ranked results.
+        caps: Caps,
+    },
+    /// Marks assisted every game in play (but `except`) whose stored puzzle is `puzzle`: its
+    /// answer was revealed (analyze, or a hint on a pasted copy). Answers their ids.
+    Reveal {
+        /// The stored text of the puzzle (`crate::game::stored_puzzle`).
+        puzzle: String,
+        /// A game left as it is (the one asking, when it is in play).
+        except: Option<String>,
     },
     /// Deletes up to `limit` of the games playing or paused whose last change is older than
     /// `before` (Unix milliseconds); answers their ids.
@@ -167,6 +180,31 @@ pub enum Written {
     Gone,
     /// The ids of the games expired.
     Expired(Vec<String>),
+    /// A solved result kept but not ranked, and why.
+    Unranked(Unranked),
+    /// The ids of the games marked assisted by a [`Write::Reveal`].
+    Assisted(Vec<String>),
+}
+
+/// The caps the writer applies before ranking a result (from `Config`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Caps {
+    /// Places of a configuration's top 20 one address may hold; 0: no cap.
+    pub top_per_address: u32,
+    /// A daily is ranked once per address as well as once per player.
+    pub daily_once_per_address: bool,
+}
+
+/// Why the writer left a result unranked (the handler's own reasons, floor and offline, come
+/// first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unranked {
+    /// A hint was used, or the puzzle's answer was revealed while it was played.
+    Assisted,
+    /// A result of this daily is ranked already for this player (cookie) or address.
+    DailyRanked,
+    /// The address holds that many places of the configuration's top 20 already.
+    TopCap(u32),
 }
 
 /// Stores an enum as its wire name, and reads it back from that name.

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::{GameRow, PuzzleRow, Store, Write, Written};
+use super::{Caps, GameRow, PuzzleRow, Store, Write, Written};
 use crate::game::{Source, Status};
 use crate::model::Kind;
 
@@ -49,7 +49,10 @@ async fn a_committed_result_survives_a_kill() {
     game.status = Status::Solved;
     game.finished_at = Some(61_000);
     game.ms = Some(60_000);
-    let placed = store.write(Write::Solve { row: game, ranked: true }).await.unwrap();
+    let placed = store
+        .write(Write::Solve { row: game, ranked: true, addr: None, caps: Caps::default() })
+        .await
+        .unwrap();
     assert!(matches!(placed, Written::Placed(Some(p)) if p.place == 1 && p.of == 1), "{placed:?}");
     // No shutdown: the store is leaked as a killed process would leave it.
     std::mem::forget(store);
@@ -103,7 +106,7 @@ fn migrations_run_once() {
         .unwrap()
         .collect::<rusqlite::Result<_>>()
         .unwrap();
-    assert_eq!(versions, [1, 2, 3]);
+    assert_eq!(versions, [1, 2, 3, 4]);
 }
 
 #[tokio::test]
@@ -168,7 +171,10 @@ async fn places_match_counting_the_results_table() {
             let daily = (step % 7 == 3).then(|| format!("2026-11-2{}", step % 2));
             let row = game(n, config, ms, daily.clone());
             store.write(Write::InsertGame(GameRow { status: Status::Playing, ..row.clone() })).await.unwrap();
-            let placed = store.write(Write::Solve { row: row.clone(), ranked }).await.unwrap();
+            let placed = store
+                .write(Write::Solve { row: row.clone(), ranked, addr: None, caps: Caps::default() })
+                .await
+                .unwrap();
             let (config, expected) = (config.to_owned(), ranked);
             let (better, of): (i64, i64) = store
                 .read(move |c| {
@@ -189,7 +195,10 @@ async fn places_match_counting_the_results_table() {
             assert_eq!(got, want, "round {round}, game {n}");
             if step == 60 {
                 // Solving the same game again stores nothing new and counts it once.
-                let again = store.write(Write::Solve { row, ranked }).await.unwrap();
+                let again = store
+                    .write(Write::Solve { row, ranked, addr: None, caps: Caps::default() })
+                    .await
+                    .unwrap();
                 assert_eq!(again, Written::Placed(want.map(|(place, of)| super::Place { place, of })));
             }
         }

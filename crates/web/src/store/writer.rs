@@ -6,6 +6,7 @@ use tokio::sync::mpsc;
 
 use crate::game::Source;
 
+use super::caps;
 use super::ranks::Ranks;
 use super::{now_ms, GameRow, Job, Place, Write, Written};
 
@@ -104,7 +105,7 @@ fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> ru
             update_game(tx, g)?;
             Ok(Written::Done)
         }
-        Write::Solve { row: g, ranked } => {
+        Write::Solve { row: g, ranked, addr, caps } => {
             if update_game(tx, g)? == 0 {
                 return Ok(Written::Gone);
             }
@@ -113,10 +114,17 @@ fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> ru
             else {
                 return Ok(Written::Placed(None));
             };
+            // The stored flag, not the row's: a reveal may have marked the game meanwhile.
+            let assisted = caps::assisted(tx, &g.id)?;
+            let unranked = match *ranked {
+                false => None,
+                true => caps::unranked(tx, g, difficulty, ms, assisted, addr.as_deref(), *caps)?,
+            };
+            let ranked = *ranked && unranked.is_none();
             let inserted = tx.prepare_cached(
                 "INSERT OR IGNORE INTO results(game_id, kind, config, difficulty, ms, assisted, finished_at,
-                    ranked, player, daily)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                    ranked, player, daily, addr)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             )?
             .execute(params![
                 g.id,
@@ -124,20 +132,24 @@ fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> ru
                 g.config,
                 difficulty,
                 ms,
-                g.assisted,
+                assisted,
                 finished_at,
                 ranked,
                 g.player,
-                g.daily
+                g.daily,
+                addr
             ])?;
             if !ranked {
-                return Ok(Written::Placed(None));
+                return Ok(unranked.map_or(Written::Placed(None), Written::Unranked));
             }
             if let Some(date) = &g.daily {
                 return daily_place(tx, g, date, difficulty, ms).map(|place| Written::Placed(Some(place)));
             }
             let (better, of) = ranks.place(tx, (g.kind, &g.config, difficulty), ms, inserted == 1)?;
             Ok(Written::Placed(Some(Place { place: better + 1, of })))
+        }
+        Write::Reveal { puzzle, except } => {
+            Ok(Written::Assisted(caps::reveal(tx, puzzle, except.as_deref())?))
         }
         Write::Expire { before, limit } => {
             // Only games in play: a solved game has a result that refers to it.
@@ -171,10 +183,11 @@ fn daily_place(
     Ok(Place { place: better as u64 + 1, of: of as u64 })
 }
 
-/// Stores a game's changing columns; answers the rows changed (0 when it was expired).
+/// Stores a game's changing columns; answers the rows changed (0 when it was expired). `assisted`
+/// is never cleared: a reveal (`Write::Reveal`) may have set it while the row was in a handler.
 fn update_game(tx: &rusqlite::Transaction<'_>, g: &GameRow) -> rusqlite::Result<usize> {
     tx.prepare_cached(
-        "UPDATE games SET paused_at = ?2, paused_ms = ?3, status = ?4, assisted = ?5, finished_at = ?6, ms = ?7,
+        "UPDATE games SET paused_at = ?2, paused_ms = ?3, status = ?4, assisted = MAX(assisted, ?5), finished_at = ?6, ms = ?7,
             touched_at = ?8
          WHERE id = ?1",
     )?

@@ -23,10 +23,17 @@ pub fn temp_db(name: &str) -> PathBuf {
     path
 }
 
-/// The tests' configuration. They solve in no time with the library's solution, so the floor of
-/// a ranked time is off here (tests/honesty.rs tests it on).
+/// The tests' configuration. They solve in no time with the library's solution, so both floors
+/// of a ranked time are off here (tests/honesty.rs and tests/records.rs test them on).
 pub fn config(db: PathBuf) -> Config {
-    Config { db, addr: ([127, 0, 0, 1], 0).into(), pool_target: 4, floor_ms_per_cell: 0, ..Config::default() }
+    Config {
+        db,
+        addr: ([127, 0, 0, 1], 0).into(),
+        pool_target: 4,
+        floor_ms_per_cell: 0,
+        floor_percent: 0,
+        ..Config::default()
+    }
 }
 
 pub fn state(name: &str) -> AppState {

@@ -119,8 +119,11 @@ async fn browser_end_to_end() -> Result<()> {
         db: db.clone(),
         pool_target: 2,
         generator_threads: 1,
-        // The scenarios type a solution in a second or two: under the floor of a ranked time.
+        // The scenarios type a solution in a second or two: under the floors of a ranked time.
         floor_ms_per_cell: 0,
+        floor_percent: 0,
+        // Every scenario plays from 127.0.0.1: no cap on one address's places.
+        top_per_address: 0,
         ..Config::default()
     };
     let server = Server::bind(config).await?;
