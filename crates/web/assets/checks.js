@@ -65,7 +65,13 @@ function finish(res) {
   $('solved-daily').hidden = !s.game.daily;
   $('solved-daily').textContent = s.game.daily ? `Daily puzzle of ${s.game.daily}: your place in its ranking` : '';
   if (s.game.daily) refreshDaily();
-  $('solved-note').textContent = s.game.assisted ? 'Hints were used: the result is marked assisted.' : '';
+  // Why a result is not ranked, in the server's words (the check's `reason`, "not ranked: ...").
+  const reason = String(res.reason || '');
+  const assisted = !!s.game.assisted || (res.ranked === false && /^not ranked: assisted/.test(reason));
+  $('solved-assisted').hidden = !assisted;
+  $('solved-note').textContent = res.ranked === false && reason
+    ? reason.charAt(0).toUpperCase() + reason.slice(1) + '.'
+    : '';
   setStatus(`Solved in ${time}${res.place ? `, ${ordinal(res.place)} place` : ''}.`);
   $('hintbox').hidden = true;
   const dlg = $('solved-dialog');

@@ -3,7 +3,7 @@
 // to a pasted puzzle. The text formats are each board class's (shareText, gridText).
 import { api } from './api.js';
 import { guessKind } from './rules.js';
-import { $, state, STORE, loadJson } from './state.js';
+import { $, state, STORE, loadJson, showTitle } from './state.js';
 import { boardClass } from './boards.js';
 import { startGame, resumeSaved } from './game.js';
 
@@ -64,6 +64,13 @@ export async function pasteAnalyze() {
     else text = `Unique solution${res.difficulty ? `, level ${res.difficulty}` : ''}.`;
     if (typeof res.givens === 'number') text += ` ${res.givens} givens.`;
     if (res.solution) text += `\n${res.solutions >= 2 ? 'One solution' : 'Solution'}:\n${boardClass(req.kind).gridText(res.solution, req.puzzle)}`;
+    // The server marks every game in play of a puzzle it solves assisted: the game in progress too.
+    const g = state.game;
+    if (res.solution && g && ['playing', 'paused'].includes(g.status) && g.kind === req.kind && String(shareText(g)).trim() === req.puzzle) {
+      g.assisted = true;
+      showTitle();
+      text += '\nThe game in progress plays this puzzle: it is now marked assisted, so its result will not be ranked.';
+    }
     pasteResult(text);
   } catch (e) {
     pasteResult(e.message, 'error');

@@ -139,7 +139,9 @@ async function loadSummary() {
       || levelOrder(a.kind, a.difficulty) - levelOrder(b.kind, b.difficulty));
     body.replaceChildren(...best.map((b) => {
       const [shape, variant] = String(b.config).split(' ');
-      const cells = [kindName(b.kind), shownConfig(b.config), cap(b.difficulty), hms(b.seconds), String(b.games ?? '')];
+      // An assisted best (ranked before issue 26, when there is no unassisted one) says so.
+      const best = `${hms(b.seconds)}${b.assisted ? ' (assisted)' : ''}`;
+      const cells = [kindName(b.kind), shownConfig(b.config), cap(b.difficulty), best, String(b.games ?? '')];
       const testid = `best-${b.kind}-${b.config}-${b.difficulty || 'unrated'}`.replace(/\s+/g, '-');
       const tr = tableRow(cells, BEST_HEADS, (j) => j >= 3, testid);
       const td = document.createElement('td');
@@ -186,7 +188,8 @@ async function loadMine() {
   $('stat-current-streak').textContent = days(me.current_streak);
   $('stat-best-streak').textContent = days(me.best_streak);
   const best = Array.isArray(me.best) ? me.best : [];
-  const secs = (ms) => hms(Math.round((ms || 0) / 1000));
+  // Whole seconds truncated, as everywhere (the clock, the server's `seconds`, the dialog).
+  const secs = (ms) => hms(Math.floor((ms || 0) / 1000));
   $('my-best').tBodies[0].replaceChildren(...best.map((b) => {
     const cells = [kindName(b.kind), shownConfig(b.config), cap(b.difficulty), secs(b.best_ms), secs(b.average_ms), String(b.solved ?? '')];
     return tableRow(cells, MINE_HEADS, (j) => j >= 3, `mine-${b.kind}-${b.config}-${b.difficulty}`.replace(/\s+/g, '-'));

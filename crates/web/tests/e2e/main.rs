@@ -25,6 +25,9 @@
 //!   end through the page with the library's solution (picture, cage outlines, names, a
 //!   conflict, a hint), and the largest side of one at 844x390 and of another at 1280x800
 //!   (`TESSERA_E2E_ONLY=families` runs these alone).
+//! - (w) in `records.rs`: at 390x844, the paste panel's solve of the game in progress marks it
+//!   assisted; the solved dialog shows "(assisted)" whole, no place and the reason
+//!   (`TESSERA_E2E_ONLY=records` runs it alone).
 //! - (s) in `daily.rs`: the daily puzzle at 390x844 and 1280x800, started from the start page,
 //!   finished, its place in the daily ranking in the dialog, and listed on `/records`.
 //!
@@ -42,6 +45,7 @@ mod helpers;
 mod layout;
 mod page;
 mod pwa;
+mod records;
 mod scenarios;
 
 use std::future::Future;
@@ -122,8 +126,10 @@ async fn browser_end_to_end() -> Result<()> {
         // The scenarios type a solution in a second or two: under the floors of a ranked time.
         floor_ms_per_cell: 0,
         floor_percent: 0,
-        // Every scenario plays from 127.0.0.1: no cap on one address's places.
+        // Every scenario plays from 127.0.0.1: no cap on one address's places, and each daily
+        // scenario (a fresh player) is ranked.
         top_per_address: 0,
+        daily_once_per_address: false,
         ..Config::default()
     };
     let server = Server::bind(config).await?;
@@ -139,6 +145,10 @@ async fn browser_end_to_end() -> Result<()> {
     println!("server {} chromedriver {} screenshots {}", h.base, h.driver.url, h.shots.display());
 
     let mut failures = Vec::new();
+    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "records") {
+        failures.extend(assisted(&h).await);
+        return finish(h, stop, serving, &db, started, failures).await;
+    }
     // TESSERA_E2E_ONLY=families runs the families' scenarios alone (while working on them).
     let only_families = std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "families");
     for (kind, solve) in FAMILIES {
@@ -264,7 +274,17 @@ async fn browser_end_to_end() -> Result<()> {
         .await,
     );
 
+    failures.extend(assisted(&h).await);
+
     finish(h, stop, serving, &db, started, failures).await
+}
+
+/// (w): "(assisted)" in the solved dialog at 390x844.
+async fn assisted(h: &Harness) -> Option<String> {
+    layout::scenario_at(h, "w-assisted-phone", (390, 844), |h, c| async move {
+        records::assisted_phone(h, &c).await
+    })
+    .await
 }
 
 /// The families played in (t), and how the test solves each (the library, by type).
