@@ -161,9 +161,10 @@ pub struct Check {
     pub of: Option<u64>,
     /// The rank among them, once solved (ranked games only).
     pub place: Option<u64>,
-    /// Once solved: whether the result is ranked (a pool game at or above its floor).
+    /// Once solved: whether the result is ranked (a pool or daily game at or above its floor,
+    /// unassisted, within the caps on one address).
     pub ranked: Option<bool>,
-    /// Once solved: why it is ranked or not, for the player.
+    /// Once solved: why it is ranked or not, for the player ("ranked: ..." or "not ranked: ...").
     pub reason: Option<String>,
     /// Whole seconds played.
     pub seconds: i64,

@@ -37,7 +37,7 @@ pub struct GameRow {
     pub paused_ms: i64,
     /// Playing, paused, solved or quit.
     pub status: Status,
-    /// Whether a hint was used.
+    /// Whether a hint was used or the puzzle's answer given out while it was played.
     pub assisted: bool,
     /// When it was solved or quit.
     pub finished_at: Option<i64>,
