@@ -94,8 +94,9 @@ export async function hint(locate = false) {
       targets: new Set((res.eliminations || []).map((e) => e[0])),
     };
     const tech = res.technique ? `${res.technique.charAt(0).toUpperCase()}${res.technique.slice(1)}: ` : '';
-    const changes = res.changes ? ` ${res.changes}` : '';
-    showHint(tech + (res.explanation || 'No further step found.') + changes, s.hint.placements.length + s.hint.eliminations.length > 0);
+    const words = res.explanation || 'No further step found.';
+    const changes = res.changes ? `${/[.!?)]$/.test(words) ? '' : '.'} ${res.changes}` : '';
+    showHint(tech + words + changes, s.hint.placements.length + s.hint.eliminations.length > 0);
     saveGame();
   } catch (e) {
     if (e instanceof ApiError && e.status === 409 && e.body && e.body.mistake) {
