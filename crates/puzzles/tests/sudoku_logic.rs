@@ -612,6 +612,22 @@ fn hints_on_the_players_notes_never_repeat_and_finish() {
     let other = (0..81).find(|&c| puzzle.get(c) == 0 && c != target).unwrap();
     assert_eq!(grid.candidates(other), Candidates::new(&puzzle).candidates(other));
     assert!(Candidates::with_notes(&puzzle, &notes[..80]).is_err());
+    // The generator's diabolical puzzles (the web game's hardest 9x9) within the web bar of
+    // 160 steps, and the first 100 of magictour's top 1465 (harder still) counted.
+    let layout = classic();
+    let mut worst_diabolical = 0;
+    for seed in 0..8 {
+        let made = tessera::sudoku::Generator::new(Arc::clone(&layout))
+            .difficulty(Difficulty::Diabolical)
+            .generate(seed)
+            .unwrap();
+        worst_diabolical = worst_diabolical.max(hints_until_solved(&made.puzzle, 160));
+    }
+    eprintln!("hints to solve 8 generated diabolical 9x9: at most {worst_diabolical}");
+    if let Some(text) = common::shared_text("sudoku", "magictour_top1465.txt") {
+        let steps: Vec<usize> = read_puzzles(&text, 100).iter().map(|p| hints_until_solved(p, 400)).collect();
+        eprintln!("hints to solve the first 100 of magictour_top1465: at most {:?}", steps.iter().max());
+    }
     // Other sizes, at their hardest level offered.
     for (size, level) in [(4, Difficulty::Easy), (6, Difficulty::Extreme)] {
         let layout = Arc::new(Layout::classic(size).unwrap());

@@ -104,7 +104,8 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
         by_testid(c, "hint-apply").await?.click().await?;
         // Applied: the saved board has the digits and lacks the candidates.
         let check = format!(
-            "(() => {{ const g = JSON.parse(localStorage.getItem('tessera.game') || 'null'); if (!g) return false; \
+            "(() => {{ if (document.getElementById('solved-dialog').open) return true; \
+               const g = JSON.parse(localStorage.getItem('tessera.game') || 'null'); if (!g) return false; \
                const p = {p}, e = {e}; \
                return p.every(([i, v]) => g.cells[i] === v) && e.every(([i, d]) => g.cells[i] !== 0 || !(g.notes[i] & (1 << d))) \
                  && (p.length > 0 || e.some(([i]) => g.notes[i] !== 0)); }})()",
@@ -120,8 +121,13 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
             eliminating += 1;
         }
         steps += 1;
-        let full =
-            js(c, "JSON.parse(localStorage.getItem('tessera.game')).cells.every((v) => v !== 0)").await?;
+        // The last digit: the page checks, opens the solved dialog and forgets the saved game.
+        let full = js(
+            c,
+            "document.getElementById('solved-dialog').open || \
+             JSON.parse(localStorage.getItem('tessera.game')).cells.every((v) => v !== 0)",
+        )
+        .await?;
         if full == true {
             wait_js(
                 c,
