@@ -40,7 +40,7 @@ use crate::store::{now_ms, Write};
 pub struct HintBody {
     cells: Vec<i32>,
     /// Per cell, the values pencilled in (`[]` for none); as long as `cells`. Only for puzzles
-    /// with notes (Sudoku, Killer, KenKen). Read by [`notes_masks`], which names the field in
+    /// with notes (Sudoku, Killer, KenKen). Read by `notes_masks`, which names the field in
     /// every error (serde's type errors name none).
     #[serde(default)]
     notes: Option<Value>,
