@@ -87,7 +87,13 @@ export const api = {
   pause: (id) => call('POST', `/games/${encodeURIComponent(id)}/pause`),
   resume: (id) => call('POST', `/games/${encodeURIComponent(id)}/resume`),
   quit: (id) => call('POST', `/games/${encodeURIComponent(id)}/quit`),
-  hint: (id, cells) => call('POST', `/games/${encodeURIComponent(id)}/hint`, { cells }),
+  /** The next step on the grid as the player sees it: `notes` (per cell, the values pencilled
+   * in; null for a board without notes); `locate`: on a grid with a mistake, name one wrong cell
+   * (counted as help, as every hint is). */
+  hint: (id, cells, notes, locate = false) =>
+    call('POST', `/games/${encodeURIComponent(id)}/hint`, {
+      cells, ...(notes ? { notes } : {}), ...(locate ? { locate_mistake: true } : {}),
+    }),
   analyze: (req) => call('POST', '/puzzles/analyze', req),
   verify: (req, answer) => call('POST', '/puzzles/verify', { ...req, answer }),
   records: (q) => call('GET', '/records?' + new URLSearchParams(q)),

@@ -58,6 +58,7 @@ function wire() {
   $('redo').addEventListener('click', redo);
   $('hint').addEventListener('click', hint);
   $('hint-apply').addEventListener('click', applyHint);
+  $('hint-locate').addEventListener('click', () => hint(true));
   $('hint-close').addEventListener('click', () => { $('hintbox').hidden = true; focusCell(); });
   $('check').addEventListener('click', () => check(false));
   $('conflicts-toggle').checked = prefs.conflicts;

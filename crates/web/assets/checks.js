@@ -1,6 +1,8 @@
 // Asking the server about the grid: check (by the button, or by itself when the grid is full
 // and breaks no rule), the solved dialog, and hints (shown, then applied as one undoable step).
-// The server knows the solution; the page only sends the cells.
+// The server knows the solution; the page sends the cells, and for a hint its notes too, so
+// that the hint is about what the player sees (a step applied is never offered again). On a
+// grid with a mistake the hint only says there is one; "Show where" asks for one wrong cell.
 import { api, ApiError, hms, ordinal } from './api.js';
 import { $, state, STORE, isPlaying, saveGame, saveJson, setStatus, showTitle } from './state.js';
 import { setClock } from './timer.js';
@@ -80,16 +82,16 @@ function finish(res) {
 
 // ---------------------------------------------------------------- hints
 
-export async function hint() {
+/** Asks for the next step; `locate`: the grid has a mistake, show one wrong cell. */
+export async function hint(locate = false) {
   const s = state;
   if (!isPlaying()) return;
   const id = s.game.id;
   $('hint').disabled = true;
   try {
-    const res = await api.hint(id, sendCells());
+    const res = await api.hint(id, sendCells(), sendNotes(), locate === true);
     if (!s.game || s.game.id !== id) return;
-    s.game.assisted = true;
-    showTitle();
+    assisted();
     s.wrong = new Set();
     s.hint = {
       cells: new Set([...(res.cells || []), ...(res.placements || []).map((p) => p[0])]),
@@ -98,14 +100,25 @@ export async function hint() {
       targets: new Set((res.eliminations || []).map((e) => e[0])),
     };
     const tech = res.technique ? `${res.technique.charAt(0).toUpperCase()}${res.technique.slice(1)}: ` : '';
-    showHint(tech + (res.explanation || 'No further step found.'), s.hint.placements.length + s.hint.eliminations.length > 0);
+    const words = res.explanation || 'No further step found.';
+    const changes = res.changes ? `${/[.!?)]$/.test(words) ? '' : '.'} ${res.changes}` : '';
+    showHint(tech + words + changes, s.hint.placements.length + s.hint.eliminations.length > 0);
     saveGame();
   } catch (e) {
-    if (e instanceof ApiError && e.status === 409) {
-      s.wrong = new Set(e.body.wrong || []);
+    if (e instanceof ApiError && e.status === 409 && e.body && e.body.mistake) {
+      // The server says there is a mistake (and where, if asked): help all the same.
+      assisted();
       s.hint = null;
-      const n = s.wrong.size;
-      showHint(`There is a mistake first: ${n ? `${n} cell${n > 1 ? 's do' : ' does'} not match the solution (marked with a cross).` : e.message} Fix ${n > 1 ? 'them' : 'it'} and ask again.`, false);
+      s.wrong = new Set(e.body.wrong || []);
+      if (s.wrong.size) {
+        const i = [...s.wrong][0];
+        const r = Math.floor(i / s.board.geom.width) + 1;
+        const c = (i % s.board.geom.width) + 1;
+        const what = s.cells[i] ? 'holds a wrong value' : 'has notes that leave out its answer';
+        showHint(`The cell at row ${r}, column ${c} ${what} (marked with a cross). Fix it and ask again.`, false);
+      } else {
+        showHint('There is a mistake on the board: a value, or notes that leave out the answer. Look again, or press "Show where" to see one wrong cell.', false, true);
+      }
     } else {
       showHint(`No hint: ${e.message}`, false);
     }
@@ -114,16 +127,37 @@ export async function hint() {
   }
 }
 
-function showHint(text, canApply) {
+/** The game is assisted from now on (the server marked it so). */
+function assisted() {
+  state.game.assisted = true;
+  showTitle();
+}
+
+/** The notes as the API wants them (per cell, the values pencilled in), or null for a board
+ * without notes. */
+function sendNotes() {
+  const s = state;
+  if (!s.board.hasNotes) return null;
+  const n = s.board.geom.n;
+  return s.cells.map((v, i) => {
+    const list = [];
+    if (!v) for (let d = 1; d <= n; d++) if (s.notes[i] & (1 << d)) list.push(d);
+    return list;
+  });
+}
+
+function showHint(text, canApply, canLocate = false) {
   $('hintbox').hidden = false;
   $('hintbox').scrollIntoView({ block: 'nearest' });
   $('hint-text').textContent = text;
   $('hint-apply').hidden = !canApply;
+  $('hint-locate').hidden = !canLocate;
 }
 
 /** Applies the hint shown as one undo step: its placements go in as typed digits do (edits.js
  * place(): the digits leave the peers' notes, auto notes kept up to date), then the candidates
- * it removes leave the notes. */
+ * it removes leave the notes (a cell without notes first gets the candidates its digits allow,
+ * as the server took them, so that the step is not offered again). */
 export function applyHint() {
   const s = state;
   if (!s.hint || !isPlaying()) return;

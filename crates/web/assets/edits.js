@@ -111,7 +111,9 @@ export function enter(v) {
 
 /** Puts values in cells ([cell, value] pairs, in order; 0 clears) and then removes notes
  * ([cell, digit] pairs), as one undo step: what typing does and what a hint applies. Each
- * value goes in as put() says. Returns whether anything changed. */
+ * value goes in as put() says. A note removed from an empty cell without notes leaves it the
+ * other candidates its digits allow (what the server took the cell's notes to be), so that the
+ * removal shows and is kept. Returns whether anything changed. */
 export function place(values, drops = []) {
   const s = state;
   const cells = s.cells.slice();
@@ -119,6 +121,7 @@ export function place(values, drops = []) {
   const touched = new Set();
   for (const [i, v] of values) for (const t of put(cells, notes, i, v)) touched.add(t);
   for (const [i, d] of drops) {
+    if (s.board.hasNotes && !cells[i] && !notes[i]) { notes[i] = candidates(cells, i); touched.add(i); }
     if (notes[i] & (1 << d)) { notes[i] &= ~(1 << d); touched.add(i); }
   }
   return change([...touched].map((i) => ({ i, v: cells[i], n: notes[i] })));

@@ -196,6 +196,8 @@ pub struct Quit {
 pub struct Hint {
     /// The cells the step is about.
     pub cells: Vec<usize>,
+    /// What applying the step changes, in words: "Place 5 in r4c7. Remove 2 from r5c8 and r6c8."
+    pub changes: String,
     /// `(cell, value)` candidates removed.
     pub eliminations: Vec<(usize, i32)>,
     /// For the player.
@@ -323,6 +325,18 @@ pub struct ErrorBody<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<&'a str>,
     /// The cells in the way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wrong: Option<&'a [usize]>,
+}
+
+/// The 409 of a hint on a grid with a mistake: that there is one, and where only if asked.
+#[derive(Debug, Serialize)]
+pub struct MistakeBody<'a> {
+    /// What is wrong, for the player.
+    pub error: &'a str,
+    /// Always `true`: tells this 409 from the others (paused, complete).
+    pub mistake: bool,
+    /// The one wrong cell, when the player asked where (`"locate_mistake": true`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wrong: Option<&'a [usize]>,
 }

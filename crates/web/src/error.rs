@@ -8,7 +8,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::api::ErrorBody;
+use crate::api::{ErrorBody, MistakeBody};
 
 /// What went wrong with a request.
 #[derive(Debug, thiserror::Error)]
@@ -32,6 +32,15 @@ pub enum AppError {
         message: String,
         /// The cells in the way, when there are some (the body's `wrong`).
         wrong: Option<Vec<usize>>,
+    },
+    /// The player's grid has a mistake against the solution (409, `"mistake": true`): a hint
+    /// says only that, unless the player asked where (`cell`: the one wrong cell shown).
+    #[error("{message}")]
+    Mistake {
+        /// What is wrong, for the player.
+        message: String,
+        /// The one wrong cell shown (the body's `wrong`), when asked for.
+        cell: Option<usize>,
     },
     /// Well-formed but cannot be done: a puzzle without solution, a level the generator does not
     /// offer, a budget that ran out ("gave up") (422).
@@ -86,7 +95,7 @@ impl AppError {
         match self {
             AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::Conflict { .. } => StatusCode::CONFLICT,
+            AppError::Conflict { .. } | AppError::Mistake { .. } => StatusCode::CONFLICT,
             AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -119,6 +128,10 @@ impl IntoResponse for AppError {
             AppError::Internal(_) => "internal error; see the server's log".to_owned(),
             other => other.to_string(),
         };
+        if let AppError::Mistake { message, cell } = &self {
+            let wrong = cell.as_ref().map(std::slice::from_ref);
+            return (status, Json(MistakeBody { error: message, mistake: true, wrong })).into_response();
+        }
         let (field, wrong) = match &self {
             AppError::BadRequest { field, .. } | AppError::Unprocessable { field, .. } => {
                 (field.as_deref(), None)

@@ -201,13 +201,18 @@ async fn a_hint_teaches_and_marks_the_game_assisted() {
     let (_, now) = call(&state, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(now["assisted"], true);
 
-    // A wrong digit: 409 naming the cell.
+    // A wrong digit: 409 saying there is a mistake, naming the cell only when asked where
+    // (tests/hints.rs has the rest).
     let solution = sudoku_solution(&game);
     let mut grid = puzzle.clone();
     let cell = (0..16).find(|&c| puzzle[c] == 0).unwrap();
     grid[cell] = solution[cell] % 4 + 1;
     let (status, err) =
         call(&state, "POST", &format!("/api/games/{id}/hint"), Some(json!({"cells": grid}))).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{err}");
+    assert_eq!((&err["mistake"], err.get("wrong")), (&json!(true), None), "{err}");
+    let body = json!({"cells": grid, "locate_mistake": true});
+    let (status, err) = call(&state, "POST", &format!("/api/games/{id}/hint"), Some(body)).await;
     assert_eq!(status, StatusCode::CONFLICT, "{err}");
     assert_eq!(err["wrong"], json!([cell]));
 

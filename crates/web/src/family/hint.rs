@@ -114,6 +114,7 @@ fn to_hint(entry: Entry, lead: &[&Step], step: &Step, placed: &[(usize, u32)]) -
     cells.dedup();
     Hint {
         cells,
+        changes: String::new(),
         eliminations,
         explanation,
         placements: placed.iter().map(|&(cell, value)| (cell, wire_value(entry, value))).collect(),
@@ -133,6 +134,7 @@ fn reveal(entry: Entry, width: usize, cells: &[i32], solution: &[i32]) -> Hint {
     let Some(cell) = cell else {
         return Hint {
             cells: Vec::new(),
+            changes: String::new(),
             eliminations: Vec::new(),
             explanation: "Nothing is left to place.".to_owned(),
             placements: Vec::new(),
@@ -148,6 +150,7 @@ fn reveal(entry: Entry, width: usize, cells: &[i32], solution: &[i32]) -> Hint {
     };
     Hint {
         cells: vec![cell],
+        changes: String::new(),
         eliminations: Vec::new(),
         explanation: format!("No rule finds the next step here; {name} is {what}."),
         placements: vec![(cell, solution[cell])],

@@ -75,13 +75,6 @@ pub(super) struct Wanted<'a> {
     pub difficulty: Option<&'a str>,
 }
 
-/// The body of check and hint: the player's grid.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Grid {
-    pub(crate) cells: Vec<i32>,
-}
-
 /// The body of check: the player's grid, and whether it was finished while the server could not
 /// be reached (the page sends it when the network is back; the server cannot vouch for the time,
 /// so the result is kept unranked).

@@ -1,52 +1,97 @@
-//! `POST /api/games/{id}/hint`: the rater's next step on the player's grid, explained, or the
-//! next number revealed when the rules are stuck. Refused while the game is paused.
+//! `POST /api/games/{id}/hint`: the next step on the board as the player sees it (digits and
+//! notes), explained, or the next value revealed when the rules are stuck. Refused while the game
+//! is paused.
+//!
+//! The page sends its notes with the digits (`notes`: per cell, the values pencilled in; the
+//! server keeps none, so a hint is always about the state on the player's screen). A cell
+//! without notes is one the player has not pencilled: its candidates are those its digits allow
+//! (`Candidates::with_notes`). The step is found on those candidates, so a step whose
+//! eliminations are all gone from the notes (applied already) is never found again, and each
+//! hint's eliminations are only candidates the player still has. Every hint names what it
+//! changes (`changes`, in words, beside the technique's `explanation`).
+//!
+//! A grid with a mistake (a digit against the solution, or the notes of an empty cell that leave
+//! out its answer) gets a 409 `{"mistake": true}` that says there is one and nothing more; with
+//! `"locate_mistake": true` it names one wrong cell (`"wrong": [cell]`, the first in reading
+//! order). Either answer marks the game assisted: whether a grid has a mistake is itself
+//! knowledge of the answer (a script could fill one cell at a time and ask).
 
 use axum::extract::{Path, State};
 use axum::Json;
+use serde::Deserialize;
+use serde_json::Value;
 use tessera::hidato::{self, Hidato};
-use tessera::sudoku::logic;
+use tessera::sudoku::logic::{self, Candidates};
 
 use super::games::playing;
-use super::games::Grid;
 use super::Body;
 use crate::api::Hint;
 use crate::error::{AppError, AppResult};
-use crate::game::Source;
+use crate::family::rules::{DOT, STAR};
+use crate::family::{Entry, InPlay};
+use crate::game::{Game, Source};
 use crate::model::{to_sudoku, Shape};
 use crate::state::AppState;
 use crate::store::{now_ms, Write};
 
-/// `POST /api/games/{id}/hint`: the rater's next step on the player's grid, explained. The game
-/// is then assisted.
+/// The body of a hint: the player's grid, their notes, and whether to be shown a mistake.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintBody {
+    cells: Vec<i32>,
+    /// Per cell, the values pencilled in (`[]` for none); as long as `cells`. Only for puzzles
+    /// with notes (Sudoku, Killer, KenKen). Read by `notes_masks`, which names the field in
+    /// every error (serde's type errors name none).
+    #[serde(default)]
+    notes: Option<Value>,
+    /// On a grid with a mistake, name one wrong cell (else the answer only says there is one).
+    #[serde(default)]
+    locate_mistake: Option<Value>,
+}
+
+impl HintBody {
+    /// `locate_mistake`, checked: `true`, `false` or absent.
+    fn locate(&self) -> AppResult<bool> {
+        match &self.locate_mistake {
+            None | Some(Value::Null) => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(_) => Err(AppError::bad("locate_mistake", "locate_mistake is true or false")),
+        }
+    }
+}
+
+/// `POST /api/games/{id}/hint`: the next step on the player's grid and notes, explained. The
+/// game is then assisted (a 409 for a mistake too).
 pub async fn hint(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Body(grid): Body<Grid>,
+    Body(body): Body<HintBody>,
 ) -> AppResult<Json<Hint>> {
     let mut game = playing(&state, &id).await?;
-    game.shape.validate(&game.puzzle, &grid.cells)?;
-    let wrong: Vec<usize> = grid
-        .cells
-        .iter()
-        .zip(&game.solution)
-        .enumerate()
-        .filter(|(_, (&v, &s))| v > 0 && v != s)
-        .map(|(cell, _)| cell)
-        .collect();
-    if !wrong.is_empty() {
-        let names: Vec<String> = wrong.iter().take(5).map(|&c| game.shape.cell_name(c)).collect();
-        return Err(AppError::Conflict {
-            message: format!("the grid has a mistake: {} cannot be right", names.join(", ")),
-            wrong: Some(wrong),
-        });
-    }
-    if game.shape.is_complete(&grid.cells) {
+    game.shape.validate(&game.puzzle, &body.cells)?;
+    let locate = body.locate()?;
+    let notes = notes_masks(&game.shape, &body.cells, body.notes.as_ref())?;
+    let mistake = first_mistake(&body.cells, &notes, &game.solution);
+    if mistake.is_none() && game.shape.is_complete(&body.cells) {
         return Err(AppError::conflict("the grid is already complete"));
     }
-    let (shape, cells, solution) = (game.shape.clone(), grid.cells, game.solution.clone());
+    mark_assisted(&state, &mut game).await?;
+    if let Some((cell, in_notes)) = mistake {
+        return Err(mistake_error(&game.shape, cell, in_notes, locate));
+    }
+    let (shape, cells, solution) = (game.shape.clone(), body.cells, game.solution.clone());
     let budget = state.budget();
-    let step =
-        state.compute("finding a hint", move || next_step(&shape, &cells, &solution, &budget)).await??;
+    let step = state
+        .compute("finding a hint", move || {
+            let step = next_step(&shape, &cells, &notes, &solution, &budget)?;
+            Ok::<_, AppError>(named(&shape, step))
+        })
+        .await??;
+    Ok(Json(step))
+}
+
+/// Marks the game assisted (stored first), once.
+async fn mark_assisted(state: &AppState, game: &mut Game) -> AppResult<()> {
     if !game.row.assisted {
         let mut row = game.row.clone();
         row.assisted = true;
@@ -57,48 +102,183 @@ pub async fn hint(
     // A hint on a pasted copy gives out steps of that puzzle: its games in play are assisted too.
     if game.row.source == Source::Pasted {
         let (kind, puzzle, id) = (game.row.kind, game.row.puzzle.clone(), game.row.id.clone());
-        crate::reveal::revealed(&state, kind, puzzle, Some(id)).await?;
+        crate::reveal::revealed(state, kind, puzzle, Some(id)).await?;
     }
-    Ok(Json(step))
+    Ok(())
 }
 
-/// The next step on a grid without mistakes: the rater's easiest technique, or the next number
-/// revealed when the rules are stuck.
-fn next_step(shape: &Shape, cells: &[i32], solution: &[i32], budget: &tessera::Budget) -> AppResult<Hint> {
+/// The largest value a note may hold, or `None` for a puzzle without notes.
+fn note_max(shape: &Shape) -> Option<i32> {
     match shape {
-        Shape::Family { played: Some(played), .. } => Ok(played.hint(cells, solution, budget)),
-        Shape::Family { .. } => Err(AppError::Internal(anyhow::anyhow!("a family game without its puzzle"))),
-        Shape::Sudoku(layout) => {
-            let grid = to_sudoku(layout, cells)?;
-            if let Some(step) = logic::hint(&grid) {
-                let widen =
-                    |pairs: Vec<(usize, u8)>| pairs.into_iter().map(|(c, d)| (c, i32::from(d))).collect();
-                return Ok(Hint {
-                    cells: step.cells,
-                    eliminations: widen(step.eliminations),
-                    explanation: step.explanation,
-                    placements: widen(step.placements),
-                    technique: step.technique.name().to_owned(),
-                });
+        Shape::Sudoku(layout) => Some(layout.size() as i32),
+        Shape::Family { played: Some(played), .. } if played.rules().entry == Entry::Digits => {
+            Some(played.rules().max as i32)
+        }
+        _ => None,
+    }
+}
+
+/// The notes as masks (bit `v - 1` for value `v`; `0` for no notes), checked: an array of one
+/// list per cell, values in range. Notes of filled cells are ignored.
+fn notes_masks(shape: &Shape, cells: &[i32], notes: Option<&Value>) -> AppResult<Vec<u32>> {
+    let lists = match notes {
+        None | Some(Value::Null) => return Ok(vec![0; cells.len()]),
+        Some(Value::Array(lists)) => lists,
+        Some(_) => return Err(AppError::bad("notes", "notes is an array: per cell, a list of values")),
+    };
+    if lists.len() != cells.len() {
+        return Err(AppError::bad(
+            "notes",
+            format!(
+                "notes has {} cells; the grid has {} (one list per cell, [] for none)",
+                lists.len(),
+                cells.len()
+            ),
+        ));
+    }
+    let max = note_max(shape);
+    lists
+        .iter()
+        .enumerate()
+        .map(|(cell, values)| {
+            let Some(values) = values.as_array() else {
+                return Err(AppError::bad("notes", format!("notes[{cell}] is not a list of values")));
+            };
+            let mut mask = 0u32;
+            for v in values {
+                let Some(max) = max else {
+                    return Err(AppError::bad("notes", "this puzzle has no notes: send [] for every cell"));
+                };
+                let v = v.as_i64().filter(|v| (1..=i64::from(max)).contains(v)).ok_or_else(|| {
+                    let name = shape.cell_name(cell);
+                    AppError::bad(
+                        "notes",
+                        format!("the note {v} of {name} is not a value from 1 to {max} (notes[{cell}])"),
+                    )
+                })?;
+                mask |= 1 << (v - 1);
             }
-            reveal(shape, cells, solution)
+            Ok(if cells[cell] == 0 { mask } else { 0 })
+        })
+        .collect()
+}
+
+/// The first mistake in reading order: a value against the solution, or the notes of an empty
+/// cell leaving out its answer (`true`).
+fn first_mistake(cells: &[i32], notes: &[u32], solution: &[i32]) -> Option<(usize, bool)> {
+    cells.iter().zip(notes).zip(solution).enumerate().find_map(|(cell, ((&v, &mask), &answer))| {
+        if v > 0 && v != answer {
+            Some((cell, false))
+        } else if v == 0 && mask != 0 && answer > 0 && mask & (1 << (answer - 1)) == 0 {
+            Some((cell, true))
+        } else {
+            None
+        }
+    })
+}
+
+/// The 409 of a grid with a mistake: that there is one, and where only if asked.
+fn mistake_error(shape: &Shape, cell: usize, in_notes: bool, locate: bool) -> AppError {
+    if !locate {
+        return AppError::Mistake {
+            message: "the grid has a mistake (a value, or notes that leave out the answer); send \
+                      \"locate_mistake\": true to be shown one wrong cell"
+                .to_owned(),
+            cell: None,
+        };
+    }
+    let name = shape.cell_name(cell);
+    let message = if in_notes {
+        format!("the notes of {name} leave out its answer")
+    } else {
+        format!("{name} holds a wrong value")
+    };
+    AppError::Mistake { message, cell: Some(cell) }
+}
+
+/// The next step on a grid without mistakes, reduced to what changes the player's board: the
+/// rater's easiest technique on the player's candidates, or the next value revealed.
+fn next_step(
+    shape: &Shape,
+    cells: &[i32],
+    notes: &[u32],
+    solution: &[i32],
+    budget: &tessera::Budget,
+) -> AppResult<Hint> {
+    let hint = match shape {
+        Shape::Family { played: Some(played), .. } => {
+            let mut hint = played.hint(cells, solution, budget);
+            keep_family_changes(played.as_ref(), cells, notes, &mut hint);
+            hint
+        }
+        Shape::Family { .. } => {
+            return Err(AppError::Internal(anyhow::anyhow!("a family game without its puzzle")));
+        }
+        Shape::Sudoku(layout) => {
+            let puzzle = to_sudoku(layout, cells)?;
+            let grid = Candidates::with_notes(&puzzle, notes)
+                .map_err(|err| AppError::bad("notes", err.to_string()))?;
+            match logic::hint_with_candidates(&grid) {
+                Some(step) => {
+                    let widen =
+                        |pairs: Vec<(usize, u8)>| pairs.into_iter().map(|(c, d)| (c, i32::from(d))).collect();
+                    // The library's steps change the marks they are found on; kept as a guard.
+                    let eliminations =
+                        step.eliminations.into_iter().filter(|&(cell, d)| grid.has(cell, d)).collect();
+                    Hint {
+                        cells: step.cells,
+                        changes: String::new(),
+                        eliminations: widen(eliminations),
+                        explanation: step.explanation,
+                        placements: widen(step.placements),
+                        technique: step.technique.name().to_owned(),
+                    }
+                }
+                None => reveal(shape, cells, solution)?,
+            }
         }
         Shape::Hidato { width, height, adjacency } => {
             let board = Hidato::new(*width, *height, cells.to_vec(), *adjacency)
                 .map_err(|err| AppError::bad("cells", err.to_string()))?;
             let rating = hidato::solve_logically(&board, hidato::Difficulty::Expert);
-            match rating.steps.iter().find(|s| s.placed.is_some()).or(rating.steps.first()) {
-                Some(step) => Ok(Hint {
+            // The first step that places a number the board lacks (a step placing nothing would
+            // come back unchanged).
+            match rating.steps.iter().find(|s| s.placed.is_some_and(|(cell, _)| cells.get(cell) == Some(&0)))
+            {
+                Some(step) => Hint {
                     cells: step.placed.map(|(cell, _)| vec![cell]).unwrap_or_default(),
+                    changes: String::new(),
                     eliminations: Vec::new(),
                     explanation: step.explanation.clone(),
                     placements: step.placed.map(|p| vec![p]).unwrap_or_default(),
                     technique: step.technique.name().to_owned(),
-                }),
-                None => reveal(shape, cells, solution),
+                },
+                None => reveal(shape, cells, solution)?,
             }
         }
+    };
+    if hint.placements.is_empty() && hint.eliminations.is_empty() {
+        return reveal(shape, cells, solution);
     }
+    Ok(hint)
+}
+
+/// A family's hint keeps only the eliminations that change the player's notes: the cell is
+/// empty and has the value among its notes, or (no notes) no peer holds it.
+fn keep_family_changes(played: &dyn InPlay, cells: &[i32], notes: &[u32], hint: &mut Hint) {
+    let rules = played.rules();
+    let held = |cell: usize, value: i32| {
+        rules
+            .distinct
+            .iter()
+            .any(|group| group.contains(&cell) && group.iter().any(|&c| c != cell && cells[c] == value))
+    };
+    hint.eliminations.retain(|&(cell, value)| {
+        let (Some(&v), Some(&mask)) = (cells.get(cell), notes.get(cell)) else { return false };
+        v == 0 && value > 0 && if mask == 0 { !held(cell, value) } else { mask & (1 << (value - 1)) != 0 }
+    });
+    hint.eliminations.sort_unstable();
+    hint.eliminations.dedup();
 }
 
 /// The first empty cell's value, from the solution.
@@ -110,9 +290,87 @@ fn reveal(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Hint> {
     let name = shape.cell_name(cell);
     Ok(Hint {
         cells: vec![cell],
+        changes: String::new(),
         eliminations: Vec::new(),
         explanation: format!("No rule finds the next step here; {name} is {}.", solution[cell]),
         placements: vec![(cell, solution[cell])],
         technique: "reveal".to_owned(),
     })
+}
+
+/// The hint with `changes` written: what applying it places and removes, cell by cell.
+fn named(shape: &Shape, mut hint: Hint) -> Hint {
+    hint.changes = changes(shape, &hint.placements, &hint.eliminations);
+    hint
+}
+
+/// "Place 5 in r4c7. Remove 2 from r5c8 and r6c8." (Star Battle: "Put a star in r1c3. Mark
+/// r1c4 as no star."; Hidato: "Place 12 in (3,4).")
+fn changes(shape: &Shape, placements: &[(usize, i32)], eliminations: &[(usize, i32)]) -> String {
+    let stars = matches!(shape, Shape::Family { played: Some(p), .. } if p.rules().entry == Entry::Stars);
+    let word = |v: i32| match shape {
+        Shape::Sudoku(layout) => {
+            u8::try_from(v).map_or_else(|_| v.to_string(), |d| layout.symbol(d).to_string())
+        }
+        _ => v.to_string(),
+    };
+    let mut sentences = Vec::new();
+    // Group by value, in the order values first appear.
+    let grouped = |pairs: &[(usize, i32)]| {
+        let mut groups: Vec<(i32, Vec<String>)> = Vec::new();
+        for &(cell, v) in pairs {
+            let name = shape.cell_name(cell);
+            match groups.iter_mut().find(|(value, _)| *value == v) {
+                Some((_, names)) => names.push(name),
+                None => groups.push((v, vec![name])),
+            }
+        }
+        groups
+    };
+    for (v, names) in grouped(placements) {
+        let cells = list(&names);
+        sentences.push(match (stars, v) {
+            (true, STAR) => format!("Put a star in {cells}."),
+            (true, DOT) => format!("Mark {cells} as no star."),
+            _ => format!("Place {} in {cells}.", word(v)),
+        });
+    }
+    for (v, names) in grouped(eliminations) {
+        sentences.push(format!("Remove {} from the notes of {}.", word(v), list(&names)));
+    }
+    sentences.join(" ")
+}
+
+/// "a", "a and b", "a, b and c".
+fn list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_mistake_is_a_value_or_notes_without_the_answer() {
+        let solution = [1, 2, 3, 4];
+        assert_eq!(first_mistake(&[1, 0, 0, 0], &[0, 0b10, 0, 0], &solution), None);
+        assert_eq!(first_mistake(&[1, 0, 0, 0], &[0, 0b1, 0, 0], &solution), Some((1, true)));
+        assert_eq!(first_mistake(&[1, 0, 4, 0], &[0, 0b1, 0, 0], &solution), Some((1, true)));
+        assert_eq!(first_mistake(&[2, 0, 4, 0], &[0, 0, 0, 0], &solution), Some((0, false)));
+    }
+
+    #[test]
+    fn changes_are_named_cell_by_cell() {
+        let shape = Shape::sudoku(9, false).unwrap();
+        let text = changes(&shape, &[(0, 5)], &[(44, 2), (53, 2), (53, 7)]);
+        assert_eq!(
+            text,
+            "Place 5 in r1c1. Remove 2 from the notes of r5c9 and r6c9. Remove 7 from the notes of r6c9."
+        );
+        assert_eq!(list(&["a".into(), "b".into(), "c".into()]), "a, b and c");
+    }
 }

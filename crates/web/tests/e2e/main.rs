@@ -30,6 +30,10 @@
 //!   (`TESSERA_E2E_ONLY=records` runs it alone).
 //! - (s) in `daily.rs`: the daily puzzle at 390x844 and 1280x800, started from the start page,
 //!   finished, its place in the daily ranking in the dialog, and listed on `/records`.
+//! - (w) in `hints.rs`: at 390x844, a fresh diabolical 9x9 solved by Hint and "Apply this step"
+//!   alone in at most 160 steps, none offered twice; before that, a wrong digit told as a
+//!   mistake with no cell named, then located by "Show where" (`TESSERA_E2E_ONLY=hints` runs
+//!   this alone).
 //!
 //! Screenshots go to `$TESSERA_E2E_SHOTS`, else `<target>/tmp/tessera-e2e/` (their paths are
 //! printed; run with `--nocapture` to see them).
@@ -42,6 +46,7 @@ mod daily;
 mod families;
 mod harness;
 mod helpers;
+mod hints;
 mod layout;
 mod page;
 mod pwa;
@@ -147,6 +152,11 @@ async fn browser_end_to_end() -> Result<()> {
     let mut failures = Vec::new();
     if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "records") {
         failures.extend(assisted(&h).await);
+        return finish(h, stop, serving, &db, started, failures).await;
+    }
+    // TESSERA_E2E_ONLY=hints runs the hints' scenario alone (while working on it).
+    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "hints") {
+        failures.extend(hints_scenario(&h).await);
         return finish(h, stop, serving, &db, started, failures).await;
     }
     // TESSERA_E2E_ONLY=families runs the families' scenarios alone (while working on them).
@@ -275,6 +285,7 @@ async fn browser_end_to_end() -> Result<()> {
     );
 
     failures.extend(assisted(&h).await);
+    failures.extend(hints_scenario(&h).await);
 
     finish(h, stop, serving, &db, started, failures).await
 }
@@ -283,6 +294,14 @@ async fn browser_end_to_end() -> Result<()> {
 async fn assisted(h: &Harness) -> Option<String> {
     layout::scenario_at(h, "w-assisted-phone", (390, 844), |h, c| async move {
         records::assisted_phone(h, &c).await
+    })
+    .await
+}
+
+/// (w) A diabolical 9x9 solved by hints alone, at 390x844.
+async fn hints_scenario(h: &Harness) -> Option<String> {
+    layout::scenario_at(h, "w-hints-diabolical-phone", (390, 844), |h, c| async move {
+        hints::diabolical_by_hints(h, &c).await
     })
     .await
 }

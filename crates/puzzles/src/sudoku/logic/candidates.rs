@@ -151,6 +151,26 @@ impl Candidates {
         Ok(grid)
     }
 
+    /// A player's notes as a web page keeps them: like [`Self::with_marks`], but a cell with no
+    /// notes (mask `0`) is one the player has not pencilled yet, so it takes the candidates its
+    /// placed peers allow (as [`Self::new`] gives), where `with_marks` would leave it none.
+    ///
+    /// ```
+    /// use tessera::sudoku::{logic::Candidates, Layout, Sudoku};
+    /// let layout = std::sync::Arc::new(Layout::classic(4).unwrap());
+    /// let grid = Sudoku::from_digits(layout, vec![1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2]).unwrap();
+    /// let mut notes = vec![0; 16];
+    /// notes[1] = 0b0100; // r1c2 pencilled with 3 alone
+    /// let marks = Candidates::with_notes(&grid, &notes).unwrap();
+    /// assert_eq!(marks.candidates(1), 0b0100);
+    /// assert_eq!(marks.candidates(2), Candidates::new(&grid).candidates(2)); // no notes: as the digits allow
+    /// ```
+    pub fn with_notes(puzzle: &Sudoku, notes: &[u32]) -> Result<Self, Error> {
+        let all = (1u32 << puzzle.layout().size()) - 1;
+        let marks: Vec<u32> = notes.iter().map(|&mask| if mask & all == 0 { all } else { mask }).collect();
+        Self::with_marks(puzzle, &marks)
+    }
+
     /// The layout.
     pub fn layout(&self) -> &Layout {
         &self.layout

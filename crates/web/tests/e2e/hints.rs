@@ -1,0 +1,233 @@
+//! (w) Hints from the player's state, at 390x844: on a fresh diabolical 9x9 from the pool (its
+//! level checked by the library's rater), a wrong digit typed makes Hint say that there is a
+//! mistake and mark no cell; "Show where" marks exactly that one cell; Undo takes it back. Then
+//! Hint and "Apply this step", pressed again and again, solve the puzzle: every step is new
+//! (never offered twice), its words name what it changes, applying it puts its digits on the
+//! board and takes its candidates out of the notes, and at most 160 steps end in the solved
+//! dialog. The hints the page receives are read from its own requests (`fetch` wrapped in the
+//! page), the board from what the page saves.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, ensure, Result};
+use fantoccini::Client;
+use serde_json::{json, Value};
+use tessera::sudoku::logic;
+
+use crate::harness::Harness;
+use crate::layout::in_view;
+use crate::page::{
+    by_testid, cells, choose_settings, js, open_game_page, saved_game, sudoku_solution, type_into, wait_js,
+};
+
+const SETTINGS: [(&str, &str); 4] =
+    [("kind", "sudoku"), ("size", "9"), ("variant", "classic"), ("difficulty", "diabolical")];
+/// The bar of issue 26: hint-and-apply steps to solve a diabolical 9x9.
+const MAX_STEPS: usize = 160;
+/// How long a diabolical 9x9 may take to be made when the pool has none yet.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// Records every hint answer the page gets (`window.hintAnswers`), and clears the hint's text.
+const WRAP_FETCH: &str = "(() => { if (window.hintAnswers) return true; window.hintAnswers = []; \
+    const real = window.fetch.bind(window); \
+    window.fetch = async (url, init) => { const res = await real(url, init); \
+      if (String(url).endsWith('/hint')) { const body = await res.clone().json().catch(() => null); \
+        window.hintAnswers.push({ status: res.status, body }); } \
+      return res; }; return true; })()";
+
+pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
+    // One game through the API first, so that a diabolical 9x9 is made (or stored) before the
+    // page asks; it is quit, and the pool keeps making more.
+    let started = Instant::now();
+    loop {
+        let (status, game) = h
+            .api("POST", "/api/games", Some(json!({"kind":"sudoku","size":9,"difficulty":"diabolical"})))
+            .await?;
+        if status == 201 {
+            let id = game["id"].as_str().unwrap_or_default();
+            h.api("POST", &format!("/api/games/{id}/quit"), None).await?;
+            break;
+        }
+        ensure!(status == 503 && started.elapsed() < PATIENCE, "no diabolical 9x9: {status} {game}");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    open_game_page(h, c).await?;
+    choose_settings(h, c, &SETTINGS).await?;
+    by_testid(c, "start").await?.click().await?;
+    let game = started_game_patiently(h, c).await?;
+    ensure!(game["difficulty"] == "diabolical" && game["assisted"] == false, "the game started: {game}");
+    let puzzle = cells(&game["puzzle"]);
+    let digits = puzzle.iter().map(|&v| v as u8).collect();
+    let sudoku = tessera::sudoku::Sudoku::from_digits(
+        std::sync::Arc::new(tessera::sudoku::Layout::classic(9)?),
+        digits,
+    )?;
+    let rating = logic::rate(&sudoku);
+    ensure!(
+        rating.difficulty == logic::Difficulty::Diabolical,
+        "the pool's diabolical rates {:?}",
+        rating.difficulty
+    );
+    let solution = sudoku_solution(&game)?;
+    js(c, WRAP_FETCH).await?;
+
+    mistake_told_then_located(h, c, &puzzle, &solution).await?;
+
+    let mut seen = HashSet::new();
+    let mut steps = 0;
+    let mut eliminating = 0;
+    loop {
+        if js(c, "document.getElementById('solved-dialog').open").await? == true {
+            break;
+        }
+        ensure!(steps < MAX_STEPS, "{MAX_STEPS} steps did not solve the diabolical 9x9");
+        let answer = ask_hint(c, steps).await?;
+        let body = &answer["body"];
+        ensure!(answer["status"] == 200, "step {steps}: the hint answered {answer}");
+        let (placements, eliminations) = (pairs(&body["placements"]), pairs(&body["eliminations"]));
+        ensure!(
+            seen.insert((placements.clone(), eliminations.clone())),
+            "step {steps}: the same step offered again: {body}"
+        );
+        let text = by_testid(c, "hint-text").await?.text().await?;
+        let changes = body["changes"].as_str().unwrap_or_default();
+        ensure!(
+            !changes.is_empty() && text.contains(changes),
+            "step {steps}: the hint's words {text:?} lack {changes:?}"
+        );
+        if steps == 0 {
+            in_view(c, "hint-apply").await?;
+            h.shot(c, "w2-first-hint").await?;
+        }
+        let before = saved_game(c).await?;
+        by_testid(c, "hint-apply").await?.click().await?;
+        // Applied: the saved board has the digits and lacks the candidates.
+        let check = format!(
+            "(() => {{ if (document.getElementById('solved-dialog').open) return true; \
+               const g = JSON.parse(localStorage.getItem('tessera.game') || 'null'); if (!g) return false; \
+               const p = {p}, e = {e}; \
+               return p.every(([i, v]) => g.cells[i] === v) && e.every(([i, d]) => g.cells[i] !== 0 || !(g.notes[i] & (1 << d))) \
+                 && (p.length > 0 || e.some(([i]) => g.notes[i] !== 0)); }})()",
+            p = json!(placements),
+            e = json!(eliminations)
+        );
+        wait_js(c, &check, &format!("step {steps} applied to the board and the notes")).await?;
+        ensure!(saved_game(c).await? != before, "step {steps}: Apply changed nothing");
+        for &(i, v) in &placements {
+            ensure!(solution[i] == v, "step {steps}: {v} placed in cell {i} against the solution");
+        }
+        if placements.is_empty() {
+            eliminating += 1;
+        }
+        steps += 1;
+        // The last digit: the page checks, opens the solved dialog and forgets the saved game.
+        let full = js(
+            c,
+            "document.getElementById('solved-dialog').open || \
+             JSON.parse(localStorage.getItem('tessera.game')).cells.every((v) => v !== 0)",
+        )
+        .await?;
+        if full == true {
+            wait_js(
+                c,
+                "document.getElementById('solved-dialog').open",
+                "the solved dialog after the last step",
+            )
+            .await?;
+        }
+    }
+    let (status, now) =
+        h.api("GET", &format!("/api/games/{}", game["id"].as_str().unwrap_or_default()), None).await?;
+    ensure!(
+        status == 200 && now["status"] == "solved" && now["assisted"] == true,
+        "after the last step: {now}"
+    );
+    println!("    diabolical 9x9 by hints: {steps} steps ({eliminating} of them only eliminating)");
+    h.shot(c, "w3-solved-by-hints").await?;
+    Ok(())
+}
+
+/// A wrong digit typed: Hint says there is a mistake and marks no cell; "Show where" marks that
+/// one; Undo takes the digit back.
+async fn mistake_told_then_located(h: &Harness, c: &Client, puzzle: &[i32], solution: &[i32]) -> Result<()> {
+    let cell = puzzle.iter().position(|&v| v == 0).ok_or_else(|| anyhow!("a full puzzle"))?;
+    let wrong = solution[cell] % 9 + 1;
+    type_into(c, cell / 9, cell % 9, &wrong.to_string()).await?;
+    let answer = ask_hint(c, 0).await?;
+    ensure!(
+        answer["status"] == 409 && answer["body"]["mistake"] == true,
+        "a hint on a wrong digit: {answer}"
+    );
+    ensure!(answer["body"].get("wrong").is_none(), "the hint names the wrong cells unasked: {answer}");
+    let text = by_testid(c, "hint-text").await?.text().await?;
+    ensure!(text.contains("There is a mistake"), "the hint says {text:?}");
+    ensure!(
+        js(c, "document.querySelectorAll('#board td.wrong').length").await? == 0,
+        "a cell marked unasked"
+    );
+    ensure!(by_testid(c, "hint-locate").await?.is_displayed().await?, "no \"Show where\" button");
+    in_view(c, "hint-locate").await?;
+    h.shot(c, "w1-mistake-told").await?;
+    let asked = js(c, "window.hintAnswers.length").await?.as_u64().unwrap_or(0);
+    by_testid(c, "hint-locate").await?.click().await?;
+    wait_js(c, &format!("window.hintAnswers.length > {asked}"), "the answer to \"Show where\"").await?;
+    wait_js(c, "document.querySelectorAll('#board td.wrong').length === 1", "one cell marked wrong").await?;
+    let marked = js(c, "document.querySelector('#board td.wrong').dataset.row * 9 + Number(document.querySelector('#board td.wrong').dataset.col)").await?;
+    ensure!(marked.as_u64() == Some(cell as u64), "the cell marked is {marked}, the wrong one {cell}");
+    let title = js(c, "document.getElementById('gameinfo').textContent").await?;
+    ensure!(title.as_str().is_some_and(|t| t.contains("(assisted)")), "the bar says {title}");
+    by_testid(c, "undo").await?.click().await?;
+    wait_js(
+        c,
+        &format!("JSON.parse(localStorage.getItem('tessera.game')).cells[{cell}] === 0"),
+        "Undo of the wrong digit",
+    )
+    .await?;
+    Ok(())
+}
+
+/// Presses Hint and returns the page's answer `{status, body}` once shown.
+async fn ask_hint(c: &Client, step: usize) -> Result<Value> {
+    let asked = js(c, "window.hintAnswers.length").await?.as_u64().unwrap_or(0);
+    js(c, "(document.getElementById('hint-text').textContent = '')").await?;
+    wait_js(c, "!document.getElementById('hint').disabled", "the Hint button").await?;
+    by_testid(c, "hint").await?.click().await?;
+    wait_js(
+        c,
+        &format!("window.hintAnswers.length > {asked} && document.getElementById('hint-text').textContent.length > 0"),
+        &format!("hint {step}"),
+    )
+    .await?;
+    js(c, "window.hintAnswers[window.hintAnswers.length - 1]").await
+}
+
+fn pairs(value: &Value) -> Vec<(usize, i32)> {
+    value
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|p| Some((p.get(0)?.as_u64()? as usize, p.get(1)?.as_i64()? as i32)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The game the page started, waiting as long as the page retries a pool still filling.
+async fn started_game_patiently(h: &Harness, c: &Client) -> Result<Value> {
+    let started = Instant::now();
+    let id = loop {
+        let id = js(c, "JSON.parse(localStorage.getItem('tessera.game') || 'null')?.game?.id || ''").await?;
+        if let Some(id) = id.as_str().filter(|id| !id.is_empty()) {
+            break id.to_owned();
+        }
+        if started.elapsed() > PATIENCE {
+            bail!("no game started in {PATIENCE:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    wait_js(c, "document.querySelector('[data-testid=\"cell-0-0\"]') !== null", "the board").await?;
+    let (status, game) = h.api("GET", &format!("/api/games/{id}"), None).await?;
+    ensure!(status == 200, "GET /api/games/{id}: {status} {game}");
+    Ok(game)
+}
