@@ -16,31 +16,42 @@ import { state, isPlaying, setStatus } from './state.js';
 import { change } from './edits.js';
 import { select } from './view.js';
 
-/** The drag under way: { pointer, path (cells entered, the start first), placed (cells this
- * drag numbered), moved }, or null. Held in the board (state.board.drag), not at module level. */
+/** Starts a drag on a number. The drag under way is held in the board (state.board.drag, not
+ * at module level): { pointer, path (cells entered, the start first), placed (cells this drag
+ * numbered), opened (its undo step exists), moved }, or null. */
 function startDrag(board, e) {
   if (!isPlaying() || (e.pointerType === 'mouse' && e.button !== 0)) return;
   const i = cellAt(board, e.clientX, e.clientY);
   if (!e.isPrimary || i < 0 || !state.cells[i]) return;
   e.preventDefault();
-  board.drag = { pointer: e.pointerId, path: [i], placed: new Set(), moved: false };
+  board.drag = { pointer: e.pointerId, path: [i], placed: new Set(), opened: false, moved: false };
   e.currentTarget.setPointerCapture(e.pointerId);
   state.typing = null;
   select(i, false);
 }
 
-/** The playable cell at the point (x, y) of the viewport, or -1. */
-function cellAt(board, x, y) {
+/** A move counts for a cell only this near its centre (a fraction of its side, each way), so
+ * that a diagonal stroke through a corner never enters the two cells beside the corner. */
+const INNER = 0.35;
+
+/** The playable cell at the point (x, y) of the viewport, or -1; with `inner`, only if the
+ * point is in the middle of the cell (INNER). */
+function cellAt(board, x, y, inner = false) {
   const el = document.elementFromPoint(x, y);
   const td = el && el.closest('td[role="gridcell"]');
   if (!td || !board.cellEls.includes(td)) return -1;
+  if (inner) {
+    const r = td.getBoundingClientRect();
+    const far = Math.max(Math.abs(x - (r.left + r.width / 2)) / r.width, Math.abs(y - (r.top + r.height / 2)) / r.height);
+    if (far > INNER) return -1;
+  }
   return Number(td.dataset.row) * board.geom.width + Number(td.dataset.col);
 }
 
 function moveDrag(board, e) {
   const d = board.drag;
   if (!d || d.pointer !== e.pointerId || !isPlaying()) return;
-  const j = cellAt(board, e.clientX, e.clientY);
+  const j = cellAt(board, e.clientX, e.clientY, true);
   const last = d.path[d.path.length - 1];
   if (j < 0 || j === last) return;
   const cells = state.cells;
@@ -58,7 +69,8 @@ function moveDrag(board, e) {
   if (cells[j] === next) {
     d.path.push(j); // a given or a number placed before: the path runs on through it
   } else if (!cells[j] && !board.givens[j] && !cells.includes(next)) {
-    change([{ i: j, v: next }], d.placed.size > 0);
+    change([{ i: j, v: next }], d.opened);
+    d.opened = true;
     d.placed.add(j);
     d.path.push(j);
   } else {

@@ -16,10 +16,15 @@ function fittedCell() {
   const wrap = $('board-wrap');
   const table = $('board');
   const zoomed = wrap.classList.contains('zoomed');
+  const { scrollLeft, scrollTop } = wrap; // lost while the window is no scroller
   if (zoomed) wrap.classList.remove('zoomed');
   const td = table.querySelector('td');
   const px = td ? td.getBoundingClientRect().width : Infinity;
-  if (zoomed) wrap.classList.add('zoomed');
+  if (zoomed) {
+    wrap.classList.add('zoomed');
+    wrap.scrollLeft = scrollLeft;
+    wrap.scrollTop = scrollTop;
+  }
   return px;
 }
 

@@ -25,6 +25,11 @@
 //!   end through the page with the library's solution (picture, cage outlines, names, a
 //!   conflict, a hint), and the largest side of one at 844x390 and of another at 1280x800
 //!   (`TESSERA_E2E_ONLY=families` runs these alone).
+//! - (w) to (z) in `steady.rs` and `phone.rs` (issue 26): the layout shift of the start page,
+//!   a share link and a resumed game under 0.1 (390x844 and 1280x800); an offline reload keeps
+//!   the clock and says "Offline", never "Could not"; a Hidato drawn by a touch drag and a mouse
+//!   drag, undone in one step; the zoomed 16x16 board with 44 px cells at 390x844
+//!   (`TESSERA_E2E_ONLY=page` runs these, then (g), (j) and (k), alone).
 //! - (s) in `daily.rs`: the daily puzzle at 390x844 and 1280x800, started from the start page,
 //!   finished, its place in the daily ranking in the dialog, and listed on `/records`.
 //!
@@ -41,8 +46,10 @@ mod harness;
 mod helpers;
 mod layout;
 mod page;
+mod phone;
 mod pwa;
 mod scenarios;
+mod steady;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -136,6 +143,11 @@ async fn browser_end_to_end() -> Result<()> {
     println!("server {} chromedriver {} screenshots {}", h.base, h.driver.url, h.shots.display());
 
     let mut failures = Vec::new();
+    failures.extend(page_scenarios(&h).await);
+    // TESSERA_E2E_ONLY=page runs the page's scenarios of issue 26 alone (while working on them).
+    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "page") {
+        return finish(h, stop, serving, &db, started, failures).await;
+    }
     // TESSERA_E2E_ONLY=families runs the families' scenarios alone (while working on them).
     let only_families = std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "families");
     for (kind, solve) in FAMILIES {
@@ -262,6 +274,60 @@ async fn browser_end_to_end() -> Result<()> {
     );
 
     finish(h, stop, serving, &db, started, failures).await
+}
+
+/// (w) to (z), in `steady.rs` and `phone.rs`: no layout shift, the clock kept by an offline
+/// reload, a Hidato drawn by dragging, the zoomed 16x16 board; then the layout and offline
+/// scenarios they touch, (g), (j) and (k).
+async fn page_scenarios(h: &Harness) -> Vec<String> {
+    let mut failures = Vec::new();
+    for (size, tag) in [((390, 844), "phone"), ((1280, 800), "desktop")] {
+        failures.extend(
+            layout::scenario_at(h, &format!("w-layout-shift-{tag}"), size, |h, c| async move {
+                steady::layout_shift_under_bar(h, &c, tag).await
+            })
+            .await,
+        );
+    }
+    failures.extend(
+        scenario(h, "x-offline-reload-clock", |h, c| async move {
+            steady::offline_reload_keeps_clock(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(h, "y-hidato-drag-phone", (390, 844), |h, c| async move {
+            phone::hidato_drag(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(
+            h,
+            "z-zoom-16-phone",
+            (390, 844),
+            |h, c| async move { phone::zoom_16(h, &c).await },
+        )
+        .await,
+    );
+    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "page") {
+        failures.extend(
+            scenario(h, "g-offline-game", |h, c| async move { pwa::offline_game(h, &c).await }).await,
+        );
+        for (name, run) in [("j-phone-9x9", 9), ("k-phone-16x16", 16)] {
+            failures.extend(
+                layout::scenario_at(h, name, (390, 844), |h, c| async move {
+                    if run == 9 {
+                        layout::phone_9(h, &c).await
+                    } else {
+                        layout::phone_16(h, &c).await
+                    }
+                })
+                .await,
+            );
+        }
+    }
+    failures
 }
 
 /// The families played in (t), and how the test solves each (the library, by type).
