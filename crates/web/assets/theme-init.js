@@ -11,6 +11,11 @@
 //    empty board's placeholder shows from the start. With a game to come, the "New game" form is
 //    folded as the parser reaches it, as game.js would fold it (app.js opens it again if no
 //    game comes after all).
+// 3. The game page's modules (app.js and what it imports), fetched after the first paint
+//    (loadAfterFirstPaint): nothing but this page's own HTML stands before the first paint.
+//
+// The server inlines this file and style.css in the pages' <head> (crates/web/src/assets.rs),
+// and the Content-Security-Policy allows exactly them by their SHA-256.
 (() => {
   const root = document.documentElement;
   try {
@@ -26,7 +31,13 @@
   media.addEventListener('change', apply);
   new MutationObserver(apply).observe(root, { attributes: true, attributeFilter: ['data-theme'] });
 
+  // 3. The game page's modules: app.js and those it imports (a new module goes here too), all
+  // fetched at once rather than one level of imports after another.
+  const MODULES = ['state', 'options', 'timer', 'settings', 'game', 'boards', 'board',
+    'board-sudoku', 'board-hidato', 'view', 'edits', 'checks', 'input', 'paste', 'api', 'rules',
+    'board-family', 'rules-family', 'theme', 'pwa', 'offline', 'drag-hidato', 'zoom'];
   if (location.pathname !== '/') return;
+  loadAfterFirstPaint();
   const [w, h] = boardToCome();
   if (!(w > 0 && h > 0 && w <= 64 && h <= 64)) {
     root.dataset.board = 'none';
@@ -43,6 +54,27 @@
     fold.disconnect();
   });
   fold.observe(root, { childList: true, subtree: true });
+
+  /** Fetches the game page's modules (app.js and, at once, all it imports) once the first
+   * frame is painted: the page shows its form and board room without waiting for ~150 KB of
+   * scripts, and a slow network draws it as soon as the HTML is in. The timer is the fallback
+   * of a hidden tab, where frames do not come. */
+  function loadAfterFirstPaint() {
+    let done = false;
+    const go = () => {
+      if (done) return;
+      done = true;
+      for (const name of MODULES) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = `/${name}.js`;
+        document.head.appendChild(link);
+      }
+      import('/app.js');
+    };
+    requestAnimationFrame(() => setTimeout(go, 0));
+    setTimeout(go, 250);
+  }
 
   /** [columns, rows] of the board a share link or the saved game will draw, or [0, 0]. */
   function boardToCome() {
