@@ -35,7 +35,7 @@ import { pastePlay, pasteAnalyze, pasteVerify, copyShare, fromUrl } from './past
 import './pwa.js';
 import { startOfflineSync } from './offline.js';
 import { wireDrag } from './drag-hidato.js';
-import { toggleZoom, updateZoom } from './zoom.js';
+import { toggleZoom, scheduleZoom } from './zoom.js';
 
 function wire() {
   const prefs = state.prefs;
@@ -79,7 +79,7 @@ function wire() {
   });
   wireDrag($('board'));
   $('zoom-toggle').addEventListener('click', toggleZoom);
-  window.addEventListener('resize', updateZoom);
+  window.addEventListener('resize', scheduleZoom);
   document.addEventListener('keydown', onKey);
   $('paste-play').addEventListener('click', pastePlay);
   $('paste-analyze').addEventListener('click', pasteAnalyze);

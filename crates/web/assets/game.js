@@ -12,7 +12,7 @@ import { seconds, setClock } from './timer.js';
 import { boardFor } from './boards.js';
 import { render, focusCell } from './view.js';
 import { updateShare } from './paste.js';
-import { updateZoom } from './zoom.js';
+import { scheduleZoom } from './zoom.js';
 
 /** Whether a game is going on (playing or paused): ending it asks first. */
 export const inProgress = () => isPlaying() || isPaused();
@@ -94,7 +94,7 @@ function loadGame(game, saved) {
   $('board-help').textContent = board.helpText();
   board.build($('board'));
   board.buildPad($('pad'));
-  updateZoom();
+  scheduleZoom();
   updateShare();
   saveGame();
   render();

@@ -50,6 +50,8 @@ export const state = {
   clock: { base: 0, at: 0, running: false },
   /** The game was loaded or paused without the server: game.js tells the server when it is back. */
   offline: false,
+  /** The frame that will update the zoomed board (zoom.js scheduleZoom), or 0. */
+  zoomFrame: 0,
 };
 if (state.prefs.conflicts === undefined) state.prefs.conflicts = true;
 

@@ -39,6 +39,16 @@ export function updateZoom() {
   if (on) keepSelectionInView();
 }
 
+/** updateZoom at the next frame, once however often it is asked before (a resize, a new
+ * board): its measure then costs no layout of its own, the frame needs that layout anyway. */
+export function scheduleZoom() {
+  if (state.zoomFrame) return;
+  state.zoomFrame = requestAnimationFrame(() => {
+    state.zoomFrame = 0;
+    updateZoom();
+  });
+}
+
 /** Turns the magnified board on or off (a preference). */
 export function toggleZoom() {
   state.prefs.zoom = !state.prefs.zoom;
