@@ -18,6 +18,8 @@
 //   input.js         the keyboard
 //   paste.js         paste and share
 //   api.js, rules.js, theme.js   the API, the geometry of the puzzles, dark mode
+//   drag-hidato.js   drawing a Hidato path by dragging from a number
+//   zoom.js          the magnified board for small cells
 //   pwa.js, offline.js   the service worker (sw.js); games finished without the server
 import { initTheme } from './theme.js';
 import { $, state, isPlaying, isPaused, savePrefs } from './state.js';
@@ -32,6 +34,8 @@ import { families } from './boards.js';
 import { pastePlay, pasteAnalyze, pasteVerify, copyShare, fromUrl } from './paste.js';
 import './pwa.js';
 import { startOfflineSync } from './offline.js';
+import { wireDrag } from './drag-hidato.js';
+import { toggleZoom, scheduleZoom } from './zoom.js';
 
 function wire() {
   const prefs = state.prefs;
@@ -74,6 +78,9 @@ function wire() {
     select(i);
     if (state.board.taps && isPlaying()) state.board.tap(i);
   });
+  wireDrag($('board'));
+  $('zoom-toggle').addEventListener('click', toggleZoom);
+  window.addEventListener('resize', scheduleZoom);
   document.addEventListener('keydown', onKey);
   $('paste-play').addEventListener('click', pastePlay);
   $('paste-analyze').addEventListener('click', pasteAnalyze);
@@ -119,6 +126,8 @@ async function init() {
   if (await resumeSaved()) return;
   // No game yet: an empty board of the chosen size would only be noise; the help says what to do.
   $('board-wrap').classList.add('empty');
+  delete document.documentElement.dataset.board;
+  showSettings(true); // theme-init.js folded it for a game that did not come
 }
 
 startTimer();

@@ -16,6 +16,9 @@ export class HidatoBoard extends Board {
     super(game, new HidatoGeom(game.config, game.puzzle));
   }
 
+  /** A drag from a number draws the next numbers (drag-hidato.js). */
+  get draws() { return true; }
+
   context(cells) {
     const g = this.geom;
     let reach = new Set();
@@ -32,7 +35,7 @@ export class HidatoBoard extends Board {
   }
 
   helpText() {
-    return 'Arrows move. Type a number (several digits in a row make one number), Backspace clears. The next number to place and the cells it may go in are shown. Ctrl+Z undoes, Ctrl+Y redoes.';
+    return 'Arrows move. Type a number (several digits in a row make one number), Backspace clears; or drag from a number through touching cells to draw the next ones. The next number to place and the cells it may go in are shown. Ctrl+Z undoes, Ctrl+Y redoes.';
   }
 
   // ------------------------------------------------------------ entry, pad and keys

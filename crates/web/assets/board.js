@@ -45,6 +45,8 @@ export class Board {
   isFull(cells) { return cells.every((v, i) => v !== 0 || this.isHole(i)); }
   /** Star Battle: a tap on cell i changes it (else a tap selects). */
   get taps() { return false; }
+  /** Hidato: a drag from a number draws a path of the next numbers (drag-hidato.js). */
+  get draws() { return false; }
   /** Star Battle: the "Auto notes" button marks the cells around each star instead. */
   get autoDots() { return false; }
 

@@ -1,6 +1,9 @@
 // The life of a game: start one (POST /api/games), load it into the state and draw its board,
-// pause and resume, quit, and resume the game saved in localStorage after a reload (or show it
-// frozen when the server cannot be reached). Starting or quitting while a game is in progress
+// pause and resume, quit, and resume the game saved in localStorage after a reload. Without the
+// server, a reload resumes the saved game as it was (playing or paused) with the clock it had
+// plus the time since it was saved while it ran (the server counts on during a reload too), says
+// "Offline", and tells the server when it answers again (`syncWithServer`: the server's clock,
+// and a pause or resume made offline). Starting or quitting while a game is in progress
 // asks first (confirmDiscard: a native <dialog> whose default is Cancel); the "New game" form
 // folds away while a game is played and opens again when it ends.
 import { api, ApiError } from './api.js';
@@ -9,6 +12,7 @@ import { seconds, setClock } from './timer.js';
 import { boardFor } from './boards.js';
 import { render, focusCell } from './view.js';
 import { updateShare } from './paste.js';
+import { scheduleZoom } from './zoom.js';
 
 /** Whether a game is going on (playing or paused): ending it asks first. */
 export const inProgress = () => isPlaying() || isPaused();
@@ -85,10 +89,12 @@ function loadGame(game, saved) {
   showTitle();
   $('hintbox').hidden = true;
   $('board-wrap').classList.remove('empty');
+  delete document.documentElement.dataset.board; // theme-init.js's guess has served
   showSettings(game.status !== 'playing' && game.status !== 'paused');
   $('board-help').textContent = board.helpText();
   board.build($('board'));
   board.buildPad($('pad'));
+  scheduleZoom();
   updateShare();
   saveGame();
   render();
@@ -118,7 +124,68 @@ export async function setPaused(paused, auto = false) {
     if (!paused) focusCell();
     setStatus(paused ? (auto ? 'Paused while the page was hidden.' : 'Paused.') : 'Playing.');
   } catch (e) {
+    if (e instanceof ApiError && e.status === 0) {
+      // Without the server the page pauses or resumes alone, and tells the server when it is back.
+      if (!paused) focusCell();
+      goneOffline(paused ? 'Paused here' : 'Playing');
+      return;
+    }
     setStatus(`Could not ${paused ? 'pause' : 'resume'}: ${e.message}`, 'error');
+  }
+}
+
+/** How often the page asks whether the server is back, while it is offline. */
+const SYNC_RETRY_MS = 15000;
+
+/** The server cannot be reached: says so (after `what`, "Playing" or "Paused here") and tries
+ * again when the browser is back online and every SYNC_RETRY_MS. */
+function goneOffline(what) {
+  setStatus(`${what}. Offline: the server cannot be reached; the game goes on here and is told to the server when it is back.`, 'offline');
+  if (state.offline) return;
+  state.offline = true;
+  window.addEventListener('online', syncWithServer);
+  const timer = setInterval(() => { if (state.offline) syncWithServer(); else clearInterval(timer); }, SYNC_RETRY_MS);
+}
+
+/** The seconds played of a saved game, now: those saved, plus the time since while it ran. */
+function savedSeconds(saved) {
+  const c = saved.clock;
+  if (!c || typeof c.seconds !== 'number' || typeof c.at !== 'number') return saved.game.seconds || 0;
+  return c.seconds + (c.running ? Math.max(0, (Date.now() - c.at) / 1000) : 0);
+}
+
+/** Back online: the server's clock, and a pause or resume made offline, for the game shown. */
+export async function syncWithServer() {
+  const s = state;
+  if (!s.offline || !s.game) return;
+  const id = s.game.id;
+  try {
+    let game = await api.game(id);
+    if (!s.game || s.game.id !== id) return;
+    if (game.status !== 'playing' && game.status !== 'paused') {
+      s.offline = false;
+      if (inProgress()) {
+        s.game.status = game.status;
+        setClock(seconds(), false);
+        saveJson(STORE, null);
+        render();
+        showSettings(true);
+      }
+      setStatus(`Back online: the server says this game has ended (${game.status}). Press Start for a new one.`);
+      return;
+    }
+    const wanted = s.game.status;
+    if ((wanted === 'paused') !== (game.status === 'paused') && inProgress()) {
+      game = wanted === 'paused' ? await api.pause(id) : await api.resume(id);
+    }
+    s.offline = false;
+    if (s.game && s.game.id === id && typeof game.seconds === 'number') setClock(game.seconds, isPlaying());
+    saveGame();
+    setStatus('Back online: the game is in step with the server.');
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status === 0) return; // still offline: tried again later
+    s.offline = false;
+    setStatus(`Back online, but the server says: ${e.message}`, 'error');
   }
 }
 
@@ -162,10 +229,10 @@ export async function resumeSaved() {
     if (same) setStatus(`Your last game has ended (${game.status}). Press Start for a new one.`);
     return false;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 0) {
-      // Offline: show the saved board, frozen, until the server answers again.
-      loadGame({ ...saved.game, status: 'paused' }, saved);
-      setStatus('The server cannot be reached; your saved game is shown paused. Reload to try again.', 'error');
+    if (e instanceof ApiError && e.status === 0 && (saved.game.status === 'playing' || saved.game.status === 'paused')) {
+      // Offline: the saved game as it was, with its clock; the server is told when it is back.
+      loadGame({ ...saved.game, seconds: savedSeconds(saved) }, saved);
+      goneOffline(saved.game.status === 'paused' ? 'Welcome back: your game is paused' : 'Welcome back: your game goes on');
       return true;
     }
     saveJson(STORE, null);

@@ -19,7 +19,7 @@ export const COLORS = ['', 'rose', 'amber', 'violet', 'teal'];
 export const state = {
   /** What a new game can ask for: GET /api/options, as options.js carries it. */
   options: OPTIONS,
-  /** The saved preferences: { conflicts, last } (theme.js keeps the theme in the same record). */
+  /** The saved preferences: { conflicts, last, zoom } (theme.js keeps the theme in the same record). */
   prefs: loadJson(PREFS) || {},
 
   // The game in progress; `game` is null until one is loaded. Saved by saveGame().
@@ -48,6 +48,10 @@ export const state = {
   checking: false,
   /** The time played: `base` seconds at `at` (performance.now()), counting when `running`. */
   clock: { base: 0, at: 0, running: false },
+  /** The game was loaded or paused without the server: game.js tells the server when it is back. */
+  offline: false,
+  /** The frame that will update the zoomed board (zoom.js scheduleZoom), or 0. */
+  zoomFrame: 0,
 };
 if (state.prefs.conflicts === undefined) state.prefs.conflicts = true;
 
@@ -93,12 +97,21 @@ export function saveJson(key, value) {
 export function savePrefs() {
   // theme.js writes the theme into the same object: keep it.
   const cur = loadJson(PREFS) || {};
-  saveJson(PREFS, { ...cur, conflicts: state.prefs.conflicts, last: state.prefs.last });
+  saveJson(PREFS, { ...cur, conflicts: state.prefs.conflicts, last: state.prefs.last, zoom: !!state.prefs.zoom });
 }
 
 export function saveGame() {
   const s = state;
   if (!s.game) return;
   if (s.undo.length > MAX_HISTORY) s.undo.splice(0, s.undo.length - MAX_HISTORY);
-  saveJson(STORE, { v: 1, game: s.game, cells: s.cells, notes: s.notes, undo: s.undo, redo: s.redo, sel: s.sel, notesMode: s.notesMode, autoNotes: s.autoNotes, colors: s.colors });
+  saveJson(STORE, { v: 1, game: s.game, cells: s.cells, notes: s.notes, undo: s.undo, redo: s.redo, sel: s.sel, notesMode: s.notesMode, autoNotes: s.autoNotes, colors: s.colors, clock: savedClock() });
+}
+
+/** The clock as saved: the seconds shown now, whether it runs, and the wall-clock time of
+ * saving (Date.now(), which outlives the page, unlike performance.now()), so that a reload
+ * without the server shows the time the server would (game.js `savedSeconds`). */
+function savedClock() {
+  const c = state.clock;
+  const seconds = c.base + (c.running ? (performance.now() - c.at) / 1000 : 0);
+  return { seconds, running: c.running, at: Date.now() };
 }

@@ -2,6 +2,7 @@
 // to date after every change; select() and focusCell() move the selection and the keyboard
 // focus. Rendering is idempotent and cheap enough to run on every change.
 import { $, state, COLORS, isPlaying, isPaused, saveGame } from './state.js';
+import { keepSelectionInView } from './zoom.js';
 
 /** Cells to mark as conflicts: the rules broken on the board (every cell of a clash: the
  * player's and the one it clashes with, a given too), and those the server named. */
@@ -66,6 +67,7 @@ export function select(i, focus = true) {
   s.sel = i;
   render();
   if (focus) focusCell();
+  else keepSelectionInView();
   saveGame();
 }
 

@@ -8,6 +8,12 @@
 //! server puts the file there ([`page`]); in the top bar's `<nav>`, the link to the page itself
 //! gets `aria-current="page"`. Files whose names start with `_` are such parts, never served.
 //!
+//! What the first paint needs is inlined (no render-blocking request; Lighthouse, docs/web.md):
+//! a line `<!-- inline style.css -->` becomes `<style>` with the file's text, `<!-- inline
+//! theme-init.js -->` a classic `<script>`. The Content-Security-Policy allows exactly those
+//! blocks by their SHA-256 (`'sha256-…'` in `style-src` and `script-src`; rust-embed has the
+//! digests already), so the pages still run no other inline code.
+//!
 //! `/options.js`, which this module writes, is the answer of `GET /api/options` as an ES module:
 //! the pages read the configurations and the library's level names from it.
 //!
@@ -44,6 +50,9 @@ const PAGES: [(&str, &str); 2] = [("index.html", "/"), ("records.html", "/record
 
 /// What a page says where a shared part goes: `<!-- include NAME -->` on a line of its own.
 const INCLUDE: (&str, &str) = ("<!-- include ", " -->");
+
+/// What a page (or a part) says where a file's text goes inline, as `<style>` or `<script>`.
+const INLINE: (&str, &str) = ("<!-- inline ", " -->");
 
 /// The addresses the service worker precaches, sorted: `/` and `/records` for the two pages,
 /// `/FILE` for every other embedded file but the worker itself and the pages' parts.
@@ -98,24 +107,39 @@ fn options_module() -> String {
     )
 }
 
-/// The page at `address` (`/` or `/records`) as served: its file with each
-/// `<!-- include NAME -->` line replaced by the embedded file NAME (an unknown one is left as
-/// it is), and `aria-current="page"` on the `<nav>` link to `address`. `None` for another
-/// address.
-pub fn page(address: &str) -> Option<String> {
+/// The embedded file named by a line `START NAME END` (a directive of [`INCLUDE`] or [`INLINE`]).
+fn directive(line: &str, (start, end): (&str, &str)) -> Option<(String, rust_embed::EmbeddedFile)> {
+    let name = line.trim().strip_prefix(start)?.strip_suffix(end)?.trim();
+    Some((name.to_owned(), Assets::get(name)?))
+}
+
+/// The page at `address` (`/` or `/records`) as served, and its Content-Security-Policy: its
+/// file with each `<!-- include NAME -->` line replaced by the embedded file NAME (an unknown
+/// one is left as it is), then each `<!-- inline NAME -->` line by NAME's text in a `<style>` or
+/// `<script>`, whose SHA-256 the policy allows; and `aria-current="page"` on the `<nav>` link to
+/// `address`. `None` for another address.
+fn page(address: &str) -> Option<(String, String)> {
     let (file, _) = PAGES.iter().find(|(_, at)| *at == address)?;
     let text = String::from_utf8(Assets::get(file)?.data.into_owned()).ok()?;
-    let mut out = String::with_capacity(text.len() * 2);
+    let mut with_parts = String::with_capacity(text.len() * 2);
     for line in text.split_inclusive('\n') {
-        let part = line
-            .trim()
-            .strip_prefix(INCLUDE.0)
-            .and_then(|rest| rest.strip_suffix(INCLUDE.1))
-            .and_then(|name| Assets::get(name.trim()));
-        match part {
-            Some(part) => out.push_str(&String::from_utf8_lossy(&part.data)),
-            None => out.push_str(line),
+        match directive(line, INCLUDE) {
+            Some((_, part)) => with_parts.push_str(&String::from_utf8_lossy(&part.data)),
+            None => with_parts.push_str(line),
         }
+    }
+    let mut out = String::with_capacity(with_parts.len() * 4);
+    let (mut scripts, mut styles) = (String::new(), String::new());
+    for line in with_parts.split_inclusive('\n') {
+        let Some((name, inlined)) = directive(line, INLINE) else {
+            out.push_str(line);
+            continue;
+        };
+        let (tag, hashes) =
+            if name.ends_with(".css") { ("style", &mut styles) } else { ("script", &mut scripts) };
+        let indent = &line[..line.len() - line.trim_start().len()];
+        out.push_str(&format!("{indent}<{tag}>{}</{tag}>\n", String::from_utf8_lossy(&inlined.data)));
+        hashes.push_str(&format!(" 'sha256-{}'", base64(&inlined.metadata.sha256_hash())));
     }
     let link = format!("<a href=\"{address}\">");
     if let Some(at) =
@@ -123,7 +147,28 @@ pub fn page(address: &str) -> Option<String> {
     {
         out.insert_str(at, " aria-current=\"page\"");
     }
-    Some(out)
+    let csp = format!(
+        "default-src 'self'; script-src 'self'{scripts}; style-src 'self'{styles}; img-src 'self' data:; \
+         frame-ancestors 'none'"
+    );
+    Some((out, csp))
+}
+
+/// Standard base64 with padding (RFC 4648), for the digests of the policy.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (k, &b)| n | u32::from(b) << (16 - 8 * k));
+        for k in 0..4 {
+            if k <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * k) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// The text of `/sw-assets.js`.
@@ -162,7 +207,7 @@ pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
         return AppError::NotFound(format!("no page {:?}", uri.path())).into_response();
     };
     let address = PAGES.iter().find(|(name, _)| *name == path).map(|(_, address)| *address);
-    let assembled = address.and_then(page);
+    let (assembled, csp) = address.and_then(page).unzip();
     let etag = match &assembled {
         Some(text) => format!("\"{:016x}\"", fnv1a(FNV_START, text.as_bytes())),
         None => {
@@ -203,11 +248,12 @@ pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
         response_headers.insert("service-worker-allowed", HeaderValue::from_static("/"));
     }
     if path.ends_with(".html") {
-        // The pages have no inline script or style: everything comes from this server.
-        response_headers.insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static("default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
-        );
+        // Everything comes from this server; the only inline blocks are the inlined files.
+        let csp =
+            csp.unwrap_or_else(|| "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'".into());
+        if let Ok(value) = HeaderValue::from_str(&csp) {
+            response_headers.insert(header::CONTENT_SECURITY_POLICY, value);
+        }
         response_headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
     }
     response
@@ -215,7 +261,22 @@ pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
 
 #[cfg(test)]
 mod tests {
-    use super::{page, shell, sw_assets, version, Assets};
+    use super::{base64, page, shell, sw_assets, version, Assets};
+
+    #[test]
+    fn base64_is_rfc_4648() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+        // SHA-256 of the empty string, as CSP hashes are written.
+        let empty = [
+            0xe3, 0xb0, 0xc4, 0x42, 0x98, 0xfc, 0x1c, 0x14, 0x9a, 0xfb, 0xf4, 0xc8, 0x99, 0x6f, 0xb9, 0x24,
+            0x27, 0xae, 0x41, 0xe4, 0x64, 0x9b, 0x93, 0x4c, 0xa4, 0x95, 0x99, 0x1b, 0x78, 0x52, 0xb8, 0x55,
+        ];
+        assert_eq!(base64(&empty), "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=");
+    }
 
     #[test]
     fn the_shell_names_every_asset_but_the_worker() {
@@ -248,16 +309,22 @@ mod tests {
     #[test]
     fn the_pages_get_their_shared_parts() {
         for (address, current, other) in [("/", "/", "/records"), ("/records", "/records", "/")] {
-            let text = page(address).unwrap();
+            let (text, csp) = page(address).unwrap();
             assert!(!text.contains("<!-- include"), "{address}: an include is left");
+            assert!(!text.contains("<!-- inline"), "{address}: an inline is left");
+            let css = String::from_utf8(Assets::get("style.css").unwrap().data.into_owned()).unwrap();
+            let init = String::from_utf8(Assets::get("theme-init.js").unwrap().data.into_owned()).unwrap();
             for shared in [
-                "<link rel=\"stylesheet\" href=\"/style.css\">",
-                "<script src=\"/theme-init.js\"></script>",
-                "<button type=\"button\" id=\"theme-toggle\"",
+                format!("<style>{css}</style>"),
+                format!("<script>{init}</script>"),
+                "<button type=\"button\" id=\"theme-toggle\"".to_owned(),
             ] {
-                assert_eq!(text.matches(shared).count(), 1, "{address}: {shared}");
+                assert_eq!(text.matches(&shared).count(), 1, "{address}: {}", &shared[..40]);
             }
-            assert_eq!(text.matches("aria-current").count(), 1, "{address}");
+            // The policy allows those two blocks by their digests, and nothing else inline.
+            assert_eq!(csp.matches("'sha256-").count(), 2, "{csp}");
+            assert!(!csp.contains("unsafe-inline"), "{csp}");
+            assert_eq!(text.matches("aria-current=\"page\">").count(), 1, "{address}");
             assert!(text.contains(&format!("<a href=\"{current}\" aria-current=\"page\">")), "{address}");
             assert!(text.contains(&format!("<a href=\"{other}\">")), "{address}");
         }

@@ -1,4 +1,4 @@
-//! (w) Hints from the player's state, at 390x844: on a fresh diabolical 9x9 from the pool (its
+//! (ab) Hints from the player's state, at 390x844: on a fresh diabolical 9x9 from the pool (its
 //! level checked by the library's rater), a wrong digit typed makes Hint say that there is a
 //! mistake and mark no cell; "Show where" marks exactly that one cell; Undo takes it back. Then
 //! Hint and "Apply this step", pressed again and again, solve the puzzle: every step is new

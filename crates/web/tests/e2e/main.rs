@@ -25,12 +25,17 @@
 //!   end through the page with the library's solution (picture, cage outlines, names, a
 //!   conflict, a hint), and the largest side of one at 844x390 and of another at 1280x800
 //!   (`TESSERA_E2E_ONLY=families` runs these alone).
-//! - (w) in `records.rs`: at 390x844, the paste panel's solve of the game in progress marks it
+//! - (w) to (z) in `steady.rs` and `phone.rs` (issue 26): the layout shift of the start page,
+//!   a share link and a resumed game under 0.1 (390x844 and 1280x800); an offline reload keeps
+//!   the clock and says "Offline", never "Could not"; a Hidato drawn by a touch drag and a mouse
+//!   drag, undone in one step; the zoomed 16x16 board with 44 px cells at 390x844
+//!   (`TESSERA_E2E_ONLY=page` runs these, then (g), (j) and (k), alone).
+//! - (aa) in `records.rs`: at 390x844, the paste panel's solve of the game in progress marks it
 //!   assisted; the solved dialog shows "(assisted)" whole, no place and the reason
 //!   (`TESSERA_E2E_ONLY=records` runs it alone).
 //! - (s) in `daily.rs`: the daily puzzle at 390x844 and 1280x800, started from the start page,
 //!   finished, its place in the daily ranking in the dialog, and listed on `/records`.
-//! - (w) in `hints.rs`: at 390x844, a fresh diabolical 9x9 solved by Hint and "Apply this step"
+//! - (ab) in `hints.rs`: at 390x844, a fresh diabolical 9x9 solved by Hint and "Apply this step"
 //!   alone in at most 160 steps, none offered twice; before that, a wrong digit told as a
 //!   mistake with no cell named, then located by "Show where" (`TESSERA_E2E_ONLY=hints` runs
 //!   this alone).
@@ -49,9 +54,11 @@ mod helpers;
 mod hints;
 mod layout;
 mod page;
+mod phone;
 mod pwa;
 mod records;
 mod scenarios;
+mod steady;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -157,6 +164,11 @@ async fn browser_end_to_end() -> Result<()> {
     // TESSERA_E2E_ONLY=hints runs the hints' scenario alone (while working on it).
     if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "hints") {
         failures.extend(hints_scenario(&h).await);
+        return finish(h, stop, serving, &db, started, failures).await;
+    }
+    failures.extend(page_scenarios(&h).await);
+    // TESSERA_E2E_ONLY=page runs the page's scenarios of issue 26 alone (while working on them).
+    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "page") {
         return finish(h, stop, serving, &db, started, failures).await;
     }
     // TESSERA_E2E_ONLY=families runs the families' scenarios alone (while working on them).
@@ -290,20 +302,74 @@ async fn browser_end_to_end() -> Result<()> {
     finish(h, stop, serving, &db, started, failures).await
 }
 
-/// (w): "(assisted)" in the solved dialog at 390x844.
+/// (aa): "(assisted)" in the solved dialog at 390x844.
 async fn assisted(h: &Harness) -> Option<String> {
-    layout::scenario_at(h, "w-assisted-phone", (390, 844), |h, c| async move {
+    layout::scenario_at(h, "aa-assisted-phone", (390, 844), |h, c| async move {
         records::assisted_phone(h, &c).await
     })
     .await
 }
 
-/// (w) A diabolical 9x9 solved by hints alone, at 390x844.
+/// (ab) A diabolical 9x9 solved by hints alone, at 390x844.
 async fn hints_scenario(h: &Harness) -> Option<String> {
-    layout::scenario_at(h, "w-hints-diabolical-phone", (390, 844), |h, c| async move {
+    layout::scenario_at(h, "ab-hints-diabolical-phone", (390, 844), |h, c| async move {
         hints::diabolical_by_hints(h, &c).await
     })
     .await
+}
+
+/// (w) to (z), in `steady.rs` and `phone.rs`: no layout shift, the clock kept by an offline
+/// reload, a Hidato drawn by dragging, the zoomed 16x16 board; then the layout and offline
+/// scenarios they touch, (g), (j) and (k).
+async fn page_scenarios(h: &Harness) -> Vec<String> {
+    let mut failures = Vec::new();
+    for (size, tag) in [((390, 844), "phone"), ((1280, 800), "desktop")] {
+        failures.extend(
+            layout::scenario_at(h, &format!("w-layout-shift-{tag}"), size, |h, c| async move {
+                steady::layout_shift_under_bar(h, &c, tag).await
+            })
+            .await,
+        );
+    }
+    failures.extend(
+        scenario(h, "x-offline-reload-clock", |h, c| async move {
+            steady::offline_reload_keeps_clock(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(h, "y-hidato-drag-phone", (390, 844), |h, c| async move {
+            phone::hidato_drag(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(
+            h,
+            "z-zoom-16-phone",
+            (390, 844),
+            |h, c| async move { phone::zoom_16(h, &c).await },
+        )
+        .await,
+    );
+    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "page") {
+        failures.extend(
+            scenario(h, "g-offline-game", |h, c| async move { pwa::offline_game(h, &c).await }).await,
+        );
+        for (name, run) in [("j-phone-9x9", 9), ("k-phone-16x16", 16)] {
+            failures.extend(
+                layout::scenario_at(h, name, (390, 844), |h, c| async move {
+                    if run == 9 {
+                        layout::phone_9(h, &c).await
+                    } else {
+                        layout::phone_16(h, &c).await
+                    }
+                })
+                .await,
+            );
+        }
+    }
+    failures
 }
 
 /// The families played in (t), and how the test solves each (the library, by type).

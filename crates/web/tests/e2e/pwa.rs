@@ -57,7 +57,7 @@ async fn wait_long(c: &Client, expr: &str, what: &str, limit: Duration) -> Resul
 }
 
 /// Waits until the service worker is active and controls the page.
-async fn controlled(c: &Client) -> Result<String> {
+pub async fn controlled(c: &Client) -> Result<String> {
     js_async(c, "await navigator.serviceWorker.ready; return true;").await?;
     // A page loaded before the worker was active is taken over by clients.claim(); a reload
     // makes sure the page itself came through the worker.
@@ -202,14 +202,14 @@ pub async fn installable(h: &Harness, c: &Client) -> Result<()> {
 }
 
 /// A server of its own, which a scenario can stop and start again on the same address.
-struct Site {
-    addr: SocketAddr,
+pub struct Site {
+    pub addr: SocketAddr,
     db: PathBuf,
     running: Option<(oneshot::Sender<()>, JoinHandle<Result<()>>)>,
 }
 
 impl Site {
-    fn base(&self) -> String {
+    pub fn base(&self) -> String {
         format!("http://{}", self.addr)
     }
 
@@ -226,7 +226,7 @@ impl Site {
     }
 
     /// Starts a server over `db` on `addr` (port 0: a free one, kept for the restarts).
-    async fn start(name: &str, tweak: impl FnOnce(&mut Config)) -> Result<Site> {
+    pub async fn start(name: &str, tweak: impl FnOnce(&mut Config)) -> Result<Site> {
         let db = std::env::temp_dir().join(format!("tessera-e2e-{}-{name}.db", std::process::id()));
         remove_db(&db);
         let mut site = Site { addr: ([127, 0, 0, 1], 0).into(), db, running: None };
@@ -234,7 +234,7 @@ impl Site {
         Ok(site)
     }
 
-    async fn run(&mut self, tweak: impl FnOnce(&mut Config)) -> Result<()> {
+    pub async fn run(&mut self, tweak: impl FnOnce(&mut Config)) -> Result<()> {
         ensure!(self.running.is_none(), "the server is running already");
         let server = Server::bind(self.config(tweak)).await?;
         self.addr = server.local_addr()?;
@@ -247,7 +247,7 @@ impl Site {
     }
 
     /// Stops the server and waits until it has closed its store and its port.
-    async fn stop(&mut self) -> Result<()> {
+    pub async fn stop(&mut self) -> Result<()> {
         let (stop, task) = self.running.take().ok_or_else(|| anyhow!("the server is not running"))?;
         let _ = stop.send(());
         tokio::time::timeout(WAIT, task).await.context("the server did not stop")???;
@@ -258,7 +258,7 @@ impl Site {
         Ok(())
     }
 
-    async fn api(&self, method: &str, path: &str) -> Result<(u16, Value)> {
+    pub async fn api(&self, method: &str, path: &str) -> Result<(u16, Value)> {
         http(self.addr, method, path, None).await
     }
 }
@@ -279,7 +279,7 @@ fn remove_db(db: &Path) {
 }
 
 /// Chooses the settings with the selects and presses Start; the game id the page saved.
-async fn press_start(c: &Client, settings: &[(&str, &str)]) -> Result<()> {
+pub async fn press_start(c: &Client, settings: &[(&str, &str)]) -> Result<()> {
     for (id, value) in settings {
         by_testid(c, id).await?.select_by_value(value).await.with_context(|| format!("{value} in {id}"))?;
     }
@@ -287,13 +287,13 @@ async fn press_start(c: &Client, settings: &[(&str, &str)]) -> Result<()> {
     Ok(())
 }
 
-async fn saved_id(c: &Client) -> Result<String> {
+pub async fn saved_id(c: &Client) -> Result<String> {
     let id = wait_js(c, "JSON.parse(localStorage.getItem('tessera.game') || 'null')?.game?.id", "a new game")
         .await?;
     Ok(id.as_str().ok_or_else(|| anyhow!("game id {id}"))?.to_owned())
 }
 
-async fn status_text(c: &Client) -> Result<String> {
+pub async fn status_text(c: &Client) -> Result<String> {
     Ok(js(c, "document.getElementById('status').textContent").await?.as_str().unwrap_or_default().to_owned())
 }
 

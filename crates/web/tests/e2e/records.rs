@@ -1,4 +1,4 @@
-//! (w) Records a script cannot top, in the page at 390x844: a game started, its share text
+//! (aa) Records a script cannot top, in the page at 390x844: a game started, its share text
 //! solved by the paste panel's "Solve and count solutions" (the server's solve of the game's own
 //! puzzle), the page says the game is now assisted, and so does the server; the grid finished,
 //! the solved dialog shows "(assisted)" beside the time, whole (inside the dialog and the
