@@ -59,13 +59,16 @@ export const isPlaying = () => !!state.game && state.game.status === 'playing';
 export const isPaused = () => !!state.game && state.game.status === 'paused';
 
 /** What is played, for the bar above the board: the board's description, "(assisted)" after it
- * once a hint was used, and for a daily "Daily puzzle of DATE" on a line before it (the bar
+ * once a hint was used (after the date for a daily), and for a daily "Daily puzzle of DATE" on a line before it (the bar
  * shows both lines, small, so that a phone sees the date; style.css `.gameinfo.daily`). */
 export function gameTitle() {
   const g = state.game;
   if (!g || !state.board) return '';
-  const what = state.board.describe() + (g.assisted ? ' (assisted)' : '');
-  return g.daily ? `Daily puzzle of ${g.daily}\n${what}` : what;
+  const assisted = g.assisted ? ' (assisted)' : '';
+  // A daily has two lines already: "(assisted)" goes on the date's, which is short.
+  return g.daily
+    ? `Daily puzzle of ${g.daily}${assisted}\n${state.board.describe()}`
+    : state.board.describe() + assisted;
 }
 
 /** Writes gameTitle() in the bar above the board. */
