@@ -32,13 +32,15 @@ pub async fn analyze(
     State(state): State<AppState>,
     Body(body): Body<PuzzleText>,
 ) -> AppResult<Json<Analysis>> {
-    let budget = state.budget();
+    // The budget starts when the work gets its CPU slot, not while it waits for one.
+    let slot = state.clone();
     let answer = match Kind::parse(&body.kind)? {
         Kind::Family(family) => {
             let played = family.read(&body.puzzle, "puzzle")?;
             let givens = played.givens().iter().filter(|&&v| v > 0).count();
-            let found =
-                state.compute("counting the solutions", move || family.analyze(&played, &budget)).await??;
+            let found = state
+                .compute_heavy("counting the solutions", move || family.analyze(&played, &slot.budget()))
+                .await??;
             Analysis {
                 difficulty: found.difficulty,
                 givens,
@@ -50,7 +52,8 @@ pub async fn analyze(
         Kind::Sudoku => {
             let puzzle = parse_sudoku(&body.puzzle, body.variant.as_deref(), "puzzle")?;
             state
-                .compute("counting the solutions", move || {
+                .compute_heavy("counting the solutions", move || {
+                    let budget = slot.budget();
                     let count = sudoku::count(
                         &puzzle,
                         &sudoku::Query::default().with_limit(2).with_budget(budget.clone()),
@@ -85,7 +88,8 @@ pub async fn analyze(
             let adjacency = parse_adjacency(body.adjacency.as_deref().unwrap_or("hidato"))?;
             let puzzle = parse_hidato(&body.puzzle, adjacency, "puzzle")?;
             state
-                .compute("counting the solutions", move || {
+                .compute_heavy("counting the solutions", move || {
+                    let budget = slot.budget();
                     let solutions = hidato::count(
                         &puzzle,
                         &hidato::Query::default().with_limit(2).with_budget(budget.clone()),
