@@ -54,8 +54,8 @@ pub struct Config {
     /// Analyses and pasted puzzles solved at once, at most (the CPU-heavy requests); the others
     /// wait up to a second, then get 503. Hints and generation have their own slots.
     pub heavy_jobs: usize,
-    /// The WAL's size past which the checkpointer truncates it (`wal_checkpoint(TRUNCATE)`);
-    /// also the `journal_size_limit`.
+    /// The WAL's size past which the writer starts it over (see `store::writer`); also the
+    /// `journal_size_limit`.
     pub wal_limit: u64,
     /// `GET /metrics` answers a request carrying `Authorization: Bearer <token>`; without a
     /// token it answers only clients on a loopback address (docs/web.md "Metrics").
@@ -121,7 +121,7 @@ impl Default for Config {
             header_timeout: Duration::from_secs(10),
             max_connections: 0,
             heavy_jobs: (std::thread::available_parallelism().map_or(2, usize::from) / 2).max(1),
-            wal_limit: 32 << 20,
+            wal_limit: crate::store::WAL_LIMIT,
             metrics_token: None,
         }
     }

@@ -252,16 +252,18 @@ fn render(state: &AppState) -> String {
     let _ = writeln!(out, "tessera_db_bytes {db}");
     head(&mut out, "tessera_wal_bytes", "gauge", "Size of the SQLite write-ahead log.");
     let _ = writeln!(out, "tessera_wal_bytes {wal}");
-    head(&mut out, "tessera_wal_limit_bytes", "gauge", "WAL size past which it is truncated.");
+    head(&mut out, "tessera_wal_limit_bytes", "gauge", "WAL size past which it is started over.");
     let _ = writeln!(out, "tessera_wal_limit_bytes {}", state.config.wal_limit);
-    let (passive, truncated, failed) = state.store.checkpoints();
+    let (passive, restarts, truncated, failed) = state.store.checkpoints();
     head(
         &mut out,
         "tessera_wal_checkpoints_total",
         "counter",
         "WAL checkpoints, by mode (failed: busy or error).",
     );
-    for (mode, n) in [("passive", passive), ("truncate", truncated), ("failed", failed)] {
+    for (mode, n) in
+        [("passive", passive), ("restart", restarts), ("truncate", truncated), ("failed", failed)]
+    {
         let _ = writeln!(out, "tessera_wal_checkpoints_total{{mode=\"{mode}\"}} {n}");
     }
 

@@ -55,7 +55,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_connections: usize,
     /// The size of the database's write-ahead log past which it is emptied, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub wal_limit_mib: u64,
     /// GET /metrics then answers any client that sends `Authorization: Bearer TOKEN` (and only
     /// those); without it, clients on a loopback address only. Also read from the environment

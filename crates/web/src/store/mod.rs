@@ -11,9 +11,9 @@
 //! cut before the next checkpoint). Batching amortises the commit over every job waiting at that
 //! moment, so many concurrent new games cost one transaction. Readers never block the writer
 //! (WAL), and no lock is held across I/O in the async code. A third thread checkpoints the WAL on
-//! its own connection, so that no write waits for a passive checkpoint, and truncates it when it
-//! passes a size (`wal_limit`) or when the store is idle, so that the log stays bounded under a
-//! steady load and shrinks to nothing at rest (`writer::checkpoint_loop`); the place of a new result comes
+//! its own connection, so that no write waits for a passive checkpoint; past a size (`wal_limit`)
+//! the writer starts the log over, and at rest the checkpointer empties it, so that the log stays
+//! bounded under a steady load and shrinks to nothing at rest (`writer`); the place of a new result comes
 //! from the writer's in-memory index of ranked times (`ranks`), not from counting rows. Results are never deleted: a trigger
 //! refuses it. Games abandoned in play are deleted by [`Write::Expire`] (see `crate::expiry`),
 //! which keeps the file bounded.
@@ -40,16 +40,19 @@ mod writer;
 /// Read-only connections kept open, at most.
 const READERS: usize = 4;
 
-/// The WAL's size past which it is truncated, unless the configuration says otherwise.
-pub const WAL_LIMIT: u64 = 32 << 20;
+/// The WAL's size past which it is started over, unless the configuration says otherwise.
+pub const WAL_LIMIT: u64 = 16 << 20;
 
 /// The checkpoints made, for `GET /metrics`.
 #[derive(Debug, Default)]
 pub struct Checkpoints {
     /// Passive checkpoints (the WAL copied back, nobody waits).
     pub passive: AtomicU64,
-    /// Truncating checkpoints (the WAL emptied: over its limit, or the store idle).
+    /// Truncating checkpoints (the WAL emptied at rest, or restarted from here past twice its
+    /// limit).
     pub truncated: AtomicU64,
+    /// Passive checkpoints by the writer, past the limit, after which it restarts the WAL.
+    pub restarts: AtomicU64,
     /// Checkpoints that failed or could not finish (a reader or the writer in the way).
     pub failed: AtomicU64,
 }
@@ -91,12 +94,12 @@ impl Drop for Inner {
 
 impl Store {
     /// Opens (creating it if needed) the database file, sets WAL, runs the migrations and starts
-    /// the writer thread, with the WAL truncated past [`WAL_LIMIT`].
+    /// the writer thread, with the WAL started over past [`WAL_LIMIT`].
     pub fn open(path: &Path) -> Result<Store> {
         Store::open_with(path, WAL_LIMIT)
     }
 
-    /// [`open`](Self::open) with the WAL truncated past `wal_limit` bytes.
+    /// [`open`](Self::open) with the WAL started over past `wal_limit` bytes.
     pub fn open_with(path: &Path, wal_limit: u64) -> Result<Store> {
         let mut conn = Connection::open(path).with_context(|| format!("opening {}", path.display()))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -108,22 +111,27 @@ impl Store {
         // A WAL restarted from its beginning is cut back to this size (SQLite's default, -1,
         // leaves it at its largest for ever).
         conn.pragma_update(None, "journal_size_limit", wal_limit as i64)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // About 5 s of 1 ms waits (see `writer::busy_briefly`).
+        conn.busy_handler(Some(writer::busy_briefly::<5000>))?;
         migrate::migrate(&mut conn).with_context(|| format!("migrating {}", path.display()))?;
         let (tx, rx) = mpsc::channel::<Job>(4096);
+        let counts = Arc::new(Checkpoints::default());
+        let over = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let writer = std::thread::Builder::new()
             .name("tessera-store-writer".into())
-            .spawn(move || writer::write_loop(conn, rx))
+            .spawn({
+                let (over, counts) = (over.clone(), counts.clone());
+                move || writer::write_loop(conn, rx, &over, &counts)
+            })
             .context("starting the writer thread")?;
         let checkpoints = Connection::open(path).with_context(|| format!("opening {}", path.display()))?;
         checkpoints.pragma_update(None, "wal_autocheckpoint", 0)?;
         checkpoints.pragma_update(None, "journal_size_limit", wal_limit as i64)?;
-        // A truncating checkpoint keeps new writes waiting while it waits for readers: it gives
+        // A restarting checkpoint keeps new writes waiting while it waits for readers: it gives
         // up soon (and is tried again at the next tick) rather than stall the writer.
-        checkpoints.busy_timeout(std::time::Duration::from_millis(100))?;
+        checkpoints.busy_handler(Some(writer::busy_briefly::<100>))?;
         let (stop_checkpoints, stop) = std::sync::mpsc::channel();
-        let counts = Arc::new(Checkpoints::default());
-        let wal = writer::Wal { path: wal_path(path), limit: wal_limit, counts: counts.clone() };
+        let wal = writer::Wal { path: wal_path(path), limit: wal_limit, counts: counts.clone(), over };
         let checkpointer = std::thread::Builder::new()
             .name("tessera-store-checkpointer".into())
             .spawn(move || writer::checkpoint_loop(checkpoints, &wal, stop))
@@ -153,11 +161,11 @@ impl Store {
         (size(&self.inner.path), size(&wal_path(&self.inner.path)))
     }
 
-    /// The checkpoints made so far: (passive, truncating, failed).
-    pub fn checkpoints(&self) -> (u64, u64, u64) {
+    /// The checkpoints made so far: (passive, by the writer to restart, truncating, failed).
+    pub fn checkpoints(&self) -> (u64, u64, u64, u64) {
         let c = &self.inner.checkpoints;
         let load = |n: &AtomicU64| n.load(Ordering::Relaxed);
-        (load(&c.passive), load(&c.truncated), load(&c.failed))
+        (load(&c.passive), load(&c.restarts), load(&c.truncated), load(&c.failed))
     }
 
     fn sender(&self) -> Result<&mpsc::Sender<Job>> {
