@@ -70,11 +70,6 @@ impl Server {
         Ok(self.listener.local_addr()?)
     }
 
-    /// The state the server serves (its store, pool and counters).
-    pub fn state(&self) -> &AppState {
-        &self.state
-    }
-
     /// Serves until Ctrl+C or SIGTERM, then finishes the requests in flight and the writes.
     pub async fn run(self) -> anyhow::Result<()> {
         self.run_until(shutdown_signal()).await
