@@ -247,15 +247,21 @@ pub(super) fn checkpoint_loop(conn: Connection, wal: &Wal, stop: std::sync::mpsc
         idle = if now == version { idle.saturating_add(1) } else { 0 };
         version = now;
         let size = std::fs::metadata(&wal.path).map_or(0, |m| m.len());
-        // Past the limit, the writer restarts the log itself (see `write_loop`); past twice the
-        // limit (readers kept it from restarting), or idle, this thread forces it.
-        wal.over.store(size > wal.limit, Ordering::Relaxed);
+        // Past twice the limit (readers kept the writer from restarting it), or idle, this
+        // thread forces it; past the limit, the writer restarts the log itself (see
+        // `write_loop`), asked only after this thread's pass, so that it has only the pages
+        // written since to copy.
         if size > 2 * wal.limit || (idle >= IDLE_TICKS && size > 0) {
             checkpoint(&conn, "PASSIVE", &wal.counts.passive, &wal.counts.failed);
             let mode = if idle >= IDLE_TICKS { "TRUNCATE" } else { "RESTART" };
             checkpoint(&conn, mode, &wal.counts.truncated, &wal.counts.failed);
-        } else if (tick % PASSIVE_EVERY == 0 || size > wal.limit / 2) && idle < IDLE_TICKS {
+            continue;
+        }
+        if (tick % PASSIVE_EVERY == 0 || size > wal.limit / 2) && idle < IDLE_TICKS {
             checkpoint(&conn, "PASSIVE", &wal.counts.passive, &wal.counts.failed);
+        }
+        if size > wal.limit {
+            wal.over.store(true, Ordering::Relaxed);
         }
     }
 }
