@@ -9,7 +9,9 @@
 # 127.0.0.1 with a temporary database and the rate limit off for 127.0.0.1 (--rate-exempt: wrk is
 # one client making thousands of requests a second), warms it (the pool of 9x9 easy puzzles filled), runs wrk
 # with --latency, prints one line per endpoint and a verdict. It exits 1 if any request failed
-# (socket errors or a status >= 400), and also when the bar is missed if STRICT=1.
+# (socket errors or a status >= 400), and also when the bar is missed if STRICT=1. It also reports
+# the SQLite WAL: its largest size during each run (sampled every 0.2 s), its size when the run
+# ends and after 3 s idle (issue 26: at most 64 MB after 20 s of new games, and emptied at rest).
 #
 # Settings (environment): DURATION (20s), CONNECTIONS (64), THREADS (2, wrk's threads),
 # GAMES (256 games for check), LOAD_GAME (the new-game body), TESSERA_LOAD_TARGET (the cargo
@@ -17,7 +19,8 @@
 # ENDPOINTS ("new-game check"), KEEP=1 (keep the temporary directory and the server's log),
 # SEED_GAMES (1000000: finished games put in the database before the load, by
 # scripts/load/seed-db.py; 0 for an empty database), LOAD_DB (start from a copy of this database
-# instead, e.g. one seeded before: the file itself is never changed).
+# instead, e.g. one seeded before: the file itself is never changed), SERVE_ARGS (more options
+# for `tessera serve`, e.g. "--wal-limit-mib 64").
 # Traffic goes to 127.0.0.1 only, and each run stops by itself after DURATION.
 set -euo pipefail
 
@@ -114,7 +117,7 @@ echo "   database: $(du -h "$TMP/load.db" | cut -f1), $( (command -v sqlite3 >/d
 
 # The pool's "generated" lines tell when it is full; nothing per request is logged.
 RUST_LOG="warn,tessera_web=info,tessera_web::pool=debug" \
-    "$BIN" serve --addr "127.0.0.1:$PORT" --db "$TMP/load.db" --rate-exempt 127.0.0.1 \
+    "$BIN" serve --addr "127.0.0.1:$PORT" --db "$TMP/load.db" --rate-exempt 127.0.0.1 ${SERVE_ARGS:-} \
     >"$TMP/server.out" 2>"$TMP/server.log" &
 SERVER_PID=$!
 wait_up
@@ -146,11 +149,36 @@ echo "   the pool generated $(generated) puzzles"
 
 uptime_load() { cut -d' ' -f1-3 /proc/loadavg; }
 
+wal_size() { stat -c %s "$TMP/load.db-wal" 2>/dev/null || echo 0; }
+mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
+
 run() { # run NAME SCRIPT -> the RESULT line
     local name=$1 script=$2
     echo "== $name: wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency (load average before: $(uptime_load))" >&2
+    echo 0 >"$TMP/wal-peak"
+    (
+        peak=0
+        while [ ! -e "$TMP/wal-stop" ]; do
+            size=$(wal_size)
+            if [ "$size" -gt "$peak" ]; then
+                peak=$size
+                echo "$peak" >"$TMP/wal-peak"
+            fi
+            sleep 0.2
+        done
+    ) &
+    local sampler=$!
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 5s --latency -s "$script" "$BASE" \
         >"$TMP/wrk-$name.txt" 2>&1 || true
+    local at_end
+    at_end=$(wal_size)
+    sleep 3
+    touch "$TMP/wal-stop"
+    wait "$sampler" 2>/dev/null || true
+    rm -f "$TMP/wal-stop"
+    # (run is called in $(...): the line goes to a file, not to a variable of the caller.)
+    printf '%-9s WAL largest %s during the run, %s at its end, %s after 3 s idle\n' "$name" \
+        "$(mib "$(cat "$TMP/wal-peak")")" "$(mib "$at_end")" "$(mib "$(wal_size)")" >>"$TMP/wal.txt"
     sed 's/^/   /' "$TMP/wrk-$name.txt" >&2
     grep '^RESULT ' "$TMP/wrk-$name.txt" | tail -1
 }
@@ -214,6 +242,8 @@ for line in "${RESULTS[@]}"; do
         "$(field "$line" p90_ms)" "$p99" "$(field "$line" max_ms)" "$errors" "$verdict"
 done
 [ "${#RESULTS[@]}" -gt 0 ] || { echo "no result" >&2; exit 1; }
+echo "database $(mib "$(stat -c %s "$TMP/load.db")")"
+cat "$TMP/wal.txt" 2>/dev/null || true
 if [ "$failed" = 1 ]; then
     echo "some requests failed (see the wrk output above)" >&2
     exit 1

@@ -204,7 +204,7 @@ pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
     }
     let file = if path.starts_with('_') { None } else { Assets::get(path) };
     let Some(file) = file else {
-        return AppError::NotFound(format!("no page {:?}", uri.path())).into_response();
+        return AppError::NotFound(format!("no page {}", crate::error::echo(uri.path()))).into_response();
     };
     let address = PAGES.iter().find(|(name, _)| *name == path).map(|(_, address)| *address);
     let (assembled, csp) = address.and_then(page).unzip();

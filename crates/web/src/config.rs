@@ -46,7 +46,7 @@ pub struct Config {
     /// A daily puzzle is ranked once per player (cookie) and once per client address: a second
     /// solve from either is kept but not ranked. `false` counts the cookie only.
     pub daily_once_per_address: bool,
-    /// The rate limit per client address on new games, and on checks and hints; `None` turns it
+    /// The rate limit per client address on new games, on checks and hints, and on analyses; `None` turns it
     /// off for everyone.
     pub rate_limit: Option<RateLimit>,
     /// A game playing or paused with no stored change for this long is abandoned and deleted.
@@ -55,6 +55,21 @@ pub struct Config {
     pub expire_every: Duration,
     /// Where the daily puzzle's "today" comes from: the UTC date (tests fix it).
     pub today: Today,
+    /// How long a client may take to send a request's headers, and how long a kept-alive
+    /// connection may stay idle between requests (docs/web.md "Hostile clients").
+    pub header_timeout: Duration,
+    /// Connections open at once, at most; one past the cap is closed at once. 0: from the
+    /// open-file limit (see `server::connection_cap`).
+    pub max_connections: usize,
+    /// Analyses and pasted puzzles solved at once, at most (the CPU-heavy requests); the others
+    /// wait up to a second, then get 503. Hints and generation have their own slots.
+    pub heavy_jobs: usize,
+    /// The WAL's size past which the writer starts it over (see `store::writer`); also the
+    /// `journal_size_limit`.
+    pub wal_limit: u64,
+    /// `GET /metrics` answers a request carrying `Authorization: Bearer <token>`; without a
+    /// token it answers only clients on a loopback address (docs/web.md "Metrics").
+    pub metrics_token: Option<String>,
 }
 
 /// The rate limit: a token bucket per client address and per kind of request.
@@ -64,6 +79,8 @@ pub struct RateLimit {
     pub new_games: Rate,
     /// `POST /api/games/{id}/check` and `.../hint`.
     pub checks: Rate,
+    /// The CPU-heavy requests: `POST /api/puzzles/analyze` and `.../verify`.
+    pub cpu: Rate,
     /// Addresses never limited (e.g. the load test's client).
     pub exempt: Vec<IpAddr>,
     /// Reverse proxies whose `X-Forwarded-For` is believed: a request from one counts for the
@@ -85,6 +102,7 @@ impl Default for RateLimit {
         RateLimit {
             new_games: Rate { burst: 20, per_minute: 20 },
             checks: Rate { burst: 60, per_minute: 120 },
+            cpu: Rate { burst: 6, per_minute: 12 },
             exempt: Vec::new(),
             trusted_proxies: Vec::new(),
         }
@@ -113,6 +131,11 @@ impl Default for Config {
             expire_after: Duration::from_secs(7 * 24 * 3600),
             expire_every: Duration::from_secs(3600),
             today: Today::utc(),
+            header_timeout: Duration::from_secs(10),
+            max_connections: 0,
+            heavy_jobs: (std::thread::available_parallelism().map_or(2, usize::from) / 2).max(1),
+            wal_limit: crate::store::WAL_LIMIT,
+            metrics_token: None,
         }
     }
 }

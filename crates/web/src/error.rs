@@ -25,6 +25,9 @@ pub enum AppError {
     /// No such game or resource (404).
     #[error("{0}")]
     NotFound(String),
+    /// The client may not see this (403).
+    #[error("{0}")]
+    Forbidden(String),
     /// The request conflicts with the state of the game (409).
     #[error("{message}")]
     Conflict {
@@ -95,6 +98,7 @@ impl AppError {
         match self {
             AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::Conflict { .. } | AppError::Mistake { .. } => StatusCode::CONFLICT,
             AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -170,12 +174,35 @@ pub fn too_large(limit: usize) -> String {
     format!("the request body is too large; at most {limit}")
 }
 
+/// Characters of a client's text echoed in an error, at most.
+const ECHOED: usize = 64;
+
+/// `text` as echoed in an error message: quoted, and cut after [`ECHOED`] characters with the
+/// length said ("\"abc…\" (5000 characters)"), so that a 5,000-character id is not sent back.
+pub fn echo(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= ECHOED {
+        return format!("{text:?}");
+    }
+    let head: String = text.chars().take(ECHOED).collect();
+    format!("{:?} ({count} characters)", format!("{head}…"))
+}
+
 /// The result of a handler.
 pub type AppResult<T> = Result<T, AppError>;
 
 #[cfg(test)]
 mod tests {
-    use super::too_large;
+    use super::{echo, too_large};
+
+    #[test]
+    fn a_long_text_is_cut_when_echoed() {
+        assert_eq!(echo("abc"), "\"abc\"");
+        let long = "x".repeat(5000);
+        let echoed = echo(&long);
+        assert!(echoed.len() < 100, "{echoed}");
+        assert!(echoed.ends_with("…\" (5000 characters)"), "{echoed}");
+    }
 
     #[test]
     fn the_limit_is_written_in_the_largest_whole_unit() {

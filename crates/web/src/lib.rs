@@ -2,7 +2,9 @@
 //! one SQLite file as the store. The design and the API contract are in `docs/web.md`.
 //!
 //! - [`router`] builds the application over an [`AppState`] (store, pool, games in play).
-//! - [`Server`] binds the address and serves until Ctrl+C or SIGTERM, then shuts down gracefully.
+//! - [`Server`] binds the address and serves until Ctrl+C or SIGTERM, then shuts down gracefully;
+//!   it times out slow headers and caps the connections (`server`).
+//! - `GET /metrics` reports the server's counters in Prometheus's text format (`metrics`).
 //!
 //! ```no_run
 //! # async fn run() -> anyhow::Result<()> {
@@ -25,24 +27,23 @@ pub mod family;
 mod floors;
 mod game;
 pub mod handlers;
+mod metrics;
 mod model;
 mod player;
 mod pool;
 pub mod ratelimit;
 mod reveal;
+mod server;
 mod state;
 mod store;
 mod text;
 
-use std::future::Future;
-use std::net::SocketAddr;
-
-use anyhow::Context;
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Router};
+use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -51,14 +52,18 @@ pub use crate::config::{Config, Rate, RateLimit, Today};
 pub use crate::error::{AppError, AppResult};
 pub use crate::model::Kind;
 pub use crate::pool::{Pool, PoolKey};
+pub use crate::server::{connection_cap, Server};
 pub use crate::state::AppState;
 pub use crate::store::Store;
 
-/// The whole application: `/api/...` and the pages.
+/// The whole application: `/api/...`, `/metrics` and the pages. Responses are compressed (gzip
+/// or brotli, as the request's `Accept-Encoding` asks; tower-http's default predicate leaves
+/// out bodies under 32 bytes and images) and counted by status for `/metrics`.
 pub fn router(state: AppState) -> Router {
     use handlers::{daily, games, hints, me, puzzles, records};
     let limit = state.config.body_limit;
     let timeout = state.config.request_timeout;
+    let counters = state.metrics.clone();
     let api = Router::new()
         .route("/health", get(handlers::health))
         .route("/options", get(handlers::options))
@@ -79,14 +84,28 @@ pub fn router(state: AppState) -> Router {
         .fallback(handlers::not_found);
     Router::new()
         .nest("/api", api)
-        .fallback(assets::serve)
+        .route("/metrics", get(metrics::serve))
+        .fallback(pages)
         .layer(middleware::from_fn_with_state(state.clone(), ratelimit::limit))
         .with_state(state)
         .layer(DefaultBodyLimit::max(limit))
         .layer(RequestBodyLimitLayer::new(limit))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, timeout))
         .layer(middleware::map_response_with_state(limit, json_errors))
+        // Level 4 for both: most of the gain at a fraction of the CPU of brotli's default (11).
+        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)))
+        .layer(middleware::from_fn_with_state(counters, metrics::count))
         .layer(TraceLayer::new_for_http())
+}
+
+/// The pages and files, for `GET` and `HEAD`; any other method is a 405 saying which are allowed.
+async fn pages(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    if method == Method::GET || method == Method::HEAD {
+        return assets::serve(uri, headers).await;
+    }
+    let mut response = StatusCode::METHOD_NOT_ALLOWED.into_response();
+    response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+    response
 }
 
 /// Errors made by the layers (413, 408, 405) come as plain text: make them JSON like ours.
@@ -100,85 +119,22 @@ async fn json_errors(State(limit): State<usize>, response: Response) -> Response
     if !(status.is_client_error() || status.is_server_error()) || is_json {
         return response;
     }
+    let allow = response.headers().get(header::ALLOW).cloned();
     let message = match status {
         StatusCode::PAYLOAD_TOO_LARGE => error::too_large(limit),
         StatusCode::REQUEST_TIMEOUT => "the request took too long and was stopped".to_owned(),
-        StatusCode::METHOD_NOT_ALLOWED => "method not allowed on this path".to_owned(),
+        StatusCode::METHOD_NOT_ALLOWED => match allow.as_ref().and_then(|v| v.to_str().ok()) {
+            Some(allowed) => format!("method not allowed on this path; allowed: {allowed}"),
+            None => "method not allowed on this path".to_owned(),
+        },
         other => other.canonical_reason().unwrap_or("error").to_lowercase(),
     };
-    (status, axum::Json(api::ErrorBody { error: &message, field: None, wrong: None })).into_response()
-}
-
-/// A server bound to its address, ready to run.
-#[derive(Debug)]
-pub struct Server {
-    listener: tokio::net::TcpListener,
-    state: AppState,
-}
-
-impl Server {
-    /// Binds the address, then opens the store (creating and migrating it) and starts the pool.
-    /// The address comes first so that a busy port leaves no database file behind.
-    pub async fn bind(config: Config) -> anyhow::Result<Server> {
-        let listener = tokio::net::TcpListener::bind(config.addr)
-            .await
-            .with_context(|| format!("listening on {}", config.addr))?;
-        let db = config.db.clone();
-        let store = tokio::task::spawn_blocking(move || {
-            Store::open(&db).with_context(|| format!("the database {} cannot be used", db.display()))
-        })
-        .await??;
-        Ok(Server { listener, state: AppState::new(store, config) })
+    let mut json =
+        (status, axum::Json(api::ErrorBody { error: &message, field: None, wrong: None })).into_response();
+    if let Some(allow) = allow {
+        json.headers_mut().insert(header::ALLOW, allow);
     }
-
-    /// The address bound (useful with port 0).
-    pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {
-        Ok(self.listener.local_addr()?)
-    }
-
-    /// Serves until Ctrl+C or SIGTERM, then finishes the requests in flight and the writes.
-    pub async fn run(self) -> anyhow::Result<()> {
-        self.run_until(shutdown_signal()).await
-    }
-
-    /// Serves until `signal` completes, then shuts down gracefully.
-    pub async fn run_until(self, signal: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        let Server { listener, state } = self;
-        let (store, pool) = (state.store.clone(), state.pool.clone());
-        let expiry = expiry::spawn(state.clone());
-        let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
-        let served = axum::serve(listener, app).with_graceful_shutdown(signal).await;
-        expiry.abort();
-        let _ = expiry.await;
-        served?;
-        tracing::info!("stopped; closing the store");
-        pool.stop();
-        drop(pool);
-        // The writer finishes its queue when the last handle goes.
-        tokio::task::spawn_blocking(move || drop(store)).await?;
-        Ok(())
-    }
-}
-
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
-    }
+    json
 }
 
 /// Logs to standard error, filtered by `RUST_LOG` (default `info` for the server,

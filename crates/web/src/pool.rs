@@ -195,6 +195,16 @@ impl Pool {
         self.inner.queues.lock().map_or(0, |q| q.get(key).map_or(0, |q| q.ready.len()))
     }
 
+    /// Puzzles ready per configuration asked for since the start, and the target (for
+    /// `GET /metrics`).
+    pub fn levels(&self) -> (Vec<(PoolKey, usize)>, usize) {
+        let levels = self.inner.queues.lock().map_or_else(
+            |_| Vec::new(),
+            |q| q.iter().map(|(key, queue)| (key.clone(), queue.ready.len())).collect(),
+        );
+        (levels, self.inner.target)
+    }
+
     /// An unplayed puzzle of the configuration, if one is ready; asks for more when below target.
     pub async fn take(&self, key: &PoolKey) -> Option<PuzzleRow> {
         let loaded = self.inner.queues.lock().ok()?.get(key).is_some_and(|q| q.loaded);

@@ -1,8 +1,9 @@
 //! The rate limit per client: a token bucket per client address and per class of request (new
-//! games; checks and hints), answering 429 with `Retry-After` when the bucket is empty.
+//! games; checks and hints; analyses and verifications, the CPU-heavy ones), answering 429 with
+//! `Retry-After` when the bucket is empty.
 //!
 //! Written here rather than taken from a crate because it is small and needs exactly this:
-//! two classes picked by path, addresses exempt by configuration, IPv6 keyed by its /64 (one
+//! three classes picked by path, addresses exempt by configuration, IPv6 keyed by its /64 (one
 //! host gets a whole /64 and could walk through it), and a map that cannot grow without bound
 //! (full buckets, which carry no information, are dropped when it is large). The key is the
 //! peer address of the connection, unless that peer is a proxy the configuration trusts
@@ -13,6 +14,7 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -36,9 +38,23 @@ pub enum Class {
     NewGame,
     /// `POST /api/games/{id}/check` or `.../hint`.
     Check,
+    /// `POST /api/puzzles/analyze` or `.../verify`: CPU work on any puzzle sent.
+    Cpu,
 }
 
 impl Class {
+    /// Every class, in the order of [`Class::name`]'s metrics labels.
+    pub const ALL: [Class; 3] = [Class::NewGame, Class::Check, Class::Cpu];
+
+    /// The class's name in the metrics (`new_game`, `check`, `cpu`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::NewGame => "new_game",
+            Class::Check => "check",
+            Class::Cpu => "cpu",
+        }
+    }
+
     /// The class of a request by its method and path, if it is limited.
     pub fn of(method: &Method, path: &str) -> Option<Class> {
         if method != Method::POST {
@@ -46,6 +62,9 @@ impl Class {
         }
         if path == "/api/games" || path == "/api/games/" {
             return Some(Class::NewGame);
+        }
+        if let Some(action) = path.strip_prefix("/api/puzzles/") {
+            return matches!(action, "analyze" | "verify" | "analyze/" | "verify/").then_some(Class::Cpu);
         }
         let id_and_action = path.strip_prefix("/api/games/")?;
         let (_, action) = id_and_action.split_once('/')?;
@@ -64,6 +83,8 @@ struct Bucket {
 pub struct Limiter {
     config: RateLimit,
     buckets: Mutex<Buckets>,
+    /// Requests refused, per class (in the order of [`Class::ALL`]).
+    refused: [AtomicU64; 3],
 }
 
 #[derive(Debug)]
@@ -75,14 +96,21 @@ struct Buckets {
 impl Limiter {
     /// A limiter with no client seen yet.
     pub fn new(config: RateLimit) -> Limiter {
-        Limiter { config, buckets: Mutex::new(Buckets { map: HashMap::new(), pruned_at: None }) }
+        let buckets = Mutex::new(Buckets { map: HashMap::new(), pruned_at: None });
+        Limiter { config, buckets, refused: Default::default() }
     }
 
     fn rate(&self, class: Class) -> Rate {
         match class {
             Class::NewGame => self.config.new_games,
             Class::Check => self.config.checks,
+            Class::Cpu => self.config.cpu,
         }
+    }
+
+    /// Requests of `class` refused with 429 since the start.
+    pub fn refused(&self, class: Class) -> u64 {
+        self.refused[class as usize].load(Ordering::Relaxed)
     }
 
     /// Takes one token of `client`'s bucket of `class` at `now`: `Ok`, or the whole seconds to
@@ -176,6 +204,7 @@ pub async fn limit(State(state): State<AppState>, request: Request, next: Next) 
         if let Some(ConnectInfo(peer)) = request.extensions().get::<ConnectInfo<SocketAddr>>() {
             let client = limiter.client(peer.ip(), request.headers());
             if let Err(wait) = limiter.take(client, class, Instant::now()) {
+                limiter.refused[class as usize].fetch_add(1, Ordering::Relaxed);
                 tracing::debug!(%client, ?class, wait, "rate limited");
                 return AppError::TooManyRequests(wait).into_response();
             }
@@ -198,6 +227,7 @@ mod tests {
         Limiter::new(RateLimit {
             new_games: Rate { burst: 3, per_minute: 6 },
             checks: Rate { burst: 2, per_minute: 60 },
+            cpu: Rate { burst: 1, per_minute: 6 },
             exempt,
             trusted_proxies: vec!["10.9.9.9".parse().unwrap(), "10.9.9.8".parse().unwrap()],
         })
@@ -289,6 +319,9 @@ mod tests {
         assert_eq!(Class::of(&post, "/api/games/abc/hint"), Some(Class::Check));
         assert_eq!(Class::of(&post, "/api/games/abc/pause"), None);
         assert_eq!(Class::of(&Method::GET, "/api/games/abc"), None);
-        assert_eq!(Class::of(&post, "/api/puzzles/analyze"), None);
+        assert_eq!(Class::of(&post, "/api/puzzles/analyze"), Some(Class::Cpu));
+        assert_eq!(Class::of(&post, "/api/puzzles/verify"), Some(Class::Cpu));
+        assert_eq!(Class::of(&post, "/api/puzzles/other"), None);
+        assert_eq!(Class::of(&Method::GET, "/api/puzzles/analyze"), None);
     }
 }

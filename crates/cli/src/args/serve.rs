@@ -53,6 +53,22 @@ pub struct ServeArgs {
     /// abandoned.
     #[arg(long, value_name = "DAYS", default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..=3650))]
     pub expire_days: u64,
+    /// Seconds a client may take to send a request's headers, and a kept-alive connection may
+    /// stay idle; then the connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_timeout: u64,
+    /// Connections open at once, at most (past it a new one is closed at once); 0: the
+    /// open-file limit less a tenth (at least 256), as logged at start.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub max_connections: usize,
+    /// The size of the database's write-ahead log past which it is emptied, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub wal_limit_mib: u64,
+    /// GET /metrics then answers any client that sends `Authorization: Bearer TOKEN` (and only
+    /// those); without it, clients on a loopback address only. Also read from the environment
+    /// variable TESSERA_METRICS_TOKEN, which keeps it out of the process list.
+    #[arg(long, value_name = "TOKEN")]
+    pub metrics_token: Option<String>,
 }
 
 /// `HOST:PORT`, the host an IP address or a name to resolve (its first address).
@@ -92,6 +108,14 @@ impl ServeArgs {
             top_per_address: self.top_per_address,
             rate_limit,
             expire_after: Duration::from_secs(self.expire_days * 24 * 3600),
+            header_timeout: Duration::from_secs(self.header_timeout),
+            max_connections: self.max_connections,
+            wal_limit: self.wal_limit_mib << 20,
+            metrics_token: self
+                .metrics_token
+                .clone()
+                .or_else(|| std::env::var("TESSERA_METRICS_TOKEN").ok())
+                .filter(|token| !token.is_empty()),
             ..defaults
         }
     }

@@ -17,7 +17,8 @@ pub(super) async fn pasted(
     text: &str,
     body: &NewGame,
 ) -> AppResult<(Shape, Option<String>, Vec<i32>, Vec<i32>)> {
-    let budget = state.budget();
+    // The budget starts when the work gets its CPU slot, not while it waits for one.
+    let slot = state.clone();
     match kind {
         Kind::Family(f) => family(state, f, text).await,
         Kind::Sudoku => {
@@ -37,7 +38,8 @@ pub(super) async fn pasted(
             let shape = Shape::Sudoku(puzzle.layout_arc().clone());
             let cells = sudoku_cells(&puzzle);
             let (solution, difficulty) = state
-                .compute("solving the puzzle", move || {
+                .compute_heavy("solving the puzzle", move || {
+                    let budget = slot.budget();
                     let count = sudoku::count(
                         &puzzle,
                         &sudoku::Query::default().with_limit(2).with_budget(budget.clone()),
@@ -66,7 +68,8 @@ pub(super) async fn pasted(
             let shape = hidato_shape(&puzzle);
             let cells = puzzle.cells().to_vec();
             let (solution, difficulty) = state
-                .compute("solving the puzzle", move || {
+                .compute_heavy("solving the puzzle", move || {
+                    let budget = slot.budget();
                     let count = hidato::count(
                         &puzzle,
                         &hidato::Query::default().with_limit(2).with_budget(budget.clone()),
@@ -94,9 +97,10 @@ async fn family(
     family: crate::family::FamilyRef,
     text: &str,
 ) -> AppResult<(Shape, Option<String>, Vec<i32>, Vec<i32>)> {
-    let (played, budget) = (family.read(text, "puzzle")?, state.budget());
+    let (played, slot) = (family.read(text, "puzzle")?, state.clone());
     let (shape, cells) = (Shape::of_played(played.clone()), played.givens().to_vec());
-    let analyzed = state.compute("solving the puzzle", move || family.analyze(&played, &budget)).await??;
+    let analyzed =
+        state.compute_heavy("solving the puzzle", move || family.analyze(&played, &slot.budget())).await??;
     unique(analyzed.solutions)?;
     let solution = analyzed.solution.ok_or_else(|| AppError::gave_up("solving the puzzle"))?;
     Ok((shape, analyzed.difficulty.map(str::to_owned), cells, solution))

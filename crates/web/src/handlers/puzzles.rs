@@ -36,7 +36,8 @@ pub async fn analyze(
     State(state): State<AppState>,
     Body(body): Body<PuzzleText>,
 ) -> AppResult<Json<Analysis>> {
-    let budget = state.budget();
+    // The budget starts when the work gets its CPU slot, not while it waits for one.
+    let slot = state.clone();
     let kind = Kind::parse(&body.kind)?;
     // The puzzle's text as the games store it, to find the games in play of it.
     let stored: String;
@@ -46,8 +47,9 @@ pub async fn analyze(
             stored = played.text().to_owned();
             crate::reveal::refuse_daily(&state, kind, &stored).await?;
             let givens = played.givens().iter().filter(|&&v| v > 0).count();
-            let found =
-                state.compute("counting the solutions", move || family.analyze(&played, &budget)).await??;
+            let found = state
+                .compute_heavy("counting the solutions", move || family.analyze(&played, &slot.budget()))
+                .await??;
             Analysis {
                 difficulty: found.difficulty,
                 givens,
@@ -61,7 +63,8 @@ pub async fn analyze(
             stored = join_cells(&sudoku_cells(&puzzle));
             crate::reveal::refuse_daily(&state, kind, &stored).await?;
             state
-                .compute("counting the solutions", move || {
+                .compute_heavy("counting the solutions", move || {
+                    let budget = slot.budget();
                     let count = sudoku::count(
                         &puzzle,
                         &sudoku::Query::default().with_limit(2).with_budget(budget.clone()),
@@ -98,7 +101,8 @@ pub async fn analyze(
             stored = join_cells(puzzle.cells());
             crate::reveal::refuse_daily(&state, kind, &stored).await?;
             state
-                .compute("counting the solutions", move || {
+                .compute_heavy("counting the solutions", move || {
+                    let budget = slot.budget();
                     let solutions = hidato::count(
                         &puzzle,
                         &hidato::Query::default().with_limit(2).with_budget(budget.clone()),

@@ -35,11 +35,25 @@ pub struct ConfigQuery {
 }
 
 impl ConfigQuery {
-    /// The query, or a 400 naming the key at fault.
+    /// The query, or a 400 naming the key at fault: an unknown or missing key as serde names it,
+    /// and a value that is not what its key takes (`size=-1`) by the key, with what it takes.
     pub(super) fn read(q: Result<Query<ConfigQuery>, QueryRejection>) -> AppResult<ConfigQuery> {
         q.map(|Query(q)| q).map_err(|rejection| {
             let text = rejection.body_text();
-            AppError::BadRequest { field: super::named_field(&text), message: text }
+            if let Some(field) = super::named_field(&text) {
+                return AppError::BadRequest { field: Some(field), message: text };
+            }
+            // "Failed to deserialize query string: size: invalid digit found in string"
+            let key = text.split(": ").nth(1).and_then(|key| NUMBERS.iter().find(|&&n| n == key));
+            match key {
+                Some(&key) => AppError::bad(
+                    key,
+                    format!(
+                        "{key}: a whole number is expected, such as 9 (GET /api/options lists the sizes)"
+                    ),
+                ),
+                None => AppError::BadRequest { field: None, message: text },
+            }
         })
     }
 
@@ -48,6 +62,9 @@ impl ConfigQuery {
         wanted!(self)
     }
 }
+
+/// The keys of [`ConfigQuery`] that take a number.
+const NUMBERS: [&str; 3] = ["size", "width", "height"];
 
 /// Results listed, at most.
 pub(super) const TOP: i64 = 20;

@@ -11,12 +11,15 @@
 //! cut before the next checkpoint). Batching amortises the commit over every job waiting at that
 //! moment, so many concurrent new games cost one transaction. Readers never block the writer
 //! (WAL), and no lock is held across I/O in the async code. A third thread checkpoints the WAL on
-//! its own connection, so that no write waits for a checkpoint; the place of a new result comes
+//! its own connection, so that no write waits for a passive checkpoint; past a size (`wal_limit`)
+//! the writer starts the log over, and at rest the checkpointer empties it, so that the log stays
+//! bounded under a steady load and shrinks to nothing at rest (`writer`); the place of a new result comes
 //! from the writer's in-memory index of ranked times (`ranks`), not from counting rows. Results are never deleted: a trigger
 //! refuses it. Games abandoned in play are deleted by [`Write::Expire`] (see `crate::expiry`),
 //! which keeps the file bounded.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -38,6 +41,23 @@ mod writer;
 /// Read-only connections kept open, at most.
 const READERS: usize = 4;
 
+/// The WAL's size past which it is started over, unless the configuration says otherwise.
+pub const WAL_LIMIT: u64 = 16 << 20;
+
+/// The checkpoints made, for `GET /metrics`.
+#[derive(Debug, Default)]
+pub struct Checkpoints {
+    /// Passive checkpoints (the WAL copied back, nobody waits).
+    pub passive: AtomicU64,
+    /// Truncating checkpoints (the WAL emptied at rest, or restarted from here past twice its
+    /// limit).
+    pub truncated: AtomicU64,
+    /// Passive checkpoints by the writer, past the limit, after which it restarts the WAL.
+    pub restarts: AtomicU64,
+    /// Checkpoints that failed or could not finish (a reader or the writer in the way).
+    pub failed: AtomicU64,
+}
+
 type Job = (Write, oneshot::Sender<Result<Written, String>>);
 
 /// The store: cheap to clone. The writer thread stops (after finishing its jobs) when the last
@@ -55,6 +75,7 @@ struct Inner {
     /// Dropped to stop the checkpointer.
     stop_checkpoints: Option<std::sync::mpsc::Sender<()>>,
     checkpointer: Mutex<Option<JoinHandle<()>>>,
+    checkpoints: Arc<Checkpoints>,
     readers: Mutex<Vec<Connection>>,
     reading: Semaphore,
 }
@@ -74,8 +95,13 @@ impl Drop for Inner {
 
 impl Store {
     /// Opens (creating it if needed) the database file, sets WAL, runs the migrations and starts
-    /// the writer thread.
+    /// the writer thread, with the WAL started over past [`WAL_LIMIT`].
     pub fn open(path: &Path) -> Result<Store> {
+        Store::open_with(path, WAL_LIMIT)
+    }
+
+    /// [`open`](Self::open) with the WAL started over past `wal_limit` bytes.
+    pub fn open_with(path: &Path, wal_limit: u64) -> Result<Store> {
         let mut conn = Connection::open(path).with_context(|| format!("opening {}", path.display()))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
@@ -83,20 +109,33 @@ impl Store {
         // Checkpoints are the checkpointer's business (see `checkpoint_loop`): SQLite's automatic
         // one runs inside COMMIT, with an fsync, and made every new game of that batch wait.
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // A WAL restarted from its beginning is cut back to this size (SQLite's default, -1,
+        // leaves it at its largest for ever).
+        conn.pragma_update(None, "journal_size_limit", wal_limit as i64)?;
+        // About 5 s of 1 ms waits (see `writer::busy_briefly`).
+        conn.busy_handler(Some(writer::busy_briefly::<5000>))?;
         migrate::migrate(&mut conn).with_context(|| format!("migrating {}", path.display()))?;
         let (tx, rx) = mpsc::channel::<Job>(4096);
+        let counts = Arc::new(Checkpoints::default());
+        let over = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let writer = std::thread::Builder::new()
             .name("tessera-store-writer".into())
-            .spawn(move || writer::write_loop(conn, rx))
+            .spawn({
+                let (over, counts) = (over.clone(), counts.clone());
+                move || writer::write_loop(conn, rx, &over, &counts)
+            })
             .context("starting the writer thread")?;
         let checkpoints = Connection::open(path).with_context(|| format!("opening {}", path.display()))?;
         checkpoints.pragma_update(None, "wal_autocheckpoint", 0)?;
-        checkpoints.busy_timeout(std::time::Duration::from_secs(5))?;
+        checkpoints.pragma_update(None, "journal_size_limit", wal_limit as i64)?;
+        // A restarting checkpoint keeps new writes waiting while it waits for readers: it gives
+        // up soon (and is tried again at the next tick) rather than stall the writer.
+        checkpoints.busy_handler(Some(writer::busy_briefly::<100>))?;
         let (stop_checkpoints, stop) = std::sync::mpsc::channel();
+        let wal = writer::Wal { path: wal_path(path), limit: wal_limit, counts: counts.clone(), over };
         let checkpointer = std::thread::Builder::new()
             .name("tessera-store-checkpointer".into())
-            .spawn(move || writer::checkpoint_loop(checkpoints, stop))
+            .spawn(move || writer::checkpoint_loop(checkpoints, &wal, stop))
             .context("starting the checkpointer thread")?;
         Ok(Store {
             inner: Arc::new(Inner {
@@ -105,6 +144,7 @@ impl Store {
                 writer: Mutex::new(Some(writer)),
                 stop_checkpoints: Some(stop_checkpoints),
                 checkpointer: Mutex::new(Some(checkpointer)),
+                checkpoints: counts,
                 readers: Mutex::new(Vec::new()),
                 reading: Semaphore::new(READERS),
             }),
@@ -114,6 +154,19 @@ impl Store {
     /// The database file.
     pub fn path(&self) -> &Path {
         &self.inner.path
+    }
+
+    /// The sizes of the database file and of its WAL, in bytes (0 for a file not there).
+    pub fn file_sizes(&self) -> (u64, u64) {
+        let size = |path: &Path| std::fs::metadata(path).map_or(0, |m| m.len());
+        (size(&self.inner.path), size(&wal_path(&self.inner.path)))
+    }
+
+    /// The checkpoints made so far: (passive, by the writer to restart, truncating, failed).
+    pub fn checkpoints(&self) -> (u64, u64, u64, u64) {
+        let c = &self.inner.checkpoints;
+        let load = |n: &AtomicU64| n.load(Ordering::Relaxed);
+        (load(&c.passive), load(&c.restarts), load(&c.truncated), load(&c.failed))
     }
 
     fn sender(&self) -> Result<&mpsc::Sender<Job>> {
@@ -281,6 +334,13 @@ fn puzzle_row(
         puzzle: row.get(1)?,
         solution: row.get(2)?,
     })
+}
+
+/// The WAL of the database at `path`: the same name with `-wal`.
+fn wal_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
 }
 
 /// Now, in Unix milliseconds.

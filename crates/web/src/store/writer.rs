@@ -1,6 +1,10 @@
 //! The writer thread: the one connection that writes, fed jobs through a channel and batching
 //! them into one transaction.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
 use rusqlite::{params, Connection};
 use tokio::sync::mpsc;
 
@@ -8,7 +12,7 @@ use crate::game::Source;
 
 use super::caps;
 use super::ranks::Ranks;
-use super::{now_ms, GameRow, Job, Place, Write, Written};
+use super::{now_ms, Checkpoints, GameRow, Job, Place, Write, Written};
 
 /// Jobs taken by the writer in one transaction, at most.
 const BATCH: usize = 512;
@@ -16,7 +20,19 @@ const BATCH: usize = 512;
 /// The writer thread: takes every job waiting (up to [`BATCH`]), runs them in one transaction,
 /// commits, then answers each. It never checkpoints while running: the checkpointer thread
 /// folds the WAL back on its own connection (see `checkpoint_loop`), so no write waits for it.
-pub(super) fn write_loop(mut conn: Connection, mut jobs: mpsc::Receiver<Job>) {
+///
+/// When the checkpointer says the WAL is over its limit (`over`), the writer runs a passive
+/// checkpoint itself after answering a batch: no other write can come in meanwhile, so it
+/// catches up with the end of the log (most of it was copied already by the checkpointer), and
+/// the next transaction starts the log over from its beginning, the file cut back to
+/// `journal_size_limit`. No lock changes hands and nobody waits for a busy handler: a restarting
+/// checkpoint from the other thread stalled the writes 10-360 ms at a time on a loaded machine.
+pub(super) fn write_loop(
+    mut conn: Connection,
+    mut jobs: mpsc::Receiver<Job>,
+    over: &AtomicBool,
+    counts: &Checkpoints,
+) {
     let mut batch: Vec<Job> = Vec::with_capacity(BATCH);
     let mut ranks = Ranks::default();
     while let Some(job) = jobs.blocking_recv() {
@@ -30,6 +46,9 @@ pub(super) fn write_loop(mut conn: Connection, mut jobs: mpsc::Receiver<Job>) {
         let answers = run_batch(&mut conn, &mut ranks, &batch);
         for ((_, reply), answer) in batch.drain(..).zip(answers) {
             let _ = reply.send(answer);
+        }
+        if over.swap(false, Ordering::Relaxed) {
+            checkpoint(&conn, "PASSIVE", &counts.restarts, &counts.failed);
         }
     }
     // Fold the WAL into the main file on a clean stop.
@@ -194,20 +213,102 @@ fn update_game(tx: &rusqlite::Transaction<'_>, g: &GameRow) -> rusqlite::Result<
     .execute(params![g.id, g.paused_at, g.paused_ms, g.status, g.assisted, g.finished_at, g.ms, g.touched_at])
 }
 
-/// How often the checkpointer folds the WAL back into the database file.
-pub(super) const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+/// How often the checkpointer looks at the WAL.
+const TICK: Duration = Duration::from_millis(100);
 
-/// The checkpointer thread: every [`CHECKPOINT_EVERY`], a passive checkpoint on its own
-/// connection, until `stop` is dropped. With WAL, a checkpoint copies committed pages into the
-/// database file while the writer goes on appending, so it costs the writer nothing; run by the
-/// writer itself (as it once was) it stalled every write of that moment, dozens of milliseconds
-/// with a big database. A passive checkpoint never waits for readers, and the WAL starts over
-/// from its beginning once a checkpoint has caught up, so it stays bounded under a steady load.
-pub(super) fn checkpoint_loop(conn: Connection, stop: std::sync::mpsc::Receiver<()>) {
+/// Ticks between two passive checkpoints (every 250 ms as before).
+const PASSIVE_EVERY: u32 = 3;
+
+/// Ticks without a commit after which the store counts as idle and its WAL is emptied.
+const IDLE_TICKS: u32 = 10;
+
+/// What the checkpointer watches: the WAL file, its limit, and the counters it keeps.
+#[derive(Debug)]
+pub(super) struct Wal {
+    pub(super) path: std::path::PathBuf,
+    pub(super) limit: u64,
+    pub(super) counts: Arc<Checkpoints>,
+    /// Set while the WAL is over `limit`: the writer then restarts it.
+    pub(super) over: Arc<AtomicBool>,
+}
+
+/// The checkpointer thread, on its own connection, until `stop` is dropped. Every [`TICK`]:
+///
+/// - past `limit` bytes, it asks the writer to restart the log (see [`write_loop`]); past twice
+///   the limit, a passive checkpoint then `wal_checkpoint(RESTART)` from here;
+/// - idle for [`IDLE_TICKS`] (no commit seen, by `PRAGMA data_version`) with a WAL left,
+///   `wal_checkpoint(TRUNCATE)`, so that the file shrinks to nothing at rest;
+/// - otherwise, every [`PASSIVE_EVERY`] ticks (every tick past half the limit, so that the
+///   writer's own pass has little left to copy), a passive checkpoint.
+///
+/// With WAL, a passive checkpoint copies committed pages into the database file while the writer
+/// goes on appending, so it costs the writer nothing; run by the writer itself (as it once was) it
+/// stalled every write of that moment. But the WAL starts over from its beginning only once a
+/// checkpoint has caught up with its end, which under a steady load never happens: the file grew
+/// to 1.7 GB in 25 s (issue 26). A restarting checkpoint waits for the writer's transaction of
+/// the moment and keeps the next one waiting while it finishes the copy (most of it done by the
+/// passive pass just before) and syncs: a pause of some milliseconds, once or twice a second
+/// under the heaviest load. Both connections wait for each other's locks in steps of 1 ms
+/// ([`busy_briefly`]), not with SQLite's default backoff, whose sleeps grow to 100 ms and made a
+/// 30 ms checkpoint cost the writer 50.
+pub(super) fn checkpoint_loop(conn: Connection, wal: &Wal, stop: std::sync::mpsc::Receiver<()>) {
     use std::sync::mpsc::RecvTimeoutError;
-    while let Err(RecvTimeoutError::Timeout) = stop.recv_timeout(CHECKPOINT_EVERY) {
-        if let Err(err) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
-            tracing::warn!(%err, "WAL checkpoint failed");
+    let (mut tick, mut idle, mut version) = (0u32, 0u32, data_version(&conn));
+    while let Err(RecvTimeoutError::Timeout) = stop.recv_timeout(TICK) {
+        tick = tick.wrapping_add(1);
+        let now = data_version(&conn);
+        idle = if now == version { idle.saturating_add(1) } else { 0 };
+        version = now;
+        let size = std::fs::metadata(&wal.path).map_or(0, |m| m.len());
+        // Past twice the limit (readers kept the writer from restarting it), or idle, this
+        // thread forces it; past the limit, the writer restarts the log itself (see
+        // `write_loop`), asked only after this thread's pass, so that it has only the pages
+        // written since to copy.
+        if size > 2 * wal.limit || (idle >= IDLE_TICKS && size > 0) {
+            checkpoint(&conn, "PASSIVE", &wal.counts.passive, &wal.counts.failed);
+            let mode = if idle >= IDLE_TICKS { "TRUNCATE" } else { "RESTART" };
+            checkpoint(&conn, mode, &wal.counts.truncated, &wal.counts.failed);
+            continue;
+        }
+        if (tick % PASSIVE_EVERY == 0 || size > wal.limit / 2) && idle < IDLE_TICKS {
+            checkpoint(&conn, "PASSIVE", &wal.counts.passive, &wal.counts.failed);
+        }
+        if size > wal.limit {
+            wal.over.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A busy handler that sleeps 1 ms per call, for `calls` calls at most: the connection takes a
+/// lock within a millisecond of its release (SQLite's default handler sleeps up to 100 ms).
+pub(super) fn busy_briefly<const CALLS: i32>(call: i32) -> bool {
+    std::thread::sleep(Duration::from_millis(1));
+    call < CALLS
+}
+
+/// `PRAGMA data_version`: changes when another connection commits.
+fn data_version(conn: &Connection) -> i64 {
+    conn.query_row("PRAGMA data_version", [], |row| row.get(0)).unwrap_or(0)
+}
+
+/// One checkpoint in `mode`, counted as `done`, or as `failed` when SQLite says it could not
+/// finish (busy) or errs.
+fn checkpoint(conn: &Connection, mode: &str, done: &AtomicU64, failed: &AtomicU64) {
+    let sql = format!("PRAGMA wal_checkpoint({mode})");
+    let started = std::time::Instant::now();
+    let answer = conn
+        .query_row(&sql, [], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?)));
+    tracing::debug!(mode, ms = started.elapsed().as_secs_f64() * 1e3, ?answer, "checkpoint");
+    match answer.map(|(busy, _, _)| busy) {
+        Ok(0) => {
+            done.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(_) => {
+            failed.fetch_add(1, Ordering::Relaxed);
+        }
+        Err(err) => {
+            failed.fetch_add(1, Ordering::Relaxed);
+            tracing::warn!(%err, mode, "WAL checkpoint failed");
         }
     }
 }
