@@ -6,11 +6,12 @@
 //! The router used alone (the API tests' `oneshot`) has no peer address: then there is none, and
 //! the rules that count addresses do not apply (the ones that count the cookie still do).
 
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 
+use crate::ratelimit::key;
 use crate::state::AppState;
 
 /// The client's address key (`"203.0.113.7"`, `"2001:db8:1:2::"`), when the request came
@@ -33,20 +34,9 @@ impl FromRequestParts<AppState> for ClientAddr {
     }
 }
 
-/// IPv4 (and IPv4-mapped IPv6) as is, IPv6 by its /64: one host usually owns a whole /64.
-fn key(ip: IpAddr) -> IpAddr {
-    match ip.to_canonical() {
-        IpAddr::V6(v6) => {
-            let s = v6.segments();
-            IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
-        }
-        v4 => v4,
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::key;
+    use crate::ratelimit::key;
 
     #[test]
     fn ipv6_by_its_64_and_mapped_ipv4_as_ipv4() {

@@ -185,8 +185,9 @@ impl Limiter {
     }
 }
 
-/// The key of an address: IPv4 as is (and IPv4-mapped IPv6 as IPv4), IPv6 by its /64.
-fn key(ip: IpAddr) -> IpAddr {
+/// The key of an address: IPv4 as is (and IPv4-mapped IPv6 as IPv4), IPv6 by its /64 (one host
+/// usually owns a whole /64). The records count addresses by it too (`crate::address`).
+pub(crate) fn key(ip: IpAddr) -> IpAddr {
     match ip.to_canonical() {
         IpAddr::V6(v6) => {
             let s = v6.segments();

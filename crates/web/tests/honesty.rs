@@ -11,34 +11,15 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
-use tessera_web::{Config, Rate, RateLimit, Server};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tessera_web::{Config, Rate, RateLimit};
 
-use common::{call, cells, config, new_sudoku, sudoku_solution, temp_db};
+use common::{call, cells, config, header, new_sudoku, serve, sudoku_solution, temp_db};
 
 fn state_with(name: &str, change: impl FnOnce(&mut Config)) -> tessera_web::AppState {
     let mut config = config(temp_db(name));
     change(&mut config);
     let store = tessera_web::Store::open(&config.db).unwrap();
     tessera_web::AppState::new(store, config)
-}
-
-/// A server on a free port of 127.0.0.1; stopped by sending on the channel.
-async fn serve(
-    config: Config,
-) -> (SocketAddr, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
-    let server = Server::bind(config).await.unwrap();
-    let addr = server.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(async move {
-        server
-            .run_until(async {
-                let _ = stopped.await;
-            })
-            .await
-            .unwrap();
-    });
-    (addr, stop, running)
 }
 
 /// One HTTP/1.1 request with these extra header lines: (status, the head, the JSON body).
@@ -49,31 +30,12 @@ async fn request(
     headers: &[&str],
     body: &str,
 ) -> (u16, String, Value) {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let extra: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
-    let text = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(text.as_bytes()).await.unwrap();
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.unwrap();
-    let response = String::from_utf8_lossy(&response).into_owned();
-    let status = response[9..12].parse().unwrap();
-    let (head, body) = response.split_once("\r\n\r\n").unwrap();
-    (status, head.to_owned(), serde_json::from_str(body).unwrap_or(Value::Null))
+    let (status, head, body) = common::raw_request(addr, method, path, headers, body).await;
+    (status, head, serde_json::from_slice(&body).unwrap_or(Value::Null))
 }
 
 const JSON: &str = "Content-Type: application/json";
 const NEW_4X4: &str = r#"{"kind":"sudoku","size":4,"difficulty":"easy"}"#;
-
-/// The value of header `name` in a response head (case-insensitive), if any.
-fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
-    head.lines()
-        .filter_map(|line| line.split_once(':'))
-        .find(|(n, _)| n.trim().eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.trim())
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_paused_game_takes_no_check_or_hint_and_hides_its_puzzle() {

@@ -8,11 +8,11 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use tessera_web::{Config, Rate, RateLimit, Server};
+use tessera_web::{Config, Rate, RateLimit};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use common::{config, temp_db};
+use common::{config, header, raw_request as request, temp_db};
 
 /// A running server: its address, the sender that stops it, and its task.
 struct Running {
@@ -22,17 +22,7 @@ struct Running {
 }
 
 async fn serve(config: Config) -> Running {
-    let server = Server::bind(config).await.unwrap();
-    let addr = server.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        server
-            .run_until(async {
-                let _ = stopped.await;
-            })
-            .await
-            .unwrap();
-    });
+    let (addr, stop, task) = common::serve(config).await;
     Running { addr, stop, task }
 }
 
@@ -41,29 +31,6 @@ impl Running {
         let _ = self.stop.send(());
         tokio::time::timeout(Duration::from_secs(30), self.task).await.expect("stopped in time").unwrap();
     }
-}
-
-/// One HTTP/1.1 request with extra header lines, on a fresh connection: (status, head, body).
-async fn request(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    headers: &[&str],
-    body: &str,
-) -> (u16, String, Vec<u8>) {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    let extra: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
-    let text = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(text.as_bytes()).await.unwrap();
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.unwrap();
-    let end = response.windows(4).position(|w| w == b"\r\n\r\n").expect("a head") + 4;
-    let head = String::from_utf8_lossy(&response[..end]).into_owned();
-    let status = head[9..12].parse().unwrap();
-    (status, head, response[end..].to_vec())
 }
 
 /// [`request`] with a JSON body (when not empty), answered as JSON.
@@ -79,14 +46,6 @@ async fn call(
     let (status, head, body) =
         request(addr, method, path, if body.is_empty() { headers } else { &all }, body).await;
     (status, head, serde_json::from_slice(&body).unwrap_or(Value::Null))
-}
-
-/// The value of header `name` in a response head (case-insensitive), if any.
-fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
-    head.lines()
-        .filter_map(|line| line.split_once(':'))
-        .find(|(n, _)| n.trim().eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.trim())
 }
 
 /// The metrics page, as (name with labels, value) pairs; panics if a line is not Prometheus

@@ -12,10 +12,10 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use tessera_web::{Config, RateLimit, Server, Today};
+use tessera_web::{Config, RateLimit, Today};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use common::{cells, config, hidato_solution, sudoku_solution, temp_db};
+use common::{cells, config, hidato_solution, serve, sudoku_solution, temp_db};
 
 /// The tests' floors: 5 % of the configuration's documented floor (4x4 easy: 0.4 s) and no
 /// floor of the hands, so that a test waits well under a second; the caps as configured.
@@ -29,17 +29,6 @@ fn honest(name: &str) -> Config {
         rate_limit: Some(RateLimit { trusted_proxies: vec![[127, 0, 0, 1].into()], ..RateLimit::default() }),
         ..config(temp_db(name))
     }
-}
-
-/// A server on a free port of 127.0.0.1, stopped when the sender is dropped or used.
-async fn serve(config: Config) -> (SocketAddr, tokio::sync::oneshot::Sender<()>) {
-    let server = Server::bind(config).await.unwrap();
-    let addr = server.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(server.run_until(async {
-        let _ = stopped.await;
-    }));
-    (addr, stop)
 }
 
 /// Who sends a request: the player cookie (if any) and the address (`X-Forwarded-For`).
@@ -104,7 +93,7 @@ fn reason(check: &Value) -> &str {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_scripted_solve_is_not_ranked_with_or_without_the_cookie() {
-    let (addr, _stop) = serve(honest("scripted")).await;
+    let (addr, _stop, _) = serve(honest("scripted")).await;
     for new in [SUDOKU_4X4, HIDATO_5X5] {
         // The control: played and solved past the floor, ranked.
         let game = start(addr, ALICE, new()).await;
@@ -157,7 +146,7 @@ async fn the_scripted_solve_is_not_ranked_with_or_without_the_cookie() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_daily_is_ranked_once_per_player_and_address_and_not_solved_by_the_server() {
     let config = Config { today: Today::fixed("2026-05-01").unwrap(), ..honest("daily-once") };
-    let (addr, _stop) = serve(config).await;
+    let (addr, _stop, _) = serve(config).await;
     let daily = || json!({"kind":"sudoku","size":4,"difficulty":"easy","daily":true});
 
     let game = start(addr, ALICE, daily()).await;
@@ -193,7 +182,7 @@ async fn a_daily_is_ranked_once_per_player_and_address_and_not_solved_by_the_ser
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_holds_at_most_the_cap_of_a_top_20() {
-    let (addr, _stop) = serve(honest("top-cap")).await;
+    let (addr, _stop, _) = serve(honest("top-cap")).await;
     // The script from one address, without the cookie, starts five games and solves them all past
     // the floor: two (the cap) are ranked, the others kept with the reason.
     let mut games = Vec::new();
@@ -228,7 +217,7 @@ async fn one_address_holds_at_most_the_cap_of_a_top_20() {
 async fn a_result_under_the_configuration_s_floor_says_so() {
     // The documented floor at 100 %: 4x4 easy is 8 s, far above the instant solve.
     let config = Config { floor_percent: 100, ..honest("table-floor") };
-    let (addr, _stop) = serve(config).await;
+    let (addr, _stop, _) = serve(config).await;
     let game = start(addr, ALICE, SUDOKU_4X4()).await;
     let check = solve(addr, ALICE, &game).await;
     assert_eq!(ranked(&check), (false, false), "{check}");

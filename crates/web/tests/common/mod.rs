@@ -14,6 +14,25 @@ use tessera_web::{router, AppState, Config, Store};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
 
+/// A server on a free port of 127.0.0.1 (`Server::run_until`): its address, the sender that
+/// stops it (used or dropped), and its task, which ends once it has stopped.
+pub async fn serve(
+    config: Config,
+) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
+    let server = tessera_web::Server::bind(config).await.unwrap();
+    let addr = server.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        server
+            .run_until(async {
+                let _ = stopped.await;
+            })
+            .await
+            .unwrap();
+    });
+    (addr, stop, task)
+}
+
 /// A fresh database file in the temporary directory.
 pub fn temp_db(name: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("tessera-web-{}-{name}.db", std::process::id()));
@@ -129,4 +148,35 @@ pub async fn new_sudoku(state: &AppState) -> Value {
         call(state, "POST", "/api/games", Some(json!({"kind":"sudoku","size":4,"difficulty":"easy"}))).await;
     assert_eq!(status, StatusCode::CREATED, "{game}");
     game
+}
+
+/// One HTTP/1.1 request with extra header lines, on a fresh connection: (status, head, body).
+pub async fn raw_request(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[&str],
+    body: &str,
+) -> (u16, String, Vec<u8>) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let extra: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
+    let text = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(text.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let end = response.windows(4).position(|w| w == b"\r\n\r\n").expect("a head") + 4;
+    let head = String::from_utf8_lossy(&response[..end]).into_owned();
+    let status = head[9..12].parse().unwrap();
+    (status, head, response[end..].to_vec())
+}
+
+/// The value of header `name` in a response head (case-insensitive), if any.
+pub fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines()
+        .filter_map(|line| line.split_once(':'))
+        .find(|(n, _)| n.trim().eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.trim())
 }
