@@ -95,7 +95,7 @@ impl Drop for Inner {
 
 impl Store {
     /// Opens (creating it if needed) the database file, sets WAL, runs the migrations and starts
-    /// the writer thread, with the WAL started over past [`WAL_LIMIT`].
+    /// the writer thread, with the WAL started over past `WAL_LIMIT` (16 MiB).
     pub fn open(path: &Path) -> Result<Store> {
         Store::open_with(path, WAL_LIMIT)
     }
