@@ -7,10 +7,10 @@ use std::time::Duration;
 use clap::Args;
 
 /// The long help of `tessera serve`.
-pub const SERVE_ABOUT: &str = "Start the web game: Sudoku and Hidato in the browser, with best \
-    times. Prints the address to open, serves until Ctrl+C, then stops gracefully. Games and \
-    results are kept in one SQLite file (--db), created on first start. Logs go to standard error \
-    (RUST_LOG=debug for more).";
+pub const SERVE_ABOUT: &str = "Start the web game: Sudoku, Hidato, Killer Sudoku, KenKen and \
+    Star Battle in the browser, with best times. Prints the address to open, serves until Ctrl+C, \
+    then stops gracefully. Games and results are kept in one SQLite file (--db), created on first \
+    start. Logs go to standard error (RUST_LOG=debug for more).";
 
 /// Shown under `tessera serve --help`.
 pub const SERVE_EXIT_CODES: &str = "\
