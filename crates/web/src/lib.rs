@@ -56,44 +56,51 @@ pub use crate::server::{connection_cap, Server};
 pub use crate::state::AppState;
 pub use crate::store::Store;
 
-/// The whole application: `/api/...`, `/metrics` and the pages. Responses are compressed (gzip
-/// or brotli, as the request's `Accept-Encoding` asks; tower-http's default predicate leaves
-/// out bodies under 32 bytes and images) and counted by status for `/metrics`.
+/// The whole application: `/api/...`, `/metrics` and the pages. The pages and the API's reads
+/// are compressed (gzip or brotli, as the request's `Accept-Encoding` asks; tower-http's default
+/// predicate leaves out bodies under 32 bytes and images); every response is counted by status
+/// for `/metrics`.
 pub fn router(state: AppState) -> Router {
     use handlers::{daily, games, hints, me, puzzles, records};
     let limit = state.config.body_limit;
     let timeout = state.config.request_timeout;
     let counters = state.metrics.clone();
-    let api = Router::new()
+    // Compression wraps the pages and the API's reads only: tower-http boxes a large body for
+    // every response it wraps, compressed or not, and the writes (new game, check, hint) are
+    // small JSON on the hot path (docs/web.md, "Compression").
+    let compressed = || CompressionLayer::new().quality(CompressionLevel::Precise(4));
+    let reads = Router::new()
         .route("/health", get(handlers::health))
         .route("/options", get(handlers::options))
-        .route("/games", post(games::create))
         .route("/games/{id}", get(games::get))
+        .route("/records", get(records::list))
+        .route("/records/summary", get(records::summary))
+        .route("/daily", get(daily::today))
+        .route("/daily/records", get(daily::records))
+        .route("/me/stats", get(me::stats))
+        .route_layer(compressed());
+    let writes = Router::new()
+        .route("/games", post(games::create))
         .route("/games/{id}/check", post(games::check))
         .route("/games/{id}/pause", post(games::pause))
         .route("/games/{id}/resume", post(games::resume))
         .route("/games/{id}/quit", post(games::quit))
         .route("/games/{id}/hint", post(hints::hint))
         .route("/puzzles/analyze", post(puzzles::analyze))
-        .route("/puzzles/verify", post(puzzles::verify))
-        .route("/records", get(records::list))
-        .route("/records/summary", get(records::summary))
-        .route("/daily", get(daily::today))
-        .route("/daily/records", get(daily::records))
-        .route("/me/stats", get(me::stats))
-        .fallback(handlers::not_found);
+        .route("/puzzles/verify", post(puzzles::verify));
+    let api = reads.merge(writes).fallback(handlers::not_found);
+    // Level 4 for both: most of the gain at a fraction of the CPU of brotli's default (11).
+    let files = Router::new().fallback(pages).layer(compressed());
     Router::new()
         .nest("/api", api)
         .route("/metrics", get(metrics::serve))
-        .fallback(pages)
+        .merge(files)
         .layer(middleware::from_fn_with_state(state.clone(), ratelimit::limit))
         .with_state(state)
         .layer(DefaultBodyLimit::max(limit))
         .layer(RequestBodyLimitLayer::new(limit))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, timeout))
         .layer(middleware::map_response_with_state(limit, json_errors))
-        // Level 4 for both: most of the gain at a fraction of the CPU of brotli's default (11).
-        .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)))
         .layer(middleware::from_fn_with_state(counters, metrics::count))
         .layer(TraceLayer::new_for_http())
 }

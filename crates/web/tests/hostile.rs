@@ -476,6 +476,13 @@ async fn small_refusals_say_what_is_wrong_and_bodies_are_compressed() {
     }
     let (_, head, _) = request(addr, "GET", "/app.js", &[], "").await;
     assert_eq!(header(&head, "content-encoding"), None);
+    // The API's writes are small JSON on the hot path: never wrapped by the compression layer.
+    let new_game = r#"{"kind":"sudoku","size":4,"difficulty":"easy"}"#;
+    let json = "Content-Type: application/json";
+    let (status, head, _) =
+        request(addr, "POST", "/api/games", &[json, "Accept-Encoding: gzip, br"], new_game).await;
+    assert_eq!(status, 201, "{head}");
+    assert_eq!(header(&head, "content-encoding"), None, "{head}");
     server.stop().await;
 }
 
