@@ -93,6 +93,33 @@ pub(crate) fn fit(mut bits: u64) -> u32 {
     count
 }
 
+/// The most stars that rows of unknown cells (`(row, bits)`, in row order) can still take: the
+/// rows are cut into strips of two (both alignments, the smaller bound kept), and a strip takes at
+/// most [`fit`] of its rows' union, as no two stars touch.
+pub(crate) fn strips_fit(rows: impl IntoIterator<Item = (usize, u64)>) -> u32 {
+    let (mut even, mut odd) = (0, 0);
+    let (mut strip_even, mut strip_odd) = (0u64, 0u64);
+    let (mut last_even, mut last_odd) = (usize::MAX, usize::MAX);
+    for (r, bits) in rows {
+        if bits == 0 {
+            continue;
+        }
+        if r / 2 != last_even {
+            even += fit(strip_even);
+            strip_even = 0;
+            last_even = r / 2;
+        }
+        strip_even |= bits;
+        if r.div_ceil(2) != last_odd {
+            odd += fit(strip_odd);
+            strip_odd = 0;
+            last_odd = r.div_ceil(2);
+        }
+        strip_odd |= bits;
+    }
+    (even + fit(strip_even)).min(odd + fit(strip_odd))
+}
+
 /// Bits `c-1..=c+1` of a row.
 #[inline]
 fn around(c: usize) -> u64 {
@@ -202,28 +229,7 @@ impl Layout {
         match unit {
             Unit::Row(r) => fit(state.unknown[r]),
             Unit::Column(c) => fit(state.unknown_t[c]),
-            Unit::Region(g) => {
-                let rows = &self.regions[g];
-                let (mut even, mut odd) = (0, 0);
-                let (mut strip_even, mut strip_odd) = (0u64, 0u64);
-                let (mut last_even, mut last_odd) = (usize::MAX, usize::MAX);
-                for &(r, m) in rows {
-                    let bits = state.unknown[r] & m;
-                    if r / 2 != last_even {
-                        even += fit(strip_even);
-                        strip_even = 0;
-                        last_even = r / 2;
-                    }
-                    strip_even |= bits;
-                    if r.div_ceil(2) != last_odd {
-                        odd += fit(strip_odd);
-                        strip_odd = 0;
-                        last_odd = r.div_ceil(2);
-                    }
-                    strip_odd |= bits;
-                }
-                (even + fit(strip_even)).min(odd + fit(strip_odd))
-            }
+            Unit::Region(g) => strips_fit(self.regions[g].iter().map(|&(r, m)| (r, state.unknown[r] & m))),
         }
     }
 

@@ -19,7 +19,7 @@
 //! subtrees it cuts. Windows longer than N/2 are the complements of shorter ones (the same
 //! deduction seen from the other side), so they add nothing.
 
-use crate::starbattle::solve::{fit, Layout, State};
+use crate::starbattle::solve::{strips_fit, Layout, State};
 use crate::starbattle::MAX_SIDE;
 
 /// The columns of row `r` inside (or outside) a window of rows or columns.
@@ -179,30 +179,12 @@ impl Layout {
     /// can still take (strips of two rows, both alignments, the smaller kept).
     fn part(&self, state: &State, g: usize, window: u64, columns: bool, inside: bool) -> (u32, u32) {
         let mut stars = 0;
-        let (mut even, mut odd) = (0, 0);
-        let (mut strip_even, mut strip_odd) = (0u64, 0u64);
-        let (mut last_even, mut last_odd) = (usize::MAX, usize::MAX);
-        for &(r, m) in &self.regions[g] {
+        let bound = strips_fit(self.regions[g].iter().map(|&(r, m)| {
             let cells = m & part_mask(r, window, columns, inside);
             stars += (state.stars[r] & cells).count_ones();
-            let bits = state.unknown[r] & cells;
-            if bits == 0 {
-                continue;
-            }
-            if r / 2 != last_even {
-                even += fit(strip_even);
-                strip_even = 0;
-                last_even = r / 2;
-            }
-            strip_even |= bits;
-            if r.div_ceil(2) != last_odd {
-                odd += fit(strip_odd);
-                strip_odd = 0;
-                last_odd = r.div_ceil(2);
-            }
-            strip_odd |= bits;
-        }
-        (stars, (even + fit(strip_even)).min(odd + fit(strip_odd)))
+            (r, state.unknown[r] & cells)
+        }));
+        (stars, bound)
     }
 
     /// Clears the unknown cells of `regions` inside (or outside) the window.
