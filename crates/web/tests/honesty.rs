@@ -6,32 +6,21 @@
 
 mod common;
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 use tessera_web::{Config, Rate, RateLimit};
 
-use common::{call, cells, config, header, new_sudoku, serve, sudoku_solution, temp_db};
+use common::{
+    call, cells, config, header, json_request as request, new_sudoku, serve, sudoku_solution, temp_db,
+};
 
 fn state_with(name: &str, change: impl FnOnce(&mut Config)) -> tessera_web::AppState {
     let mut config = config(temp_db(name));
     change(&mut config);
     let store = tessera_web::Store::open(&config.db).unwrap();
     tessera_web::AppState::new(store, config)
-}
-
-/// One HTTP/1.1 request with these extra header lines: (status, the head, the JSON body).
-async fn request(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    headers: &[&str],
-    body: &str,
-) -> (u16, String, Value) {
-    let (status, head, body) = common::raw_request(addr, method, path, headers, body).await;
-    (status, head, serde_json::from_slice(&body).unwrap_or(Value::Null))
 }
 
 const JSON: &str = "Content-Type: application/json";

@@ -43,9 +43,7 @@ async fn call(
 ) -> (u16, String, Value) {
     let mut all = vec!["Content-Type: application/json"];
     all.extend_from_slice(headers);
-    let (status, head, body) =
-        request(addr, method, path, if body.is_empty() { headers } else { &all }, body).await;
-    (status, head, serde_json::from_slice(&body).unwrap_or(Value::Null))
+    common::json_request(addr, method, path, if body.is_empty() { headers } else { &all }, body).await
 }
 
 /// The metrics page, as (name with labels, value) pairs; panics if a line is not Prometheus

@@ -180,3 +180,15 @@ pub fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
         .find(|(n, _)| n.trim().eq_ignore_ascii_case(name))
         .map(|(_, v)| v.trim())
 }
+
+/// [`raw_request`] answered as JSON (`null` when the body is not JSON).
+pub async fn json_request(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[&str],
+    body: &str,
+) -> (u16, String, Value) {
+    let (status, head, body) = raw_request(addr, method, path, headers, body).await;
+    (status, head, serde_json::from_slice(&body).unwrap_or(Value::Null))
+}
