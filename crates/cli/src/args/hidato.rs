@@ -169,12 +169,15 @@ pub enum HidatoCommand {
 /// The Hidato solvers, as named on the command line (the first is the default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum HidatoEngineArg {
-    /// The portfolio: static checks, then the domain search and the path walker in turn.
+    /// The portfolio: static checks, then the domain search, the path walker and the learner
+    /// in turn.
     Auto,
-    /// The domain search alone (number by number, with propagation).
+    /// The domain search alone (number by number, with propagation, restarts).
     Domain,
     /// The path walker alone (cell by cell, Warnsdorff's order, restarts).
     Walk,
+    /// The learner alone (clause learning by CaDiCaL over a Boolean encoding).
+    Learn,
     /// The exact-cover reduction.
     Xc,
 }
@@ -185,6 +188,7 @@ impl From<HidatoEngineArg> for tessera::hidato::Engine {
             HidatoEngineArg::Auto => tessera::hidato::Engine::Auto,
             HidatoEngineArg::Domain => tessera::hidato::Engine::Domain,
             HidatoEngineArg::Walk => tessera::hidato::Engine::Walk,
+            HidatoEngineArg::Learn => tessera::hidato::Engine::Learn,
             HidatoEngineArg::Xc => tessera::hidato::Engine::ExactCover,
         }
     }
@@ -203,6 +207,16 @@ pub struct HidatoRunArgs {
 
     #[command(flatten)]
     pub engine: EngineArgs<HidatoEngineArg>,
+
+    /// With 2 or more, each puzzle runs the learner on one thread beside the depth-first
+    /// members on another, and the first to answer wins (counts are the same as on one thread;
+    /// a puzzle with several solutions may get another of them); 0 means one per CPU.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::common::parse_threads)]
+    pub threads: usize,
+
+    /// Seed of the restarts' random orders (the same seed, the same runs on one thread).
+    #[arg(long, value_name = "SEED", default_value_t = 0)]
+    pub seed: u64,
 
     #[command(flatten)]
     pub budget: BudgetArgs,

@@ -30,10 +30,7 @@ pub fn solve(args: &HidatoSolveArgs) -> Result<Status> {
     let mut printed = Vec::with_capacity(puzzles.len());
     for (i, puzzle) in puzzles.iter().enumerate() {
         let start = Instant::now();
-        let result = hidato::solve(
-            puzzle,
-            &hidato::Query::default().with_engine(engine).with_budget(budget(&args.run)),
-        );
+        let result = hidato::solve(puzzle, &query(&args.run, engine));
         let seconds = start.elapsed().as_secs_f64();
         let mut report = Report::new(i + 1, seconds);
         match result {
@@ -73,16 +70,10 @@ pub fn count(args: &HidatoCountArgs) -> Result<Status> {
     let start_all = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut gave_up = false;
-    let threads = 1;
+    let threads = threads(&args.run);
     for (i, puzzle) in puzzles.iter().enumerate() {
         let start = Instant::now();
-        let count = hidato::count(
-            puzzle,
-            &hidato::Query::default()
-                .with_limit(args.limit)
-                .with_engine(engine)
-                .with_budget(budget(&args.run)),
-        );
+        let count = hidato::count(puzzle, &query(&args.run, engine).with_limit(args.limit));
         let keys = CountKeys::of::<Hidato>(&count, start.elapsed().as_secs_f64(), threads, engine);
         gave_up |= count.gave_up();
         if args.run.output.json() {
@@ -105,6 +96,23 @@ pub fn count(args: &HidatoCountArgs) -> Result<Status> {
     out.flush()?;
     stats(&args.run, puzzles.len(), start_all);
     Ok(if gave_up { Status::GaveUp } else { Status::Done })
+}
+
+/// The query of `solve` and `count`: engine, threads, seed and budget.
+fn query(args: &HidatoRunArgs, engine: hidato::Engine) -> hidato::Query {
+    hidato::Query::default()
+        .with_engine(engine)
+        .with_threads(threads(args))
+        .with_seed(args.seed)
+        .with_budget(budget(args))
+}
+
+/// `--threads`, 0 read as one per CPU.
+fn threads(args: &HidatoRunArgs) -> usize {
+    match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
 }
 
 /// The puzzles of `solve` and `count`, and the engine, refused when too large for it.

@@ -152,8 +152,10 @@
 
 mod domain;
 mod gap;
+mod learn;
 mod moves;
 mod portfolio;
+mod race;
 mod walk;
 
 use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
@@ -165,7 +167,6 @@ use crate::Solutions;
 use domain::BitSearch;
 #[cfg(doc)]
 use gap::Search;
-use portfolio::run;
 #[cfg(doc)]
 use portfolio::KEEP_SOLUTIONS;
 #[cfg(doc)]
@@ -182,6 +183,9 @@ crate::common::engines! {
         Domain => "domain",
         /// The path walker alone, restarted with a Luby sequence of budgets.
         Walk => "walk",
+        /// The learner alone: clause learning (CaDiCaL) over a Boolean encoding; boards too big
+        /// for its encoding go to the domain search.
+        Learn => "learn",
         /// The exact-cover reduction through `tessera-xc`.
         ExactCover => "xc",
     }
@@ -217,7 +221,7 @@ pub fn count(puzzle: &Hidato, query: &Query) -> Count {
             Ok(reduction) => crate::Reduction::count(&reduction, &query.cover()),
             Err(reason) => answer(Err(reason), query.limit).1,
         },
-        engine => answer(run(puzzle, query.limit, 0, engine, &query.budget), query.limit).1,
+        _ => answer(dedicated(puzzle, query, 0), query.limit).1,
     }
 }
 
@@ -246,11 +250,22 @@ pub fn solutions(puzzle: &Hidato, query: &Query) -> Solutions<Hidato> {
                 Solutions::new(found, count)
             }
         },
-        engine => {
-            let (found, count) =
-                answer(run(puzzle, query.limit, query.limit, engine, &query.budget), query.limit);
+        _ => {
+            let (found, count) = answer(dedicated(puzzle, query, query.limit), query.limit);
             Solutions::new(found, count)
         }
+    }
+}
+
+/// The dedicated engines' run for `query`, keeping `keep` solutions: on two threads when the
+/// query has them and the engine is the portfolio.
+fn dedicated(puzzle: &Hidato, query: &Query, keep: u64) -> Result<portfolio::Answer, GaveUp> {
+    let members = portfolio::members(query.engine, puzzle);
+    let seed = query.seed.unwrap_or(0);
+    if query.threads >= 2 {
+        race::race(puzzle, query.limit, keep, members, seed, &query.budget)
+    } else {
+        portfolio::run(puzzle, query.limit, keep, members, seed, &query.budget)
     }
 }
 
@@ -316,20 +331,21 @@ fn domain_search(
     limit: u64,
     keep: u64,
     avoid: Option<(usize, usize)>,
+    seed: u64,
     budget: &Budget,
 ) -> Option<Result<(SolveStats, Vec<Hidato>), GaveUp>> {
     // Bits for the cells (one padding column per row) and for the numbers 0..=n+1.
     let need = (puzzle.height() * (puzzle.width() + 1)).max(puzzle.size() + 2);
     Some(if need <= 128 {
-        run_domain_search::<u128>(puzzle, limit, keep, avoid, budget)
+        run_domain_search::<u128>(puzzle, limit, keep, avoid, seed, budget)
     } else if need <= 256 {
-        run_domain_search::<Words<4>>(puzzle, limit, keep, avoid, budget)
+        run_domain_search::<Words<4>>(puzzle, limit, keep, avoid, seed, budget)
     } else if need <= 512 {
-        run_domain_search::<Words<8>>(puzzle, limit, keep, avoid, budget)
+        run_domain_search::<Words<8>>(puzzle, limit, keep, avoid, seed, budget)
     } else if need <= 1024 {
-        run_domain_search::<Words<16>>(puzzle, limit, keep, avoid, budget)
+        run_domain_search::<Words<16>>(puzzle, limit, keep, avoid, seed, budget)
     } else if need <= DOMAIN_SEARCH_MAX_BITS {
-        run_domain_search::<Words<40>>(puzzle, limit, keep, avoid, budget)
+        run_domain_search::<Words<40>>(puzzle, limit, keep, avoid, seed, budget)
     } else {
         return None;
     })
@@ -344,9 +360,11 @@ fn run_domain_search<B: BitSet>(
     limit: u64,
     keep: u64,
     avoid: Option<(usize, usize)>,
+    seed: u64,
     budget: &Budget,
 ) -> Result<(SolveStats, Vec<Hidato>), GaveUp> {
     let mut search = BitSearch::<B>::new(puzzle, limit, keep, budget);
+    search.seed(seed);
     if let Some((number, cell)) = avoid {
         search.avoid(number, cell);
     }
@@ -379,7 +397,7 @@ pub(crate) fn solution_avoiding(
     if other {
         return Ok(true);
     }
-    match domain_search(puzzle, 1, 0, Some((number, cell)), budget) {
+    match domain_search(puzzle, 1, 0, Some((number, cell)), 0, budget) {
         Some(result) => Ok(result?.0.solutions > 0),
         None => Ok(count(puzzle, &Query::default().with_limit(2).with_budget(budget.clone())).result()? > 1),
     }

@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use tessera_xc::{Budget, GaveUp};
 
 use super::gap::Search;
+use super::learn::{Learned, Learner};
 use super::walk::{Walked, Walker};
 use super::{domain_search, fill, given_numbers, moves, Engine, SolveStats};
 use crate::hidato::Hidato;
@@ -26,7 +27,13 @@ pub(super) const KEEP_SOLUTIONS: u64 = 64;
 /// Each engine's share of the first round, in walker nodes per cell; doubled every round.
 const ROUND_PER_CELL: u64 = 16;
 
-/// The first round in which the domain search runs on a sparse board.
+/// The widest board (bits of the domain search's sets, padding column included: up to 15x15)
+/// on which the domain search takes a full share from the first round; on wider sparse boards
+/// its root alone costs more than the walker's first runs.
+const SMALL_BOARD_BITS: usize = 256;
+
+/// The first round in which the domain search runs on a sparse board wider than
+/// [`SMALL_BOARD_BITS`].
 const SPARSE_DOMAIN_ROUND: u32 = 3;
 
 /// The domain search's least slice on a dense board (where it is the engine that answers),
@@ -37,13 +44,47 @@ const DENSE_DOMAIN_SLICE: u64 = 1024;
 /// what a run that never backtracks needs (4 and 16 per cell were slower on every set tried).
 const WALK_SLICE_PER_CELL: u64 = 1;
 
-/// The dedicated engines: [`Engine::Auto`]'s portfolio, or one engine alone, counting up to
-/// `limit` solutions and keeping the first `keep` of them.
+/// The domain search's unit of restart, in its nodes, times the Luby sequence: long enough for
+/// a janko.at puzzle's whole proof in the first runs, short enough that an unlucky order on a
+/// sparse board is dropped within milliseconds.
+const DOMAIN_RESTART: u64 = 256;
+
+/// The first round in which the learner runs (the depth-first members answer most boards in
+/// the rounds before, without paying for its encoding).
+const LEARN_ROUND: u32 = 1;
+
+/// Walker nodes a conflict of the learner is counted as, to share a round between members.
+const WALK_NODES_PER_CONFLICT: u64 = 4;
+
+/// A member of the portfolio.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Member {
+    Domain,
+    Walk,
+    Learn,
+}
+
+/// The members of an engine's run: the portfolio's in the order they take their turns, or one.
+pub(super) fn members(engine: Engine, puzzle: &Hidato) -> &'static [Member] {
+    let dense = puzzle.givens() * 8 >= puzzle.size();
+    match engine {
+        Engine::Domain => &[Member::Domain],
+        Engine::Walk => &[Member::Walk],
+        Engine::Learn => &[Member::Learn],
+        _ if dense => &[Member::Domain, Member::Walk, Member::Learn],
+        _ => &[Member::Walk, Member::Domain, Member::Learn],
+    }
+}
+
+/// The dedicated engines: [`Engine::Auto`]'s portfolio, or one engine alone
+/// ([`members`]), counting up to `limit` solutions and keeping the first `keep` of them;
+/// `seed` varies the restarts' orders.
 pub(super) fn run(
     puzzle: &Hidato,
     limit: u64,
     keep: u64,
-    engine: Engine,
+    members: &[Member],
+    seed: u64,
     budget: &Budget,
 ) -> Result<Answer, GaveUp> {
     let none = |nodes| Answer { stats: SolveStats { solutions: 0, nodes }, found: Vec::new() };
@@ -58,6 +99,10 @@ pub(super) fn run(
     // The walker over the reversed puzzle, built at its first run (a dense puzzle is mostly
     // answered by the domain search before).
     let mut reversed: Option<Walker> = None;
+    // The learner, built at its first turn (None after if the board is too big for it).
+    let mut learner: Option<Option<Learner>> = None;
+    // Found paths already blocked in the learner, and the solutions it found itself.
+    let (mut blocked, mut learnt) = (0, 0u64);
     let given = given_numbers(puzzle);
     // Solutions of `found` whose reversals were already scanned.
     let mut scanned = 0;
@@ -68,90 +113,162 @@ pub(super) fn run(
     let mut nodes = 0u64;
     let clock = budget.without_nodes();
     let dense = puzzle.givens() * 8 >= n;
-    // A board whose domains fit in 128 bits: the domain search's nodes cost microseconds.
-    let small = puzzle.height() * (puzzle.width() + 1) <= 128;
-    let (use_domain, use_walk) = match engine {
-        Engine::Domain => (true, false),
-        Engine::Walk => (false, true),
-        _ => (true, true),
-    };
+    // A board whose domains fit in 256 bits: the domain search's nodes cost microseconds.
+    let small = puzzle.height() * (puzzle.width() + 1) <= SMALL_BOARD_BITS;
+    let alone = members.len() == 1;
     let left = |nodes: u64| budget.nodes().map_or(u64::MAX, |max| max.saturating_sub(nodes));
     let answer = |found: &Found, count: u64, nodes: u64| Answer {
         stats: SolveStats { solutions: count.min(limit), nodes },
         found: found.order.iter().take(keep as usize).map(|path| fill(puzzle, path)).collect(),
     };
-    // Luby index of the walker's next run.
-    let mut restart = 1u64;
+    // Luby indices of the walker's and the domain search's next runs.
+    let (mut restart, mut domain_restart) = (1u64, 1u64);
     for round in 0u32.. {
-        // This round's share for each engine, in walker nodes (a domain node costs some N/2 of
+        // This round's share for each member, in walker nodes (a domain node costs some N/2 of
         // them: it passes over every number's domain, where the walker passes over the cells).
         let share = (ROUND_PER_CELL * n as u64).saturating_mul(1 << round.min(40));
-        for turn in 0..2 {
-            let domain_turn = (turn == 0) == (dense || !use_walk);
-            if (domain_turn && !use_domain) || (!domain_turn && !use_walk) {
-                continue;
-            }
-            // On a big sparse board the domain search's root alone can cost more than the
-            // walker's first rounds: it joins from the round SPARSE_DOMAIN_ROUND.
-            if domain_turn && use_walk && !dense && !small && round < SPARSE_DOMAIN_ROUND {
-                continue;
-            }
+        for &member in members {
             if left(nodes) == 0 {
                 return Err(GaveUp::NodeLimit);
             }
-            if domain_turn {
-                let slice = if use_walk {
-                    // On a sparse board the walker is the likelier to answer: a quarter share.
-                    let (floor, part) = if dense { (DENSE_DOMAIN_SLICE << round.min(40), 1) } else { (0, 4) };
-                    (share * 2 / n as u64 / part).max(floor).max(1)
-                } else {
-                    u64::MAX
-                };
-                let slice = slice.min(left(nodes));
-                let sub = clock.clone().with_nodes(slice);
-                match complete_search(puzzle, limit, keep, &sub) {
-                    // A complete search: its solutions are all of them, up to the limit.
-                    Ok((stats, kept)) => {
-                        nodes += stats.nodes;
-                        return Ok(Answer { stats: SolveStats { nodes, ..stats }, found: kept });
-                    }
-                    Err(GaveUp::NodeLimit) => nodes += slice,
-                    Err(reason) => return Err(reason),
-                }
-            } else {
-                let mut spent = 0;
-                while spent < share || !use_domain {
-                    let slice =
-                        (WALK_SLICE_PER_CELL * n as u64).saturating_mul(luby(restart)).min(left(nodes));
-                    if slice == 0 {
-                        return Err(GaveUp::NodeLimit);
-                    }
-                    let flip = restart % 2 == 0;
-                    let w = if flip {
-                        reversed.get_or_insert_with(|| reversed_walker(puzzle))
+            match member {
+                // On a big sparse board the domain search's root alone can cost more than the
+                // walker's first rounds: it joins from the round SPARSE_DOMAIN_ROUND.
+                Member::Domain if !alone && !dense && !small && round < SPARSE_DOMAIN_ROUND => {}
+                Member::Domain => {
+                    let slice = if alone {
+                        u64::MAX
                     } else {
-                        &mut walker
+                        // On a wide sparse board the walker is the likelier to answer: a quarter share.
+                        let (floor, part) = if dense {
+                            (DENSE_DOMAIN_SLICE << round.min(40), 1)
+                        } else {
+                            (0, if small { 1 } else { 4 })
+                        };
+                        (share * 2 / n as u64 / part).max(floor).max(1)
                     };
-                    let mut local = Vec::new();
-                    let outcome = w.run(restart, slice, limit, &clock, &mut |path| {
-                        local.push(if flip { path.into_iter().rev().collect() } else { path });
-                        true
-                    })?;
-                    restart += 1;
-                    nodes += w.nodes;
-                    spent += w.nodes;
-                    let walked = w.solutions;
-                    for path in local {
-                        found.add(path);
+                    let mut spent = 0;
+                    while spent < slice {
+                        // Luby-sequence restarts, each in its own random order but the first.
+                        let run = (DOMAIN_RESTART.saturating_mul(luby(domain_restart))).min(left(nodes));
+                        if run == 0 {
+                            return Err(GaveUp::NodeLimit);
+                        }
+                        let order = if domain_restart == 1 { 0 } else { mix(seed, domain_restart) };
+                        domain_restart += 1;
+                        let sub = clock.clone().with_nodes(run);
+                        match complete_search(puzzle, limit, keep, order, &sub) {
+                            // A complete search: its solutions are all of them, up to the limit.
+                            Ok((stats, kept)) => {
+                                nodes += stats.nodes;
+                                return Ok(Answer { stats: SolveStats { nodes, ..stats }, found: kept });
+                            }
+                            Err(GaveUp::NodeLimit) => {
+                                nodes += run;
+                                spent += run;
+                            }
+                            Err(reason) => return Err(reason),
+                        }
                     }
-                    match outcome {
-                        Walked::Exhausted => return Ok(answer(&found, walked, nodes)),
-                        Walked::Limit => return Ok(answer(&found, limit, nodes)),
-                        Walked::Cut => {}
+                }
+                Member::Walk => {
+                    let mut spent = 0;
+                    while spent < share || alone {
+                        let slice =
+                            (WALK_SLICE_PER_CELL * n as u64).saturating_mul(luby(restart)).min(left(nodes));
+                        if slice == 0 {
+                            return Err(GaveUp::NodeLimit);
+                        }
+                        let flip = restart % 2 == 0;
+                        let w = if flip {
+                            reversed.get_or_insert_with(|| reversed_walker(puzzle))
+                        } else {
+                            &mut walker
+                        };
+                        let mut local = Vec::new();
+                        // The seed keeps the restart's low bits (Pohl's tie-break on every other pair of runs).
+                        let outcome = w.run(
+                            restart.wrapping_add(seed.wrapping_mul(4)),
+                            slice,
+                            limit,
+                            &clock,
+                            &mut |path| {
+                                local.push(if flip { path.into_iter().rev().collect() } else { path });
+                                true
+                            },
+                        )?;
+                        restart += 1;
+                        nodes += w.nodes;
+                        spent += w.nodes;
+                        let walked = w.solutions;
+                        for path in local {
+                            found.add(path);
+                        }
+                        match outcome {
+                            Walked::Exhausted => return Ok(answer(&found, walked, nodes)),
+                            Walked::Limit => return Ok(answer(&found, limit, nodes)),
+                            Walked::Cut => {}
+                        }
+                        if !found.order.is_empty() {
+                            break;
+                        }
                     }
-                    if !found.order.is_empty() {
-                        break;
+                }
+                Member::Learn if !alone && round < LEARN_ROUND => {}
+                Member::Learn => {
+                    let built = match &mut learner {
+                        Some(built) => built,
+                        None => learner.insert(Learner::new(puzzle, &clock)?),
+                    };
+                    let Some(sat) = built else {
+                        if alone {
+                            // Too big for the learner alone: the complete depth-first search.
+                            let (stats, kept) = complete_search(puzzle, limit, keep, 0, budget)?;
+                            return Ok(Answer { stats, found: kept });
+                        }
+                        continue;
+                    };
+                    // Solutions the other members found are blocked, so that "no more" from
+                    // the learner means the found ones are all.
+                    if keep_paths {
+                        for path in &found.order[blocked..] {
+                            sat.block(path);
+                        }
+                        blocked = found.order.len();
                     }
+                    let slice = if alone { u64::MAX } else { (share / WALK_NODES_PER_CONFLICT).max(1) };
+                    let before = sat.conflicts;
+                    loop {
+                        let conflicts = slice.saturating_sub(sat.conflicts - before).min(left(nodes));
+                        if conflicts == 0 {
+                            break;
+                        }
+                        match sat.run(conflicts)? {
+                            Learned::Path(path) => {
+                                learnt += 1;
+                                found.add(path);
+                                blocked = found.order.len();
+                                let count = if keep_paths { found.order.len() as u64 } else { learnt };
+                                if count >= limit {
+                                    return Ok(answer(
+                                        &found,
+                                        limit,
+                                        nodes.saturating_add(sat.conflicts - before),
+                                    ));
+                                }
+                            }
+                            Learned::Exhausted => {
+                                let count = if keep_paths { found.order.len() as u64 } else { learnt };
+                                return Ok(answer(
+                                    &found,
+                                    count,
+                                    nodes.saturating_add(sat.conflicts - before),
+                                ));
+                            }
+                            Learned::Cut => break,
+                        }
+                    }
+                    nodes = nodes.saturating_add(sat.conflicts - before);
                 }
             }
             if keep_paths {
@@ -176,6 +293,14 @@ pub(super) fn run(
         }
     }
     unreachable!("the rounds only end by returning")
+}
+
+/// A restart's seed from the query's and the restart's index (SplitMix64's finaliser), never 0.
+fn mix(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) | 1
 }
 
 /// Distinct solutions found so far, as paths, in the order found.
@@ -233,9 +358,10 @@ fn complete_search(
     puzzle: &Hidato,
     limit: u64,
     keep: u64,
+    seed: u64,
     budget: &Budget,
 ) -> Result<(SolveStats, Vec<Hidato>), GaveUp> {
-    if let Some(result) = domain_search(puzzle, limit, keep, None, budget) {
+    if let Some(result) = domain_search(puzzle, limit, keep, None, seed, budget) {
         return result;
     }
     let mut search = Search::new(puzzle, limit, keep, budget);

@@ -105,9 +105,9 @@ fn every_bitset_width_and_the_gap_search_agree() {
     }
 }
 
-/// The walker alone and the portfolio count what the domain search counts, on boards of
-/// every kind (holes, givens or none, both adjacencies), and every solution they give is
-/// valid.
+/// The walker alone, the learner alone, the domain search's seeded restarts and the portfolio
+/// on one and two threads count what the domain search counts, on boards of every kind (holes,
+/// givens or none, both adjacencies), and every solution they give is valid.
 #[test]
 fn the_walker_and_the_portfolio_agree_with_the_domain_search() {
     let mut next = xorshift(0x2545_f491);
@@ -117,18 +117,20 @@ fn the_walker_and_the_portfolio_agree_with_the_domain_search() {
         let puzzle = random_board(&mut next, w, h);
         let limit = 1 + next(12);
         let expected = domain_count::<Words<4>>(&puzzle, limit);
-        for engine in [Engine::Walk, Engine::Auto] {
+        let seed = next(1 << 20);
+        let threads = 1 + next(2) as usize;
+        for engine in [Engine::Walk, Engine::Auto, Engine::Learn, Engine::Domain] {
+            let query = Query::default()
+                .with_engine(engine)
+                .with_budget(budget.clone())
+                .with_seed(seed)
+                .with_threads(threads);
             assert_eq!(
-                count(
-                    &puzzle,
-                    &Query::default().with_limit(limit).with_engine(engine).with_budget(budget.clone())
-                )
-                .result(),
+                count(&puzzle, &query.clone().with_limit(limit)).result(),
                 Ok(expected),
-                "{engine:?} limit {limit}\n{puzzle}"
+                "{engine:?} limit {limit} seed {seed} threads {threads}\n{puzzle}"
             );
-            let first =
-                solve(&puzzle, &Query::default().with_engine(engine).with_budget(budget.clone())).unwrap();
+            let first = solve(&puzzle, &query).unwrap();
             assert_eq!(first.is_some(), expected > 0, "{engine:?}\n{puzzle}");
             if let Some(answer) = first {
                 assert!(crate::hidato::verify(&puzzle, &answer).is_valid(), "{engine:?}\n{puzzle}\n{answer}");
