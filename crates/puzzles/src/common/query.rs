@@ -22,14 +22,15 @@ pub struct Query<E> {
     /// The most solutions to find (`count` and `solutions`); [`u64::MAX`] by default. `solve`
     /// ignores it: it stops at the first.
     pub limit: u64,
-    /// Threads the search may use; 1 by default. Searches that do not split (Sudoku, Hidato) run
-    /// on one thread whatever this says.
+    /// Threads the search may use; 1 by default. Sudoku runs on one thread whatever this says;
+    /// Hidato's portfolio on 2 or more runs its learner beside its depth-first members.
     pub threads: usize,
     /// Nodes, deadline and cancel flag; unlimited by default.
     pub budget: Budget,
     /// A random order of trying, the same for the same seed; `None` (the default) is each
     /// engine's own fixed order. Sudoku's `solve` takes it (a random solution of a grid with
-    /// several, as the generator needs); the other searches keep their fixed order.
+    /// several, as the generator needs), and Hidato's restarts draw their orders from it; the
+    /// other searches keep their fixed order.
     pub seed: Option<u64>,
 }
 

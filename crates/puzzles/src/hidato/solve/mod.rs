@@ -1,16 +1,24 @@
 //! The dedicated Hidato / Numbrix solvers and the portfolio that runs them.
 //!
-//! Three searches share the entry points [`solve`], [`count`], [`solutions`] and [`visit`]:
+//! Four searches share the entry points [`solve`], [`count`], [`solutions`] and [`visit`]:
 //!
 //! - the **domain search** ([`BitSearch`], boards up to [`DOMAIN_SEARCH_MAX_BITS`] bits, padding
 //!   column included: up to 50x50) branches on *numbers*, most constrained first, with strong
 //!   propagation at every node; it proves uniqueness and unsatisfiability where givens are
-//!   many (janko.at puzzles) and stalls where they are few: every number keeps hundreds of
-//!   cells, propagation has nothing to bite on, and its nodes cost milliseconds on big boards;
+//!   many (janko.at puzzles). Where they are few, one order of branching can stall on a
+//!   doomed subtree for seconds while another answers at once (a heavy tail): so it restarts,
+//!   each run after the first in a random order (ties among the most constrained numbers and
+//!   the order of a number's cells drawn from a seed), with node limits following the Luby
+//!   sequence (Luby, Sinclair and Zuckerman 1993: within a log factor of the best fixed limit
+//!   for any distribution of run lengths);
 //! - the **gap search** ([`Search`]) takes its place above 50x50;
 //! - the **path walker** ([`Walker`], `walk/`) lays the path cell by cell from 1 to N in
 //!   Warnsdorff's order, with a linear check per node; it finds a path on an open sparse board
-//!   almost without backtracking and is complete when a run ends inside its node limit.
+//!   almost without backtracking and is complete when a run ends inside its node limit;
+//! - the **learner** (`learn/`) encodes the puzzle as clauses and runs CaDiCaL, a
+//!   conflict-driven clause-learning SAT solver: where a depth-first search revisits the same
+//!   doomed partial paths under different later choices, it learns a clause from each conflict
+//!   and never revisits them. Its encoding and why are in `learn/mod.rs`.
 //!
 //! # The portfolio ([`Engine::Auto`])
 //!
@@ -20,22 +28,29 @@
 //!    difference, and the walker's node check at the root (components that no leg can fill or
 //!    fill exactly, cells with no usable neighbour, cut-off parts). Each proves "no solution"
 //!    in linear time.
-//! 2. **Rounds** with budgets doubling each round: the domain search (restarted from scratch:
-//!    at most twice the work of its last run) and the walker (Luby-sequence restarts, seeds
-//!    breaking Warnsdorff's ties, the puzzle and its reversal k -> N + 1 - k in turn). The
-//!    domain search goes first when at least one cell in eight is given; on a big sparse
-//!    board (over 128 bits) it joins from the fourth round with a quarter of the walker's
-//!    share, since its root alone costs more than the walker's first runs. Budgets are in
-//!    walker nodes, a domain node counted as N/2 of them. The first run that ends inside its
-//!    slice answers: a complete run gives the exact count, any run a solution.
+//! 2. **Rounds** with budgets doubling each round, in which each member takes a turn: the
+//!    domain search (its Luby restarts go on from turn to turn), the walker (Luby-sequence
+//!    restarts, seeds breaking Warnsdorff's ties, the puzzle and its reversal k -> N + 1 - k in
+//!    turn) and, from the second round, the learner (one CaDiCaL instance that resumes where
+//!    its last turn stopped, with everything it learnt). The domain search goes first when at
+//!    least one cell in eight is given; on a sparse board wider than 256 bits (15x15) it joins
+//!    from the fourth round with a quarter of the walker's share, since its root alone costs
+//!    more than the walker's first runs. Budgets are in walker nodes, a domain node counted as
+//!    N/2 of them and a conflict as four. The first run that ends inside its slice answers: a
+//!    complete run gives the exact count, any run a solution; the learner, told of every
+//!    solution found (a clause blocks each), proves that none is left.
 //! 3. **More solutions** for `count`: solutions one segment reversal away from a found one
 //!    that keep every given in place (`moves.rs`) join the found ones (kept up to a limit of
 //!    [`KEEP_SOLUTIONS`]); reaching the limit answers, so `count --limit 2` on a puzzle with
 //!    many solutions costs one solution and a scan.
+//! 4. **Two threads** (`Query::threads` of 2 or more, `race.rs`): the learner alone on one,
+//!    the other members on the other (the learner after a 20 ms head start, which answers most
+//!    boards), the first answer wins and the other is cancelled.
 //!
-//! [`Engine::Domain`] and [`Engine::Walk`] run one search alone (the walker still with its
-//! restarts); all engines are cross-checked against each other, the exact-cover reduction and
-//! the verifier in the tests.
+//! [`Engine::Domain`], [`Engine::Walk`] and [`Engine::Learn`] run one search alone (each with
+//! its restarts); all engines are cross-checked against each other, the exact-cover reduction
+//! and the verifier in the tests. `Query::seed` changes every restart's order: the same seed
+//! gives the same runs on one thread.
 //!
 //! # Domain search
 //!
@@ -139,6 +154,9 @@
 //!               searches' `Tally`, the domain search's choice of bitset width, the
 //!               generator's uniqueness check
 //!   portfolio.rs the portfolio: static checks, rounds, restarts, more solutions
+//!   race.rs     the portfolio on two threads: the learner against the depth-first members
+//!   learn/      the learner: CaDiCaL's instance, its slices and blocking clauses (mod.rs), the
+//!               encoding (encode.rs)
 //!   walk/       the path walker `Walker`: legs (legs.rs), static checks (precheck.rs), the
 //!               node check (check.rs, components.rs, distance.rs), Warnsdorff's order and runs
 //!               (search.rs)
@@ -175,9 +193,9 @@ use walk::Walker;
 crate::common::engines! {
     /// Which solver to use. All give the same answers.
     pub enum Engine {
-        /// The portfolio (see the module header): static checks, then the domain search and the
-        /// path walker in turn with growing budgets, the domain search first when at least one cell
-        /// in eight is given, the walker first otherwise.
+        /// The portfolio (see the module header): static checks, then the domain search, the
+        /// path walker and the learner in turn with growing budgets, the domain search first when
+        /// at least one cell in eight is given, the walker first otherwise.
         Auto => "auto",
         /// The domain search alone (the gap search on boards above 50x50).
         Domain => "domain",

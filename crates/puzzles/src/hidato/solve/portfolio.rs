@@ -1,9 +1,10 @@
-//! The portfolio behind [`Engine::Auto`] (and the one-engine runs of [`Engine::Domain`] and
-//! [`Engine::Walk`]): the static checks, then rounds in which the domain search and the path
-//! walker take turns with doubling budgets, and the more solutions found by segment reversals;
-//! see the parent module's "The portfolio".
+//! The portfolio behind [`Engine::Auto`] (and the one-engine runs of [`Engine::Domain`],
+//! [`Engine::Walk`] and [`Engine::Learn`]): the static checks, then rounds in which the domain
+//! search, the path walker and the learner take turns with doubling budgets, and the more
+//! solutions found by segment reversals; see the parent module's "The portfolio".
 
 use std::collections::HashSet;
+use std::time::Instant;
 
 use tessera_xc::{Budget, GaveUp};
 
@@ -91,10 +92,13 @@ pub(super) fn run(
     if limit == 0 {
         return Ok(none(0));
     }
+    let started = Instant::now();
     let mut walker = Walker::new(puzzle);
     if !walker.precheck() {
         return Ok(none(0));
     }
+    // What a walker costs to build (a million-cell board: a few tenths of a second).
+    let build = started.elapsed();
     let n = puzzle.size();
     // The walker over the reversed puzzle, built at its first run (a dense puzzle is mostly
     // answered by the domain search before).
@@ -179,7 +183,13 @@ pub(super) fn run(
                         if slice == 0 {
                             return Err(GaveUp::NodeLimit);
                         }
-                        let flip = restart % 2 == 0;
+                        // The reversed walker is built only while the deadline leaves time for
+                        // it: on a huge board its build alone would overrun the budget.
+                        let room = |deadline: Instant| {
+                            deadline.saturating_duration_since(Instant::now()) > build * 2
+                        };
+                        let flip =
+                            restart % 2 == 0 && (reversed.is_some() || budget.deadline().is_none_or(room));
                         let w = if flip {
                             reversed.get_or_insert_with(|| reversed_walker(puzzle))
                         } else {

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use tessera_xc::{Budget, GaveUp};
 
+use super::learn::MAX_CELLS;
 use super::portfolio::{run, Answer, Member};
 use crate::hidato::Hidato;
 
@@ -31,7 +32,9 @@ pub(super) fn race(
     budget: &Budget,
 ) -> Result<Answer, GaveUp> {
     let rest: Vec<Member> = members.iter().copied().filter(|&m| m != Member::Learn).collect();
-    if rest.len() == members.len() || rest.is_empty() {
+    // No race without the learner, or on a board too big for it (its thread would only run the
+    // depth-first search a second time).
+    if rest.len() == members.len() || rest.is_empty() || puzzle.size() > MAX_CELLS {
         return run(puzzle, limit, keep, members, seed, budget);
     }
     let stop = Arc::new(AtomicBool::new(false));
