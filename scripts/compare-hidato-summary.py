@@ -107,7 +107,9 @@ def read_lines(path, expected, parse):
 
 def parse_json(line):
     obj = json.loads(line)
-    return obj["puzzle"], obj["outcome"], obj.get("solutions"), float(obj["seconds"])
+    # the CLI names a puzzle's place "index" (it was "puzzle" before its JSON keys were unified)
+    number = obj["index"] if "index" in obj else obj["puzzle"]
+    return number, obj["outcome"], obj.get("solutions"), float(obj["seconds"])
 
 
 def parse_tsv(line):
