@@ -11,11 +11,24 @@
         TYPE.cpsat-solve.tsv and TYPE.cpsat-count2.tsv. Print a Markdown summary (also to FILE
         with --out), write every instance's results to WORK/results.tsv, and exit with status 3
         when any solver disagrees with the expected answer or with the other solver (each
-        disagreement is also printed to standard error).
+        disagreement is also printed to standard error). An optional `solutions` column in
+        answers.tsv (the exact count, as the sparse corpus of examples/hidato_sparse.rs has it) is
+        checked too: every finished count to 2 must equal min(solutions, 2).
+
+    compare-hidato-summary.py cache-get CACHE TYPE MODE TIMEOUT WORKERS ORTOOLS INPUT OUTPUT
+        When CACHE (a TSV of earlier CP-SAT results) holds a result for every puzzle of INPUT, for
+        this TYPE and MODE and the same TIMEOUT, WORKERS and OR-Tools version, write them to OUTPUT
+        as hidato-cpsat.py would and exit 0; else exit 1 and write nothing. Puzzles are matched by
+        a hash of their contents (size and cells), not by their place in a file.
+
+    compare-hidato-summary.py cache-put CACHE TYPE MODE TIMEOUT WORKERS ORTOOLS INPUT RESULTS
+        Add hidato-cpsat.py's RESULTS for INPUT to CACHE (created when missing), replacing earlier
+        results for the same puzzles and settings.
 
 Not part of Tessera: benchmarking tooling only.
 """
 
+import hashlib
 import importlib.util
 import json
 import math
@@ -26,11 +39,14 @@ from collections import namedtuple
 
 TYPES = [("hidato", "hidato.txt"), ("numbrix", "numbrix.txt")]
 SMALL_SIDE = 24
+SLOWEST = 5
+CACHE_FIELDS = ["type", "mode", "puzzle", "timeout", "workers", "ortools", "width", "height", "status",
+                "solutions", "seconds"]
 
 Instance = namedtuple(
     "Instance",
     "type file index name width height cells givens expected kind "
-    "t_solve t_solve_s t_count t_count_n t_count_s c_solve c_solve_s c_count c_count_n c_count_s",
+    "t_solve t_solve_s t_count t_count_n t_count_s c_solve c_solve_s c_count c_count_n c_count_s solutions",
 )
 
 
@@ -107,7 +123,9 @@ def read_lines(path, expected, parse):
 
 def parse_json(line):
     obj = json.loads(line)
-    return obj["puzzle"], obj["outcome"], obj.get("solutions"), float(obj["seconds"])
+    # the CLI names a puzzle's place "index" (it was "puzzle" before its JSON keys were unified)
+    number = obj["index"] if "index" in obj else obj["puzzle"]
+    return number, obj["outcome"], obj.get("solutions"), float(obj["seconds"])
 
 
 def parse_tsv(line):
@@ -146,6 +164,7 @@ def load(work, corpus):
                 answer["givens"], answer["expected"], answer["kind"],
                 ts[j][1], ts[j][3], tc[j][1], tc[j][2], tc[j][3],
                 cs[j][3], cs[j][5], cc[j][3], cc[j][4], cc[j][5],
+                int(answer["solutions"]) if answer.get("solutions") else None,
             ))
     return instances
 
@@ -186,6 +205,11 @@ def disagreements(inst):
     c_count = inst.c_count_n if inst.c_count != "unknown" else None
     if t_count is not None and c_count is not None and t_count != c_count:
         problems.append(f"solution counts differ (to 2): tessera {t_count}, CP-SAT {c_count}")
+    if inst.solutions is not None:
+        expected = min(inst.solutions, 2)
+        for label, counted in (("tessera count", t_count), ("CP-SAT count2", c_count)):
+            if counted is not None and counted != expected:
+                problems.append(f"{label} says {counted} (to 2), answers.tsv says {inst.solutions} solution(s)")
     if inst.t_solve == "solved" and t_count == 0:
         problems.append("tessera solve found a solution, tessera count says 0")
     if inst.t_solve == "none" and (inst.t_count_n or 0) > 0:
@@ -203,15 +227,17 @@ def fmt_seconds(s):
     return f"{s:.2f} s"
 
 
-def p90(values):
+def percentile(values, q):
+    """The nearest-rank q-quantile: the smallest value with at least q of the values at or below it."""
     ordered = sorted(values)
-    return ordered[max(0, math.ceil(0.9 * len(ordered)) - 1)]
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
 def stats(values):
+    """Median, 90th and 99th percentiles, maximum."""
     if not values:
-        return None, None, None
-    return statistics.median(values), p90(values), max(values)
+        return None, None, None, None
+    return statistics.median(values), percentile(values, 0.9), percentile(values, 0.99), max(values)
 
 
 def table(instances, mode):
@@ -227,13 +253,19 @@ def table(instances, mode):
         theirs_gave_up = lambda i: i.c_count == "unknown"  # noqa: E731
     groups = []
     for kind, _ in TYPES:
+        everything = [i for i in instances if i.type == kind]
         for expected in ("sat", "unsat"):
-            groups.append((f"{kind} {expected}", [i for i in instances if i.type == kind and i.expected == expected]))
-        groups.append((f"**{kind} all**", [i for i in instances if i.type == kind]))
+            members = [i for i in everything if i.expected == expected]
+            # an empty group, or one that is the whole type (a corpus of one answer), says nothing
+            if members and len(members) != len(everything):
+                groups.append((f"{kind} {expected}", members))
+        if everything:
+            groups.append((f"**{kind} all**", everything))
     groups.append(("**all**", instances))
     lines = [
-        "| group | n | Tessera median | p90 | max | gave up | CP-SAT median | p90 | max | unknown | median ratio |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| group | n | Tessera median | p90 | p99 | max | gave up | CP-SAT median | p90 | p99 | max | unknown "
+        "| median ratio |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for label, members in groups:
         o = stats([ours(i) for i in members])
@@ -242,22 +274,30 @@ def table(instances, mode):
         if o[0] and t[0] and t[0] / o[0] < 10:
             ratio = f"{t[0] / o[0]:.2f}x"
         lines.append(
-            f"| {label} | {len(members)} | {fmt_seconds(o[0])} | {fmt_seconds(o[1])} | {fmt_seconds(o[2])} | "
-            f"{sum(1 for i in members if ours_gave_up(i))} | {fmt_seconds(t[0])} | {fmt_seconds(t[1])} | "
-            f"{fmt_seconds(t[2])} | {sum(1 for i in members if theirs_gave_up(i))} | {ratio} |"
+            f"| {label} | {len(members)} | {' | '.join(fmt_seconds(v) for v in o)} | "
+            f"{sum(1 for i in members if ours_gave_up(i))} | {' | '.join(fmt_seconds(v) for v in t)} | "
+            f"{sum(1 for i in members if theirs_gave_up(i))} | {ratio} |"
         )
     return lines
 
 
 def describe(inst):
-    return f"{inst.file} #{inst.index} {inst.name} ({inst.width}x{inst.height}, {inst.expected}, {inst.kind})"
+    solutions = "" if inst.solutions is None else f", {inst.solutions} solution(s)"
+    return f"{inst.file} #{inst.index} {inst.name} ({inst.width}x{inst.height}, {inst.expected}, {inst.kind}{solutions})"
 
 
 def slowest(instances, label, seconds, outcome):
-    lines = [f"**{label}**", ""]
-    for inst in sorted(instances, key=seconds, reverse=True)[:5]:
-        lines.append(f"- {fmt_seconds(seconds(inst))} {outcome(inst)}: {describe(inst)}")
-    return lines + [""]
+    """The SLOWEST slowest instances of a run, per type."""
+    lines = []
+    for kind, _ in TYPES:
+        members = [i for i in instances if i.type == kind]
+        if not members:
+            continue
+        lines += [f"**{label}, {kind}**", ""]
+        for inst in sorted(members, key=seconds, reverse=True)[:SLOWEST]:
+            lines.append(f"- {fmt_seconds(seconds(inst))} {outcome(inst)}: {describe(inst)}")
+        lines.append("")
+    return lines
 
 
 def cmd_summary(work, corpus, timeout, out, info):
@@ -273,7 +313,7 @@ def cmd_summary(work, corpus, timeout, out, info):
         "CP-SAT's are model building plus solving, measured in Python (interpreter start-up excluded). "
         "Gave-up / unknown runs count with the time they spent (CP-SAT can overshoot the limit in presolve). "
         "count = solutions counted to 2 (Tessera `count --limit 2`, CP-SAT solve + forbid + solve again). "
-        "median ratio = CP-SAT median / Tessera median.",
+        "p90 / p99 = the nearest-rank 90th / 99th percentile. median ratio = CP-SAT median / Tessera median.",
         "",
     ]
 
@@ -295,7 +335,7 @@ def cmd_summary(work, corpus, timeout, out, info):
         for mode, what in (("solve", "solve (first solution)"), ("count", "count to 2")):
             out_lines += [f"## {what}, {title}", ""] + table(members, mode) + [""]
 
-    out_lines += ["## Five slowest instances", ""]
+    out_lines += [f"## The {SLOWEST} slowest instances of each run", ""]
     out_lines += slowest(instances, "Tessera solve", lambda i: i.t_solve_s, lambda i: i.t_solve)
     out_lines += slowest(instances, "Tessera count", lambda i: i.t_count_s,
                          lambda i: f"{i.t_count} {i.t_count_n if i.t_count_n is not None else ''}".strip())
@@ -320,10 +360,74 @@ def cmd_summary(work, corpus, timeout, out, info):
         sys.exit(3)
 
 
+def puzzle_hashes(path):
+    """A hash of each puzzle of the file at PATH (size and cells), in order."""
+    module = load_parser()
+    with open(path, encoding="utf-8") as f:
+        try:
+            puzzles = module.read_puzzles(f.read())
+        except module.InputError as err:
+            die(f"{path}: {err}")
+    hashes = []
+    for width, height, rows in puzzles:
+        text = f"{width} {height};" + ";".join(" ".join(str(v) for v in row) for row in rows)
+        hashes.append(hashlib.sha256(text.encode()).hexdigest()[:32])
+    return hashes
+
+
+def read_cache(cache):
+    if not os.path.exists(cache):
+        return []
+    with open(cache, encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        if header != CACHE_FIELDS:
+            die(f"{cache}: not a CP-SAT cache (its header is not {' '.join(CACHE_FIELDS)})")
+        return [dict(zip(CACHE_FIELDS, line.rstrip("\n").split("\t"))) for line in f if line.strip()]
+
+
+def cache_key(row):
+    return row["type"], row["mode"], row["puzzle"], float(row["timeout"]), int(row["workers"]), row["ortools"]
+
+
+def cmd_cache_get(cache, kind, mode, timeout, workers, ortools, source, output):
+    known = {cache_key(row): row for row in read_cache(cache)}
+    hashes = puzzle_hashes(source)
+    rows = [known.get((kind, mode, h, float(timeout), int(workers), ortools)) for h in hashes]
+    missing = sum(1 for row in rows if row is None)
+    if missing:
+        print(f"{cache}: {missing} of {len(rows)} {kind} {mode} results missing for timeout {timeout}, "
+              f"{workers} worker(s), OR-Tools {ortools}", file=sys.stderr)
+        sys.exit(1)
+    with open(output, "w", encoding="utf-8") as f:
+        for index, row in enumerate(rows, 1):
+            f.write(f"{index}\t{row['width']}\t{row['height']}\t{row['status']}\t{row['solutions']}\t{row['seconds']}\n")
+
+
+def cmd_cache_put(cache, kind, mode, timeout, workers, ortools, source, results):
+    hashes = puzzle_hashes(source)
+    found = read_lines(results, len(hashes), parse_tsv)
+    new = {}
+    for h, (_, width, height, status, solutions, seconds) in zip(hashes, found):
+        row = dict(zip(CACHE_FIELDS, [kind, mode, h, timeout, workers, ortools, str(width), str(height), status,
+                                      str(solutions), f"{seconds:.6f}"]))
+        new[cache_key(row)] = row
+    rows = [row for row in read_cache(cache) if cache_key(row) not in new] + list(new.values())
+    temporary = cache + ".tmp"
+    with open(temporary, "w", encoding="utf-8") as f:
+        f.write("\t".join(CACHE_FIELDS) + "\n")
+        for row in rows:
+            f.write("\t".join(row[c] for c in CACHE_FIELDS) + "\n")
+    os.replace(temporary, cache)
+
+
 def main():
     args = sys.argv[1:]
     if len(args) == 4 and args[0] == "filter":
         cmd_filter(int(args[1]), args[2], args[3])
+    elif len(args) == 9 and args[0] == "cache-get":
+        cmd_cache_get(*args[1:])
+    elif len(args) == 9 and args[0] == "cache-put":
+        cmd_cache_put(*args[1:])
     elif len(args) >= 4 and args[0] == "summary":
         work, corpus, timeout = args[1:4]
         rest = args[4:]

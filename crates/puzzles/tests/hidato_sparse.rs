@@ -1,15 +1,16 @@
 //! The solvers on the seeded corpus of sparse and unsatisfiable boards (`common/hidato_corpus/`),
 //! whose answers come from the construction, not from a solver: every engine finds a valid
 //! answer to each satisfiable case and none to each unsatisfiable one, and the engines agree on
-//! the count up to two.
+//! the count up to two. Also the sparse boards with 1 to 4 solutions (`sparse.rs`).
 
 #[path = "common/hidato_corpus/mod.rs"]
 mod hidato_corpus;
 
 use std::time::Duration;
 
+use hidato_corpus::sparse::{sparse, Adding};
 use hidato_corpus::{corpus, Expected};
-use tessera::hidato::{count, solve, verify, Budget, Engine, Query};
+use tessera::hidato::{count, solve, verify, Adjacency, Budget, Engine, Query};
 
 /// A budget no case here should come near: a test that gives up fails, it does not hang.
 fn budget() -> Budget {
@@ -78,5 +79,39 @@ fn counts_beyond_two_agree() {
                 .result()
                 .unwrap();
         assert_eq!(auto, walk, "{}", case.name);
+    }
+}
+
+/// The sparse boards keep what `sparse.rs` promises: givens taken from a valid path, both ends or
+/// neither, types and shapes by index, 1 to 4 solutions (counted again by the walker alone), and
+/// the same board for the same arguments.
+#[test]
+fn sparse_boards_are_as_documented() {
+    let timeout = Duration::from_secs(60);
+    for index in 0..8 {
+        for adding in [Adding::Uniform, Adding::Distinguishing] {
+            let board = sparse(2026, index, 6, 8, timeout, adding).unwrap_or_else(|d| panic!("{}", d.name));
+            let (puzzle, solution, name) = (&board.puzzle, &board.solution, &board.name);
+            assert!(verify(puzzle, solution).is_valid(), "{name}: the path is no answer");
+            let kind = if index % 2 == 0 { Adjacency::King } else { Adjacency::Orthogonal };
+            assert_eq!(puzzle.adjacency(), kind, "{name}");
+            assert_eq!(board.holed, puzzle.cells().contains(&-1), "{name}");
+            assert_eq!((board.holed, board.ends), ((index / 2) % 2 == 1, (index / 4) % 2 == 0), "{name}");
+            let n = puzzle.size() as i32;
+            let ends = puzzle.cells().iter().filter(|&&v| v == 1 || v == n).count();
+            assert_eq!(ends, if board.ends { 2 } else { 0 }, "{name}");
+            let givens = puzzle.givens() as f64 / n as f64;
+            assert!((board.final_fraction - givens).abs() < 1e-9, "{name}");
+            assert!(board.start_fraction <= board.final_fraction, "{name}");
+            let walk = count(
+                puzzle,
+                &Query::default().with_limit(5).with_engine(Engine::Walk).with_budget(budget()),
+            )
+            .result()
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!((1..=4).contains(&walk) && walk == board.solutions, "{name}: the walker counts {walk}");
+            let again = sparse(2026, index, 6, 8, timeout, adding).unwrap_or_else(|d| panic!("{}", d.name));
+            assert_eq!((&again.name, &again.puzzle), (name, puzzle), "not reproducible");
+        }
     }
 }

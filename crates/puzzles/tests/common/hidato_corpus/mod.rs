@@ -70,11 +70,18 @@
 //!   `k` (not 1, not N), are the cells of `k - 1` and `k + 1`, both outside `P`. (Nothing here needs
 //!   the pocket to hold a path end or not: a pocket holding 1 would still be entered from `D`.)
 //!   0 to 2 extra givens.
+//!
+//! # Sparse boards with few solutions (`sparse.rs`)
+//!
+//! [`sparse::sparse`]`(seed, index, ...)` makes one board of another shape, for timing rather than for
+//! answers: a random path with 8 % to 30 % of its numbers given, more added until a solver counts
+//! 1 to 4 solutions (see `sparse.rs`).
 #![allow(dead_code, reason = "the corpus test and the corpus example use different parts")]
 
 mod board;
 mod defects;
 mod paths;
+pub mod sparse;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
