@@ -3,7 +3,7 @@
 //! (`scripts/compare-hidato.sh`):
 //!
 //! ```text
-//! cargo run --release -p tessera --example hidato_sparse -- OUT_DIR [--seed S] [--count N] [--min-side A] [--max-side B] [--timeout SECS]
+//! cargo run --release -p tessera --example hidato_sparse -- OUT_DIR [--seed S] [--count N] [--min-side A] [--max-side B] [--timeout SECS] [--add uniform|distinguishing] [--thin]
 //! ```
 //!
 //! Why this shape: a random Hamiltonian path on a 6x6 to 14x14 rectangle, open or holed, with a
@@ -20,7 +20,10 @@
 //! the number dropped is printed, so the kept ones are a subset of a fixed set (a slower machine, or
 //! a slower solver, keeps fewer); everything else is the same for the same arguments. With `--add
 //! distinguishing` each added given is one that a solution found (other than the path) puts
-//! elsewhere: fewer givens, but the boards then depend on the solver's first solutions. Progress
+//! elsewhere: fewer givens, but the boards then depend on the solver's first solutions. With
+//! `--thin`, a board that reached 1 to 4 solutions loses givens again (never 1 or N) in a random
+//! order while the count stays 1 to 4, back down to its start fraction: the sparse few-solution
+//! boards a puzzle's author makes (a removal whose count gives up is kept back and counted). Progress
 //! goes to standard error every 100 boards.
 //!
 //! It writes `OUT_DIR/hidato.txt` (eight neighbours) and `OUT_DIR/numbrix.txt` (four neighbours)
@@ -46,7 +49,7 @@ use hidato_corpus::sparse::{sparse, Adding, Sparse};
 use tessera::hidato::{to_text, Adjacency, Hidato};
 
 const USAGE: &str = "usage: hidato_sparse OUT_DIR [--seed S] [--count N] [--min-side A] [--max-side B] \
-                     [--timeout SECS] [--add uniform|distinguishing] (sides >= 4)";
+                     [--timeout SECS] [--add uniform|distinguishing] [--thin] (sides >= 4)";
 
 fn fail(message: &str) -> ! {
     eprintln!("{message}\n{USAGE}");
@@ -62,6 +65,7 @@ fn main() {
     let (mut out, mut seed, mut count, mut min_side, mut max_side, mut timeout) =
         (None, 2026u64, 2400usize, 6usize, 14usize, 20.0f64);
     let mut adding = Adding::Uniform;
+    let mut thin = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -70,6 +74,7 @@ fn main() {
             "--min-side" => min_side = number(&arg, args.next()),
             "--max-side" => max_side = number(&arg, args.next()),
             "--timeout" => timeout = number(&arg, args.next()),
+            "--thin" => thin = true,
             "--add" => {
                 adding = match args.next().as_deref() {
                     Some("uniform") => Adding::Uniform,
@@ -98,7 +103,7 @@ fn main() {
     let start = Instant::now();
     let (mut kept, mut dropped) = (Vec::with_capacity(count), Vec::new());
     for index in 0..count {
-        match sparse(seed, index, min_side, max_side, Duration::from_secs_f64(timeout), adding) {
+        match sparse(seed, index, min_side, max_side, Duration::from_secs_f64(timeout), adding, thin) {
             Ok(board) => kept.push(board),
             Err(gave_up) => {
                 eprintln!("dropped {}: the count gave up after {timeout} s", gave_up.name);
@@ -116,6 +121,10 @@ fn main() {
         }
     }
     let elapsed = start.elapsed();
+    let thin_gave_up: usize = kept.iter().map(|b| b.thin_gave_up).sum();
+    if thin {
+        eprintln!("thinning: {thin_gave_up} removals kept back because their count gave up");
+    }
 
     let rows = kept.iter().map(|b| Row {
         puzzle: &b.puzzle,

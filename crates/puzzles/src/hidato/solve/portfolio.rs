@@ -50,10 +50,6 @@ const WALK_SLICE_PER_CELL: u64 = 1;
 /// sparse board is dropped within milliseconds.
 const DOMAIN_RESTART: u64 = 256;
 
-/// The first round in which the learner runs (the depth-first members answer most boards in
-/// the rounds before, without paying for its encoding).
-const LEARN_ROUND: u32 = 1;
-
 /// Walker nodes a conflict of the learner is counted as, to share a round between members.
 const WALK_NODES_PER_CONFLICT: u64 = 4;
 
@@ -224,7 +220,10 @@ pub(super) fn run(
                         }
                     }
                 }
-                Member::Learn if !alone && round < LEARN_ROUND => {}
+                // The learner takes its turn from the first round: on sparse boards with few
+                // solutions it is the member that answers (a start one round later left its
+                // encoding behind a round of the walker, which answers open boards with many
+                // paths only).
                 Member::Learn => {
                     let built = match &mut learner {
                         Some(built) => built,

@@ -16,6 +16,11 @@
 //!   ends, 1 without), the others drawn from a random order of the eligible numbers (`2..N` without
 //!   the ends, `1..=N` with them) that also gives the numbers added one by one afterwards.
 //!
+//! With thinning (`thin`), a board that reached 1 to 4 solutions then loses givens (never 1 or
+//! N), one at a time in a random order, each removal kept only while the count stays 1 to 4,
+//! until the givens are back to the start's fraction or none can go: sparse boards with few
+//! solutions, as a puzzle's author makes them, where added givens alone leave boards dense.
+//!
 //! Everything comes from one generator seeded from `seed` and `index` (`Pcg64Mcg`), so a board
 //! depends on its index and the sides only. The solver's budget decides only whether a board is
 //! kept: a count that gives up drops the board ([`Dropped`]), and a slower machine drops more.
@@ -68,6 +73,8 @@ pub struct Sparse {
     pub final_fraction: f64,
     /// 1 to 4: the exact count.
     pub solutions: u64,
+    /// Thinning only: removals kept back because their count gave up.
+    pub thin_gave_up: usize,
 }
 
 /// A board dropped because a count gave up, as it stood then: the boards the solver found
@@ -88,6 +95,11 @@ pub struct Dropped {
     pub found: u64,
 }
 
+/// The count of `puzzle` up to [`LIMIT`].
+fn solutions_of(puzzle: &Hidato, budget: Budget) -> tessera::hidato::Count {
+    tessera::hidato::count(puzzle, &Query::default().with_limit(LIMIT).with_budget(budget))
+}
+
 /// Board `index` of the run `seed`, sides in `min_side..=max_side` (at least 4 each), each count
 /// within `timeout`; see the module documentation.
 pub fn sparse(
@@ -97,6 +109,7 @@ pub fn sparse(
     max_side: usize,
     timeout: Duration,
     adding: Adding,
+    thin: bool,
 ) -> Result<Sparse, Dropped> {
     assert!(4 <= min_side && min_side <= max_side, "sides must satisfy 4 <= {min_side} <= {max_side}");
     let mut rng = Pcg64Mcg::seed_from_u64(splitmix(splitmix(seed ^ SALT) ^ index as u64));
@@ -157,15 +170,43 @@ pub fn sparse(
             }
             Outcome::Exhausted | Outcome::LimitReached if counted.solutions < LIMIT => {
                 assert!(counted.solutions >= 1, "{}: the path is a solution", name(givens, "0"));
+                let (mut givens, mut solutions, mut thin_gave_up) = (givens, counted.solutions, 0);
+                if thin {
+                    // Thinning: givens (never the ends) removed in a random order while the
+                    // count stays 1 to 4, back down to the start's fraction.
+                    let mut removable: Vec<usize> =
+                        order[..next].iter().copied().filter(|&k| k != 1 && k != n).collect();
+                    removable.shuffle(rng);
+                    for number in removable {
+                        if givens <= target {
+                            break;
+                        }
+                        let cell = path[number - 1];
+                        puzzle.set(cell, 0);
+                        let budget = Budget::unlimited().with_timeout(timeout);
+                        let counted = solutions_of(&puzzle, budget);
+                        match counted.outcome {
+                            Outcome::GaveUp(_) => thin_gave_up += 1,
+                            _ if counted.solutions < LIMIT => {
+                                givens -= 1;
+                                solutions = counted.solutions;
+                                continue;
+                            }
+                            _ => {}
+                        }
+                        puzzle.set(cell, number as i32);
+                    }
+                }
                 return Ok(Sparse {
-                    name: name(givens, &counted.solutions.to_string()),
+                    name: name(givens, &solutions.to_string()),
                     puzzle,
                     solution: board.solution(&path),
                     holed,
                     ends,
                     start_fraction: target as f64 / n as f64,
                     final_fraction: givens as f64 / n as f64,
-                    solutions: counted.solutions,
+                    solutions,
+                    thin_gave_up,
                 });
             }
             _ => {

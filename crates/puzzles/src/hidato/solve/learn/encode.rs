@@ -7,12 +7,16 @@ use tessera_xc::{Budget, GaveUp};
 
 use crate::hidato::{Adjacency, Hidato};
 
-/// The window pairs (free cell, missing number) above which no learner is built: the clauses
-/// number some 20 per pair, so this caps the encoding near four million clauses.
-pub(crate) const MAX_PAIRS: usize = 200_000;
+/// The window pairs (free cell, missing number) above which no learner is built: every board up
+/// to 14x14 whatever its givens (196 cells by 196 numbers), bigger ones where the givens narrow
+/// the windows. The clauses number some 20 per pair; on a 20x23 board with 58 givens (some
+/// 90,000 pairs) building, solving and freeing the instance overran a half-second budget by a
+/// fifth, and there the walker is the member that answers.
+pub(crate) const MAX_PAIRS: usize = 40_000;
 
-/// Cells between two readings of the clock while encoding.
-const CLOCK_EVERY: usize = 64;
+/// Cells between two readings of the clock while encoding (a cell's clauses cost microseconds
+/// to hand to the solver, a reading of the clock some twenty nanoseconds).
+const CLOCK_EVERY: usize = 4;
 
 /// The variable of each (free cell, number) pair: per free cell, the run of numbers
 /// `low[c]..low[c] + vars[c].len()`, 0 where the window leaves the number out.
@@ -208,6 +212,11 @@ pub(crate) fn encode<C: cadical::Callbacks>(
     };
     // The chain: a free cell holding k has k - 1 and k + 1 next to it (a given one by its window).
     for c in (0..cells).filter(|&c| free[c]) {
+        if c % CLOCK_EVERY == 0 {
+            if let Some(reason) = budget.check_clock() {
+                return Err(reason);
+            }
+        }
         for (k, v) in pairs.numbers(c) {
             for other in [k - 1, k + 1] {
                 if other == 0 || other > n || at[other] != usize::MAX {

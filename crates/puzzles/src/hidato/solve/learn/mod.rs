@@ -6,13 +6,14 @@
 //! The depth-first members (domain search, walker) stall on sparse boards with several solutions:
 //! an early wrong choice leaves a doomed subtree that they search again and again under different
 //! later choices. A CDCL solver learns a clause from each conflict, so a doomed partial path is
-//! ruled out once, wherever it recurs. CaDiCaL (Armin Biere's solver, a SAT-competition winner,
-//! maintained) through the `cadical` crate (safe IPASIR bindings that build the bundled C++
-//! sources with `cc`: no system library, no code generator): on the sparse boards of issue 27 it
-//! was the fastest of the crates tried (`splr` and `batsat`, pure Rust, were slower on the same
-//! encoding; docs/performance.md), and its solver is incremental: a call stopped by its conflict
-//! limit resumes later with everything it learnt, which is what a member that shares a budget in
-//! slices needs, and `count` blocks each solution found and goes on.
+//! ruled out once, wherever it recurs. CaDiCaL (Armin Biere's solver, a winner of the SAT
+//! competitions, maintained) through the `cadical` crate (safe IPASIR bindings that build the
+//! bundled C++ sources with `cc`: no system library, no code generator, some 40 s of build). It
+//! is incremental: a call stopped by its conflict limit resumes later with everything it learnt,
+//! which is what a member that shares a budget in slices needs, and `count` blocks each solution
+//! found and goes on. The pure-Rust CDCL crates (`splr`, `batsat`) would spare the C++ compiler;
+//! they were built but not measured on these boards, so the choice rests on CaDiCaL's record and
+//! its incremental interface, not on a measured comparison here.
 //!
 //! # The encoding
 //!
@@ -32,7 +33,7 @@
 //!   and `x(c, k) ∧ e(c, d) → x(d, k + 1)`, `x(c, k) ∧ x(d, k + 1) → e(c, d)`. The numbers make the
 //!   edges one path; the edges give the solver the board's shape: a clause learnt about edges
 //!   holds for every number, where one about `x` holds for one number only (on the boards that
-//!   stalled the search, the longest solve went from 4.1 s to 1.8 s with edges).
+//!   stalled the search, edges more than halved the longest solve: docs/performance.md).
 //!
 //! The encoding's size grows with the sum of the window sizes times eight; boards whose windows
 //! hold more than [`encode::MAX_PAIRS`] pairs (big sparse boards, where the walker answers) get no learner.
@@ -71,6 +72,24 @@ pub(super) struct Learner {
     empty: bool,
 }
 
+/// The learner's own deadline, a fifth of the time left (at most [`MARGIN`]) before the
+/// budget's: CaDiCaL reads its terminate callback between steps that can take a good part of
+/// a second on a board near [`encode::MAX_PAIRS`] pairs, and its instance takes time to free.
+fn early(budget: &Budget) -> Budget {
+    let budget = budget.without_nodes();
+    match budget.deadline() {
+        Some(deadline) => {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let margin = (left / 5).min(MARGIN);
+            budget.with_deadline(deadline - margin)
+        }
+        None => budget,
+    }
+}
+
+/// The most the learner stops before the budget's deadline.
+const MARGIN: std::time::Duration = std::time::Duration::from_millis(150);
+
 /// CaDiCaL's terminate callback: the budget's deadline and cancel flag.
 struct Clock {
     budget: Budget,
@@ -96,7 +115,7 @@ impl Learner {
         let mut solver: cadical::Solver<Clock> = cadical::Solver::new();
         let Some(encoded) = encode::encode(puzzle, &mut solver, budget)? else { return Ok(None) };
         let empty = encoded.empty;
-        solver.set_callbacks(Some(Clock { budget: budget.without_nodes(), stopped: None }));
+        solver.set_callbacks(Some(Clock { budget: early(budget), stopped: None }));
         Ok(Some(Learner {
             solver,
             pairs: encoded.pairs,
