@@ -31,7 +31,7 @@
 //! 2. **Rounds** with budgets doubling each round, in which each member takes a turn: the
 //!    domain search (its Luby restarts go on from turn to turn), the walker (Luby-sequence
 //!    restarts, seeds breaking Warnsdorff's ties, the puzzle and its reversal k -> N + 1 - k in
-//!    turn) and the learner (one CaDiCaL instance that resumes where
+//!    turn) and, from the second round, the learner (one CaDiCaL instance that resumes where
 //!    its last turn stopped, with everything it learnt). The domain search goes first when at
 //!    least one cell in eight is given; on a sparse board wider than 256 bits (15x15) it joins
 //!    from the fourth round with a quarter of the walker's share, since its root alone costs
