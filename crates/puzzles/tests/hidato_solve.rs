@@ -382,11 +382,14 @@ fn boards_of_50x50_work() {
 
 #[test]
 fn hard_janko_puzzles_proven_unique_within_a_node_budget() {
-    // Nodes are placements (forced moves included). Janko #40 and #395 took 34,088 and 73,331
-    // nodes before the domain search (chain arc consistency, all-different matching, two
-    // distinct neighbours, dead ends, components); they take about 75 and 1,340 now.
+    // Nodes are the portfolio's: every member's, failed restarts included. The domain search's
+    // first order alone proves #40 and #395 in about 75 and 1,340 nodes (the unit tests of
+    // `hidato::solve` hold it to that); the random orders of its restarts cost #395 more, so the
+    // portfolio needs about 12,000 there. Before the domain search (chain arc consistency,
+    // all-different matching, two distinct neighbours, dead ends, components) they took 34,088
+    // and 73,331.
     let Some(puzzles) = common::shared_hidato("janko.txt") else { return };
-    for (number, nodes) in [(40, 500), (395, 4_000), (489, 1_000), (365, 1_000), (469, 2_000)] {
+    for (number, nodes) in [(40, 500), (395, 24_000), (489, 1_000), (365, 1_000), (469, 2_000)] {
         let budget = Budget::unlimited().with_nodes(nodes);
         assert_eq!(
             count(&puzzles[number - 1], &Query::default().with_limit(2).with_budget(budget.clone())).result(),
@@ -394,9 +397,9 @@ fn hard_janko_puzzles_proven_unique_within_a_node_budget() {
             "janko #{number}"
         );
     }
-    // Every janko puzzle within 5,000 nodes.
-    let budget = Budget::unlimited().with_nodes(5_000);
-    for (i, puzzle) in puzzles.iter().enumerate() {
+    // Every other janko puzzle within 8,000 nodes.
+    let budget = Budget::unlimited().with_nodes(8_000);
+    for (i, puzzle) in puzzles.iter().enumerate().filter(|(i, _)| *i != 394) {
         assert_eq!(
             count(puzzle, &Query::default().with_limit(2).with_budget(budget.clone())).result(),
             Ok(1),

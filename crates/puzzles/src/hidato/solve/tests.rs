@@ -160,3 +160,26 @@ fn reversals_give_valid_new_solutions() {
         });
     }
 }
+
+/// The domain search's pruning, apart from restarts: its first (deterministic) order proves
+/// the hardest janko.at puzzles unique within a few thousand nodes. Reads
+/// `$TESSERA_DATA/hidato/janko.txt` as the integration tests do (skipped without it, a
+/// failure under `TESSERA_REQUIRE_DATA=1`).
+#[test]
+fn first_order_proves_hard_janko_puzzles_within_a_node_budget() {
+    let Some(dir) = std::env::var_os("TESSERA_DATA").filter(|dir| !dir.is_empty()) else {
+        let required = std::env::var("TESSERA_REQUIRE_DATA").is_ok_and(|v| v == "1");
+        assert!(!required, "TESSERA_REQUIRE_DATA=1 but TESSERA_DATA is not set (hidato/janko.txt)");
+        return;
+    };
+    let path = std::path::Path::new(&dir).join("hidato/janko.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let puzzles = crate::hidato::parse_puzzles(&text, Adjacency::King).unwrap();
+    for (number, nodes) in [(40, 500), (395, 4_000), (489, 1_000), (365, 1_000), (469, 2_000)] {
+        let budget = Budget::unlimited().with_nodes(nodes);
+        let (stats, _) = domain_search(&puzzles[number - 1], 2, 0, None, 0, &budget)
+            .expect("a janko board fits the domain search")
+            .unwrap_or_else(|e| panic!("janko #{number}: {e:?} within {nodes} nodes"));
+        assert_eq!(stats.solutions, 1, "janko #{number}");
+    }
+}
