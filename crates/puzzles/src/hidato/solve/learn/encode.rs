@@ -14,9 +14,11 @@ use crate::hidato::{Adjacency, Hidato};
 /// fifth, and there the walker is the member that answers.
 pub(crate) const MAX_PAIRS: usize = 40_000;
 
-/// Cells between two readings of the clock while encoding (a cell's clauses cost microseconds
-/// to hand to the solver, a reading of the clock some twenty nanoseconds).
-const CLOCK_EVERY: usize = 4;
+/// Clauses between two readings of the clock while encoding: a clause costs the solver some
+/// hundreds of nanoseconds to take in (more when it grows its arrays), a reading of the clock
+/// some twenty; one cell of a wide window can bring thousands of clauses, so the clauses are
+/// counted, not the cells.
+const CLOCK_EVERY: u32 = 1024;
 
 /// The variable of each (free cell, number) pair: per free cell, the run of numbers
 /// `low[c]..low[c] + vars[c].len()`, 0 where the window leaves the number out.
@@ -48,9 +50,14 @@ pub(crate) struct Encoded {
 
 /// Numbers the variables and hands each clause to the solver at once (a big board's clauses
 /// would take hundreds of megabytes as a list).
+/// The clock is read every [`CLOCK_EVERY`] clauses; once it has run out, clauses are dropped
+/// and the encoding's loops return the reason at their next [`Builder::stopped`].
 struct Builder<'a, C: cadical::Callbacks> {
     next: i32,
     solver: &'a mut cadical::Solver<C>,
+    budget: &'a Budget,
+    added: u32,
+    stop: Option<GaveUp>,
 }
 
 impl<C: cadical::Callbacks> Builder<'_, C> {
@@ -59,13 +66,34 @@ impl<C: cadical::Callbacks> Builder<'_, C> {
         self.next
     }
 
+    /// Counts a clause and reads the clock every [`CLOCK_EVERY`]; false once it has run out.
+    fn tick(&mut self) -> bool {
+        if self.stop.is_none() {
+            self.added += 1;
+            if self.added % CLOCK_EVERY == 0 {
+                self.stop = self.budget.check_clock();
+            }
+        }
+        self.stop.is_none()
+    }
+
+    /// The clock's verdict so far (read at once, too, so that loops with few clauses stop).
+    fn stopped(&mut self) -> Result<(), GaveUp> {
+        if self.stop.is_none() {
+            self.stop = self.budget.check_clock();
+        }
+        self.stop.map_or(Ok(()), Err)
+    }
+
     fn add(&mut self, clause: &[i32]) {
-        self.solver.add_clause(clause.iter().copied());
+        if self.tick() {
+            self.solver.add_clause(clause.iter().copied());
+        }
     }
 
     /// The clause of `lits`, unless one of them is true.
     fn clause(&mut self, lits: &[Literal]) {
-        if lits.iter().all(Option::is_some) {
+        if lits.iter().all(Option::is_some) && self.tick() {
             self.solver.add_clause(lits.iter().flatten().flatten().copied());
         }
     }
@@ -156,15 +184,13 @@ pub(crate) fn encode<C: cadical::Callbacks>(
         };
         below && above
     };
-    let mut b = Builder { next: 0, solver };
+    let mut b = Builder { next: 0, solver, budget, added: 0, stop: None };
     let mut low = vec![0; cells];
     let mut vars: Vec<Vec<i32>> = vec![Vec::new(); cells];
     let mut total = 0;
     for c in (0..cells).filter(|&c| free[c]) {
-        if c % CLOCK_EVERY == 0 {
-            if let Some(reason) = budget.check_clock() {
-                return Err(reason);
-            }
+        if c % 4 == 0 {
+            b.stopped()?;
         }
         let ks: Vec<usize> = (1..=n).filter(|&k| at[k] == usize::MAX && fits(c, k)).collect();
         total += ks.len();
@@ -195,12 +221,14 @@ pub(crate) fn encode<C: cadical::Callbacks>(
             return empty(pairs);
         }
         b.exactly_one(&lits);
+        b.stopped()?;
     }
     for k in (1..=n).filter(|&k| at[k] == usize::MAX) {
         if cells_of[k].is_empty() {
             return empty(pairs);
         }
         b.exactly_one(&cells_of[k]);
+        b.stopped()?;
     }
     // The literal "cell c holds k": a variable, always (given there), or never.
     let holds = |c: usize, k: usize| -> Holds {
@@ -212,11 +240,7 @@ pub(crate) fn encode<C: cadical::Callbacks>(
     };
     // The chain: a free cell holding k has k - 1 and k + 1 next to it (a given one by its window).
     for c in (0..cells).filter(|&c| free[c]) {
-        if c % CLOCK_EVERY == 0 {
-            if let Some(reason) = budget.check_clock() {
-                return Err(reason);
-            }
-        }
+        b.stopped()?;
         for (k, v) in pairs.numbers(c) {
             for other in [k - 1, k + 1] {
                 if other == 0 || other > n || at[other] != usize::MAX {
@@ -235,11 +259,7 @@ pub(crate) fn encode<C: cadical::Callbacks>(
     }
     let edge_of = |c: usize, d: usize| edge[c][near[c].iter().position(|&x| x == d).expect("touching cells")];
     for c in (0..cells).filter(|&c| !puzzle.is_hole(c)) {
-        if c % CLOCK_EVERY == 0 {
-            if let Some(reason) = budget.check_clock() {
-                return Err(reason);
-            }
-        }
+        b.stopped()?;
         let outs = edge[c].clone();
         let ins: Vec<i32> = near[c].iter().map(|&d| edge_of(d, c)).collect();
         for (lits, end) in [(&outs, n), (&ins, 1)] {
@@ -277,6 +297,7 @@ pub(crate) fn encode<C: cadical::Callbacks>(
             }
         }
     }
+    b.stopped()?;
     Ok(Some(Encoded { pairs, empty: false }))
 }
 

@@ -72,6 +72,29 @@ pub(super) struct Learner {
     empty: bool,
 }
 
+impl Drop for Learner {
+    fn drop(&mut self) {
+        release(std::mem::replace(&mut self.solver, cadical::Solver::new()));
+    }
+}
+
+/// Clauses above which a solver is freed on a thread of its own: freeing a big clause database
+/// takes a good part of a second's budget, which the caller would otherwise wait for after
+/// its deadline.
+const FREE_APART: usize = 50_000;
+
+/// Frees `solver`, on a thread of its own when it is big (inline if no thread can be made).
+fn release(solver: cadical::Solver<Clock>) {
+    if solver.num_clauses() > FREE_APART {
+        let mut held = Some(solver);
+        let _ = std::thread::Builder::new().name("tessera-free".into()).spawn({
+            let solver = held.take();
+            move || drop(solver)
+        });
+        drop(held);
+    }
+}
+
 /// The learner's own deadline, a fifth of the time left (at most [`MARGIN`]) before the
 /// budget's: CaDiCaL reads its terminate callback between steps that can take a good part of
 /// a second on a board near [`encode::MAX_PAIRS`] pairs, and its instance takes time to free.
@@ -113,7 +136,13 @@ impl Learner {
             return Ok(None);
         }
         let mut solver: cadical::Solver<Clock> = cadical::Solver::new();
-        let Some(encoded) = encode::encode(puzzle, &mut solver, budget)? else { return Ok(None) };
+        let encoded = match encode::encode(puzzle, &mut solver, budget) {
+            Ok(Some(encoded)) => encoded,
+            other => {
+                release(solver);
+                return other.map(|_| None);
+            }
+        };
         let empty = encoded.empty;
         solver.set_callbacks(Some(Clock { budget: early(budget), stopped: None }));
         Ok(Some(Learner {
