@@ -300,8 +300,43 @@ impl Count {
     }
 }
 
-#[pymethods]
-impl Count {
+/// Saved as its fields, the outcome as one number (0 exhausted, 1 limit reached, 2-4 gave up
+/// for the node budget, the deadline, cancellation).
+impl crate::pickle::Pickle for Count {
+    const NAME: &'static str = "Count";
+
+    fn save(&self, out: &mut Vec<u8>) {
+        use crate::pickle::Field;
+        let outcome: u8 = match self.outcome {
+            Outcome::Exhausted => 0,
+            Outcome::LimitReached => 1,
+            Outcome::GaveUp(GaveUp::NodeLimit) => 2,
+            Outcome::GaveUp(GaveUp::Deadline) => 3,
+            Outcome::GaveUp(GaveUp::Cancelled) => 4,
+            // A reason added to the library later reads back as cancelled.
+            Outcome::GaveUp(_) => 4,
+        };
+        (self.solutions, outcome, self.nodes).put(out);
+        (self.updates, self.seconds).put(out);
+    }
+
+    fn load(input: &mut crate::pickle::Reader<'_>) -> Result<Self, String> {
+        use crate::pickle::Field;
+        let (solutions, outcome, nodes) = <(u64, u8, u64)>::take(input)?;
+        let outcome = match outcome {
+            0 => Outcome::Exhausted,
+            1 => Outcome::LimitReached,
+            2 => Outcome::GaveUp(GaveUp::NodeLimit),
+            3 => Outcome::GaveUp(GaveUp::Deadline),
+            4 => Outcome::GaveUp(GaveUp::Cancelled),
+            other => return Err(format!("outcome {other}")),
+        };
+        let (updates, seconds) = <(u64, f64)>::take(input)?;
+        Ok(Count { solutions, outcome, nodes, updates, seconds })
+    }
+}
+
+crate::class::python_class!(Count [pickle] {
     /// Solutions found: exact, the limit, or a lower bound (see ``outcome``).
     #[getter]
     fn solutions(&self) -> u64 {
@@ -351,7 +386,7 @@ impl Count {
     fn __repr__(&self) -> String {
         format!("Count({})", self.describe())
     }
-}
+});
 
 /// What a verifier found wrong with an answer: nothing when ``valid``.
 ///
@@ -374,8 +409,9 @@ impl Verdict {
     }
 }
 
-#[pymethods]
-impl Verdict {
+crate::pickle::pickle_fields!(Verdict { violations });
+
+crate::class::python_class!(Verdict [pickle] {
     /// Whether the answer is correct.
     #[getter]
     fn valid(&self) -> bool {
@@ -407,7 +443,7 @@ impl Verdict {
             self.violations
         )
     }
-}
+});
 
 /// A generated puzzle: ``puzzle`` (exactly one solution), its ``solution``, the ``seed`` that
 /// makes it again with the same settings, its ``difficulty`` (when a level was asked for or the
@@ -450,6 +486,38 @@ impl Generated {
 
 #[pymethods]
 impl Generated {
+    /// Pickling (and ``copy``): ``_from_state`` and the fields, the puzzle and solution pickled
+    /// as themselves.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Py<PyAny>, Py<PyAny>, u64, Option<&'static str>, u32))> {
+        let py = slf.py();
+        let this = slf.get();
+        let restore = slf.get_type().getattr("_from_state")?;
+        let fields = (
+            this.puzzle.clone_ref(py),
+            this.solution.clone_ref(py),
+            this.seed,
+            this.difficulty,
+            this.attempts,
+        );
+        Ok((restore, fields))
+    }
+
+    /// The object of ``__reduce__``'s fields.
+    #[classmethod]
+    fn _from_state(
+        _class: &Bound<'_, pyo3::types::PyType>,
+        puzzle: Py<PyAny>,
+        solution: Py<PyAny>,
+        seed: u64,
+        difficulty: Option<String>,
+        attempts: u32,
+    ) -> Self {
+        Generated { puzzle, solution, seed, difficulty: difficulty.map(crate::pickle::intern), attempts }
+    }
+
     /// The puzzle: exactly one solution.
     #[getter]
     fn puzzle(&self, py: Python<'_>) -> Py<PyAny> {

@@ -47,6 +47,7 @@ mod families;
 mod family;
 mod hidato;
 mod listing;
+mod pickle;
 mod queens;
 mod shard;
 mod sudoku;
