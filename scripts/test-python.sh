@@ -69,6 +69,7 @@ DATA=$ROOT/crates/py/tessera._tessera.data
 rm -rf "$DATA"
 if [[ -n ${TESSERA_CLI:-} ]]; then
     CLI=$TESSERA_CLI
+    [[ -x $CLI ]] || { say "TESSERA_CLI=$CLI is not an executable file"; exit 1; }
     say "the wheel's tessera command: $CLI (TESSERA_CLI)"
 else
     say "building the tessera command (profile $PROFILE) for the wheel's scripts"
