@@ -340,6 +340,22 @@ macro_rules! python_class {
             }
         ]);
     };
+    (@munch $class:ident [pickle $($rest:tt)*] [$($body:tt)*]) => {
+        $crate::class::python_class!(@munch $class [$($rest)*] [$($body)*
+            /// Pickling (and ``copy``): the class's ``_from_state`` and its compact bytes form.
+            fn __reduce__<'py>(
+                slf: &pyo3::Bound<'py, Self>,
+            ) -> pyo3::PyResult<(pyo3::Bound<'py, pyo3::PyAny>, (pyo3::Bound<'py, pyo3::types::PyBytes>,))> {
+                $crate::pickle::reduce(slf)
+            }
+
+            /// The object of a state made by ``__reduce__``; ``ValueError`` for other bytes.
+            #[classmethod]
+            fn _from_state(_class: &pyo3::Bound<'_, pyo3::types::PyType>, state: &[u8]) -> pyo3::PyResult<Self> {
+                $crate::pickle::restore(state)
+            }
+        ]);
+    };
     (@munch $class:ident [verify $($rest:tt)*] [$($body:tt)*]) => {
         $crate::class::python_class!(@munch $class [$($rest)*] [$($body)*
             /// Checks ``answer`` against this puzzle from the rules alone, independently of the

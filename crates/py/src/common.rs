@@ -32,6 +32,8 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use tessera_xc::{Budget, GaveUp, Outcome};
 
+pub(crate) use crate::generated::Generated;
+
 /// How often a search on the helper thread lets Python look at pending signals.
 const POLL: Duration = Duration::from_millis(50);
 
@@ -300,8 +302,43 @@ impl Count {
     }
 }
 
-#[pymethods]
-impl Count {
+/// Saved as its fields, the outcome as one number (0 exhausted, 1 limit reached, 2-4 gave up
+/// for the node budget, the deadline, cancellation).
+impl crate::pickle::Pickle for Count {
+    const NAME: &'static str = "Count";
+
+    fn save(&self, out: &mut Vec<u8>) {
+        use crate::pickle::Field;
+        let outcome: u8 = match self.outcome {
+            Outcome::Exhausted => 0,
+            Outcome::LimitReached => 1,
+            Outcome::GaveUp(GaveUp::NodeLimit) => 2,
+            Outcome::GaveUp(GaveUp::Deadline) => 3,
+            Outcome::GaveUp(GaveUp::Cancelled) => 4,
+            // A reason added to the library later reads back as cancelled.
+            Outcome::GaveUp(_) => 4,
+        };
+        (self.solutions, outcome, self.nodes).put(out);
+        (self.updates, self.seconds).put(out);
+    }
+
+    fn load(input: &mut crate::pickle::Reader<'_>) -> Result<Self, String> {
+        use crate::pickle::Field;
+        let (solutions, outcome, nodes) = <(u64, u8, u64)>::take(input)?;
+        let outcome = match outcome {
+            0 => Outcome::Exhausted,
+            1 => Outcome::LimitReached,
+            2 => Outcome::GaveUp(GaveUp::NodeLimit),
+            3 => Outcome::GaveUp(GaveUp::Deadline),
+            4 => Outcome::GaveUp(GaveUp::Cancelled),
+            other => return Err(format!("outcome {other}")),
+        };
+        let (updates, seconds) = <(u64, f64)>::take(input)?;
+        Ok(Count { solutions, outcome, nodes, updates, seconds })
+    }
+}
+
+crate::class::python_class!(Count [pickle] {
     /// Solutions found: exact, the limit, or a lower bound (see ``outcome``).
     #[getter]
     fn solutions(&self) -> u64 {
@@ -351,7 +388,7 @@ impl Count {
     fn __repr__(&self) -> String {
         format!("Count({})", self.describe())
     }
-}
+});
 
 /// What a verifier found wrong with an answer: nothing when ``valid``.
 ///
@@ -374,8 +411,9 @@ impl Verdict {
     }
 }
 
-#[pymethods]
-impl Verdict {
+crate::pickle::pickle_fields!(Verdict { violations });
+
+crate::class::python_class!(Verdict [pickle] {
     /// Whether the answer is correct.
     #[getter]
     fn valid(&self) -> bool {
@@ -407,82 +445,4 @@ impl Verdict {
             self.violations
         )
     }
-}
-
-/// A generated puzzle: ``puzzle`` (exactly one solution), its ``solution``, the ``seed`` that
-/// makes it again with the same settings, its ``difficulty`` (when a level was asked for or the
-/// puzzle was rated, else ``None``) and the ``attempts`` it took.
-///
-/// >>> made = tessera.Sudoku.generate(size=4, seed=7)
-/// >>> made.puzzle.solve() == made.solution
-/// True
-#[pyclass(frozen, module = "tessera")]
-#[derive(Debug)]
-pub struct Generated {
-    pub(crate) puzzle: Py<PyAny>,
-    pub(crate) solution: Py<PyAny>,
-    pub(crate) seed: u64,
-    pub(crate) difficulty: Option<&'static str>,
-    pub(crate) attempts: u32,
-}
-
-impl Generated {
-    /// What a generator made: `puzzle` and its `solution` as objects of one class.
-    pub(crate) fn of<C>(
-        py: Python<'_>,
-        (puzzle, solution): (C, C),
-        seed: u64,
-        difficulty: Option<&'static str>,
-        attempts: u32,
-    ) -> PyResult<Self>
-    where
-        C: pyo3::PyClass + Into<PyClassInitializer<C>>,
-    {
-        Ok(Generated {
-            puzzle: Py::new(py, puzzle)?.into_any(),
-            solution: Py::new(py, solution)?.into_any(),
-            seed,
-            difficulty,
-            attempts,
-        })
-    }
-}
-
-#[pymethods]
-impl Generated {
-    /// The puzzle: exactly one solution.
-    #[getter]
-    fn puzzle(&self, py: Python<'_>) -> Py<PyAny> {
-        self.puzzle.clone_ref(py)
-    }
-
-    /// Its solution.
-    #[getter]
-    fn solution(&self, py: Python<'_>) -> Py<PyAny> {
-        self.solution.clone_ref(py)
-    }
-
-    /// The seed that reproduces it with the same settings.
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// Its level (``'easy'``, ...), or ``None`` when it was not rated.
-    #[getter]
-    fn difficulty(&self) -> Option<&'static str> {
-        self.difficulty
-    }
-
-    /// Attempts made (rejected for the wrong level, plus the one kept).
-    #[getter]
-    fn attempts(&self) -> u32 {
-        self.attempts
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let puzzle = self.puzzle.bind(py).repr()?;
-        let difficulty = self.difficulty.map_or("None".to_owned(), |d| format!("'{d}'"));
-        Ok(format!("Generated(puzzle={puzzle}, seed={}, difficulty={difficulty})", self.seed))
-    }
-}
+});

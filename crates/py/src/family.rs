@@ -23,8 +23,9 @@ pub struct Answer {
     text: String,
 }
 
-#[pymethods]
-impl Answer {
+crate::pickle::pickle_fields!(Answer { width, height, rows, text });
+
+crate::class::python_class!(Answer [pickle] {
     fn __str__(&self) -> String {
         self.text.clone()
     }
@@ -32,7 +33,7 @@ impl Answer {
     fn __repr__(&self) -> String {
         format!("Answer(rows={:?})", self.rows)
     }
-}
+});
 
 impl Answer {
     /// The answer `solution` of `puzzle`, its values read from the puzzle's picture.
@@ -72,8 +73,9 @@ pub struct Step {
     cells: Vec<usize>,
 }
 
-#[pymethods]
-impl Step {
+crate::pickle::pickle_fields!(Step { technique, explanation, placed, removed, cells });
+
+crate::class::python_class!(Step [pickle] {
     fn __str__(&self) -> String {
         format!("{}: {}", self.technique, self.explanation)
     }
@@ -81,7 +83,7 @@ impl Step {
     fn __repr__(&self) -> String {
         format!("Step(technique='{}', explanation={:?})", self.technique, self.explanation)
     }
-}
+});
 
 impl From<tessera::common::Step> for Step {
     fn from(step: tessera::common::Step) -> Self {
@@ -109,12 +111,13 @@ pub struct Rating {
     contradiction: bool,
 }
 
-#[pymethods]
-impl Rating {
+crate::pickle::pickle_fields!(Rating { level, score, hardest, steps, solved, contradiction });
+
+crate::class::python_class!(Rating [pickle] {
     fn __repr__(&self) -> String {
         format!("Rating(level='{}', score={}, steps={})", self.level, self.score, self.steps.len())
     }
-}
+});
 
 impl Rating {
     /// The library's rating of `P`.
@@ -190,7 +193,26 @@ macro_rules! family_class {
             }
         }
 
-        $crate::class::python_class!($class [solve count solutions verify] {
+        /// Saved as its janko.at text, which the reader reads back.
+        impl $crate::pickle::Pickle for $class {
+            const NAME: &'static str = stringify!($class);
+
+            fn save(&self, out: &mut Vec<u8>) {
+                $crate::pickle::Field::put(&tessera::Readable::to_text(&self.puzzle), out);
+            }
+
+            fn load(input: &mut $crate::pickle::Reader<'_>) -> Result<Self, String> {
+                let text: String = $crate::pickle::Field::take(input)?;
+                let mut puzzles = <$rust as tessera::Readable>::read(&text, &());
+                match (puzzles.next(), puzzles.next()) {
+                    (Some(Ok(puzzle)), None) => Ok($class { puzzle }),
+                    (Some(Err(err)), _) => Err(err.to_string()),
+                    _ => Err("not exactly one puzzle".to_owned()),
+                }
+            }
+        }
+
+        $crate::class::python_class!($class [solve count solutions verify pickle] {
             /// One puzzle in the janko.at text format (or the family's JSON).
             #[new]
             fn new(py: pyo3::Python<'_>, text: &str) -> pyo3::PyResult<Self> {

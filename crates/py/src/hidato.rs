@@ -69,7 +69,32 @@ impl Answers for Hidato {
     }
 }
 
-python_class!(Hidato [solve count solutions verify] {
+/// Saved as its adjacency (0 Hidato, 1 Numbrix), width, height and cells.
+impl crate::pickle::Pickle for Hidato {
+    const NAME: &'static str = "Hidato";
+
+    fn save(&self, out: &mut Vec<u8>) {
+        use crate::pickle::Field;
+        u8::from(self.board.adjacency() == Adjacency::Orthogonal).put(out);
+        self.board.width().put(out);
+        self.board.height().put(out);
+        self.board.cells().to_vec().put(out);
+    }
+
+    fn load(input: &mut crate::pickle::Reader<'_>) -> Result<Self, String> {
+        use crate::pickle::Field;
+        let adjacency = match u8::take(input)? {
+            0 => Adjacency::King,
+            1 => Adjacency::Orthogonal,
+            other => return Err(format!("adjacency {other}")),
+        };
+        let (width, height) = (usize::take(input)?, usize::take(input)?);
+        let cells = Vec::<i32>::take(input)?;
+        rust::Hidato::new(width, height, cells, adjacency).map(Hidato::wrap).map_err(|e| e.to_string())
+    }
+}
+
+python_class!(Hidato [solve count solutions verify pickle] {
     /// Hidato(text, adjacency='hidato')
     /// --
     ///
@@ -268,8 +293,9 @@ pub struct HidatoRating {
     contradiction: bool,
 }
 
-#[pymethods]
-impl HidatoRating {
+crate::pickle::pickle_fields!(HidatoRating { difficulty, score, hardest, steps, solved, contradiction });
+
+crate::class::python_class!(HidatoRating [pickle] {
     fn __repr__(&self) -> String {
         let py_bool = |b: bool| if b { "True" } else { "False" };
         format!(
@@ -280,4 +306,4 @@ impl HidatoRating {
             py_bool(self.solved)
         )
     }
-}
+});

@@ -10,8 +10,10 @@
 //! - `class`: the searches every class shares, written once over the `tessera::Puzzle` trait (a
 //!   generic core per method, and `python_class!`, which stamps a class's pyo3 methods from them);
 //! - `listing`: `Solutions`, the lazy iterator every class's `solutions` returns;
-//! - `common`: what every class shares besides: `Count`, `Verdict`, `Generated`, the budget
+//! - `common`: what every class shares besides: `Count`, `Verdict`, the budget
 //!   arguments, and `search`, the one place that releases the GIL for a call;
+//! - `generated`: `Generated`, what every generator returns;
+//! - `pickle`: how every class pickles (`__reduce__` and `_from_state`, a compact bytes form);
 //! - `errors`: the exception types and the conversion of every Rust error into them;
 //! - `xc`: `ExactCover` (its problem as a `class::Search`, and the NumPy reader);
 //! - `family`: the janko.at families (Killer, KenKen, Star Battle), every class stamped by
@@ -45,8 +47,10 @@ mod common;
 mod errors;
 mod families;
 mod family;
+mod generated;
 mod hidato;
 mod listing;
+mod pickle;
 mod queens;
 mod shard;
 mod sudoku;
@@ -59,13 +63,15 @@ mod _tessera {
     use pyo3::prelude::*;
 
     #[pymodule_export]
-    use super::common::{Count, Generated, Verdict};
+    use super::common::{Count, Verdict};
     #[pymodule_export]
     use super::errors::{GaveUp, ParseError};
     #[pymodule_export]
     use super::families::{KenKen, Killer, StarBattle};
     #[pymodule_export]
     use super::family::{Answer, Rating, Step};
+    #[pymodule_export]
+    use super::generated::Generated;
     #[pymodule_export]
     use super::hidato::{Hidato, HidatoRating};
     #[pymodule_export]

@@ -224,6 +224,14 @@ impl Solutions {
         self.worker = None;
     }
 
+    /// A running search cannot travel: pickling raises ``TypeError`` (pickle the problem and
+    /// call ``solutions`` again where it arrives).
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "a tessera.Solutions (a running search) cannot be pickled; pickle the problem instead",
+        ))
+    }
+
     fn __repr__(&self) -> String {
         match &self.finished {
             Some(count) => format!("<tessera.Solutions ended: {}>", count.describe()),

@@ -53,7 +53,21 @@ impl Answers for Queens {
     }
 }
 
-python_class!(Queens [solve count solutions verify count_shard()] {
+/// Saved as its side.
+impl crate::pickle::Pickle for Queens {
+    const NAME: &'static str = "Queens";
+
+    fn save(&self, out: &mut Vec<u8>) {
+        crate::pickle::Field::put(&self.board.n(), out);
+    }
+
+    fn load(input: &mut crate::pickle::Reader<'_>) -> Result<Self, String> {
+        let n: usize = crate::pickle::Field::take(input)?;
+        Board::new(n).map(|board| Queens { board }).map_err(|e| e.to_string())
+    }
+}
+
+python_class!(Queens [solve count solutions verify count_shard() pickle] {
     /// Queens(n)
     /// --
     ///

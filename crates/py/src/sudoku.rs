@@ -58,7 +58,21 @@ impl Answers for Sudoku {
     }
 }
 
-python_class!(Sudoku [solve count solutions verify] {
+/// Saved as its line (cells, then region line, box shape or `X`), which reads back exactly.
+impl crate::pickle::Pickle for Sudoku {
+    const NAME: &'static str = "Sudoku";
+
+    fn save(&self, out: &mut Vec<u8>) {
+        crate::pickle::Field::put(&self.grid.to_line(), out);
+    }
+
+    fn load(input: &mut crate::pickle::Reader<'_>) -> Result<Self, String> {
+        let line: String = crate::pickle::Field::take(input)?;
+        rust::Sudoku::parse(&line).map(Sudoku::wrap).map_err(|e| e.to_string())
+    }
+}
+
+python_class!(Sudoku [solve count solutions verify pickle] {
     /// Sudoku(text)
     /// --
     ///
@@ -270,8 +284,18 @@ impl SudokuRating {
     }
 }
 
-#[pymethods]
-impl SudokuRating {
+crate::pickle::pickle_fields!(SudokuRating {
+    difficulty,
+    score,
+    se,
+    hardest,
+    steps,
+    guesses,
+    techniques,
+    solved
+});
+
+crate::class::python_class!(SudokuRating [pickle] {
     fn __repr__(&self) -> String {
         format!(
             "SudokuRating(difficulty='{}', score={}, se={:.1}, steps={}, guesses={}, solved={})",
@@ -283,7 +307,7 @@ impl SudokuRating {
             if self.solved { "True" } else { "False" }
         )
     }
-}
+});
 
 /// One step of the human-style solver: the ``technique``'s name, the ``placements`` and
 /// ``eliminations`` it makes (``(row, column, digit)``, 0-based row and column), the ``cells``
@@ -313,8 +337,9 @@ impl Hint {
     }
 }
 
-#[pymethods]
-impl Hint {
+crate::pickle::pickle_fields!(Hint { technique, placements, eliminations, cells, explanation });
+
+crate::class::python_class!(Hint [pickle] {
     fn __str__(&self) -> String {
         format!("{}: {}", self.technique, self.explanation)
     }
@@ -322,4 +347,4 @@ impl Hint {
     fn __repr__(&self) -> String {
         format!("Hint(technique='{}', explanation={:?})", self.technique, self.explanation)
     }
-}
+});

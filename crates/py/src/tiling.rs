@@ -15,6 +15,7 @@ use tessera::tiling::{self as rust, Board, Motion, Puzzle, Style};
 use crate::class::{self, python_class, Answers, Class, Options};
 use crate::common::Count;
 use crate::errors::puzzle_error;
+use crate::pickle::{Field, Pickle, Reader};
 
 /// A polyomino tiling problem: cover a ``board`` with ``pieces``, each used once (or as many
 /// times as its piece file says), moved as ``motion`` allows.
@@ -102,7 +103,63 @@ impl Answers for TilingPuzzle {
     }
 }
 
-python_class!(TilingPuzzle [solve count(distinct: bool = false) solutions verify count_shard(symmetry: bool = true)] {
+/// Saved as its board's drawing, its motion and its pieces (name, copies, cells); `Puzzle::new`
+/// makes the same placements, in the same order, from them.
+impl Pickle for TilingPuzzle {
+    const NAME: &'static str = "TilingPuzzle";
+
+    fn save(&self, out: &mut Vec<u8>) {
+        save_puzzle(&self.puzzle, out);
+    }
+
+    fn load(input: &mut Reader<'_>) -> Result<Self, String> {
+        Ok(TilingPuzzle { puzzle: Arc::new(load_puzzle(input)?) })
+    }
+}
+
+/// A piece as saved: its name, copies and cells.
+type SavedPiece = (char, u32, Vec<(i32, i32)>);
+
+fn save_puzzle(puzzle: &Puzzle, out: &mut Vec<u8>) {
+    puzzle.board().to_text().put(out);
+    let motion: u8 = match puzzle.motion() {
+        Motion::Free => 0,
+        Motion::Rotations => 1,
+        Motion::Fixed => 2,
+    };
+    motion.put(out);
+    let pieces: Vec<SavedPiece> =
+        puzzle.pieces().iter().map(|piece| (piece.name(), piece.copies(), piece.cells().to_vec())).collect();
+    pieces.put(out);
+}
+
+fn load_puzzle(input: &mut Reader<'_>) -> Result<Puzzle, String> {
+    let board = Board::parse(&String::take(input)?).map_err(|e| e.to_string())?;
+    let motion = match u8::take(input)? {
+        0 => Motion::Free,
+        1 => Motion::Rotations,
+        2 => Motion::Fixed,
+        other => return Err(format!("motion {other}")),
+    };
+    let mut pieces = Vec::new();
+    for (name, copies, cells) in Vec::<SavedPiece>::take(input)? {
+        // As the piece reader allows: the limits keep every offset and count small.
+        let side = rust::MAX_PIECE_CELLS as i32;
+        if cells.len() > rust::MAX_PIECE_CELLS
+            || cells.iter().any(|&(r, c)| !(0..side).contains(&r) || !(0..side).contains(&c))
+        {
+            return Err(format!("piece {name:?} has cells out of range"));
+        }
+        if copies > 1000 {
+            return Err(format!("piece {name:?} has {copies} copies; at most 1000"));
+        }
+        let piece = rust::Piece::new(name, &cells).ok_or_else(|| format!("piece {name:?} has no cells"))?;
+        pieces.push(piece.with_copies(copies));
+    }
+    Ok(Puzzle::new(board, pieces, motion))
+}
+
+python_class!(TilingPuzzle [solve count(distinct: bool = false) solutions verify count_shard(symmetry: bool = true) pickle] {
     /// TilingPuzzle(board='6x10', pieces='pentominoes', motion=None)
     /// --
     ///
@@ -202,8 +259,26 @@ pub struct Tiling {
     tiling: rust::Tiling,
 }
 
-#[pymethods]
-impl Tiling {
+/// Saved as its puzzle and its placements' numbers.
+impl Pickle for Tiling {
+    const NAME: &'static str = "Tiling";
+
+    fn save(&self, out: &mut Vec<u8>) {
+        save_puzzle(&self.puzzle, out);
+        self.tiling.placements.put(out);
+    }
+
+    fn load(input: &mut Reader<'_>) -> Result<Self, String> {
+        let puzzle = load_puzzle(input)?;
+        let placements = Vec::<usize>::take(input)?;
+        if let Some(bad) = placements.iter().find(|&&p| p >= puzzle.placements().len()) {
+            return Err(format!("placement {bad}; the puzzle has {}", puzzle.placements().len()));
+        }
+        Ok(Tiling { puzzle: Arc::new(puzzle), tiling: rust::Tiling::new(placements) })
+    }
+}
+
+python_class!(Tiling [pickle] {
     /// Each piece put down: ``(name, [(row, column), ...])``, squares sorted.
     #[getter]
     fn placements(&self) -> Vec<(char, Vec<(i32, i32)>)> {
@@ -229,4 +304,4 @@ impl Tiling {
     fn __len__(&self) -> usize {
         self.tiling.placements.len()
     }
-}
+});

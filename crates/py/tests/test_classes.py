@@ -1,7 +1,9 @@
 """What every class shares, checked on every class at once: the same keyword-only options with
 the same defaults, the library's words for outcomes and reasons, and a lazy ``solutions``."""
 
+import gc
 import inspect
+import itertools
 import time
 
 import pytest
@@ -101,6 +103,18 @@ def test_solutions_are_lazy_and_say_how_they_ended(name):
     assert len(list(limited)) == 2
     assert (limited.count.solutions, limited.count.outcome) == (2, "limit-reached")
     assert limited.finish().outcome == "limit-reached"
+
+
+@pytest.mark.parametrize("name", ["ExactCover", "Queens", "Sudoku", "TilingPuzzle"])
+def test_islice_takes_a_few_and_the_search_stops(name):
+    puzzle = PUZZLES[name]()
+    taken = list(itertools.islice(puzzle.solutions(), 5))
+    assert len(taken) == 5 and len({repr(t) if isinstance(t, list) else str(t) for t in taken}) == 5
+    gc.collect()
+    time.sleep(0.3)  # the dropped listing's worker sees its requests end and stops
+    before = time.process_time()  # every thread of the process
+    time.sleep(0.5)
+    assert time.process_time() - before < 0.15
 
 
 def test_a_budget_that_runs_out_mid_listing_keeps_what_was_yielded():

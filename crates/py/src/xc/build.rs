@@ -10,7 +10,11 @@
 use numpy::ndarray::ArrayView2;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
-use tessera_xc::{ItemId, OptionId, Problem, ProblemBuilder};
+use std::collections::HashMap;
+
+use tessera_xc::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
+
+use crate::pickle::{put_str, Field, Reader};
 
 /// The option's items as written in Knuth's format: `name`, or `name:colour`.
 pub(crate) fn option_items(problem: &Problem, option: OptionId) -> Vec<String> {
@@ -46,7 +50,7 @@ pub(crate) fn solution_object(
 pub(crate) fn item_of(
     builder: &mut ProblemBuilder,
     entry: &Bound<'_, PyAny>,
-) -> Result<(ItemId, Option<tessera_xc::Color>), String> {
+) -> Result<(ItemId, Option<Color>), String> {
     let (name, color) = if entry.is_instance_of::<PyString>() {
         let text: String = entry.extract().map_err(|e: PyErr| e.to_string())?;
         // A declared name wins; otherwise `name:colour` as in Knuth's format.
@@ -113,6 +117,90 @@ pub(crate) fn matrix_problem<T: Copy + Into<i128>>(
             }
             other => format!("row {r}: {other}"),
         })?;
+    }
+    Ok(builder.build())
+}
+
+/// An exact-cover problem's pickled form (see `pickle.rs`): its items in declaration order (kind,
+/// bounds, name), the colour names, then each option as its items' numbers with a colour number
+/// (0: none) and its label. Unlike Knuth's text format it keeps any name, the items' order (so
+/// option and item numbers are the same after the round trip), bounds, colours and labels.
+pub(crate) fn save_problem(problem: &Problem, out: &mut Vec<u8>) {
+    let mut colors: Vec<&str> = Vec::new();
+    let mut color_numbers: HashMap<&str, usize> = HashMap::new();
+    problem.item_count().put(out);
+    for item in problem.items() {
+        match problem.item_kind(item) {
+            ItemKind::Primary => {
+                0u8.put(out);
+                problem.bounds(item).put(out);
+            }
+            ItemKind::Secondary => 1u8.put(out),
+        }
+        put_str(problem.item_name(item), out);
+    }
+    let mut options = Vec::with_capacity(problem.option_count());
+    for option in problem.options() {
+        let items: Vec<(usize, usize)> = problem
+            .option_items(option)
+            .map(|(item, color)| {
+                let color = color.map_or(0, |color| {
+                    let name = problem.color_name(color);
+                    *color_numbers.entry(name).or_insert_with(|| {
+                        colors.push(name);
+                        colors.len()
+                    })
+                });
+                (item.index(), color)
+            })
+            .collect();
+        options.push((items, problem.option_label(option).map(str::to_owned)));
+    }
+    colors.len().put(out);
+    for name in colors {
+        put_str(name, out);
+    }
+    options.put(out);
+}
+
+/// The problem of [`save_problem`]'s form; `Err` for anything the builder refuses.
+pub(crate) fn load_problem(input: &mut Reader<'_>) -> Result<Problem, String> {
+    let mut builder = ProblemBuilder::new();
+    let items = input.len()?;
+    let mut ids = Vec::with_capacity(items);
+    for _ in 0..items {
+        let kind = match u8::take(input)? {
+            0 => Some(<(u32, u32)>::take(input)?),
+            1 => None,
+            other => return Err(format!("item kind {other}")),
+        };
+        let name = String::take(input)?;
+        let declared = match kind {
+            Some((1, 1)) => builder.primary(name),
+            Some((min, max)) => builder.primary_bounded(name, min, max),
+            None => builder.secondary(name),
+        };
+        ids.push(declared.map_err(|e| e.to_string())?);
+    }
+    let colors: Vec<Color> = (0..input.len()?)
+        .map(|_| String::take(input).map(|name| builder.color(&name)))
+        .collect::<Result<_, _>>()?;
+    let options = Vec::<(Vec<(usize, usize)>, Option<String>)>::take(input)?;
+    for (i, (entries, label)) in options.into_iter().enumerate() {
+        let mut option = Vec::with_capacity(entries.len());
+        for (item, color) in entries {
+            let item =
+                *ids.get(item).ok_or_else(|| format!("option {i} names item {item}; there are {items}"))?;
+            let color = match color {
+                0 => None,
+                c => Some(*colors.get(c - 1).ok_or_else(|| format!("option {i} names colour {c}"))?),
+            };
+            option.push((item, color));
+        }
+        let id = builder.colored_option(option).map_err(|e| format!("option {i}: {e}"))?;
+        if let Some(label) = label {
+            builder.set_label(id, label);
+        }
     }
     Ok(builder.build())
 }

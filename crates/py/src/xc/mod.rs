@@ -120,7 +120,20 @@ impl Class for ExactCover {
     }
 }
 
-python_class!(ExactCover [solve count solutions(seed: Option<u64> = None, names: bool = false) count_shard(engine: &str = "auto")] {
+/// Saved by `build::save_problem`.
+impl crate::pickle::Pickle for ExactCover {
+    const NAME: &'static str = "ExactCover";
+
+    fn save(&self, out: &mut Vec<u8>) {
+        build::save_problem(self.problem(), out);
+    }
+
+    fn load(input: &mut crate::pickle::Reader<'_>) -> Result<Self, String> {
+        build::load_problem(input).map(ExactCover::of)
+    }
+}
+
+python_class!(ExactCover [solve count solutions(seed: Option<u64> = None, names: bool = false) count_shard(engine: &str = "auto") pickle] {
     /// ExactCover(items, options, secondary=None, bounds=None)
     /// --
     ///
