@@ -71,6 +71,15 @@ impl Indicator {
         )
     }
 
+    /// Starts a bar that `update` sets (length, position, message) at every poll: a sharded
+    /// count, whose number of prefixes is known once its plan is made.
+    pub fn shard(update: impl FnMut(&ProgressBar) + Send + 'static) -> Self {
+        Self::poll(
+            || ProgressBar::no_length().with_style(style("[{elapsed_precise}] {wide_bar} {pos}/{len} {msg}")),
+            update,
+        )
+    }
+
     /// The drawing thread: every [`POLL`] after the first [`DELAY`], `update` the bar (made by
     /// `make` the first time), until stopped; then clear it.
     fn poll(

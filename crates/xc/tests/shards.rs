@@ -149,3 +149,46 @@ fn a_checkpoint_resumes_without_counting_twice() {
     assert!(error.contains("another count") && error.contains("split"), "{error}");
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn a_total_past_64_bits_is_an_error_not_a_wrapped_number() {
+    let mut manifests = all_shards(&queens8(), Engine::Auto, 2);
+    for m in &mut manifests {
+        m.solutions = u64::MAX;
+    }
+    assert_eq!(shard::merge(&manifests), Err(MergeError::Overflow("of solutions")));
+    let mut manifests = all_shards(&queens8(), Engine::Auto, 2);
+    manifests[0].nodes = u64::MAX;
+    manifests[1].nodes = 1;
+    assert_eq!(shard::merge(&manifests), Err(MergeError::Overflow("of nodes")));
+    // Up to u64::MAX itself, the total is exact.
+    let mut manifests = all_shards(&queens8(), Engine::Auto, 2);
+    manifests[0].solutions = u64::MAX - manifests[1].solutions;
+    assert_eq!(shard::merge(&manifests).expect("fits").solutions, u64::MAX);
+}
+
+#[test]
+fn probes_plans_and_estimates_give_up_on_their_budget() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::Duration;
+    use tessera_xc::shard::Tree;
+    use tessera_xc::GaveUp;
+
+    let problem = queens8();
+    let tree = CoverTree::new(&problem, Engine::Links);
+    let split = tree.split(8, &Budget::unlimited()).expect("no budget");
+    let cancelled = Budget::unlimited().with_cancel(Arc::new(AtomicBool::new(true)));
+    let mut rng = rand_pcg::Pcg64Mcg::new(7);
+    assert_eq!(tree.probe_within(&split.prefixes[0], &mut rng, &cancelled), Err(GaveUp::Cancelled));
+    assert!(tree.probe_within(&split.prefixes[0], &mut rng, &Budget::unlimited()).is_ok_and(|n| n >= 1.0));
+    assert_eq!(Plan::new(&tree, 4, 1, &cancelled).err(), Some(GaveUp::Cancelled));
+    let gave_up = shard::estimate_within(&problem, Engine::Auto, 100, 1, Duration::ZERO, &cancelled)
+        .expect_err("cancelled");
+    assert_eq!((gave_up.reason, gave_up.done, gave_up.asked), (GaveUp::Cancelled, 0, 100));
+    let estimate =
+        shard::estimate_within(&problem, Engine::Auto, 2000, 1, Duration::from_secs(1), &Budget::unlimited())
+            .expect("no budget");
+    assert_eq!(estimate.exact, Some((92, Solver::new(&problem).count_all().stats.nodes)));
+    assert!(estimate.solutions_known().is_ok() && estimate.solution_probes >= 10);
+}

@@ -30,6 +30,12 @@ pub struct ShardArgs {
     /// Write the shard's manifest (JSON: what it covered and counted) to FILE.
     #[arg(long, value_name = "FILE")]
     pub manifest: Option<PathBuf>,
+
+    /// Report progress on standard error (prefixes done of the shard's, solutions so far,
+    /// seconds): a bar on a terminal (shown there anyway unless --no-progress), else a line a
+    /// second, for a cluster job's log.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 impl ShardArgs {

@@ -73,7 +73,8 @@ Exit status:
   2  bad input: a file cannot be read or is not valid (the message gives line and column),
      or the checkpoint is of another count
   3  gave up: --max-nodes or --timeout ran out before the answer was known (a checkpoint
-     keeps what was finished)";
+     keeps what was finished)
+  130, 143  stopped by SIGINT or SIGTERM: the checkpoint, if given, holds what was finished";
 
 /// The long help of `tessera xc estimate`.
 const ESTIMATE_ABOUT: &str = "Estimate how big an exact-cover problem's search tree is, and how \
@@ -87,10 +88,14 @@ const ESTIMATE_ABOUT: &str = "Estimate how big an exact-cover problem's search t
 /// Shown under `tessera xc estimate --help`.
 const ESTIMATE_HELP: &str = "\
 Prints `nodes ~ N (± E)`, `solutions ~ S (± E)` and `time ~ T seconds on one thread` (± is
-one standard error of the mean over the probes). With --json, one object: \"file\", \"engine\",
-\"probes\", \"nodes\", \"nodes_error\", \"solutions\", \"solutions_error\", \"nodes_per_second\",
-\"seconds\" (the estimated time), and \"exact_solutions\" and \"exact_nodes\" when the measuring
-run finished the tree.
+one standard error of the mean over the probes), or `unknown` with the reason when the probes
+cannot tell: fewer than 10 of them reached a solution (or contributed), the standard error is
+above half the mean, or the products of degrees overflow. With --json, one object: \"file\",
+\"engine\", \"probes\", \"nodes\", \"solutions\", \"seconds\" (the estimated time; each null
+when unknown, with the reason in \"nodes_unknown\", \"solutions_unknown\", \"seconds_unknown\"),
+\"nodes_error\", \"solutions_error\", \"solution_probes\" (probes that reached a solution),
+\"nodes_per_second\", and \"exact_solutions\" and \"exact_nodes\" when the measuring run finished
+the tree.
 
 Example:
   tessera xc estimate crates/cli/tests/data/queens8.dlx --probes 200
@@ -98,7 +103,8 @@ Example:
 Exit status:
   0  success
   1  usage error or internal error
-  2  bad input: the file cannot be read or is not valid";
+  2  bad input: the file cannot be read or is not valid
+  3  gave up: --timeout ran out before the probes were done";
 
 /// Options of `tessera xc estimate`.
 #[derive(Debug, Args)]
@@ -118,6 +124,11 @@ pub struct EstimateArgs {
     /// Measure the search's speed for up to this many seconds.
     #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = super::common::parse_seconds)]
     pub measure: std::time::Duration,
+
+    /// Give up after this many seconds, decimals allowed, reading the file included (exit status
+    /// 3); the speed is measured for --measure or until then, whichever comes first.
+    #[arg(long, value_name = "SECONDS", value_parser = super::common::parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
 
     #[command(flatten)]
     pub engine: EngineArgs<EngineArg>,

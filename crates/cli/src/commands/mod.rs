@@ -18,6 +18,7 @@ pub mod sudoku_records;
 pub mod sudoku_verify;
 pub mod tiling;
 pub mod verdict;
+pub mod watch;
 pub mod xc;
 
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -46,6 +47,9 @@ pub enum Status {
     /// Not a puzzle: `sudoku rate` got a grid with no solution or several, `sudoku hint` one with
     /// none (exit status 7). "No solution" from `solve` is an answer ([`Status::Done`]).
     NoSolution,
+    /// A sharded count stopped by SIGTERM or SIGINT after saving its checkpoint: `128 + the
+    /// signal's number`, as a shell reports a process the signal ended (130, 143).
+    Interrupted(u8),
 }
 
 impl Status {
@@ -60,6 +64,7 @@ impl Status {
             Status::PathBroken => 5,
             Status::Incomplete => 6,
             Status::NoSolution => 7,
+            Status::Interrupted(status) => status,
         }
     }
 }

@@ -36,7 +36,18 @@ pub fn count<T: Tree>(
     if let Some(every) = args.checkpoint_every {
         options.checkpoint_every = every;
     }
-    let manifest = match shard::run(tree, &options) {
+    // SIGTERM and SIGINT cancel the budget; the run then saves the checkpoint (see `watch`).
+    let interrupt = super::watch::Interrupt::install()?;
+    options.budget = options.budget.with_cancel(interrupt.flag());
+    let progress = shard::RunProgress::new();
+    options.progress = Some(progress.clone());
+    let watch = super::watch::Watch::start(&progress, shard, args.progress, output.no_progress);
+    let ran = shard::run(tree, &options);
+    drop(watch);
+    if let Some(status) = interrupted(&interrupt, &ran, args) {
+        return Ok(status);
+    }
+    let manifest = match ran {
         Ok(manifest) => manifest,
         Err(ShardError::Plan(reason)) => {
             note(&format!("gave up ({reason}) while splitting the tree: nothing was counted"));
@@ -86,6 +97,32 @@ pub fn count<T: Tree>(
         ));
     }
     Ok(Status::Done)
+}
+
+/// The message and status of a count a signal stopped, if one did (the checkpoint is saved by
+/// then: `run` saves it before it returns).
+fn interrupted(
+    interrupt: &super::watch::Interrupt,
+    ran: &Result<Manifest, ShardError>,
+    args: &ShardArgs,
+) -> Option<Status> {
+    let (name, status) = interrupt.received()?;
+    if matches!(ran, Err(ShardError::Checkpoint { .. })) {
+        return None; // Reported as any checkpoint error.
+    }
+    let kept = match (ran, &args.checkpoint) {
+        (Ok(manifest), Some(path)) => format!(
+            "{} finished prefixes of this shard are saved in {}; run the same command again to resume",
+            manifest.prefix_count(),
+            path.display()
+        ),
+        (Err(ShardError::Plan(_)), _) => "it was still splitting the tree: nothing was counted".to_owned(),
+        (_, None) | (Err(_), _) => {
+            "nothing was saved (with --checkpoint FILE, finished prefixes are kept)".to_owned()
+        }
+    };
+    super::report::error(&format!("interrupted by {name}: {kept}"));
+    Some(Status::Interrupted(status))
 }
 
 /// The `tessera merge --json` object: the merged count's fields, and the balance.

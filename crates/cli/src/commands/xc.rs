@@ -109,27 +109,45 @@ struct EstimateReport<'a> {
 
 /// `tessera xc estimate FILE`
 pub fn estimate(args: &EstimateArgs) -> Result<Status> {
+    let budget = super::budget(&crate::args::BudgetArgs { max_nodes: None, timeout: args.timeout });
     let input = Input::read_at_most(&args.file, crate::input::XC_FILE)?;
     let problem = input.parse()?;
-    let e = tessera_xc::shard::estimate(
+    let estimated = tessera_xc::shard::estimate_within(
         &problem,
         args.engine.engine().into(),
         args.probes,
         args.seed,
         args.measure,
+        &budget,
     );
+    let e = match estimated {
+        Ok(e) => e,
+        Err(gave_up) => {
+            note(&format!("{gave_up}: no estimate (fewer probes, or a longer --timeout)"));
+            return Ok(Status::GaveUp);
+        }
+    };
     if args.json.json {
         let report = EstimateReport { file: &input.name, estimate: &e };
         print_line(&serde_json::to_string(&report)?)?;
         return Ok(Status::Done);
     }
     let mut out = io::stdout().lock();
-    writeln!(out, "nodes ~ {:.4e} (± {:.2e})", e.nodes, e.nodes_error)?;
-    writeln!(out, "solutions ~ {:.4e} (± {:.2e})", e.solutions, e.solutions_error)?;
+    match e.nodes_known() {
+        Ok(nodes) => writeln!(out, "nodes ~ {nodes:.4e} (± {:.2e})", e.nodes_error)?,
+        Err(reason) => writeln!(out, "nodes ~ unknown ({reason})")?,
+    }
+    match e.solutions_known() {
+        Ok(solutions) => writeln!(out, "solutions ~ {solutions:.4e} (± {:.2e})", e.solutions_error)?,
+        Err(reason) => writeln!(out, "solutions ~ unknown ({reason})")?,
+    }
+    let time = match e.seconds_known() {
+        Ok(seconds) => format!("{seconds:.3} seconds"),
+        Err(_) => "unknown".to_owned(),
+    };
     writeln!(
         out,
-        "time ~ {:.3} seconds on one thread ({:.3e} nodes per second, engine {})",
-        e.seconds(),
+        "time ~ {time} on one thread ({:.3e} nodes per second, engine {})",
         e.nodes_per_second,
         e.engine.name()
     )?;

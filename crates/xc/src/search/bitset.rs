@@ -22,13 +22,18 @@ pub(super) fn run(bits: &mut BitState<'_>, walk: &mut Walk, control: &mut Contro
 }
 
 /// One random probe below the current level ([`walk::probe`]).
-pub(super) fn probe(bits: &mut BitState<'_>, walk: &mut Walk, rng: &mut rand_pcg::Pcg64Mcg) -> Probe {
+pub(super) fn probe(
+    bits: &mut BitState<'_>,
+    walk: &mut Walk,
+    rng: &mut rand_pcg::Pcg64Mcg,
+    budget: &crate::budget::Budget,
+) -> Result<Probe, crate::budget::GaveUp> {
     match bits.tables.words {
-        1 => walk::probe(&mut BitMoves::<1> { bits }, walk, rng),
-        2 => walk::probe(&mut BitMoves::<2> { bits }, walk, rng),
-        3 => walk::probe(&mut BitMoves::<3> { bits }, walk, rng),
-        4 => walk::probe(&mut BitMoves::<4> { bits }, walk, rng),
-        _ => walk::probe(&mut BitMoves::<0> { bits }, walk, rng),
+        1 => walk::probe(&mut BitMoves::<1> { bits }, walk, rng, budget),
+        2 => walk::probe(&mut BitMoves::<2> { bits }, walk, rng, budget),
+        3 => walk::probe(&mut BitMoves::<3> { bits }, walk, rng, budget),
+        4 => walk::probe(&mut BitMoves::<4> { bits }, walk, rng, budget),
+        _ => walk::probe(&mut BitMoves::<0> { bits }, walk, rng, budget),
     }
 }
 

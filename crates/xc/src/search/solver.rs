@@ -349,20 +349,23 @@ impl<'p> Solver<'p> {
 
     /// One of Knuth's random probes below the current level (the whole tree, or the subtree of
     /// a fixed prefix). It leaves the solver in the middle of the tree: use a fresh one for the
-    /// next probe or search.
-    pub(crate) fn probe(&mut self, rng: &mut Pcg64Mcg) -> Probe {
+    /// next probe or search. The budget's clock and cancel flag are read as it goes down (its
+    /// node limit is not: a probe visits one path, not nodes of the search); a probe cut short
+    /// is `Err`, never a partial estimate.
+    pub(crate) fn probe(&mut self, rng: &mut Pcg64Mcg) -> Result<Probe, GaveUp> {
         self.prepare();
         let walk = &mut self.walk;
+        let budget = &self.control.budget;
         match (&mut self.core, self.colored) {
-            (Core::Bits(bits), _) => bitset::probe(bits, walk, rng),
+            (Core::Bits(bits), _) => bitset::probe(bits, walk, rng, budget),
             (Core::Links(dance), colored) => match (dance.prune, colored) {
-                (false, true) => walk::probe(&mut dance.moves::<true, false>(false), walk, rng),
-                (false, false) => walk::probe(&mut dance.moves::<false, false>(false), walk, rng),
-                (true, true) => walk::probe(&mut dance.moves::<true, true>(false), walk, rng),
-                (true, false) => walk::probe(&mut dance.moves::<false, true>(false), walk, rng),
+                (false, true) => walk::probe(&mut dance.moves::<true, false>(false), walk, rng, budget),
+                (false, false) => walk::probe(&mut dance.moves::<false, false>(false), walk, rng, budget),
+                (true, true) => walk::probe(&mut dance.moves::<true, true>(false), walk, rng, budget),
+                (true, false) => walk::probe(&mut dance.moves::<false, true>(false), walk, rng, budget),
             },
-            (Core::Multi(multi), true) => walk::probe(&mut multi.moves::<true>(), walk, rng),
-            (Core::Multi(multi), false) => walk::probe(&mut multi.moves::<false>(), walk, rng),
+            (Core::Multi(multi), true) => walk::probe(&mut multi.moves::<true>(), walk, rng, budget),
+            (Core::Multi(multi), false) => walk::probe(&mut multi.moves::<false>(), walk, rng, budget),
             (Core::Unprepared, _) => unreachable!("prepared above"),
         }
     }

@@ -282,6 +282,9 @@ pub(super) fn run<M: Moves>(moves: &mut M, walk: &mut Walk, control: &mut Contro
     step
 }
 
+/// Levels a probe walks between two looks at the clock.
+pub(super) const PROBE_CHECK_LEVELS: usize = 16;
+
 /// What one random probe saw: Knuth's estimates of the subtree's nodes and solutions.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub(crate) struct Probe {
@@ -302,20 +305,35 @@ pub(crate) struct Probe {
 /// twice: a first pass counts the options entered (taking each back), a second enters the chosen
 /// one, because the moves cannot keep one option while trying another.
 /// The moves are left in the middle of the tree: the solver is thrown away afterwards.
-pub(super) fn probe<M: Moves>(moves: &mut M, walk: &mut Walk, rng: &mut Pcg64Mcg) -> Probe {
+///
+/// `budget`'s clock and cancel flag are read every [`PROBE_CHECK_LEVELS`] levels: one probe of
+/// a big instance (200,000 options) walks thousands of levels, each scanning every item, and
+/// runs for seconds on its own. A probe cut short is no estimate at all (`Err`): keeping its
+/// partial sum would bias the mean towards shallow paths.
+pub(super) fn probe<M: Moves>(
+    moves: &mut M,
+    walk: &mut Walk,
+    rng: &mut Pcg64Mcg,
+    budget: &Budget,
+) -> Result<Probe, GaveUp> {
     use rand::Rng;
     let mut level = walk.level;
     let mut weight = 1.0;
     let mut seen = Probe::default();
     loop {
+        if (level - walk.level) % PROBE_CHECK_LEVELS == 0 {
+            if let Some(reason) = budget.check_clock() {
+                return Err(reason);
+            }
+        }
         seen.nodes += weight;
         if moves.all_covered(level) {
             seen.solutions = weight;
-            return seen;
+            return Ok(seen);
         }
         walk.levels.grow(level);
         if !moves.branch(&mut walk.levels, &mut walk.stats, level) {
-            return seen;
+            return Ok(seen);
         }
         let degree = match moves.degree(&walk.levels, level) {
             Some(degree) => degree,
@@ -340,7 +358,7 @@ pub(super) fn probe<M: Moves>(moves: &mut M, walk: &mut Walk, rng: &mut Pcg64Mcg
             }
         };
         if degree == 0 {
-            return seen;
+            return Ok(seen);
         }
         let pick = rng.random_range(0..degree);
         moves.enter_nth(&mut walk.levels, &mut walk.stats, level, pick);

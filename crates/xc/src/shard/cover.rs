@@ -98,9 +98,16 @@ impl Tree for CoverTree<'_> {
     }
 
     fn probe(&self, prefix: &Vec<u32>, rng: &mut Pcg64Mcg) -> f64 {
-        let mut solver = self.solver();
+        self.probe_within(prefix, rng, &Budget::unlimited()).unwrap_or(0.0)
+    }
+
+    fn probe_within(&self, prefix: &Vec<u32>, rng: &mut Pcg64Mcg, budget: &Budget) -> Result<f64, GaveUp> {
+        if let Some(reason) = budget.check_clock() {
+            return Err(reason);
+        }
+        let mut solver = self.solver().with_budget(budget.without_nodes());
         solver.fix_prefix(prefix);
-        solver.probe(rng).nodes
+        Ok(solver.probe(rng)?.nodes)
     }
 
     fn count(&self, prefix: &Vec<u32>, budget: &Budget) -> Count {

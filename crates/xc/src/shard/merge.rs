@@ -102,6 +102,10 @@ pub enum MergeError {
     /// Two or no manifests holding the top of the tree.
     #[error("the top of the tree (shard 0's) is held by {0} manifests, not 1")]
     Top(usize),
+    /// The total does not fit in 64 bits: a manifest's number is wrong (edited by hand?) or the
+    /// count is past 2^64-1, which no shard can record.
+    #[error("the total {0} overflows 64 bits (2^64-1 at most): a manifest's number is wrong")]
+    Overflow(&'static str),
 }
 
 fn list(shards: &[String]) -> String {
@@ -111,6 +115,11 @@ fn list(shards: &[String]) -> String {
         text.push_str(&format!(" and {} more", shards.len() - SHOWN));
     }
     text
+}
+
+/// The sum, or `None` past `u64::MAX` (a plain `sum` wraps in release builds).
+fn checked_sum(mut values: impl Iterator<Item = u64>) -> Option<u64> {
+    values.try_fold(0u64, u64::checked_add)
 }
 
 /// Checks that `manifests` are every shard of one count, each once, covering every prefix
@@ -200,8 +209,9 @@ pub fn merge(manifests: &[Manifest]) -> Result<Merged, MergeError> {
         engine: first.engine.clone(),
         shards,
         prefixes: first.split.prefixes,
-        solutions: manifests.iter().map(|m| m.solutions).sum(),
-        nodes: manifests.iter().map(|m| m.nodes).sum(),
+        solutions: checked_sum(manifests.iter().map(|m| m.solutions))
+            .ok_or(MergeError::Overflow("of solutions"))?,
+        nodes: checked_sum(manifests.iter().map(|m| m.nodes)).ok_or(MergeError::Overflow("of nodes"))?,
         seconds,
     })
 }

@@ -43,11 +43,11 @@ mod run;
 mod spec;
 
 pub use cover::CoverTree;
-pub use estimate::{estimate, Estimate};
+pub use estimate::{estimate, estimate_within, Estimate, EstimateGaveUp};
 pub use manifest::{Manifest, SplitId};
 pub use merge::{merge, MergeError, Merged};
 pub use plan::Plan;
-pub use run::{run, run_planned, RunOptions, ShardError};
+pub use run::{run, run_planned, RunOptions, RunProgress, ShardError};
 pub use spec::{Shard, ShardSpecError};
 
 use rand_pcg::Pcg64Mcg;
@@ -83,6 +83,22 @@ pub trait Tree: Sync {
 
     /// One random probe of the subtree below `prefix`: Knuth's unbiased estimate of its nodes.
     fn probe(&self, prefix: &Self::Prefix, rng: &mut Pcg64Mcg) -> f64;
+
+    /// [`probe`](Self::probe) within `budget`'s clock and cancel flag. The default looks at them
+    /// once, before the probe: enough for trees whose probes take microseconds (queens,
+    /// tilings). A tree whose one probe can take seconds (exact cover with 100,000s of options)
+    /// looks as it goes down. A probe cut short is `Err`, never a partial estimate.
+    fn probe_within(
+        &self,
+        prefix: &Self::Prefix,
+        rng: &mut Pcg64Mcg,
+        budget: &Budget,
+    ) -> Result<f64, GaveUp> {
+        match budget.check_clock() {
+            Some(reason) => Err(reason),
+            None => Ok(self.probe(prefix, rng)),
+        }
+    }
 
     /// Counts every solution below `prefix`, within `budget`; nodes of the prefix itself are not
     /// counted (the split counted them).

@@ -65,12 +65,12 @@ impl<P: Send + Sync> Plan<P> {
         let mut split = tree.split(target, budget)?;
         let pool = crate::parallel::pool(threads.max(1)).filter(|_| threads > 1);
         // The mean of the probes of the prefixes at `at`, on the pool.
-        let estimate = |prefixes: &[P], at: &[usize]| -> Vec<f64> {
-            let cost = |&i: &usize| {
+        let estimate = |prefixes: &[P], at: &[usize]| -> Result<Vec<f64>, GaveUp> {
+            let cost = |&i: &usize| -> Result<f64, GaveUp> {
                 let prefix = &prefixes[i];
                 let mut rng = Pcg64Mcg::seed_from_u64(Self::SEED ^ fnv(&tree.key(prefix)));
-                let total: f64 = (0..Self::PROBES).map(|_| tree.probe(prefix, &mut rng)).sum();
-                total / f64::from(Self::PROBES)
+                let probes = (0..Self::PROBES).map(|_| tree.probe_within(prefix, &mut rng, budget));
+                Ok(probes.sum::<Result<f64, GaveUp>>()? / f64::from(Self::PROBES))
             };
             match &pool {
                 Some(pool) => pool.install(|| at.par_iter().map(cost).collect()),
@@ -78,7 +78,7 @@ impl<P: Send + Sync> Plan<P> {
             }
         };
         let all: Vec<usize> = (0..split.prefixes.len()).collect();
-        let mut costs = estimate(&split.prefixes, &all);
+        let mut costs = estimate(&split.prefixes, &all)?;
         budget.check_clock().map_or(Ok(()), Err)?;
         for _ in 0..Self::MAX_ROUNDS {
             let total: f64 = costs.iter().sum();
@@ -111,7 +111,7 @@ impl<P: Send + Sync> Plan<P> {
             if !cut {
                 break;
             }
-            let fresh_costs = estimate(&split.prefixes, &fresh_at);
+            let fresh_costs = estimate(&split.prefixes, &fresh_at)?;
             for (&i, c) in fresh_at.iter().zip(fresh_costs) {
                 costs[i] = c;
             }
@@ -131,7 +131,7 @@ impl<P: Send + Sync> Plan<P> {
             prefixes: split.prefixes.len() as u64,
             hash: sha256_hex(&keys),
         };
-        let owner = deal(&costs, shards);
+        let owner = deal(&costs, shards, budget)?;
         Ok(Plan { instance: tree.instance(), shards, split, id, costs, owner })
     }
 
@@ -166,29 +166,34 @@ fn fnv(key: &[u32]) -> u64 {
 /// Longest processing time first: prefixes by decreasing cost (ties: lower index first), each to
 /// the shard with the least load so far (ties: lower shard). Graham's bound: the largest load is
 /// at most 4/3 of the best possible, for exact costs.
-fn deal(costs: &[f64], shards: u32) -> Vec<u32> {
+fn deal(costs: &[f64], shards: u32, budget: &Budget) -> Result<Vec<u32>, GaveUp> {
     let mut order: Vec<usize> = (0..costs.len()).collect();
     order.sort_by(|&a, &b| costs[b].total_cmp(&costs[a]).then(a.cmp(&b)));
     // Loads as integers (ordered, exact ties): a cost is at least one node.
     let mut heap: BinaryHeap<Reverse<(u64, u32)>> = (0..shards).map(|s| Reverse((0, s))).collect();
     let mut owner = vec![0; costs.len()];
-    for index in order {
+    for (dealt, index) in order.into_iter().enumerate() {
+        // Millions of prefixes to as many shards take seconds: the clock is read as for nodes.
+        if let Some(reason) = budget.check_clock().filter(|_| dealt % 4096 == 0) {
+            return Err(reason);
+        }
         let Reverse((load, shard)) = heap.pop().expect("at least one shard");
         owner[index] = shard;
         let cost = costs[index].max(1.0).min(u64::MAX as f64 / 4.0) as u64;
         heap.push(Reverse((load.saturating_add(cost), shard)));
     }
-    owner
+    Ok(owner)
 }
 
 #[cfg(test)]
 mod tests {
     use super::deal;
+    use crate::budget::Budget;
 
     #[test]
     fn dealing_balances_and_is_total() {
         let costs: Vec<f64> = (0..1000).map(|i| f64::from((i * 7919) % 1000 + 1)).collect();
-        let owner = deal(&costs, 7);
+        let owner = deal(&costs, 7, &Budget::unlimited()).unwrap();
         let mut loads = [0.0; 7];
         for (c, &o) in costs.iter().zip(&owner) {
             loads[o as usize] += c;
@@ -199,13 +204,13 @@ mod tests {
         // One huge prefix gets a shard of its own.
         let mut costs = vec![1.0; 100];
         costs[42] = 1e9;
-        let owner = deal(&costs, 4);
+        let owner = deal(&costs, 4, &Budget::unlimited()).unwrap();
         assert!(owner.iter().enumerate().all(|(i, &o)| (i == 42) == (o == owner[42])));
     }
 
     #[test]
     fn more_shards_than_prefixes_leaves_some_empty() {
-        let owner = deal(&[3.0, 1.0], 5);
+        let owner = deal(&[3.0, 1.0], 5, &Budget::unlimited()).unwrap();
         assert_eq!(owner, [0, 1]);
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -28,6 +28,41 @@ pub struct RunOptions {
     pub checkpoint: Option<PathBuf>,
     /// How often progress is saved (at the end of a prefix, once this much time has passed).
     pub checkpoint_every: Duration,
+    /// Counters for a progress display, updated as prefixes finish (see [`RunProgress`]).
+    pub progress: Option<Arc<RunProgress>>,
+}
+
+/// A shard's progress as it runs, for a thread that displays it: set once the plan is made (the
+/// shard's prefixes, those resumed from the checkpoint counted as done) and at the end of each
+/// prefix. All zero while planning.
+#[derive(Debug, Default)]
+pub struct RunProgress {
+    planned: AtomicBool,
+    done: AtomicU64,
+    total: AtomicU64,
+    solutions: AtomicU64,
+}
+
+impl RunProgress {
+    /// Fresh counters.
+    pub fn new() -> Arc<Self> {
+        Arc::new(Self::default())
+    }
+
+    /// Whether the plan is made (before: the tree is being split and estimated).
+    pub fn planned(&self) -> bool {
+        self.planned.load(Ordering::Acquire)
+    }
+
+    /// The shard's prefixes finished (resumed ones included) and in all.
+    pub fn prefixes(&self) -> (u64, u64) {
+        (self.done.load(Ordering::Relaxed), self.total.load(Ordering::Relaxed))
+    }
+
+    /// Solutions in the finished prefixes (the top's too, for shard 0).
+    pub fn solutions(&self) -> u64 {
+        self.solutions.load(Ordering::Relaxed)
+    }
 }
 
 impl RunOptions {
@@ -39,6 +74,7 @@ impl RunOptions {
             budget: Budget::unlimited(),
             checkpoint: None,
             checkpoint_every: Duration::from_secs(30),
+            progress: None,
         }
     }
 }
@@ -102,6 +138,14 @@ pub fn run_planned<T: Tree>(
     let todo: Vec<usize> =
         plan.prefixes_of(index).into_iter().filter(|&i| !done.contains_key(&(i as u64))).collect();
 
+    if let Some(shown) = &options.progress {
+        let top = if index == 0 { plan.split.top_solutions } else { 0 };
+        let resumed_solutions: u64 = done.values().map(|&(s, _)| s).sum();
+        shown.done.store(done.len() as u64, Ordering::Relaxed);
+        shown.total.store((done.len() + todo.len()) as u64, Ordering::Relaxed);
+        shown.solutions.store(top.saturating_add(resumed_solutions), Ordering::Relaxed);
+        shown.planned.store(true, Ordering::Release);
+    }
     let counting = Instant::now();
     let state = Mutex::new(Progress { done, last_save: Instant::now(), error: None });
     let halt = Arc::new(AtomicBool::new(false));
@@ -140,6 +184,10 @@ pub fn run_planned<T: Tree>(
             _ => {
                 let mut progress = state.lock().unwrap_or_else(PoisonError::into_inner);
                 progress.done.insert(prefix_index as u64, (count.solutions, count.stats.nodes));
+                if let Some(shown) = &options.progress {
+                    shown.solutions.fetch_add(count.solutions, Ordering::Relaxed);
+                    shown.done.fetch_add(1, Ordering::Relaxed);
+                }
                 if progress.last_save.elapsed() >= options.checkpoint_every {
                     save(&mut progress);
                 }
