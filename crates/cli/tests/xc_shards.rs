@@ -176,12 +176,15 @@ fn repository() -> PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// The array task's script run by `bash` as Slurm's `sbatch --array` would run it, with the
+/// folders `examples/cluster/submit.sh` creates first. This reads none of its `#SBATCH` lines:
+/// `scripts/test-slurm.sh` submits the whole recipe to a real single-node Slurm (in CI).
 #[test]
-fn the_slurm_array_script_runs_as_slurm_would_run_it() {
+fn the_slurm_task_script_counts_its_part_and_needs_its_folders() {
     let dir = scratch("slurm");
     let script = repository().join("examples/cluster/count.sbatch");
-    for index in 0..4 {
-        let output = Command::new("bash")
+    let run = |index: u32| {
+        Command::new("bash")
             .arg(&script)
             .args([&queens8(), "4"])
             .current_dir(&dir)
@@ -189,16 +192,23 @@ fn the_slurm_array_script_runs_as_slurm_would_run_it() {
             .env("SLURM_ARRAY_TASK_ID", index.to_string())
             .env("SLURM_CPUS_PER_TASK", "2")
             .output()
-            .expect("run the script");
-        assert_status(&output, 0);
+            .expect("run the script")
+    };
+    let without = run(0);
+    assert_status(&without, 1);
+    assert!(stderr(&without).contains("no results/ folder"), "{}", stderr(&without));
+    std::fs::create_dir_all(dir.join("results")).expect("mkdir");
+    std::fs::create_dir_all(dir.join("checkpoints")).expect("mkdir");
+    for index in 0..4 {
+        assert_status(&run(index), 0);
     }
     let manifests: Vec<String> =
-        (0..4).map(|i| dir.join(format!("results/shard-{i}.json")).display().to_string()).collect();
+        (0..4).map(|i| dir.join(format!("results/part-{i}.json")).display().to_string()).collect();
     let args: Vec<&str> = std::iter::once("merge").chain(manifests.iter().map(String::as_str)).collect();
     let merged = tessera(&args);
     assert_status(&merged, 0);
     assert_eq!(stdout(&merged).trim(), "92");
-    assert!(dir.join("checkpoints/shard-3.ckpt").is_file());
+    assert!(dir.join("checkpoints/part-3.ckpt").is_file());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
