@@ -89,6 +89,12 @@ pub trait Tree: Sync {
     /// this instance's tree (a plan of another problem, or edited) is an error saying why.
     fn prefix(&self, key: &[u32]) -> Result<Self::Prefix, String>;
 
+    /// [`prefix`](Self::prefix) of each key: a tree whose rebuilding shares work between keys
+    /// with a common start overrides this.
+    fn prefixes(&self, keys: &[&[u32]]) -> Vec<Result<Self::Prefix, String>> {
+        keys.iter().map(|key| self.prefix(key)).collect()
+    }
+
     /// One random probe of the subtree below `prefix`: Knuth's unbiased estimate of its nodes.
     fn probe(&self, prefix: &Self::Prefix, rng: &mut Pcg64Mcg) -> f64;
 

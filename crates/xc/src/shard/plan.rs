@@ -87,13 +87,13 @@ impl Plan {
     /// Prefixes wanted at least, whatever the number of parts.
     pub const MIN_PREFIXES: usize = 256;
     /// The most prefixes the first cut asks for, whatever the number of parts.
-    pub const MAX_FIRST_CUT: usize = 2048;
+    pub const MAX_FIRST_CUT: usize = 1024;
     /// Prefixes at most: the refinement stops there.
-    pub const MAX_PREFIXES: usize = 8192;
+    pub const MAX_PREFIXES: usize = 4096;
     /// Random probes per prefix.
     pub const PROBES: u32 = 4;
     /// No prefix may be estimated above a part's fair share divided by this (if it can be cut).
-    pub const GRAIN: f64 = 8.0;
+    pub const GRAIN: f64 = 4.0;
     /// Prefixes estimated at fewer nodes than this are never cut deeper.
     pub const MIN_CUT_NODES: f64 = 1000.0;
     /// Refinement rounds at most.

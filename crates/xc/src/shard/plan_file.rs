@@ -155,11 +155,13 @@ impl Plan {
 
     /// The prefixes at `indices`, rebuilt from their keys by `tree` (after [`check`](Self::check)).
     pub fn rebuild<T: Tree>(&self, tree: &T, indices: &[usize]) -> Result<Vec<T::Prefix>, PlanError> {
-        indices
-            .iter()
-            .map(|&index| {
-                let key = &self.prefixes[index].key;
-                tree.prefix(key).map_err(|message| PlanError::Key { index, key: key.clone(), message })
+        let keys: Vec<&[u32]> = indices.iter().map(|&i| self.prefixes[i].key.as_slice()).collect();
+        tree.prefixes(&keys)
+            .into_iter()
+            .zip(indices)
+            .map(|(prefix, &index)| {
+                let key = self.prefixes[index].key.clone();
+                prefix.map_err(|message| PlanError::Key { index, key, message })
             })
             .collect()
     }
