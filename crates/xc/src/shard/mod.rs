@@ -7,7 +7,7 @@
 //! BOINC projects): fix the first choices of the search and hand each prefix to a worker. Here:
 //!
 //! 1. **Split.** Every shard enumerates the same prefixes, in the same order: the search run down
-//!    to a depth, deepened until there are at least [`Plan::PREFIXES_PER_SHARD`] per shard
+//!    to a depth, deepened until there are at least [`Plan::PREFIXES_PER_PART`] per part (within bounds that stop growing with the parts)
 //!    ([`Tree::split`]). Solutions and nodes above that depth (the "top") belong to shard 0.
 //! 2. **Estimate and refine.** Each prefix's subtree is measured by Knuth's random probes (TAOCP
 //!    7.2.2; [`Tree::probe`]), from a fixed seed mixed with the prefix itself, so every shard
