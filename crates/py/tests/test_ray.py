@@ -44,6 +44,19 @@ def test_batches_are_guided_and_cover_every_prefix_once():
     assert tessera.ray._batches([], 4, 1, 2.0) == [[]]
 
 
+def test_a_failed_batch_is_dealt_again_first_and_cut_to_the_size_of_the_moment():
+    dealer = tessera.ray._Dealer([1.0] * 1000, 2, 5)
+    first, second = dealer.take(), dealer.take()
+    assert (len(first), len(second)) == (250, 188)
+    dealer.give_back(first)  # its worker was killed
+    again = dealer.take()
+    assert again == list(range(len(again))) and len(again) < 250
+    rest = []
+    while dealer:
+        rest += dealer.take()
+    assert sorted(again + rest + second) == list(range(1000))
+
+
 def test_queens_on_ray_is_exact_and_reports_progress(example):
     seen = []
     merged = tessera.ray.count(tessera.Queens(13), progress=seen.append, progress_every=0.0)

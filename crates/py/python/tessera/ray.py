@@ -17,9 +17,11 @@ How it works (docs/scale.md, "Work on demand"):
    left: the first batches hold 1/(2P) of the estimated work each (P workers), the last ones a
    few prefixes, so a worker that finishes early takes more work and the last tasks are short.
    At most 2P tasks are in flight; a batch goes to Ray when one finishes (``ray.wait``).
-3. **Failures.** A task that fails (its worker killed, an exception) is submitted again, up to
-   ``max_retries`` times per batch; then :class:`RayCountError` says which batch and why.
-   Ray's own retries are off, so every retry is counted here.
+3. **Failures.** A task that fails (its worker killed, an exception) gives its prefixes back to
+   the front of the queue, dealt again in batches of the moment's size (so the big early batch
+   of a killed worker is shared out, not redone whole at the end), up to ``max_retries`` times
+   per prefix; then :class:`RayCountError` says which prefixes and why. Ray's own retries are
+   off, so every retry is counted here.
 4. **Stragglers.** When every batch has been handed out and a worker is idle, a batch that has
    run ``speculate`` times longer than its estimate (its estimated nodes at the speed measured on
    the batches done so far) is submitted a second time (speculative execution, as MapReduce
@@ -39,6 +41,7 @@ installed (the same version: the plan is checked against the problem).
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import math
 import os
@@ -170,27 +173,49 @@ def warm_up(seconds: float = 0.3) -> list[int]:
     return sorted(set(pids))
 
 
-def _batches(costs: Sequence[float], workers: int, smallest: int, factor: float) -> list[list[int]]:
+class _Dealer:
     """Guided self-scheduling by estimated cost: each batch holds about 1/(factor * workers) of
-    the estimated cost still to hand out, and at least ``smallest`` prefixes (fewer only at the
-    end). Prefixes stay in search order."""
-    n = len(costs)
-    if n == 0:
-        return [[]]
-    # A prefix estimated at 0 nodes still costs a rebuild: count every prefix as at least 1.
-    weights = [max(1.0, float(c)) for c in costs]
-    left = math.fsum(weights)
-    batches: list[list[int]] = []
-    start = 0
-    while start < n:
-        target = left / (factor * workers)
-        end, taken = start, 0.0
-        while end < n and (end - start < smallest or taken < target):
-            taken += weights[end]
-            end += 1
-        batches.append(list(range(start, end)))
-        left -= taken
-        start = end
+    the estimated cost not yet handed out, and at least ``smallest`` prefixes (fewer only at the
+    end). Prefixes stay in search order; a failed batch's prefixes go back to the front and are
+    dealt again, cut to the size of the moment (so a big early batch lost with its worker is
+    shared out, not redone whole by one worker at the end)."""
+
+    def __init__(self, costs: Sequence[float], workers: int, smallest: int, factor: float = 2.0):
+        # A prefix estimated at 0 nodes still costs a rebuild: count every prefix as at least 1.
+        self.weights = [max(1.0, float(c)) for c in costs]
+        self.pending = collections.deque(range(len(costs)))
+        self.left = math.fsum(self.weights)
+        self.share = 1.0 / (factor * workers)
+        self.smallest = smallest
+        self.empty_plan = not costs  # the whole tree above the cut: one batch, the top alone
+
+    def __bool__(self) -> bool:
+        return bool(self.pending) or self.empty_plan
+
+    def take(self) -> list[int]:
+        self.empty_plan = False
+        target = self.left * self.share
+        batch: list[int] = []
+        taken = 0.0
+        while self.pending and (len(batch) < self.smallest or taken < target):
+            index = self.pending.popleft()
+            batch.append(index)
+            taken += self.weights[index]
+        self.left -= taken
+        return batch
+
+    def give_back(self, batch: Sequence[int]) -> None:
+        self.pending.extendleft(reversed(batch))
+        self.left += math.fsum(self.weights[i] for i in batch)
+        self.empty_plan = not batch
+
+
+def _batches(costs: Sequence[float], workers: int, smallest: int, factor: float = 2.0) -> list[list[int]]:
+    """Every batch :class:`_Dealer` deals when nothing fails."""
+    dealer = _Dealer(costs, workers, smallest, factor)
+    batches = []
+    while dealer:
+        batches.append(dealer.take())
     return batches
 
 
@@ -223,11 +248,12 @@ def count(
 
     ``progress``: ``True`` writes a line to standard error at most every ``progress_every``
     seconds (and one at the end); a callable gets a :class:`Progress` as often. ``max_retries``:
-    how many times a failed batch (worker killed, exception) is submitted again before
-    :class:`RayCountError`. ``speculate``: near the end, a batch running that many times longer
-    than its estimate while a worker is idle is run a second time and the first copy to finish
-    is kept (``None`` or 0: never). The plan's prefixes cannot be re-split after planning, so a
-    straggling batch is duplicated, not divided (see the module's documentation).
+    how many times a prefix whose batch failed (worker killed, exception) is dealt again before
+    :class:`RayCountError`; a failed batch's prefixes are dealt again in batches of the moment's
+    size. ``speculate``: near the end, a batch running that many times longer than its estimate
+    while a worker is idle is run a second time and the first copy to finish is kept (``None``
+    or 0: never). The plan's prefixes cannot be re-split after planning, so a straggling batch
+    is duplicated, not divided (see the module's documentation).
 
     Returns ``tessera.merge``'s dict (``solutions``, ``nodes``, ...; merge has checked that every
     prefix was counted exactly once), plus ``'schedule'``: the number of workers, batches, tasks
@@ -246,29 +272,30 @@ def count(
     smallest = batch if batch is not None else max(1, len(costs) // (64 * p))
     if smallest < 1:
         raise ValueError(f"batch is {smallest}; expected 1 or more")
-    batches = _batches(costs, p, smallest, 2.0)
-    batch_cost = [math.fsum(costs[i] for i in b) for b in batches]
+    dealer = _Dealer(costs, p, smallest)
     total_cost = math.fsum(costs)
     refs = [ray.put(pickle.dumps(problem)), ray.put(plan.to_json())]
     remote = _remote("count")
 
-    def submit(index: int, duplicate: bool) -> None:
-        indices = batches[index]
-        ref = remote.remote(refs, indices, index == 0)
-        now = time.perf_counter()
-        running = sum(1 for t in tasks.values() if t.started is not None)
-        tasks[ref] = _Task(index, now, now if running < p else None, duplicate)
-
+    batches: list[list[int]] = []
+    batch_cost: list[float] = []
     tasks: dict[Any, _Task] = {}
     done: dict[int, dict] = {}
-    failures = [0] * len(batches)
+    failures = [0] * len(costs)
     duplicated: set[int] = set()
     stats = {"tasks": 0, "retries": 0, "speculative": 0, "speculative_won": 0}
-    next_batch = 0
     seconds_per_cost: Optional[float] = None  # measured on the batches done
     observed = [0.0, 0.0]  # their seconds and estimated cost
     last_report = -math.inf
     report = _reporter(progress)
+
+    def submit(index: int, duplicate: bool) -> None:
+        indices = batches[index]
+        ref = remote.remote(refs, indices, not indices or 0 in indices)
+        now = time.perf_counter()
+        running = sum(1 for t in tasks.values() if t.started is not None)
+        tasks[ref] = _Task(index, now, now if running < p else None, duplicate)
+        stats["tasks"] += 1
 
     def snapshot(finished: bool) -> Progress:
         return Progress(
@@ -288,11 +315,11 @@ def count(
         )
 
     try:
-        while len(done) < len(batches):
-            while next_batch < len(batches) and len(tasks) < 2 * p:
-                submit(next_batch, False)
-                stats["tasks"] += 1
-                next_batch += 1
+        while dealer or tasks:
+            while dealer and len(tasks) < 2 * p:
+                batches.append(dealer.take())
+                batch_cost.append(math.fsum(costs[i] for i in batches[-1]))
+                submit(len(batches) - 1, False)
             ready, _ = ray.wait(list(tasks), num_returns=1, timeout=0.1)
             now = time.perf_counter()
             for ref in ready:
@@ -308,17 +335,19 @@ def count(
                 except ray.exceptions.RayError as error:
                     if any(t.batch == task.batch for t in tasks.values()):
                         continue  # its other copy is still running
-                    failures[task.batch] += 1
-                    if failures[task.batch] > max_retries:
-                        first, last = batches[task.batch][0], batches[task.batch][-1]
+                    indices = batches[task.batch]
+                    for i in indices:
+                        failures[i] += 1
+                    worst = max((failures[i] for i in indices), default=0)
+                    if worst > max_retries:
+                        what = f"prefixes {indices[0]}-{indices[-1]}" if indices else "the top of the tree"
                         raise RayCountError(
-                            f"batch {task.batch} (prefixes {first}-{last}, {len(batches[task.batch])} "
-                            f"of the plan's {len(costs)}) failed {failures[task.batch]} times "
-                            f"(max_retries={max_retries}); last error: {_first_line(error)}"
+                            f"{what} ({len(indices)} of the plan's {len(costs)}, batch {task.batch}) "
+                            f"failed {worst} times (max_retries={max_retries}); last error: "
+                            f"{_first_line(error)}"
                         ) from error
                     stats["retries"] += 1
-                    stats["tasks"] += 1
-                    submit(task.batch, task.duplicate)
+                    dealer.give_back(indices)
                     continue
                 done[task.batch] = manifest
                 if task.duplicate:
@@ -331,9 +360,9 @@ def count(
                     observed[0] += now - task.started
                     observed[1] += max(1.0, batch_cost[task.batch])
                     seconds_per_cost = observed[0] / observed[1]
-            if speculate and next_batch == len(batches) and seconds_per_cost is not None:
+            if speculate and not dealer and seconds_per_cost is not None:
                 idle = p - len(tasks)
-                for ref, task in sorted(tasks.items(), key=lambda kv: kv[1].submitted):
+                for task in sorted(tasks.values(), key=lambda t: t.submitted):
                     if idle <= 0:
                         break
                     if task.batch in duplicated or task.started is None:
@@ -342,7 +371,6 @@ def count(
                     if now - task.started > speculate * expected + 0.1:
                         duplicated.add(task.batch)
                         submit(task.batch, True)
-                        stats["tasks"] += 1
                         stats["speculative"] += 1
                         idle -= 1
             if report is not None and now - last_report >= progress_every:
@@ -351,12 +379,12 @@ def count(
     finally:
         for ref in tasks:
             ray.cancel(ref, force=False)
-    merged = tessera.merge([done[b] for b in range(len(batches))])
+    merged = tessera.merge(list(done.values()))
     if report is not None:
         report(snapshot(True))
     merged["schedule"] = dict(
         workers=p,
-        batches=len(batches),
+        batches=len(done),
         smallest_batch=smallest,
         plan_seconds=plan_seconds,
         seconds=time.perf_counter() - started,
