@@ -52,7 +52,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 import tessera
 
-__all__ = ["Progress", "RayCountError", "count", "warm_up"]
+__all__ = ["Progress", "RayCountError", "count", "warm_up", "workers"]
 
 
 class RayCountError(RuntimeError):
@@ -141,9 +141,10 @@ def _remote(name: str):
     import ray
 
     if name not in _REMOTE:
-        function = {"count": _count_batch, "ping": _ping}[name]
+        function: Callable[..., Any] = _count_batch if name == "count" else _ping
         # Ray's own retries are off: count() retries and counts them itself.
-        _REMOTE[name] = ray.remote(num_cpus=1, max_retries=0, retry_exceptions=False)(function)
+        options: Any = ray.remote(num_cpus=1, max_retries=0, retry_exceptions=False)
+        _REMOTE[name] = options(function)
     return _REMOTE[name]
 
 
