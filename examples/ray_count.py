@@ -1,27 +1,34 @@
-"""Count an instance on a Ray cluster: one Ray task per shard, then a checked merge.
+"""Count an instance on Ray with work handed out on demand (tessera.ray), then a checked merge.
 
-    python examples/ray_count.py --shards 64 xc problem.dlx
-    python examples/ray_count.py --shards 64 queens 15
-    python examples/ray_count.py --shards 16 tiling 6x10
-    python examples/ray_count.py --address auto --shards 256 xc big.dlx   # an existing cluster
+    python examples/ray_count.py queens 15                    # a local Ray on every CPU
+    python examples/ray_count.py xc problem.dlx --num-cpus 2
+    python examples/ray_count.py tiling 6x10 --progress
+    python examples/ray_count.py --address auto queens 17     # an existing cluster
+    python examples/ray_count.py queens 15 --kill-one-after 0.1   # a worker killed mid-run
 
-Every shard cuts the search tree the same way (a deterministic split balanced by Knuth's
-estimates), so a task can run on any worker, be retried by Ray after a crash, and still count
-exactly its share; ``tessera.merge`` refuses to add up unless every shard came back exactly once.
-With ``--checkpoints DIR`` (a folder every worker can reach) a retried task resumes where the
-failed one stopped instead of starting over. See docs/scale.md.
+The driver reads the instance and plans once; the pickled problem and the plan travel through
+Ray's object store (no file system shared with the workers); free workers take batches of
+prefixes, big ones first; a failed batch is retried, a straggler near the end duplicated; and
+``tessera.merge`` checks that every prefix was counted exactly once. Ray's start-up (``ray.init``
+and one task on every CPU, so every worker has imported tessera) is timed apart from the count.
+``--kill-one-after S`` kills (SIGKILL) a worker process that is running a batch S seconds into
+the count, on a local Ray (it looks for ``ray::_count_batch`` among this machine's processes).
+See docs/scale.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 import time
 
 import ray
 
 import tessera
+import tessera.ray
 
 
 def make(kind: str, what: str):
@@ -35,45 +42,117 @@ def make(kind: str, what: str):
     raise ValueError(f"unknown kind {kind!r}: expected xc, queens or tiling")
 
 
-@ray.remote(max_retries=3)
-def count_shard(kind: str, what: str, index: int, of: int, checkpoints: str | None) -> dict:
-    """Shard ``index`` of ``of``: its manifest (a plain dict, so it travels as Ray's result)."""
-    checkpoint = None if checkpoints is None else os.path.join(checkpoints, f"shard-{index}.ckpt")
-    return make(kind, what).count_shard(index, of, checkpoint=checkpoint, checkpoint_every=10.0)
+def _parent(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as file:
+        return int(file.read().rsplit(")", 1)[1].split()[1])
 
 
-def ray_count(kind: str, what: str, shards: int, checkpoints: str | None = None) -> dict:
-    """Maps the shards to Ray tasks and merges their manifests; returns ``tessera.merge``'s dict."""
-    if checkpoints is not None:
-        os.makedirs(checkpoints, exist_ok=True)
-    tasks = [count_shard.remote(kind, what, index, shards, checkpoints) for index in range(shards)]
-    return tessera.merge(ray.get(tasks))
+def _descends_from_me(pid: int) -> bool:
+    """A local Ray's workers are children of its raylet, started by this process (ray.init)."""
+    try:
+        while pid > 1:
+            pid = _parent(pid)
+            if pid == os.getpid():
+                return True
+    except (OSError, ValueError, IndexError):
+        pass
+    return False
+
+
+def busy_workers() -> list[int]:
+    """The process ids of the workers of this process's local Ray that are counting a batch now
+    (never another user's Ray on the same machine)."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as file:
+                command = file.read()
+        except OSError:
+            continue
+        if command.startswith(b"ray::_count_batch") and _descends_from_me(int(entry)):
+            pids.append(int(entry))
+    return pids
+
+
+def kill_one_worker() -> int | None:
+    """Kills one worker that is counting (SIGKILL, as the out-of-memory killer does); its pid."""
+    for pid in busy_workers():
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            continue
+        return pid
+    return None
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("kind", choices=["xc", "queens", "tiling"])
     parser.add_argument("what", help="the .dlx file, the queens' N, or the tiling board WxH")
-    parser.add_argument("--shards", type=int, default=64)
     parser.add_argument("--address", default=None, help="a Ray cluster's address ('auto': the running one)")
     parser.add_argument("--num-cpus", type=int, default=None, help="CPUs of a local Ray (no --address)")
-    parser.add_argument("--checkpoints", default=None, help="a folder shared by the workers")
+    parser.add_argument("--parts", type=int, default=64, help="the plan's parts (its number of prefixes)")
+    parser.add_argument("--batch", type=int, default=None, help="the fewest prefixes in a batch")
+    parser.add_argument("--max-retries", type=int, default=3)
+    parser.add_argument("--progress", action="store_true", help="a line on standard error every second")
+    parser.add_argument("--kill-one-after", type=float, default=None, metavar="S",
+                        help="kill a counting worker S seconds into the count (local Ray only)")
     args = parser.parse_args(argv)
-    if args.address is None:
-        ray.init(num_cpus=args.num_cpus)
-    else:
-        ray.init(address=args.address)
+
     start = time.perf_counter()
-    merged = ray_count(args.kind, args.what, args.shards, args.checkpoints)
-    seconds = time.perf_counter() - start
-    shard_seconds = merged["seconds"]
+    if args.address is None:
+        ray.init(num_cpus=args.num_cpus, include_dashboard=False, log_to_driver=False)
+    else:
+        ray.init(address=args.address, log_to_driver=False)
+    initialised = time.perf_counter()
+    tessera.ray.warm_up()
+    warm = time.perf_counter()
+
+    problem = make(args.kind, args.what)
+    killed: list[int | None] = []
+    timer = None
+    if args.kill_one_after is not None:
+        def kill() -> None:
+            # Tries for a second: the kill must land on a worker that is counting.
+            for _ in range(100):
+                pid = kill_one_worker()
+                if pid is not None:
+                    killed.append(pid)
+                    return
+                time.sleep(0.01)
+            killed.append(None)
+
+        timer = threading.Timer(args.kill_one_after, kill)
+        timer.start()
+    counting = time.perf_counter()
+    merged = tessera.ray.count(
+        problem, batch=args.batch, parts=args.parts, progress=args.progress or None,
+        max_retries=args.max_retries,
+    )
+    seconds = time.perf_counter() - counting
+    if timer is not None:
+        timer.cancel()
+    schedule = merged["schedule"]
     print(merged["solutions"])
     print(
-        f"{merged['shards']} shards, {merged['prefixes']} prefixes, {merged['nodes']} nodes, "
-        f"{seconds:.2f} s wall; slowest shard {max(shard_seconds):.2f} s, "
-        f"mean {sum(shard_seconds) / len(shard_seconds):.2f} s",
+        f"count {seconds:.2f} s wall (plan {schedule['plan_seconds']:.3f} s) on {schedule['workers']} "
+        f"workers: {merged['prefixes']} prefixes in {schedule['batches']} batches, "
+        f"{schedule['tasks']} tasks, {schedule['retries']} retried, {schedule['speculative']} "
+        f"speculative ({schedule['speculative_won']} won), {merged['nodes']} nodes; Ray start-up "
+        f"{warm - start:.2f} s (ray.init {initialised - start:.2f} s, workers warmed "
+        f"{warm - initialised:.2f} s)",
         file=sys.stderr,
     )
+    if args.kill_one_after is not None:
+        if not killed:
+            what = "the count ended first"
+        elif killed[0] is None:
+            what = "no worker was counting"
+        else:
+            what = f"killed worker pid {killed[0]}"
+        print(f"--kill-one-after {args.kill_one_after}: {what}", file=sys.stderr)
     return 0
 
 

@@ -86,6 +86,11 @@ fn runnable(command: &str) -> Result<String, &'static str> {
 /// Runs one example; `expected` are its shown output lines.
 fn check(sandbox: &Path, command: &str, expected: &[&str], transcript: bool) {
     let Ok(command) = runnable(command) else { return };
+    // Files an example writes under /tmp go to the sandbox's own tmp/, so that a file left by an
+    // earlier run (another version's checkpoint) cannot change what this run sees.
+    let tmp = sandbox.join("tmp");
+    std::fs::create_dir_all(&tmp).expect("the sandbox's tmp/");
+    let command = command.replace(" /tmp/", &format!(" {}/", tmp.display()));
     let output = run(sandbox, &command);
     let (out, err) = (common::stdout(&output), common::stderr(&output));
     assert!(output.status.success(), "{command}\nstatus {:?}\nstdout:\n{out}\nstderr:\n{err}", output.status);

@@ -400,6 +400,72 @@ macro_rules! python_class {
                     py, tree, index, of, threads, max_nodes, timeout, checkpoint, checkpoint_every,
                 )
             }
+
+            /// Cuts this count's search tree once into prefixes, estimates each, and deals them
+            /// to ``parts`` parts: a ``tessera.Plan``, for ``count_part`` and
+            /// ``count_prefixes`` (on any machine: ``Plan.to_json`` travels). Its cost does not
+            /// grow with ``parts`` past a few dozen. A budget that runs out raises
+            /// ``tessera.GaveUp``.
+            #[pyo3(signature = (parts, *, threads = 1, max_nodes = None, timeout = None $(, $name = $default)*))]
+            fn plan(
+                &self,
+                py: pyo3::Python<'_>,
+                parts: i64,
+                threads: i64,
+                max_nodes: Option<i64>,
+                timeout: Option<f64>,
+                $($name: $type),*
+            ) -> pyo3::PyResult<$crate::shard::Plan> {
+                let tree = self.shard_tree($($name),*)?;
+                let budget = $crate::common::budget(max_nodes, timeout)?;
+                $crate::shard::plan(py, &tree, parts, threads, budget)
+            }
+
+            /// Counts part ``part`` of ``plan`` (made by ``plan``, here or anywhere, of this
+            /// very problem: another is refused with ``ValueError``) and returns its manifest,
+            /// as ``count_shard`` does, without planning.
+            #[pyo3(signature = (plan, part, *, threads = 1, max_nodes = None, timeout = None, checkpoint = None, checkpoint_every = 30.0 $(, $name = $default)*))]
+            #[allow(clippy::too_many_arguments)]
+            fn count_part(
+                &self,
+                py: pyo3::Python<'_>,
+                plan: &$crate::shard::Plan,
+                part: i64,
+                threads: i64,
+                max_nodes: Option<i64>,
+                timeout: Option<f64>,
+                checkpoint: Option<std::path::PathBuf>,
+                checkpoint_every: f64,
+                $($name: $type),*
+            ) -> pyo3::PyResult<pyo3::Py<pyo3::PyAny>> {
+                let tree = self.shard_tree($($name),*)?;
+                let call = $crate::shard::ShardCall { index: 0, of: 1, threads, max_nodes, timeout, checkpoint, checkpoint_every };
+                $crate::shard::count_part(py, &tree, plan, part, call)
+            }
+
+            /// Counts the prefixes of ``plan`` at ``indices`` (any, each once), and the top of
+            /// the tree if ``top`` (by default when ``indices`` holds 0), and returns the
+            /// manifest of this batch (its ``shard`` is ``None``): ``tessera.merge`` takes any
+            /// batches and parts that together count every prefix once and the top once.
+            #[pyo3(signature = (plan, indices, *, top = None, threads = 1, max_nodes = None, timeout = None, checkpoint = None, checkpoint_every = 30.0 $(, $name = $default)*))]
+            #[allow(clippy::too_many_arguments)]
+            fn count_prefixes(
+                &self,
+                py: pyo3::Python<'_>,
+                plan: &$crate::shard::Plan,
+                indices: Vec<i64>,
+                top: Option<bool>,
+                threads: i64,
+                max_nodes: Option<i64>,
+                timeout: Option<f64>,
+                checkpoint: Option<std::path::PathBuf>,
+                checkpoint_every: f64,
+                $($name: $type),*
+            ) -> pyo3::PyResult<pyo3::Py<pyo3::PyAny>> {
+                let tree = self.shard_tree($($name),*)?;
+                let call = $crate::shard::ShardCall { index: 0, of: 1, threads, max_nodes, timeout, checkpoint, checkpoint_every };
+                $crate::shard::count_prefixes(py, &tree, plan, indices, top, call)
+            }
         ]);
     };
 }

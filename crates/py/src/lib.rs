@@ -21,7 +21,7 @@
 //!   `families` registers each with its `generate`;
 //! - `sudoku`, `hidato`, `tiling`, `queens`: one class per puzzle, each with only what is its
 //!   own (construction, properties, `generate`, `rate`, `hint`) beside the shared searches;
-//! - `shard`: `count_shard`'s runs and `tessera.merge`.
+//! - `shard`: `count_shard`'s runs, `Plan` and the runs from it, and `tessera.merge`.
 //!
 //! A new puzzle is registered with one `python_class!` line (see `class`), its class in the
 //! module list below, and its class in `_tessera.pyi`.
@@ -79,7 +79,7 @@ mod _tessera {
     #[pymodule_export]
     use super::queens::Queens;
     #[pymodule_export]
-    use super::shard::{merge, MergeError};
+    use super::shard::{merge, MergeError, Plan};
     #[pymodule_export]
     use super::sudoku::{Hint, Sudoku, SudokuRating};
     #[pymodule_export]

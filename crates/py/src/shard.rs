@@ -1,6 +1,11 @@
-//! Shards and the estimator from Python: `ExactCover.count_shard`, `Queens.count_shard`,
-//! `TilingPuzzle.count_shard`, `ExactCover.estimate` and `tessera.merge`, over
-//! `tessera_xc::shard` (docs/scale.md).
+//! Shards and the estimator from Python: `count_shard`, and the plan made once (`plan`, giving a
+//! `tessera.Plan`, then `count_part` and `count_prefixes` from it) of `ExactCover`, `Queens` and
+//! `TilingPuzzle`; `ExactCover.estimate` and `tessera.merge`, over `tessera_xc::shard`
+//! (docs/scale.md).
+//!
+//! A `Plan` is the library's plan as it is (its JSON text is the file `tessera xc plan` writes):
+//! a driver makes it once and hands it, or its JSON, to the workers, which rebuild their
+//! prefixes from it without planning.
 //!
 //! A manifest crosses the boundary as a plain `dict` (through JSON, the form a cluster's workers
 //! write to files or return from a Ray task), so that it pickles, serialises and merges without
@@ -13,6 +18,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
 use tessera_xc::shard::{self, Manifest, RunOptions, Shard, ShardError, Tree};
+use tessera_xc::Budget;
 use tessera_xc::GaveUp;
 
 use crate::common::{self, budget, Answer};
@@ -50,8 +56,12 @@ impl Answer for Ran {
     }
 }
 
-/// Counts shard `call.index` of `call.of` of `tree`; the manifest as a `dict`.
-pub(crate) fn count_shard<T: Tree>(py: Python<'_>, tree: &T, call: ShardCall) -> PyResult<Py<PyAny>> {
+/// Runs `run` with the options `call` gives (its `index` and `of` as the shard), under the
+/// GIL-free search of `common`; the manifest as a `dict`.
+fn run_shard<F>(py: Python<'_>, call: ShardCall, run: F) -> PyResult<Py<PyAny>>
+where
+    F: Fn(&RunOptions) -> Result<Manifest, ShardError> + Send + Sync,
+{
     let shard = u32::try_from(call.index)
         .ok()
         .zip(u32::try_from(call.of).ok())
@@ -74,12 +84,161 @@ pub(crate) fn count_shard<T: Tree>(py: Python<'_>, tree: &T, call: ShardCall) ->
         options.budget = budget;
         options.checkpoint.clone_from(&checkpoint);
         options.checkpoint_every = every;
-        Ran(shard::run(tree, &options))
+        Ran(run(&options))
     })?;
     match result {
         Ok(manifest) => to_python(py, &manifest),
         Err(ShardError::Plan(reason)) => Err(crate::errors::gave_up(py, reason, None)),
         Err(error) => Err(PyValueError::new_err(error.to_string())),
+    }
+}
+
+/// Counts shard `call.index` of `call.of` of `tree`; the manifest as a `dict`.
+pub(crate) fn count_shard<T: Tree>(py: Python<'_>, tree: &T, call: ShardCall) -> PyResult<Py<PyAny>> {
+    run_shard(py, call, |options| shard::run(tree, options))
+}
+
+/// Counts part `part` of `plan` (no planning: its prefixes are rebuilt from the plan's keys).
+pub(crate) fn count_part<T: Tree>(
+    py: Python<'_>,
+    tree: &T,
+    plan: &Plan,
+    part: i64,
+    call: ShardCall,
+) -> PyResult<Py<PyAny>> {
+    let part = u64::try_from(part).map_err(|_| {
+        PyValueError::new_err(format!(
+            "part {part} is out of range: the plan has parts 0 to {}",
+            plan.0.parts - 1
+        ))
+    })?;
+    run_shard(py, call, |options| shard::run_part(tree, &plan.0, part, options))
+}
+
+/// Counts the prefixes of `plan` at `indices` (and the top of the tree if `top`, by default when
+/// `indices` holds prefix 0): a batch whose manifest merges with any others that cover the rest.
+pub(crate) fn count_prefixes<T: Tree>(
+    py: Python<'_>,
+    tree: &T,
+    plan: &Plan,
+    indices: Vec<i64>,
+    top: Option<bool>,
+    call: ShardCall,
+) -> PyResult<Py<PyAny>> {
+    let indices: Vec<u64> = indices
+        .into_iter()
+        .map(|i| {
+            u64::try_from(i).map_err(|_| {
+                PyValueError::new_err(format!("prefix {i} is out of range: indices are 0 or more"))
+            })
+        })
+        .collect::<PyResult<_>>()?;
+    let top = top.unwrap_or_else(|| indices.contains(&0));
+    run_shard(py, call, |options| shard::run_prefixes(tree, &plan.0, &indices, top, options))
+}
+
+/// What planning came to, as `common::search` needs it.
+struct Planned(Result<shard::Plan, GaveUp>);
+
+impl Answer for Planned {
+    fn hit_deadline(&self) -> bool {
+        matches!(self.0, Err(GaveUp::Deadline))
+    }
+}
+
+/// Plans `tree` once for `parts` parts.
+pub(crate) fn plan<T: Tree>(
+    py: Python<'_>,
+    tree: &T,
+    parts: i64,
+    threads: i64,
+    budget: Budget,
+) -> PyResult<Plan> {
+    let parts = u32::try_from(parts)
+        .ok()
+        .filter(|&p| (1..=Shard::MAX).contains(&p))
+        .ok_or_else(|| PyValueError::new_err(format!("parts is {parts}; expected 1 to {}", Shard::MAX)))?;
+    let threads = common::threads(threads)?;
+    let Planned(result) =
+        common::search(py, budget, move |budget| Planned(shard::Plan::new(tree, parts, threads, &budget)))?;
+    result.map(Plan).map_err(|reason| crate::errors::gave_up(py, reason, None))
+}
+
+/// Plan
+/// --
+///
+/// A count's search tree cut once into prefixes, each with its estimated cost (nodes, from
+/// Knuth's random probes) and its part; made by ``plan(parts)`` of ``ExactCover``, ``Queens`` or
+/// ``TilingPuzzle``. Workers count it with ``count_part(plan, i)`` or ``count_prefixes(plan,
+/// indices)`` without planning; ``tessera.merge`` adds their manifests up. ``to_json`` gives the
+/// file ``tessera xc plan`` writes, and ``Plan.from_json`` reads one (checked: version, parts,
+/// keys). ``len(plan)`` is its number of prefixes.
+#[pyclass(module = "tessera", frozen)]
+#[derive(Debug, Clone)]
+pub struct Plan(pub(crate) shard::Plan);
+
+#[pymethods]
+impl Plan {
+    /// The plan as JSON text (the format ``tessera-plan/1``).
+    fn to_json(&self) -> String {
+        self.0.to_json()
+    }
+
+    /// Reads a plan from its JSON text; ``ValueError`` says what is wrong with it.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<Plan> {
+        shard::Plan::from_json(text).map(Plan).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    fn __len__(&self) -> usize {
+        self.0.prefixes.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "tessera.Plan({} {} on {}, {} prefixes in {} parts)",
+            self.0.kind,
+            self.0.instance.get(..12).unwrap_or(&self.0.instance),
+            self.0.engine,
+            self.0.prefixes.len(),
+            self.0.parts
+        )
+    }
+
+    /// How many parts the prefixes are dealt to.
+    #[getter]
+    fn parts(&self) -> u32 {
+        self.0.parts
+    }
+
+    /// ``'xc'``, ``'tiling'`` or ``'queens'``.
+    #[getter]
+    fn kind(&self) -> String {
+        self.0.kind.clone()
+    }
+
+    /// The engine that counts (the cut depends on it).
+    #[getter]
+    fn engine(&self) -> String {
+        self.0.engine.clone()
+    }
+
+    /// Each prefix's estimated nodes, by index.
+    #[getter]
+    fn costs(&self) -> Vec<f64> {
+        self.0.costs()
+    }
+
+    /// Each prefix's part, by index.
+    #[getter]
+    fn owners(&self) -> Vec<u32> {
+        self.0.prefixes.iter().map(|p| p.part).collect()
+    }
+
+    /// The indices of the prefixes of part ``part``.
+    fn prefixes_of(&self, part: i64) -> PyResult<Vec<usize>> {
+        let part = u64::try_from(part).unwrap_or(u64::MAX);
+        self.0.checked_part(part).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 }
 

@@ -1,7 +1,12 @@
-"""The Ray example on a real local Ray (``ray.init(num_cpus=2)``): its merged totals equal the
-single-process counts for pentominoes on 6x10 (exact cover, from the shared data) and queens 13."""
+"""tessera.ray on a real local Ray (``ray.init(num_cpus=2)``): exact totals for queens and
+pentominoes 6x10 (exact cover, from the shared data), a worker killed mid-run (SIGKILL of a
+process running a batch) with the total still exact, a clear error once the retries are spent,
+progress reported, and the example's own run. One Ray for the module (its start-up is most of
+the time here)."""
 
 import importlib.util
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -9,6 +14,7 @@ import pytest
 import tessera
 
 ray = pytest.importorskip("ray", reason="pip install ray (scripts/test-python.sh does)")
+import tessera.ray  # noqa: E402  (after the skip: it imports Ray only when it counts)
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "ray_count.py"
 
@@ -19,18 +25,100 @@ def example():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    tessera.ray.warm_up()
     yield module
     ray.shutdown()
 
 
-def test_pentominoes_6x10_on_ray_equal_the_single_count(example, data):
-    path = str(data("xc/pent6x10.dlx"))
-    merged = example.ray_count("xc", path, 16)
-    assert merged["solutions"] == 9356 == tessera.ExactCover.from_file(path).count().solutions
-    assert merged["shards"] == 16
+def test_tessera_does_not_import_ray():
+    code = "import sys, tessera, tessera.ray; print('ray' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"
 
 
-def test_queens_13_on_ray_equal_the_single_count(example, tmp_path):
-    merged = example.ray_count("queens", "13", 32, checkpoints=str(tmp_path / "checkpoints"))
+def test_batches_are_guided_and_cover_every_prefix_once():
+    costs = [1.0] * 1000
+    batches = tessera.ray._batches(costs, 2, 5, 2.0)
+    assert [i for b in batches for i in b] == list(range(1000))
+    sizes = [len(b) for b in batches]
+    assert sizes[0] == 250 and sizes == sorted(sizes, reverse=True) and min(sizes[:-1]) >= 5
+    assert tessera.ray._batches([], 4, 1, 2.0) == [[]]
+
+
+def test_a_failed_batch_is_dealt_again_first_and_cut_to_the_size_of_the_moment():
+    dealer = tessera.ray._Dealer([1.0] * 1000, 2, 5)
+    first, second = dealer.take(), dealer.take()
+    assert (len(first), len(second)) == (250, 188)
+    dealer.give_back(first)  # its worker was killed
+    again = dealer.take()
+    assert again == list(range(len(again))) and len(again) < 250
+    rest = []
+    while dealer:
+        rest += dealer.take()
+    assert sorted(again + rest + second) == list(range(1000))
+
+
+def test_queens_on_ray_is_exact_and_reports_progress(example):
+    seen = []
+    merged = tessera.ray.count(tessera.Queens(13), progress=seen.append, progress_every=0.0)
     assert merged["solutions"] == tessera.Queens(13).count().solutions == 73712
-    assert len(list((tmp_path / "checkpoints").iterdir())) == 32
+    assert merged["schedule"]["workers"] == 2 and merged["schedule"]["batches"] > 4
+    assert seen[-1].finished and seen[-1].solutions == 73712 and seen[-1].share == 1.0
+    assert seen[-1].prefixes_done == seen[-1].prefixes == merged["prefixes"]
+    done = [s.prefixes_done for s in seen]
+    assert done == sorted(done) and len(seen) >= 2
+    assert "73712 solutions; prefixes" in str(seen[-1])
+
+
+def test_pentominoes_6x10_on_ray_equal_the_single_count(example, data):
+    problem = tessera.ExactCover.from_file(str(data("xc/pent6x10.dlx")))
+    merged = tessera.ray.count(problem, progress=True)
+    assert merged["solutions"] == 9356
+    assert merged["nodes"] == problem.count().nodes
+
+
+def _kill_at_first_chance(example, killed):
+    """A progress callback that kills a counting worker the first time one is counting."""
+
+    def callback(state):
+        if not killed and not state.finished:
+            pid = example.kill_one_worker()
+            if pid is not None:
+                killed.append(pid)
+
+    return callback
+
+
+def test_a_worker_killed_mid_run_leaves_the_total_exact(example):
+    killed = []
+    merged = tessera.ray.count(
+        tessera.Queens(15), progress=_kill_at_first_chance(example, killed), progress_every=0.0
+    )
+    assert killed, "no worker was seen counting: nothing was killed"
+    assert merged["schedule"]["retries"] >= 1
+    assert merged["solutions"] == 2279184
+
+
+def test_a_batch_failing_past_max_retries_is_a_clear_error(example):
+    killed = []
+    with pytest.raises(tessera.ray.RayCountError, match=r"failed 1 times \(max_retries=0\)"):
+        tessera.ray.count(
+            tessera.Queens(15), max_retries=0, progress=_kill_at_first_chance(example, killed),
+            progress_every=0.0,
+        )
+    assert killed
+
+
+def test_speculative_copies_never_count_twice(example):
+    # Every batch still running once the work is handed out is duplicated after 0.1 s.
+    merged = tessera.ray.count(tessera.Queens(14), speculate=1e-9, batch=40)
+    assert merged["solutions"] == 365596
+
+
+def test_the_example_counts_with_its_own_ray(tmp_path):
+    run = subprocess.run(
+        [sys.executable, str(EXAMPLE), "queens", "12", "--num-cpus", "2"],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "14200"
+    assert "Ray start-up" in run.stderr and "count " in run.stderr

@@ -81,3 +81,43 @@ def test_the_estimate_is_near_the_tree(data):
     # Knuth's estimator is unbiased: within five standard errors of the exact count.
     assert abs(estimate["nodes"] - exact) <= 5 * estimate["nodes_error"], estimate
     assert estimate["seconds"] > 0
+
+
+def test_a_plan_made_once_counts_part_by_part_and_travels_as_json():
+    queens = tessera.Queens(10)
+    plan = queens.plan(4)
+    assert isinstance(plan, tessera.Plan) and plan.parts == 4 and len(plan) >= 4
+    assert len(plan.costs) == len(plan.owners) == len(plan)
+    again = tessera.Plan.from_json(plan.to_json())
+    assert again.to_json() == plan.to_json()
+    manifests = [queens.count_part(again, i) for i in range(4)]
+    assert tessera.merge(manifests)["solutions"] == 724
+    assert sorted(i for p in range(4) for i in plan.prefixes_of(p)) == list(range(len(plan)))
+
+
+def test_batches_of_prefixes_merge_in_any_grouping(data):
+    problem = tessera.ExactCover.from_file(data("xc/pent5x12.dlx"))
+    plan = problem.plan(8)
+    indices = list(range(len(plan)))
+    batches = [indices[i : i + 7] for i in range(0, len(indices), 7)]
+    manifests = [problem.count_prefixes(plan, batch) for batch in reversed(batches)]
+    assert all(m["shard"] is None for m in manifests)
+    assert tessera.merge(manifests)["solutions"] == 4040
+    with pytest.raises(tessera.MergeError, match="counted by no manifest"):
+        tessera.merge(manifests[1:])
+    with pytest.raises(tessera.MergeError, match="counted twice"):
+        tessera.merge(manifests + [problem.count_prefixes(plan, batches[-1], top=False)])
+
+
+def test_bad_plans_and_parts_are_value_errors():
+    plan = tessera.Queens(9).plan(3)
+    with pytest.raises(ValueError, match="another count"):
+        tessera.Queens(10).count_part(plan, 0)
+    with pytest.raises(ValueError, match="part 3 is out of range"):
+        tessera.Queens(9).count_part(plan, 3)
+    with pytest.raises(ValueError, match="out of range"):
+        tessera.Queens(9).count_prefixes(plan, [len(plan)])
+    with pytest.raises(ValueError, match="not a plan"):
+        tessera.Plan.from_json("{")
+    with pytest.raises(ValueError, match="tessera-plan/7"):
+        tessera.Plan.from_json(plan.to_json().replace("tessera-plan/1", "tessera-plan/7"))

@@ -10,7 +10,8 @@ pub const QUEENS_ABOUT: &str = "Place N queens on an NxN board so that no two at
     them (in lexicographic order with the bitmask engine), or with --count only their number. \
     Solutions are separated by a blank line. With --count, --shard I/N counts only shard I of N \
     (--checkpoint FILE resumes, --manifest FILE records it for `tessera merge`), as `xc count` \
-    does; on the bits engine.";
+    does; on the bits engine. --parts N -o FILE writes a plan for N parts instead of counting \
+    (`xc plan` explains plans), and --count --plan FILE --part I counts one of its parts.";
 
 /// Shown under `tessera queens --help`.
 pub const QUEENS_HELP: &str = "\
@@ -25,6 +26,8 @@ With --json, one object: \"n\", \"solutions\", \"outcome\" (\"exhausted\", \"lim
 
 Example:
   tessera queens 10 --count --shard 0/2 --manifest /tmp/queens10-0.json
+  tessera queens 12 --parts 4 -o /tmp/queens12-plan.json
+  tessera queens 12 --count --plan /tmp/queens12-plan.json --part 0 --manifest /tmp/queens12-0.json
 
 Exit status:
   0  success (including \"no solution\" and a count stopped by --limit)
@@ -40,8 +43,14 @@ pub struct QueensArgs {
     #[arg(value_name = "N", value_parser = clap::value_parser!(u64).range(1..=32))]
     pub n: u64,
     /// Print only the number of solutions.
-    #[arg(long, conflicts_with = "all")]
+    #[arg(long, conflicts_with_all = ["all", "parts"])]
     pub count: bool,
+    /// Write a plan for N parts (to -o FILE, or standard output) instead of solving.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000), conflicts_with_all = ["all", "limit"])]
+    pub parts: Option<u32>,
+    /// Where --parts writes its plan (default: standard output).
+    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "parts")]
+    pub plan_output: Option<std::path::PathBuf>,
     /// Print every solution.
     #[arg(long, conflicts_with = "limit")]
     pub all: bool,
@@ -50,7 +59,7 @@ pub struct QueensArgs {
         long,
         value_name = "K",
         value_parser = clap::value_parser!(u64).range(1..),
-        conflicts_with_all = ["shard", "checkpoint", "manifest"]
+        conflicts_with_all = ["shard", "plan", "checkpoint", "manifest"]
     )]
     pub limit: Option<u64>,
     #[command(flatten)]

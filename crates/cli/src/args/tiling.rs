@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{BudgetArgs, EngineArgs, OutputArgs, ShardArgs, ThreadsArgs};
+use super::{BudgetArgs, EngineArgs, OutputArgs, PlanArgs, ShardArgs, ThreadsArgs, PLAN_ABOUT};
 
 /// Shown under `tessera tiling --help` and each tiling command's.
 pub const TILING_HELP: &str = "\
@@ -14,6 +14,8 @@ starting with '#' are comments; `* L 2` uses piece L twice. Board file: '.' a ce
   tessera tiling count --board 6x10 --distinct
   tessera tiling solve --board-file examples/data/holed8x8.txt --svg tiling.svg
   tessera tiling count --board 3x20 --shard 0/2 --manifest /tmp/tiling3x20-0.json
+  tessera tiling plan --board 5x12 --parts 4 -o /tmp/tiling5x12-plan.json
+  tessera tiling count --board 5x12 --plan /tmp/tiling5x12-plan.json --part 0 --manifest /tmp/t0.json
 
 With --json, one object: \"solutions\", \"outcome\" (\"exhausted\", \"limit-reached\", \"gave-up\"),
 \"reason\" (when it gave up), \"limit\" (when one applies), \"nodes\", \"seconds\", \"threads\",
@@ -53,6 +55,18 @@ pub enum TilingCommand {
         after_help = TILING_HELP
     )]
     Solve(TilingSolveArgs),
+    /// Plan a sharded count once (`tiling count --plan FILE --part I` counts each part).
+    #[command(long_about = PLAN_ABOUT, after_help = TILING_HELP)]
+    Plan(TilingPlanArgs),
+}
+
+/// Options of `tessera tiling plan`.
+#[derive(Debug, Args)]
+pub struct TilingPlanArgs {
+    #[command(flatten)]
+    pub tiling: TilingArgs,
+    #[command(flatten)]
+    pub plan: PlanArgs,
 }
 
 /// Pieces, board and search options shared by `tiling count` and `tiling solve`.
@@ -102,13 +116,13 @@ pub struct TilingCountArgs {
         long,
         value_name = "K",
         value_parser = clap::value_parser!(u64).range(1..),
-        conflicts_with_all = ["distinct", "shard", "checkpoint", "manifest"]
+        conflicts_with_all = ["distinct", "shard", "plan", "checkpoint", "manifest"]
     )]
     pub limit: Option<u64>,
     /// Count tilings up to the board's symmetries (rotations and reflections the pieces allow).
     /// Not with the shard flags: classes are a sum of weights divided at the very end, which
     /// shards cannot add up.
-    #[arg(long, conflicts_with_all = ["shard", "checkpoint", "manifest"])]
+    #[arg(long, conflicts_with_all = ["shard", "plan", "checkpoint", "manifest"])]
     pub distinct: bool,
     #[command(flatten)]
     pub shard: ShardArgs,

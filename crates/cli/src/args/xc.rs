@@ -4,7 +4,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, ShardArgs, ThreadsArgs, SEARCH_EXIT_CODES};
+use super::{
+    BudgetArgs, EngineArgs, JsonArg, OutputArgs, PlanArgs, ShardArgs, ThreadsArgs, PLAN_ABOUT,
+    SEARCH_EXIT_CODES,
+};
 
 /// The keys of `xc count --json` and `xc solve --json`, in each one's long help.
 const XC_JSON: &str = "With --json, one JSON object: \"file\", \"solutions\" (how many were found), \
@@ -34,7 +37,9 @@ pub enum XcCommand {
             what the shard covered; `tessera merge` adds the N manifests up after checking that \
             every prefix was counted exactly once. --checkpoint FILE saves finished prefixes as \
             the count goes, and a rerun with the same file resumes where it stopped (with or \
-            without --shard). With --json a sharded count prints its manifest. docs/scale.md has \
+            without --shard). With --plan FILE --part I it counts part I of a plan made once by `xc \
+            plan` (no planning here), or with --prefixes LIST any of its prefixes. With --json a \
+            sharded count prints its manifest. docs/scale.md has \
             the whole story, with Slurm and Ray.\n\n{XC_JSON}"
         ),
         after_help = XC_COUNT_HELP
@@ -57,6 +62,40 @@ pub enum XcCommand {
     /// Estimate the size of an exact-cover problem's search tree and the time to count it.
     #[command(long_about = ESTIMATE_ABOUT, after_help = ESTIMATE_HELP)]
     Estimate(EstimateArgs),
+    /// Plan a sharded count once: the prefixes, their estimated costs and their parts.
+    #[command(long_about = PLAN_ABOUT, after_help = XC_PLAN_HELP)]
+    Plan(XcPlanArgs),
+}
+
+/// Shown under `tessera xc plan --help`.
+const XC_PLAN_HELP: &str = "\
+Example:
+  tessera xc plan crates/cli/tests/data/queens6.dlx --parts 2 -o /tmp/plan.json
+  tessera xc count crates/cli/tests/data/queens6.dlx --plan /tmp/plan.json --part 0 --manifest /tmp/p0.json
+  tessera xc count crates/cli/tests/data/queens6.dlx --plan /tmp/plan.json --part 1 --manifest /tmp/p1.json
+  tessera merge /tmp/p0.json /tmp/p1.json
+
+Exit status:
+  0  the plan is written
+  1  usage error or internal error
+  2  bad input: the problem cannot be read, or the output cannot be written
+  3  gave up: --max-nodes or --timeout ran out while planning";
+
+/// Options of `tessera xc plan`.
+#[derive(Debug, Args)]
+pub struct XcPlanArgs {
+    /// The problem, in Knuth's DLX format; `-` (the default) reads standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: PathBuf,
+
+    #[command(flatten)]
+    pub plan: PlanArgs,
+
+    #[command(flatten)]
+    pub threads: ThreadsArgs,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 /// Shown under `tessera xc count --help`.
@@ -66,6 +105,8 @@ Examples:
   tessera xc count crates/cli/tests/data/queens8.dlx --shard 1/2 --manifest /tmp/q8-1.json
   tessera merge /tmp/q8-0.json /tmp/q8-1.json
   tessera xc count crates/cli/tests/data/queens8.dlx --checkpoint /tmp/q8.ckpt
+  tessera xc plan crates/cli/tests/data/queens8.dlx --parts 2 -o /tmp/q8-plan.json
+  tessera xc count crates/cli/tests/data/queens8.dlx --plan /tmp/q8-plan.json --part 0 --manifest /tmp/q8-p0.json
 
 Exit status:
   0  success (including \"no solution\" and a count stopped by --limit)
@@ -149,7 +190,7 @@ pub struct CountArgs {
         long,
         value_name = "N",
         value_parser = clap::value_parser!(u64).range(1..),
-        conflicts_with_all = ["shard", "checkpoint", "manifest"]
+        conflicts_with_all = ["shard", "plan", "checkpoint", "manifest"]
     )]
     pub limit: Option<u64>,
 

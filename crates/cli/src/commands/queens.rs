@@ -27,6 +27,20 @@ pub fn run(args: &QueensArgs) -> Result<Status> {
         SolverArg::Bits => Engine::Bits,
         SolverArg::Xc => Engine::ExactCover,
     };
+    if let Some(parts) = args.parts {
+        if engine != Engine::Bits {
+            anyhow::bail!("{}", super::shard::BITS_ONLY);
+        }
+        let output = args.plan_output.as_deref();
+        return super::shard::plan(
+            &ShardTree::new(&board),
+            parts,
+            output,
+            threads,
+            &budget,
+            args.output.stats,
+        );
+    }
     if args.shard.sharded() {
         // clap saw to --count.
         if engine != Engine::Bits {

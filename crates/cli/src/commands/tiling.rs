@@ -22,8 +22,24 @@ use tessera::tiling::{
 use super::report::{note, report, Found};
 use super::stream::{write_lines, Stream};
 use super::Status;
-use crate::args::{ColorArg, MotionArg, SolverArg, TilingArgs, TilingCountArgs, TilingSolveArgs};
+use crate::args::{
+    ColorArg, MotionArg, SolverArg, TilingArgs, TilingCountArgs, TilingPlanArgs, TilingSolveArgs,
+};
 use crate::input::{BadInput, Input};
+
+/// `tessera tiling plan --parts N [-o PLAN]`
+pub fn plan(args: &TilingPlanArgs) -> Result<Status> {
+    if let Some(path) = &args.plan.output {
+        super::shard::writable(path)?;
+    }
+    let (puzzle, engine, budget) = setup(&args.tiling)?;
+    if engine != Engine::Bits {
+        anyhow::bail!("{}", super::shard::BITS_ONLY);
+    }
+    let tree = ShardTree::new(&puzzle, !args.tiling.no_symmetry);
+    let (threads, stats) = (args.tiling.threads.count(), args.tiling.output.stats);
+    super::shard::plan(&tree, args.plan.parts, args.plan.output.as_deref(), threads, &budget, stats)
+}
 
 /// `tessera tiling count`
 pub fn count(args: &TilingCountArgs) -> Result<Status> {

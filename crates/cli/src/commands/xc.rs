@@ -19,9 +19,23 @@ use tessera_xc::{Budget, Count, Engine, OptionId, Outcome, ParallelSearch, Probl
 use super::report::{note, plural, CountJson, CountKeys};
 use super::stream::{write_lines, Stream};
 use super::Status;
-use crate::args::{CountArgs, EstimateArgs, SearchArgs, SolveArgs};
+use crate::args::{CountArgs, EstimateArgs, SearchArgs, SolveArgs, XcPlanArgs};
 use crate::input::Input;
 use crate::progress::Indicator;
+
+/// `tessera xc plan FILE --parts N [-o PLAN]`
+pub fn plan(args: &XcPlanArgs) -> Result<Status> {
+    if let Some(path) = &args.plan.output {
+        super::shard::writable(path)?;
+    }
+    let input = Input::read_at_most(&args.file, crate::input::XC_FILE)?;
+    let problem = input.parse()?;
+    let tree = tessera_xc::shard::CoverTree::new(&problem, args.search.engine.engine().into());
+    let budget = super::budget(&args.search.budget);
+    let output = args.plan.output.as_deref();
+    let stats = args.search.output.stats;
+    super::shard::plan(&tree, args.plan.parts, output, args.threads.count(), &budget, stats)
+}
 
 /// `tessera xc count FILE`
 pub fn count(args: &CountArgs) -> Result<Status> {

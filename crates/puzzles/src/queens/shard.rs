@@ -172,6 +172,51 @@ impl Tree for ShardTree {
         key
     }
 
+    /// The weight, then the queens row by row, each checked against the masks of the rows
+    /// above, the mirror trick's half of the first row, and the depths a split can cut at.
+    fn prefix(&self, key: &[u32]) -> Result<ShardPrefix, String> {
+        let (&weight, columns) = key.split_first().ok_or("an empty key (no weight)")?;
+        if self.n == 0 {
+            return if key == [1] {
+                Ok(ShardPrefix { columns: Vec::new(), masks: (0, 0, 0), weight: 1 })
+            } else {
+                Err(format!("{key:?} is not the one prefix of the empty board, [1]"))
+            };
+        }
+        if columns.is_empty() || columns.len() > self.max_depth() {
+            return Err(format!(
+                "{} rows, but a cut of {} queens is 1 to {} rows deep",
+                columns.len(),
+                self.n,
+                self.max_depth()
+            ));
+        }
+        let (n, full) = (self.n, mask(self.n));
+        let (mut cols, mut left, mut right) = (0u32, 0u32, 0u32);
+        let mut placed = Vec::with_capacity(columns.len());
+        for (row, &c) in columns.iter().enumerate() {
+            let mut free = full & !(cols | left | right);
+            if row == 0 {
+                free &= mask(n.div_ceil(2));
+            }
+            if c >= n as u32 || free & (1 << c) == 0 {
+                return Err(format!(
+                    "no queen can stand in column {c} of row {row} below {:?}",
+                    &columns[..row]
+                ));
+            }
+            let bit = 1u32 << c;
+            (cols, left, right) = (cols | bit, ((left | bit) << 1) & full, (right | bit) >> 1);
+            placed.push(c as u8);
+        }
+        let first = columns[0] as usize;
+        let expected = if n % 2 == 1 && first == n / 2 { 1 } else { 2 };
+        if weight != expected {
+            return Err(format!("weight {weight}, but a first queen in column {first} weighs {expected}"));
+        }
+        Ok(ShardPrefix { columns: placed, masks: (cols, left, right), weight: u64::from(weight) })
+    }
+
     fn probe(&self, prefix: &ShardPrefix, rng: &mut Pcg64Mcg) -> f64 {
         let full = mask(self.n);
         let (mut cols, mut left, mut right) = prefix.masks;
@@ -263,6 +308,27 @@ mod tests {
                 samples.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / f64::from(probes - 1);
             let error = (variance / f64::from(probes)).sqrt();
             assert!((mean - exact).abs() <= 4.0 * error, "{:?}: {mean} ± {error} vs {exact}", prefix.columns);
+        }
+    }
+
+    #[test]
+    fn prefixes_are_rebuilt_from_their_keys_and_bad_keys_refused() {
+        for n in [1, 2, 5, 9, 12] {
+            let tree = ShardTree::new(&Board::new(n).unwrap());
+            let split = tree.split(200, &Budget::unlimited()).unwrap();
+            for prefix in &split.prefixes {
+                let rebuilt = tree.prefix(&tree.key(prefix)).unwrap();
+                assert_eq!(
+                    (rebuilt.columns.clone(), rebuilt.masks, rebuilt.weight),
+                    (prefix.columns.clone(), prefix.masks, prefix.weight)
+                );
+            }
+        }
+        let tree = ShardTree::new(&Board::new(8).unwrap());
+        for bad in
+            [&[][..], &[2], &[2, 8], &[2, 0, 1], &[1, 0, 2], &[2, 5, 0], &[2, 0, 2, 4, 6, 1, 3, 5, 7, 1]]
+        {
+            assert!(tree.prefix(bad).is_err(), "{bad:?}");
         }
     }
 

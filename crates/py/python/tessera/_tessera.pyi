@@ -26,6 +26,7 @@ __all__ = [
     "ExactCover",
     "Solutions",
     "MergeError",
+    "Plan",
     "merge",
     "__version__",
 ]
@@ -79,6 +80,50 @@ class _Shards:
         checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
         checkpoint_every: float = 30.0,
     ) -> dict[str, Any]: ...
+    def plan(
+        self,
+        parts: int,
+        *,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Plan: ...
+    def count_part(
+        self,
+        plan: Plan,
+        part: int,
+        *,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: float = 30.0,
+    ) -> dict[str, Any]: ...
+    def count_prefixes(
+        self,
+        plan: Plan,
+        indices: Sequence[int],
+        *,
+        top: Optional[bool] = None,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: float = 30.0,
+    ) -> dict[str, Any]: ...
+
+@final
+class Plan:
+    parts: Final[int]
+    kind: Final[str]
+    engine: Final[str]
+    costs: Final[list[float]]
+    owners: Final[list[int]]
+    def to_json(self) -> str: ...
+    @staticmethod
+    def from_json(text: str) -> Plan: ...
+    def prefixes_of(self, part: int) -> list[int]: ...
+    def __len__(self) -> int: ...
 
 class ParseError(ValueError):
     line: int
@@ -145,6 +190,40 @@ class ExactCover(_Searches[list[int]]):
         index: int,
         of: int,
         *,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: float = 30.0,
+        engine: str = "auto",
+    ) -> dict[str, Any]: ...
+    def plan(
+        self,
+        parts: int,
+        *,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        engine: str = "auto",
+    ) -> Plan: ...
+    def count_part(
+        self,
+        plan: Plan,
+        part: int,
+        *,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: float = 30.0,
+        engine: str = "auto",
+    ) -> dict[str, Any]: ...
+    def count_prefixes(
+        self,
+        plan: Plan,
+        indices: Sequence[int],
+        *,
+        top: Optional[bool] = None,
         threads: int = 1,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
@@ -324,6 +403,40 @@ class TilingPuzzle(_Searches[Tiling]):
         index: int,
         of: int,
         *,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: float = 30.0,
+        symmetry: bool = True,
+    ) -> dict[str, Any]: ...
+    def plan(
+        self,
+        parts: int,
+        *,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        symmetry: bool = True,
+    ) -> Plan: ...
+    def count_part(
+        self,
+        plan: Plan,
+        part: int,
+        *,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+        checkpoint_every: float = 30.0,
+        symmetry: bool = True,
+    ) -> dict[str, Any]: ...
+    def count_prefixes(
+        self,
+        plan: Plan,
+        indices: Sequence[int],
+        *,
+        top: Optional[bool] = None,
         threads: int = 1,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,

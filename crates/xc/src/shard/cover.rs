@@ -2,6 +2,8 @@
 //! the parallel split makes them (with multiplicities, a level may also have chosen no more
 //! options for its item, Algorithm M's leave branch: its item's header node).
 
+use std::collections::hash_map::{Entry, HashMap};
+
 use rand_pcg::Pcg64Mcg;
 
 use super::{sha256_hex, Instance, Split, Tree};
@@ -29,6 +31,23 @@ impl<'p> CoverTree<'p> {
     /// The engine that counts.
     pub fn engine(&self) -> Engine {
         self.engine
+    }
+
+    /// One level's choice as a number that depends only on the problem: the option, or for a
+    /// node that is an item's header (a leave branch of Algorithm M: no more options for that
+    /// item), the item numbered after the options.
+    fn choice_key(&self, choice: u32) -> u32 {
+        match self.engine {
+            Engine::Bitset => choice,
+            _ => {
+                let (items, options) = (self.problem.item_count() as u32, self.problem.option_count() as u32);
+                if choice <= items {
+                    options + choice
+                } else {
+                    self.problem.node_option(choice).0
+                }
+            }
+        }
     }
 
     fn solver(&self) -> Solver<'p> {
@@ -69,13 +88,23 @@ impl Tree for CoverTree<'_> {
     }
 
     fn split(&self, target: usize, budget: &Budget) -> Result<Split<Vec<u32>>, GaveUp> {
-        let mut depth = 1;
-        loop {
+        // Deeper until there are enough prefixes; a small tree that never has that many is cut
+        // where it has the most (not below its leaves, where there would be none to share).
+        let mut best: Option<Split<Vec<u32>>> = None;
+        for depth in 1..=Self::MAX_SPLIT_DEPTH {
             let split = self.cut(&[], depth, budget)?;
-            if split.prefixes.len() >= target || split.prefixes.is_empty() || depth >= Self::MAX_SPLIT_DEPTH {
+            if split.prefixes.len() >= target {
                 return Ok(split);
             }
-            depth += 1;
+            let fewer = best.as_ref().is_some_and(|b| b.prefixes.len() >= split.prefixes.len());
+            if split.prefixes.is_empty() || fewer {
+                break;
+            }
+            best = Some(split);
+        }
+        match best {
+            Some(best) => Ok(best),
+            None => self.cut(&[], 1, budget),
         }
     }
 
@@ -84,17 +113,43 @@ impl Tree for CoverTree<'_> {
     }
 
     fn key(&self, prefix: &Vec<u32>) -> Vec<u32> {
-        match self.engine {
-            Engine::Bitset => prefix.clone(),
-            // A node that is an item's header is a leave branch of Algorithm M (no more options
-            // for that item): numbered after the options.
-            _ => {
-                let (items, options) = (self.problem.item_count() as u32, self.problem.option_count() as u32);
-                let key =
-                    |node: u32| if node <= items { options + node } else { self.problem.node_option(node).0 };
-                prefix.iter().map(|&node| key(node)).collect()
+        prefix.iter().map(|&choice| self.choice_key(choice)).collect()
+    }
+
+    /// Level by level: the children the search makes below the prefix so far, and the one whose
+    /// key is the next number. A few cuts one level deep per prefix: no probe, no plan.
+    fn prefix(&self, key: &[u32]) -> Result<Vec<u32>, String> {
+        self.prefixes(&[key]).pop().expect("one key, one prefix")
+    }
+
+    /// As [`prefix`](Tree::prefix), each cut made once for all the keys that pass through it
+    /// (a part's prefixes share their first levels).
+    fn prefixes(&self, keys: &[&[u32]]) -> Vec<Result<Vec<u32>, String>> {
+        let mut children: HashMap<Vec<u32>, Vec<Vec<u32>>> = HashMap::new();
+        let mut rebuild = |key: &[u32]| {
+            let mut prefix = Vec::with_capacity(key.len());
+            for (level, &want) in key.iter().enumerate() {
+                let below = match children.entry(key[..level].to_vec()) {
+                    Entry::Occupied(entry) => entry.into_mut(),
+                    Entry::Vacant(entry) => {
+                        let cut =
+                            self.cut(&prefix, level + 1, &Budget::unlimited()).map_err(|e| e.to_string())?;
+                        entry.insert(cut.prefixes)
+                    }
+                };
+                match below.iter().find(|child| self.choice_key(child[level]) == want) {
+                    Some(child) => prefix.clone_from(child),
+                    None => {
+                        return Err(format!(
+                            "the search makes no choice {want} at level {level} below {:?}",
+                            &key[..level]
+                        ))
+                    }
+                }
             }
-        }
+            Ok(prefix)
+        };
+        keys.iter().map(|key| rebuild(key)).collect()
     }
 
     fn probe(&self, prefix: &Vec<u32>, rng: &mut Pcg64Mcg) -> f64 {

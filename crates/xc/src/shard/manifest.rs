@@ -28,11 +28,13 @@ pub struct Manifest {
     pub engine: String,
     /// The cut shared by every shard.
     pub split: SplitId,
-    /// This shard's index.
-    pub shard: u32,
+    /// This shard's index (its part of the plan), or `None` (`null`) for a batch of prefixes
+    /// handed out on demand ([`run_prefixes`](super::run_prefixes)).
+    pub shard: Option<u32>,
     /// The number of shards.
     pub shards: u32,
-    /// Whether this shard holds the solutions and nodes above the cut (shard 0 does).
+    /// Whether this shard holds the solutions and nodes above the cut (part 0 does; a batch
+    /// does when it is told to).
     pub top: bool,
     /// The prefixes counted, as half-open ranges `[start, end)` of their indices, in order.
     pub covered: Vec<[u64; 2]>,
@@ -76,7 +78,7 @@ pub(super) struct Checkpoint {
     pub(super) instance: String,
     pub(super) engine: String,
     pub(super) split: SplitId,
-    pub(super) shard: u32,
+    pub(super) shard: Option<u32>,
     pub(super) shards: u32,
     /// `[index, solutions, nodes]` of each finished prefix, in increasing index.
     pub(super) done: Vec<[u64; 3]>,

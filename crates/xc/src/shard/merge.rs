@@ -1,5 +1,11 @@
 //! `tessera merge`: the total of a set of shard manifests, once they are shown to be one count's
 //! shards covering every prefix exactly once.
+//!
+//! Two kinds of manifest merge: a plan's parts (each names its part `I/N`), and batches of
+//! prefixes handed out on demand (no part). When every manifest is a part, every part must be
+//! there once (a missing part is named as such); when any is a batch, the parts given may be
+//! any, and only the prefixes decide: every prefix counted by exactly one manifest, and the top
+//! held by exactly one. Either way a gap or an overlap names the prefixes and the manifests.
 
 use super::Manifest;
 
@@ -16,15 +22,17 @@ pub struct Merged {
     pub instance: String,
     /// The engine.
     pub engine: String,
-    /// The number of shards.
+    /// The number of shards (the plan's parts).
     pub shards: u32,
+    /// How many manifests were merged.
+    pub manifests: usize,
     /// The number of prefixes of the split.
     pub prefixes: u64,
     /// The total number of solutions.
     pub solutions: u64,
     /// The total number of nodes (equal to a single search's).
     pub nodes: u64,
-    /// Counting seconds of each shard, by shard index.
+    /// Counting seconds of each manifest, in the order given.
     pub seconds: Vec<f64>,
 }
 
@@ -90,22 +98,56 @@ pub enum MergeError {
         /// The shards, `I/N`.
         missing: Vec<String>,
     },
-    /// Two manifests that claim the same prefix, or a prefix nobody counted, although every
-    /// shard is there once: manifests written by hand or by a different plan.
-    #[error("prefix {prefix} is covered {times} times (every prefix must be counted exactly once)")]
-    Coverage {
-        /// The first prefix at fault.
+    /// Two manifests that claim the same prefix.
+    #[error("prefix {prefix} is counted twice, by manifest {first} ({first_shard}) and manifest {second} ({second_shard})")]
+    Overlap {
+        /// The first prefix counted twice.
         prefix: u64,
-        /// How many manifests cover it.
-        times: u32,
+        /// Position of one manifest.
+        first: usize,
+        /// Its part, or "batch".
+        first_shard: String,
+        /// Position of the other.
+        second: usize,
+        /// Its part, or "batch".
+        second_shard: String,
+    },
+    /// Prefixes no manifest counted.
+    #[error("{} of the {prefixes} prefixes counted by no manifest: {}", gaps.iter().map(|[a, b]| b - a).sum::<u64>(), ranges_text(gaps))]
+    Uncovered {
+        /// The prefixes missed, as half-open ranges.
+        gaps: Vec<[u64; 2]>,
+        /// The split's prefixes.
+        prefixes: u64,
     },
     /// Two or no manifests holding the top of the tree.
-    #[error("the top of the tree (shard 0's) is held by {0} manifests, not 1")]
+    #[error("the top of the tree (part 0's) is held by {0} manifests, not 1")]
     Top(usize),
-    /// The total does not fit in 64 bits: a manifest's number is wrong (edited by hand?) or the
-    /// count is past 2^64-1, which no shard can record.
-    #[error("the total {0} overflows 64 bits (2^64-1 at most): a manifest's number is wrong")]
+    /// A count past what 64 bits hold.
+    #[error("the total of {0} overflows 64 bits")]
     Overflow(&'static str),
+}
+
+fn ranges_text(gaps: &[[u64; 2]]) -> String {
+    const SHOWN: usize = 20;
+    let mut text = gaps
+        .iter()
+        .take(SHOWN)
+        .map(|&[a, b]| if b == a + 1 { a.to_string() } else { format!("{a}-{}", b - 1) })
+        .collect::<Vec<_>>()
+        .join(", ");
+    if gaps.len() > SHOWN {
+        text.push_str(&format!(" and {} more ranges", gaps.len() - SHOWN));
+    }
+    text
+}
+
+/// A manifest's part as `I/N`, or "batch".
+fn label(m: &Manifest) -> String {
+    match m.shard {
+        Some(part) => format!("{part}/{}", m.shards),
+        None => "batch".to_owned(),
+    }
 }
 
 fn list(shards: &[String]) -> String {
@@ -117,17 +159,12 @@ fn list(shards: &[String]) -> String {
     text
 }
 
-/// The sum, or `None` past `u64::MAX` (a plain `sum` wraps in release builds).
-fn checked_sum(mut values: impl Iterator<Item = u64>) -> Option<u64> {
-    values.try_fold(0u64, u64::checked_add)
-}
-
-/// Checks that `manifests` are every shard of one count, each once, covering every prefix
-/// exactly once, and adds them up.
+/// Checks that `manifests` are one count's (every part once, or batches and parts covering
+/// every prefix once), and adds them up.
 pub fn merge(manifests: &[Manifest]) -> Result<Merged, MergeError> {
     let first = manifests.first().ok_or(MergeError::Empty)?;
     for (position, m) in manifests.iter().enumerate() {
-        let shard = format!("{}/{}", m.shard, m.shards);
+        let shard = label(m);
         if m.format != Manifest::FORMAT {
             return Err(MergeError::Format {
                 position,
@@ -149,31 +186,34 @@ pub fn merge(manifests: &[Manifest]) -> Result<Merged, MergeError> {
                 return Err(MergeError::Mismatch { position, shard, what, theirs, ours });
             }
         }
-        if m.shard >= m.shards {
+        if m.shard.is_some_and(|part| part >= m.shards) {
             return Err(MergeError::Missing { missing: vec![shard] });
         }
     }
     let shards = first.shards;
     let mut seen: Vec<Option<usize>> = vec![None; shards as usize];
     for (position, m) in manifests.iter().enumerate() {
-        if let Some(earlier) = seen[m.shard as usize] {
-            return Err(MergeError::Doubled {
-                shard: format!("{}/{shards}", m.shard),
-                first: earlier,
-                second: position,
-            });
+        let Some(part) = m.shard else { continue };
+        if let Some(earlier) = seen[part as usize] {
+            return Err(MergeError::Doubled { shard: label(m), first: earlier, second: position });
         }
-        seen[m.shard as usize] = Some(position);
+        seen[part as usize] = Some(position);
     }
-    let missing: Vec<String> =
-        seen.iter().enumerate().filter(|(_, s)| s.is_none()).map(|(i, _)| format!("{i}/{shards}")).collect();
-    if !missing.is_empty() {
-        return Err(MergeError::Missing { missing });
+    if manifests.iter().all(|m| m.shard.is_some()) {
+        let missing: Vec<String> = seen
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_none())
+            .map(|(i, _)| format!("{i}/{shards}"))
+            .collect();
+        if !missing.is_empty() {
+            return Err(MergeError::Missing { missing });
+        }
     }
     for m in manifests {
         if m.outcome != "exhausted" {
             return Err(MergeError::Unfinished {
-                shard: format!("{}/{shards}", m.shard),
+                shard: label(m),
                 reason: m.reason.clone().unwrap_or_else(|| m.outcome.clone()),
                 done: m.prefix_count(),
             });
@@ -183,35 +223,58 @@ pub fn merge(manifests: &[Manifest]) -> Result<Merged, MergeError> {
     if tops != 1 {
         return Err(MergeError::Top(tops));
     }
-    // Every prefix exactly once: sweep the ranges in order.
-    let mut ranges: Vec<[u64; 2]> = manifests.iter().flat_map(|m| m.covered.iter().copied()).collect();
+    // Every prefix exactly once: sweep the ranges in order, each with its manifest.
+    let mut ranges: Vec<([u64; 2], usize)> = manifests
+        .iter()
+        .enumerate()
+        .flat_map(|(position, m)| m.covered.iter().map(move |&range| (range, position)))
+        .filter(|([start, end], _)| end > start)
+        .collect();
     ranges.sort_unstable();
-    let mut next = 0;
-    for &[start, end] in &ranges {
+    let total = first.split.prefixes;
+    let (mut next, mut last) = (0, None);
+    let mut gaps = Vec::new();
+    for &([start, end], position) in &ranges {
         if start < next {
-            return Err(MergeError::Coverage { prefix: start, times: 2 });
+            let earlier = last.unwrap_or(position);
+            return Err(MergeError::Overlap {
+                prefix: start,
+                first: earlier,
+                first_shard: label(&manifests[earlier]),
+                second: position,
+                second_shard: label(&manifests[position]),
+            });
         }
         if start > next {
-            return Err(MergeError::Coverage { prefix: next, times: 0 });
+            gaps.push([next, start.min(total)]);
         }
-        next = end.max(start);
+        next = end;
+        last = Some(position);
     }
-    if next != first.split.prefixes {
-        return Err(MergeError::Coverage { prefix: next, times: 0 });
+    if next > total {
+        return Err(MergeError::Uncovered { gaps: vec![[total, next]], prefixes: total });
     }
-    let mut seconds = vec![0.0; shards as usize];
-    for m in manifests {
-        seconds[m.shard as usize] = m.seconds;
+    if next < total {
+        gaps.push([next, total]);
     }
+    if !gaps.is_empty() {
+        return Err(MergeError::Uncovered { gaps, prefixes: total });
+    }
+    let sum = |what: &'static str, field: fn(&Manifest) -> u64| {
+        manifests
+            .iter()
+            .try_fold(0u64, |total, m| total.checked_add(field(m)))
+            .ok_or(MergeError::Overflow(what))
+    };
     Ok(Merged {
         kind: first.kind.clone(),
         instance: first.instance.clone(),
         engine: first.engine.clone(),
         shards,
-        prefixes: first.split.prefixes,
-        solutions: checked_sum(manifests.iter().map(|m| m.solutions))
-            .ok_or(MergeError::Overflow("of solutions"))?,
-        nodes: checked_sum(manifests.iter().map(|m| m.nodes)).ok_or(MergeError::Overflow("of nodes"))?,
-        seconds,
+        manifests: manifests.len(),
+        prefixes: total,
+        solutions: sum("solutions", |m| m.solutions)?,
+        nodes: sum("nodes", |m| m.nodes)?,
+        seconds: manifests.iter().map(|m| m.seconds).collect(),
     })
 }

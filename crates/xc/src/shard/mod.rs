@@ -7,7 +7,7 @@
 //! BOINC projects): fix the first choices of the search and hand each prefix to a worker. Here:
 //!
 //! 1. **Split.** Every shard enumerates the same prefixes, in the same order: the search run down
-//!    to a depth, deepened until there are at least [`Plan::PREFIXES_PER_SHARD`] per shard
+//!    to a depth, deepened until there are at least [`Plan::PREFIXES_PER_PART`] per part (within bounds that stop growing with the parts)
 //!    ([`Tree::split`]). Solutions and nodes above that depth (the "top") belong to shard 0.
 //! 2. **Estimate and refine.** Each prefix's subtree is measured by Knuth's random probes (TAOCP
 //!    7.2.2; [`Tree::probe`]), from a fixed seed mixed with the prefix itself, so every shard
@@ -39,6 +39,7 @@ mod estimate;
 mod manifest;
 mod merge;
 mod plan;
+mod plan_file;
 mod run;
 mod spec;
 
@@ -46,8 +47,9 @@ pub use cover::CoverTree;
 pub use estimate::{estimate, estimate_within, Estimate, EstimateGaveUp};
 pub use manifest::{Manifest, SplitId};
 pub use merge::{merge, MergeError, Merged};
-pub use plan::Plan;
-pub use run::{run, run_planned, RunOptions, RunProgress, ShardError};
+pub use plan::{Plan, Planned};
+pub use plan_file::PlanError;
+pub use run::{run, run_part, run_planned, run_prefixes, RunOptions, RunProgress, ShardError};
 pub use spec::{Shard, ShardSpecError};
 
 use rand_pcg::Pcg64Mcg;
@@ -78,8 +80,20 @@ pub trait Tree: Sync {
         None
     }
 
-    /// The prefix as numbers, stable across runs and machines (it goes into the split's hash).
+    /// The prefix as numbers, stable across runs and machines (it goes into the split's hash
+    /// and the plan file).
     fn key(&self, prefix: &Self::Prefix) -> Vec<u32>;
+
+    /// The prefix whose [`key`](Self::key) is `key`, rebuilt as the search would reach it: how a
+    /// worker gets its prefixes from a plan file without planning. A key that is not a path of
+    /// this instance's tree (a plan of another problem, or edited) is an error saying why.
+    fn prefix(&self, key: &[u32]) -> Result<Self::Prefix, String>;
+
+    /// [`prefix`](Self::prefix) of each key: a tree whose rebuilding shares work between keys
+    /// with a common start overrides this.
+    fn prefixes(&self, keys: &[&[u32]]) -> Vec<Result<Self::Prefix, String>> {
+        keys.iter().map(|key| self.prefix(key)).collect()
+    }
 
     /// One random probe of the subtree below `prefix`: Knuth's unbiased estimate of its nodes.
     fn probe(&self, prefix: &Self::Prefix, rng: &mut Pcg64Mcg) -> f64;

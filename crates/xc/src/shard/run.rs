@@ -1,5 +1,7 @@
-//! Running one shard: plan, resume from the checkpoint, count the shard's prefixes (on a pool of
-//! threads), save as it goes, and write the manifest.
+//! Running one part of a count: take the prefixes (planned here, or rebuilt from a plan made
+//! once elsewhere), resume from the checkpoint, count them (on a pool of threads), save as it
+//! goes, and write the manifest. A part is a plan's part, or any set of its prefixes (work
+//! handed out on demand, a batch at a time).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -10,14 +12,15 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use super::manifest::{ranges, Checkpoint};
-use super::{Manifest, Plan, Shard, Tree};
+use super::{Manifest, Plan, PlanError, Shard, Tree};
 use crate::budget::{Budget, GaveUp};
 use crate::search::Outcome;
 
 /// How to run a shard.
 #[derive(Debug, Clone)]
 pub struct RunOptions {
-    /// Which shard of how many.
+    /// Which shard of how many ([`run`], [`run_planned`]; [`run_part`] and [`run_prefixes`] are
+    /// told their work otherwise).
     pub shard: Shard,
     /// Threads for the plan and the count (the result does not depend on them).
     pub threads: usize,
@@ -94,37 +97,88 @@ pub enum ShardError {
         /// What is wrong.
         message: String,
     },
+    /// The plan given does not fit this instance, or the part or prefixes asked for are not
+    /// the plan's.
+    #[error(transparent)]
+    Invalid(#[from] PlanError),
 }
 
-/// Counts shard `options.shard` of `tree` and says what it covered.
+/// Plans `tree` here for `options.shard.of` parts and counts part `options.shard.index`: a
+/// shard that needs nothing but the problem and `I/N` (every shard plans alike).
 pub fn run<T: Tree>(tree: &T, options: &RunOptions) -> Result<Manifest, ShardError> {
     let started = Instant::now();
-    let plan =
-        Plan::new(tree, options.shard.of, options.threads, &options.budget).map_err(ShardError::Plan)?;
+    let Shard { index, of } = options.shard;
+    let (plan, prefixes) =
+        Plan::with_prefixes(tree, of, options.threads, &options.budget).map_err(ShardError::Plan)?;
     let plan_seconds = started.elapsed().as_secs_f64();
-    let mut manifest = run_planned(tree, &plan, options)?;
+    let work: Vec<(usize, T::Prefix)> =
+        prefixes.into_iter().enumerate().filter(|(i, _)| plan.prefixes[*i].part == index).collect();
+    let mut manifest = count(tree, &plan, Some(index), index == plan.top_part(), work, options)?;
     manifest.plan_seconds = plan_seconds;
     Ok(manifest)
 }
 
-/// Counts shard `options.shard` of `tree` by a plan made already (every shard of one count must
-/// use a plan made for that many shards: `plan.shards == options.shard.of`).
-pub fn run_planned<T: Tree>(
+/// Counts part `options.shard.index` of `plan` (which must be for `options.shard.of` parts).
+pub fn run_planned<T: Tree>(tree: &T, plan: &Plan, options: &RunOptions) -> Result<Manifest, ShardError> {
+    if options.shard.of != plan.parts {
+        return Err(PlanError::Inconsistent(format!(
+            "a plan for {} parts, but shard {} was asked for",
+            plan.parts, options.shard
+        ))
+        .into());
+    }
+    run_part(tree, plan, u64::from(options.shard.index), options)
+}
+
+/// Counts part `part` of `plan`, its prefixes rebuilt from their keys (no planning).
+pub fn run_part<T: Tree>(
     tree: &T,
-    plan: &Plan<T::Prefix>,
+    plan: &Plan,
+    part: u64,
     options: &RunOptions,
 ) -> Result<Manifest, ShardError> {
-    let Shard { index, of } = options.shard;
-    assert_eq!(plan.shards, of, "a plan for {} shards, not {of}", plan.shards);
-    let plan_seconds = 0.0;
+    plan.check(tree)?;
+    let indices = plan.checked_part(part)?;
+    let part = part as u32;
+    let work = plan.rebuild(tree, &indices)?;
+    count(tree, plan, Some(part), part == plan.top_part(), indices.into_iter().zip(work).collect(), options)
+}
+
+/// Counts the prefixes of `plan` at `indices` (any set, each at most once), and the top of the
+/// tree if `top`: one batch of work handed out on demand. Its manifest has no part (`shard` is
+/// null); [`merge`](super::merge) takes any such manifests that together cover every prefix
+/// once and the top once.
+pub fn run_prefixes<T: Tree>(
+    tree: &T,
+    plan: &Plan,
+    indices: &[u64],
+    top: bool,
+    options: &RunOptions,
+) -> Result<Manifest, ShardError> {
+    plan.check(tree)?;
+    let indices = plan.checked_indices(indices)?;
+    let work = plan.rebuild(tree, &indices)?;
+    count(tree, plan, None, top, indices.into_iter().zip(work).collect(), options)
+}
+
+/// Counts `work` (prefix indices of `plan` with their prefixes) for part `part` (or a batch of
+/// no part), resuming from and saving to the checkpoint.
+fn count<T: Tree>(
+    tree: &T,
+    plan: &Plan,
+    part: Option<u32>,
+    top: bool,
+    work: Vec<(usize, T::Prefix)>,
+    options: &RunOptions,
+) -> Result<Manifest, ShardError> {
     let fresh = Checkpoint {
         format: Checkpoint::FORMAT.to_owned(),
-        kind: plan.instance.kind.clone(),
-        instance: plan.instance.hash.clone(),
-        engine: plan.instance.engine.clone(),
-        split: plan.id.clone(),
-        shard: index,
-        shards: of,
+        kind: plan.kind.clone(),
+        instance: plan.instance.clone(),
+        engine: plan.engine.clone(),
+        split: plan.split.clone(),
+        shard: part,
+        shards: plan.parts,
         done: Vec::new(),
         seconds: 0.0,
     };
@@ -135,15 +189,16 @@ pub fn run_planned<T: Tree>(
     let earlier_seconds = resumed.as_ref().map_or(0.0, |c| c.seconds);
     let done: BTreeMap<u64, (u64, u64)> =
         resumed.map(|c| c.done.iter().map(|&[i, s, n]| (i, (s, n))).collect()).unwrap_or_default();
-    let todo: Vec<usize> =
-        plan.prefixes_of(index).into_iter().filter(|&i| !done.contains_key(&(i as u64))).collect();
+    let mine: std::collections::BTreeSet<u64> = work.iter().map(|&(i, _)| i as u64).collect();
+    let todo: Vec<(usize, T::Prefix)> =
+        work.into_iter().filter(|(i, _)| !done.contains_key(&(*i as u64))).collect();
 
     if let Some(shown) = &options.progress {
-        let top = if index == 0 { plan.split.top_solutions } else { 0 };
+        let top_solutions = if top { plan.top_solutions } else { 0 };
         let resumed_solutions: u64 = done.values().map(|&(s, _)| s).sum();
         shown.done.store(done.len() as u64, Ordering::Relaxed);
         shown.total.store((done.len() + todo.len()) as u64, Ordering::Relaxed);
-        shown.solutions.store(top.saturating_add(resumed_solutions), Ordering::Relaxed);
+        shown.solutions.store(top_solutions.saturating_add(resumed_solutions), Ordering::Relaxed);
         shown.planned.store(true, Ordering::Release);
     }
     let counting = Instant::now();
@@ -169,11 +224,11 @@ pub fn run_planned<T: Tree>(
             progress.last_save = Instant::now();
         }
     };
-    let count_one = |&prefix_index: &usize| {
+    let count_one = |(prefix_index, prefix): &(usize, T::Prefix)| {
         if halt.load(Ordering::Relaxed) {
             return;
         }
-        let count = tree.count(&plan.split.prefixes[prefix_index], &budget);
+        let count = tree.count(prefix, &budget);
         match count.outcome {
             Outcome::GaveUp(reason) => {
                 let mut first = gave_up.lock().unwrap_or_else(PoisonError::into_inner);
@@ -183,7 +238,7 @@ pub fn run_planned<T: Tree>(
             }
             _ => {
                 let mut progress = state.lock().unwrap_or_else(PoisonError::into_inner);
-                progress.done.insert(prefix_index as u64, (count.solutions, count.stats.nodes));
+                progress.done.insert(*prefix_index as u64, (count.solutions, count.stats.nodes));
                 if let Some(shown) = &options.progress {
                     shown.solutions.fetch_add(count.solutions, Ordering::Relaxed);
                     shown.done.fetch_add(1, Ordering::Relaxed);
@@ -204,14 +259,16 @@ pub fn run_planned<T: Tree>(
         return Err(ShardError::Checkpoint { path: options.checkpoint.clone().unwrap_or_default(), message });
     }
     let reason = gave_up.into_inner().unwrap_or_else(PoisonError::into_inner);
-    let top = index == 0;
-    let (mut solutions, mut nodes) =
-        if top { (plan.split.top_solutions, plan.split.top_nodes) } else { (0, 0) };
-    for &(s, n) in progress.done.values() {
+    let (mut solutions, mut nodes) = if top { (plan.top_solutions, plan.top_nodes) } else { (0, 0) };
+    // A checkpoint of a batch may hold prefixes of other batches: only this one's count.
+    let counted: Vec<u64> = progress.done.keys().copied().filter(|i| mine.contains(i)).collect();
+    for i in &counted {
+        let (s, n) = progress.done[i];
         solutions += s;
         nodes += n;
     }
-    // The manifest names the count and the shard as the checkpoint does.
+    let estimated_nodes = mine.iter().map(|&i| plan.prefixes[i as usize].cost).sum();
+    // The manifest names the count and the part as the checkpoint does.
     let Checkpoint { kind, instance, engine, split, shard, shards, .. } = fresh;
     Ok(Manifest {
         format: Manifest::FORMAT.to_owned(),
@@ -222,13 +279,13 @@ pub fn run_planned<T: Tree>(
         shard,
         shards,
         top,
-        covered: ranges(progress.done.keys().copied()),
+        covered: ranges(counted),
         solutions,
         nodes,
-        top_nodes: if top { plan.split.top_nodes } else { 0 },
+        top_nodes: if top { plan.top_nodes } else { 0 },
         seconds: earlier_seconds + counting.elapsed().as_secs_f64(),
-        plan_seconds,
-        estimated_nodes: plan.loads()[index as usize],
+        plan_seconds: 0.0,
+        estimated_nodes,
         outcome: if reason.is_some() { "gave-up" } else { "exhausted" }.to_owned(),
         reason: reason.map(|r| r.name().to_owned()),
     })
@@ -260,10 +317,9 @@ fn load(path: &Path, expected: &Checkpoint) -> Result<Option<Checkpoint>, ShardE
     ];
     if let Some((what, _)) = differs.iter().find(|(_, differs)| *differs) {
         return Err(fail(format!(
-            "it is of another count (its {what} differs: shard {}/{} of {} instance {} with engine {}); \
+            "it is of another count (its {what} differs: {} of {} instance {} with engine {}); \
              give another file or delete it to start over",
-            saved.shard,
-            saved.shards,
+            part_name(saved.shard, saved.shards),
             saved.kind,
             short(&saved.instance),
             saved.engine
@@ -299,4 +355,12 @@ fn store(path: &Path, checkpoint: &Checkpoint) -> Result<(), String> {
 /// The first 12 hex digits of a hash, for messages.
 fn short(hash: &str) -> &str {
     hash.get(..12).unwrap_or(hash)
+}
+
+/// `I/N` for a part, or "a batch of prefixes" for none.
+pub(super) fn part_name(part: Option<u32>, parts: u32) -> String {
+    match part {
+        Some(part) => format!("shard {part}/{parts}"),
+        None => format!("a batch of prefixes of a plan for {parts} parts"),
+    }
 }

@@ -234,6 +234,46 @@ fn probe<const W: usize>(t: &Tables<W>, copies: &[u32], prefix: &[u32], rng: &mu
     estimate
 }
 
+/// The table entries of the prefix whose placements are `key`: at each depth, the placements the
+/// search would enter there (the root's one per class first, then those covering the first
+/// empty square that fit, have copies left and leave no dead square), and the one named next.
+fn rebuild<const W: usize>(t: &Tables<W>, copies: &[u32], key: &[u32]) -> Result<Vec<u32>, String> {
+    let mut remaining = copies.to_vec();
+    let mut filled = t.start;
+    let mut prefix = Vec::with_capacity(key.len());
+    for (depth, &placement) in key.iter().enumerate() {
+        if filled == t.full {
+            return Err(format!("the board is full after {depth} pieces, but the key goes on"));
+        }
+        let fits = |e: u32| {
+            let entry = &t.entries[e as usize];
+            entry.index == placement
+                && entry.mask.disjoint(&filled)
+                && remaining[entry.piece as usize] > 0
+                && !t.regions.as_ref().is_some_and(|g| g.dead(&(filled | entry.mask)))
+        };
+        let found = if depth == 0 && !t.roots.is_empty() {
+            t.roots.iter().map(|root| root.entry).find(|&e| fits(e))
+        } else {
+            let cell = filled.first_zero();
+            let list = cell * PATTERNS + window(&filled, cell + 1) as usize;
+            let (start, end) = (t.pattern_starts[list] as usize, t.pattern_starts[list + 1] as usize);
+            t.by_pattern[start..end].iter().copied().find(|&e| fits(e))
+        };
+        let Some(e) = found else {
+            return Err(format!("the search places no placement {placement} after {:?}", &key[..depth]));
+        };
+        let entry = &t.entries[e as usize];
+        filled |= entry.mask;
+        remaining[entry.piece as usize] -= 1;
+        prefix.push(e);
+    }
+    if filled == t.full {
+        return Err(format!("{key:?} is a whole tiling, not a prefix"));
+    }
+    Ok(prefix)
+}
+
 impl Tree for ShardTree<'_> {
     /// The table entries of the pieces placed, in order.
     type Prefix = Vec<u32>;
@@ -257,6 +297,15 @@ impl Tree for ShardTree<'_> {
 
     fn key(&self, prefix: &Vec<u32>) -> Vec<u32> {
         with_tables!(self, t => prefix.iter().map(|&e| t.entries[e as usize].index).collect(), short => Vec::new())
+    }
+
+    fn prefix(&self, key: &[u32]) -> Result<Vec<u32>, String> {
+        let none = if key.is_empty() {
+            Ok(Vec::new())
+        } else {
+            Err("the pieces cannot cover the board: no prefix".to_owned())
+        };
+        with_tables!(self, t => rebuild(t, &self.copies, key), short => none)
     }
 
     fn probe(&self, prefix: &Vec<u32>, rng: &mut Pcg64Mcg) -> f64 {
@@ -357,6 +406,23 @@ mod tests {
             let error = (variance / f64::from(probes)).sqrt();
             assert!((mean - exact).abs() <= 4.0 * error, "{prefix:?}: {mean} ± {error} vs {exact}");
             assert!(error < exact, "too few probes to tell: {mean} ± {error} vs {exact}");
+        }
+    }
+
+    #[test]
+    fn prefixes_are_rebuilt_from_their_keys_and_bad_keys_refused() {
+        for symmetry in [true, false] {
+            let puzzle = pentominoes("5x12");
+            let tree = ShardTree::new(&puzzle, symmetry);
+            let split = tree.split(300, &Budget::unlimited()).unwrap();
+            for prefix in &split.prefixes {
+                assert_eq!(&tree.prefix(&tree.key(prefix)).unwrap(), prefix);
+            }
+            let key = tree.key(&split.prefixes[0]);
+            let placements = puzzle.placements().len() as u32;
+            for bad in [vec![placements], vec![key[0], key[0]], [key.clone(), vec![u32::MAX]].concat()] {
+                assert!(tree.prefix(&bad).is_err(), "{bad:?}");
+            }
         }
     }
 
