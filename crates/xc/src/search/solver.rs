@@ -379,13 +379,23 @@ impl<'p> Solver<'p> {
         match (&mut self.core, self.colored) {
             (Core::Bits(bits), _) => bitset::enter_child(bits, walk, wanted),
             (Core::Links(dance), colored) => match (dance.prune, colored) {
-                (false, true) => walk::enter_child(&mut dance.moves::<true, false>(false), walk, in_order, wanted),
-                (false, false) => walk::enter_child(&mut dance.moves::<false, false>(false), walk, in_order, wanted),
-                (true, true) => walk::enter_child(&mut dance.moves::<true, true>(false), walk, in_order, wanted),
-                (true, false) => walk::enter_child(&mut dance.moves::<false, true>(false), walk, in_order, wanted),
+                (false, true) => {
+                    walk::enter_child(&mut dance.moves::<true, false>(false), walk, in_order, wanted)
+                }
+                (false, false) => {
+                    walk::enter_child(&mut dance.moves::<false, false>(false), walk, in_order, wanted)
+                }
+                (true, true) => {
+                    walk::enter_child(&mut dance.moves::<true, true>(false), walk, in_order, wanted)
+                }
+                (true, false) => {
+                    walk::enter_child(&mut dance.moves::<false, true>(false), walk, in_order, wanted)
+                }
             },
             (Core::Multi(multi), true) => walk::enter_child(&mut multi.moves::<true>(), walk, false, wanted),
-            (Core::Multi(multi), false) => walk::enter_child(&mut multi.moves::<false>(), walk, false, wanted),
+            (Core::Multi(multi), false) => {
+                walk::enter_child(&mut multi.moves::<false>(), walk, false, wanted)
+            }
             (Core::Unprepared, _) => unreachable!("prepared above"),
         }
     }
