@@ -37,6 +37,21 @@ pub(super) fn probe(
     }
 }
 
+/// One child of the current level, entered directly ([`walk::enter_child`]).
+pub(super) fn enter_child(
+    bits: &mut BitState<'_>,
+    walk: &mut Walk,
+    wanted: &mut dyn FnMut(u32) -> bool,
+) -> Option<u32> {
+    match bits.tables.words {
+        1 => walk::enter_child(&mut BitMoves::<1> { bits }, walk, true, wanted),
+        2 => walk::enter_child(&mut BitMoves::<2> { bits }, walk, true, wanted),
+        3 => walk::enter_child(&mut BitMoves::<3> { bits }, walk, true, wanted),
+        4 => walk::enter_child(&mut BitMoves::<4> { bits }, walk, true, wanted),
+        _ => walk::enter_child(&mut BitMoves::<0> { bits }, walk, true, wanted),
+    }
+}
+
 /// [`BitState`] as the loop's [`Moves`], for problems of exactly `W` option words (0: any number).
 #[derive(Debug)]
 struct BitMoves<'a, 't, const W: usize> {
@@ -84,6 +99,25 @@ impl<const W: usize> Moves for BitMoves<'_, '_, W> {
     #[inline(always)]
     fn degree(&self, levels: &Levels, level: usize) -> Option<u32> {
         Some(levels.width[level])
+    }
+
+    /// The options are listed: find the one wanted without building the others' levels.
+    #[inline(always)]
+    fn enter_matching(
+        &mut self,
+        levels: &mut Levels,
+        _stats: &mut Stats,
+        level: usize,
+        _in_order: bool,
+        wanted: &mut dyn FnMut(u32) -> bool,
+    ) -> Option<u32> {
+        let start = levels.choice[level] as usize;
+        let end = levels.order_start[level] as usize + levels.width[level] as usize;
+        let at = (start..end).find(|&position| wanted(levels.order[position]))?;
+        let option = levels.order[at];
+        levels.choice[level] = at as u32;
+        self.bits.descend::<W>(level, option);
+        Some(option)
     }
 
     /// Positions are indices into the level's list: no need to step through the others.

@@ -370,6 +370,39 @@ impl<'p> Solver<'p> {
         }
     }
 
+    /// Below the levels fixed so far, enters the child the search would make whose node (or, for
+    /// the bitset engine, option) satisfies `wanted`, and fixes it as one more level of the
+    /// prefix: a prefix rebuilt choice by choice without searching its siblings. `None` (the
+    /// solver is then of no further use) if the search makes no such child there.
+    pub(crate) fn enter_child(&mut self, mut wanted: impl FnMut(u32) -> bool) -> Option<u32> {
+        self.prepare();
+        let wanted: &mut dyn FnMut(u32) -> bool = &mut wanted;
+        let walk = &mut self.walk;
+        let in_order = matches!(self.core, Core::Bits(_)) || walk.levels.rng.is_some();
+        match (&mut self.core, self.colored) {
+            (Core::Bits(bits), _) => bitset::enter_child(bits, walk, wanted),
+            (Core::Links(dance), colored) => match (dance.prune, colored) {
+                (false, true) => {
+                    walk::enter_child(&mut dance.moves::<true, false>(false), walk, in_order, wanted)
+                }
+                (false, false) => {
+                    walk::enter_child(&mut dance.moves::<false, false>(false), walk, in_order, wanted)
+                }
+                (true, true) => {
+                    walk::enter_child(&mut dance.moves::<true, true>(false), walk, in_order, wanted)
+                }
+                (true, false) => {
+                    walk::enter_child(&mut dance.moves::<false, true>(false), walk, in_order, wanted)
+                }
+            },
+            (Core::Multi(multi), true) => walk::enter_child(&mut multi.moves::<true>(), walk, false, wanted),
+            (Core::Multi(multi), false) => {
+                walk::enter_child(&mut multi.moves::<false>(), walk, false, wanted)
+            }
+            (Core::Unprepared, _) => unreachable!("prepared above"),
+        }
+    }
+
     /// Looks at the clock, the cancel flags and the shared node count; publishes progress.
     pub(crate) fn checkpoint(&mut self) -> Option<GaveUp> {
         self.control.checkpoint(&self.walk)

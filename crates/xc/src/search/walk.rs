@@ -90,6 +90,34 @@ pub(super) trait Moves {
             }
         }
     }
+    /// After [`branch`](Self::branch): enters the first of the level's options the search would
+    /// enter whose node (or option, for the bitset engine) satisfies `wanted`, trying and taking
+    /// back the ones before it; `false` (the level exhausted) if there is none. `in_order`: the
+    /// level's `choice` is a position in `order`, not the node itself.
+    #[inline(always)]
+    fn enter_matching(
+        &mut self,
+        levels: &mut Levels,
+        stats: &mut Stats,
+        level: usize,
+        in_order: bool,
+        wanted: &mut dyn FnMut(u32) -> bool,
+    ) -> Option<u32> {
+        loop {
+            match self.try_option(levels, stats, level) {
+                Tried::Entered => {
+                    let choice = levels.choice[level];
+                    let node = if in_order { levels.order[choice as usize] } else { choice };
+                    if wanted(node) {
+                        return Some(node);
+                    }
+                    self.retreat(levels, level);
+                }
+                Tried::Skipped => {}
+                Tried::NoMore => return None,
+            }
+        }
+    }
 }
 
 /// The per-level stacks: what each level branched on and which option it is trying.
@@ -365,4 +393,31 @@ pub(super) fn probe<M: Moves>(
         weight *= f64::from(degree);
         level += 1;
     }
+}
+
+/// Enters one child of the current level directly: the search's item choice there, then the
+/// first option it would enter whose node satisfies `wanted` (no sibling subtree is searched).
+/// The level entered becomes fixed, as a prefix's levels are. `None` if the level is a solution,
+/// a dead end, or has no such option; the moves are then left in the middle of the tree.
+pub(super) fn enter_child<M: Moves>(
+    moves: &mut M,
+    walk: &mut Walk,
+    in_order: bool,
+    wanted: &mut dyn FnMut(u32) -> bool,
+) -> Option<u32> {
+    let level = walk.level;
+    if moves.all_covered(level) {
+        return None;
+    }
+    walk.levels.grow(level);
+    if !moves.branch(&mut walk.levels, &mut walk.stats, level) {
+        return None;
+    }
+    let node = moves.enter_matching(&mut walk.levels, &mut walk.stats, level, in_order, wanted)?;
+    // Fixed as `fix_prefix` fixes a level: its choice is the node itself.
+    walk.levels.choice[level] = node;
+    walk.levels.width[level] = 1;
+    walk.level = level + 1;
+    walk.base = level + 1;
+    Some(node)
 }

@@ -2,8 +2,6 @@
 //! the parallel split makes them (with multiplicities, a level may also have chosen no more
 //! options for its item, Algorithm M's leave branch: its item's header node).
 
-use std::collections::hash_map::{Entry, HashMap};
-
 use rand_pcg::Pcg64Mcg;
 
 use super::{sha256_hex, Instance, Split, Tree};
@@ -116,40 +114,24 @@ impl Tree for CoverTree<'_> {
         prefix.iter().map(|&choice| self.choice_key(choice)).collect()
     }
 
-    /// Level by level: the children the search makes below the prefix so far, and the one whose
-    /// key is the next number. A few cuts one level deep per prefix: no probe, no plan.
+    /// Choice by choice, as the search makes them: at each level the item the search branches
+    /// on, and among the options it would enter there, the one whose key is the next number (no
+    /// sibling is searched, no level is cut). A key the search does not make is an error.
     fn prefix(&self, key: &[u32]) -> Result<Vec<u32>, String> {
-        self.prefixes(&[key]).pop().expect("one key, one prefix")
-    }
-
-    /// As [`prefix`](Tree::prefix), each cut made once for all the keys that pass through it
-    /// (a part's prefixes share their first levels).
-    fn prefixes(&self, keys: &[&[u32]]) -> Vec<Result<Vec<u32>, String>> {
-        let mut children: HashMap<Vec<u32>, Vec<Vec<u32>>> = HashMap::new();
-        let mut rebuild = |key: &[u32]| {
-            let mut prefix = Vec::with_capacity(key.len());
-            for (level, &want) in key.iter().enumerate() {
-                let below = match children.entry(key[..level].to_vec()) {
-                    Entry::Occupied(entry) => entry.into_mut(),
-                    Entry::Vacant(entry) => {
-                        let cut =
-                            self.cut(&prefix, level + 1, &Budget::unlimited()).map_err(|e| e.to_string())?;
-                        entry.insert(cut.prefixes)
-                    }
-                };
-                match below.iter().find(|child| self.choice_key(child[level]) == want) {
-                    Some(child) => prefix.clone_from(child),
-                    None => {
-                        return Err(format!(
-                            "the search makes no choice {want} at level {level} below {:?}",
-                            &key[..level]
-                        ))
-                    }
+        let mut solver = self.solver();
+        let mut prefix = Vec::with_capacity(key.len());
+        for (level, &want) in key.iter().enumerate() {
+            match solver.enter_child(|choice| self.choice_key(choice) == want) {
+                Some(choice) => prefix.push(choice),
+                None => {
+                    return Err(format!(
+                        "the search makes no choice {want} at level {level} below {:?}",
+                        &key[..level]
+                    ))
                 }
             }
-            Ok(prefix)
-        };
-        keys.iter().map(|key| rebuild(key)).collect()
+        }
+        Ok(prefix)
     }
 
     fn probe(&self, prefix: &Vec<u32>, rng: &mut Pcg64Mcg) -> f64 {
