@@ -60,7 +60,8 @@ pub(super) enum Learned {
 
 /// The CaDiCaL instance with the puzzle encoded, between slices.
 pub(super) struct Learner {
-    solver: cadical::Solver<Clock>,
+    /// The solver; `None` only once dropped (it is handed to [`release`]).
+    solver: Option<cadical::Solver<Clock>>,
     /// The variable of each (free cell, missing number) pair, by `encode::Pairs`.
     pairs: encode::Pairs,
     /// The puzzle's cells in board order: the number of each given cell, 0 for a free one.
@@ -74,7 +75,9 @@ pub(super) struct Learner {
 
 impl Drop for Learner {
     fn drop(&mut self) {
-        release(std::mem::replace(&mut self.solver, cadical::Solver::new()));
+        if let Some(solver) = self.solver.take() {
+            release(solver);
+        }
     }
 }
 
@@ -146,7 +149,7 @@ impl Learner {
         let empty = encoded.empty;
         solver.set_callbacks(Some(Clock { budget: early(budget), stopped: None }));
         Ok(Some(Learner {
-            solver,
+            solver: Some(solver),
             pairs: encoded.pairs,
             values: puzzle.cells().to_vec(),
             n: puzzle.size(),
@@ -155,14 +158,19 @@ impl Learner {
         }))
     }
 
+    /// The solver (always there until the learner is dropped).
+    fn sat(&mut self) -> &mut cadical::Solver<Clock> {
+        self.solver.as_mut().expect("the solver lives as long as the learner")
+    }
+
     /// Runs the solver for at most `conflicts` more conflicts.
     pub(super) fn run(&mut self, conflicts: u64) -> Result<Learned, GaveUp> {
         if self.empty {
             return Ok(Learned::Exhausted);
         }
         let limit = i32::try_from(conflicts.max(1)).unwrap_or(i32::MAX);
-        self.solver.set_limit("conflicts", limit).expect("CaDiCaL knows the conflicts limit");
-        let answer = self.solver.solve();
+        self.sat().set_limit("conflicts", limit).expect("CaDiCaL knows the conflicts limit");
+        let answer = self.sat().solve();
         // The binding does not report the conflicts spent: a slice is charged its limit.
         self.conflicts = self.conflicts.saturating_add(limit as u64);
         match answer {
@@ -175,7 +183,7 @@ impl Learner {
                 self.empty = true;
                 Ok(Learned::Exhausted)
             }
-            None => match self.solver.get_callbacks().and_then(|clock| clock.stopped) {
+            None => match self.sat().get_callbacks().and_then(|clock| clock.stopped) {
                 Some(reason) => Err(reason),
                 None => Ok(Learned::Cut),
             },
@@ -192,7 +200,7 @@ impl Learner {
                 let k = self
                     .pairs
                     .numbers(cell)
-                    .find(|&(_, var)| self.solver.value(var) == Some(true))
+                    .find(|&(_, var)| self.solver.as_ref().and_then(|sat| sat.value(var)) == Some(true))
                     .map(|(k, _)| k)
                     .expect("every free cell holds a number in a model");
                 path[k - 1] = cell as u32;
@@ -214,7 +222,7 @@ impl Learner {
             // Every cell given: the only solution is the board itself.
             self.empty = true;
         } else {
-            self.solver.add_clause(clause);
+            self.sat().add_clause(clause);
         }
     }
 }
