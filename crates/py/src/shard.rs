@@ -194,6 +194,12 @@ impl Plan {
         self.0.prefixes.len()
     }
 
+    /// Pickles as its JSON text, read back (and checked whole) by ``from_json``.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let restore = slf.as_any().get_type().getattr("from_json")?;
+        Ok((restore, (slf.get().0.to_json(),)))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "tessera.Plan({} {} on {}, {} prefixes in {} parts)",

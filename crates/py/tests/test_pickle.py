@@ -112,6 +112,15 @@ def test_a_tiling_travels_with_its_puzzle():
     assert puzzle.verify(back).valid
 
 
+def test_a_plan_travels_whole_and_counts_the_same():
+    problem = tessera.Queens(9)
+    plan = problem.plan(4)
+    for back in (pickle.loads(pickle.dumps(plan)), copy.deepcopy(plan)):
+        assert back.to_json() == plan.to_json() and len(back) == len(plan)
+        manifests = [problem.count_part(back, i) for i in range(back.parts)]
+        assert tessera.merge(manifests)["solutions"] == 352
+
+
 def test_exceptions_travel_with_their_attributes():
     with pytest.raises(tessera.GaveUp) as raised:
         list(tessera.Queens(10).solutions(max_nodes=500))

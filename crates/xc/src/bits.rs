@@ -71,7 +71,7 @@ impl BitTables {
             }
         }
         // Secondary masks: one per (item, colour) pair used, colour 0 meaning "no colour".
-        let mut secondary_ids: std::collections::HashMap<(usize, u32), u32> = Default::default();
+        let mut secondary_ids: foldhash::HashMap<(usize, u32), u32> = Default::default();
         let mut next_id = primaries as u32;
         for option in problem.options() {
             for (item, color) in problem.option_items(option) {
@@ -130,15 +130,18 @@ impl BitTables {
                 }
             }
         }
-        let mut option_conflicts = vec![0u64; options * words];
+        // Each row is made in a buffer and appended: the table's fresh pages are only written,
+        // never read first (a read of a zeroed page maps it, and the write then faults again).
+        let mut option_conflicts = Vec::with_capacity(options * words);
+        let mut row = vec![0u64; words];
         for o in 0..options {
-            let target = &mut option_conflicts[o * words..(o + 1) * words];
+            row.fill(0);
             for &m in &conflict_ids[conflict_start[o] as usize..conflict_start[o + 1] as usize] {
-                for (t, &bits) in target.iter_mut().zip(&masks[m as usize * words..(m as usize + 1) * words])
-                {
+                for (t, &bits) in row.iter_mut().zip(&masks[m as usize * words..(m as usize + 1) * words]) {
                     *t |= bits;
                 }
             }
+            option_conflicts.extend_from_slice(&row);
         }
         Some(BitTables {
             words,
@@ -212,17 +215,22 @@ pub(crate) struct BitState<'t> {
     nonzero_start: Vec<u32>,
 }
 
+/// `words` words whose first `n` bits are set (a new solver's level 0; filled a word at a time,
+/// since probes and shards make thousands of solvers).
+fn first_bits(n: usize, words: usize) -> Vec<u64> {
+    let mut bits = vec![0u64; words];
+    bits[..n / 64].fill(u64::MAX);
+    if n % 64 != 0 {
+        bits[n / 64] = (1 << (n % 64)) - 1;
+    }
+    bits
+}
+
 impl<'t> BitState<'t> {
     pub(crate) fn new(tables: &'t BitTables) -> Self {
         let (words, primary_words) = (tables.words, tables.primary_words);
-        let mut alive = vec![0u64; words];
-        for o in 0..tables.options {
-            alive[o / 64] |= 1 << (o % 64);
-        }
-        let mut active = vec![0u64; primary_words];
-        for x in 0..tables.primaries {
-            active[x / 64] |= 1 << (x % 64);
-        }
+        let mut alive = first_bits(tables.options, words);
+        let mut active = first_bits(tables.primaries, primary_words);
         let mut nonzero: Vec<u32> = (0..words as u32).filter(|&w| alive[w as usize] != 0).collect();
         let levels = tables.levels();
         alive.resize(levels * words, 0);

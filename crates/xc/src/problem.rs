@@ -5,9 +5,14 @@
 //! caller likes; that order is the MRV tie-break (the first item with the fewest options wins) and
 //! the order in which a problem is printed. Options keep their declaration order too: it is the
 //! order in which a deterministic search tries them.
+//!
+//! Names are looked up once per node while a problem is read, so the maps hash with `foldhash`
+//! (hashbrown's own default: several times faster than SipHash on short names, and seeded per
+//! process, so that names cannot be crafted to collide); reading counts in every worker's start.
 
-use std::collections::HashMap;
 use std::fmt;
+
+use foldhash::HashMap;
 
 use crate::bits::BitTables;
 use crate::links::Links;
@@ -282,29 +287,29 @@ impl ProblemBuilder {
         self.option_labels.len()
     }
 
-    /// Freezes the problem and lays out its dancing-links arrays once, for every solver to copy.
+    /// Freezes the problem (its dancing-links arrays are laid out once, when a solver first needs
+    /// them).
     pub fn build(self) -> Problem {
         let multiplicities = self
             .item_bounds
             .iter()
             .zip(&self.item_kinds)
             .any(|(&bounds, &kind)| kind == ItemKind::Primary && bounds != (1, 1));
-        let mut problem = Problem {
+        let colors = self.option_colors.iter().any(Option::is_some);
+        Problem {
             item_names: self.item_names,
             item_kinds: self.item_kinds,
             item_bounds: self.item_bounds,
             multiplicities,
+            colors,
             color_names: self.color_names,
             option_starts: self.option_starts,
             option_items: self.option_items,
             option_colors: self.option_colors,
             option_labels: self.option_labels,
-            links: Links::default(),
-            node_option: Vec::new(),
+            laid_out: std::sync::OnceLock::new(),
             bit_tables: std::sync::OnceLock::new(),
-        };
-        (problem.links, problem.node_option) = Links::new(&problem);
-        problem
+        }
     }
 }
 
@@ -319,13 +324,16 @@ pub struct Problem {
     item_bounds: Vec<(u32, u32)>,
     /// Whether some primary item has bounds other than 1:1.
     multiplicities: bool,
+    /// Whether some option gives a colour (read by every new solver: kept, not rescanned).
+    colors: bool,
     color_names: Vec<String>,
     option_starts: Vec<u32>,
     option_items: Vec<ItemId>,
     option_colors: Vec<Option<Color>>,
     option_labels: Vec<Option<String>>,
-    pub(crate) links: Links,
-    node_option: Vec<u32>,
+    /// The dancing-links arrays and each node's option, laid out on first use (the bitset engine
+    /// needs neither, and a worker that counts a few prefixes should not build them).
+    laid_out: std::sync::OnceLock<(Links, Vec<u32>)>,
     /// The bitset engine's tables, built on first use (`None` inside: too large for it).
     bit_tables: std::sync::OnceLock<Option<BitTables>>,
 }
@@ -369,7 +377,7 @@ impl Problem {
 
     /// Whether any option gives an item a colour.
     pub fn has_colors(&self) -> bool {
-        self.option_colors.iter().any(Option::is_some)
+        self.colors
     }
 
     /// Whether some primary item has bounds other than `1:1` (Knuth's multiplicities, declared
@@ -484,7 +492,16 @@ impl Problem {
 
     /// The option that node `node` of the links belongs to.
     pub(crate) fn node_option(&self, node: u32) -> OptionId {
-        OptionId(self.node_option[node as usize])
+        OptionId(self.laid_out().1[node as usize])
+    }
+
+    /// The initial dancing-links arrays, which each links solver copies.
+    pub(crate) fn links(&self) -> &Links {
+        &self.laid_out().0
+    }
+
+    fn laid_out(&self) -> &(Links, Vec<u32>) {
+        self.laid_out.get_or_init(|| Links::new(self))
     }
 
     pub(crate) fn option_range(&self, option: OptionId) -> std::ops::Range<usize> {

@@ -77,6 +77,7 @@ fn a_merge_names_the_shard_left_out_given_twice_or_unfinished() {
     let mut unfinished = manifests.clone();
     unfinished[4].outcome = "gave-up".to_owned();
     unfinished[4].reason = Some("timeout".to_owned());
+    unfinished[4] = unfinished[4].clone().sealed(); // as a shard that gave up seals it
     assert!(
         matches!(shard::merge(&unfinished), Err(MergeError::Unfinished { ref shard, .. }) if shard == "4/5")
     );
@@ -102,6 +103,9 @@ fn a_merge_names_the_shard_left_out_given_twice_or_unfinished() {
         forged[2].covered.push(range);
         forged[2].covered.push(range);
         forged[2].covered.sort_unstable();
+        // Sealed as a faulty shard would seal them, so that the coverage check is what refuses.
+        forged[1] = forged[1].clone().sealed();
+        forged[2] = forged[2].clone().sealed();
         assert!(matches!(shard::merge(&forged), Err(MergeError::Overlap { .. })));
     }
     assert_eq!(shard::merge(&[]), Err(MergeError::Empty));
@@ -151,19 +155,54 @@ fn a_checkpoint_resumes_without_counting_twice() {
 
 #[test]
 fn a_total_past_64_bits_is_an_error_not_a_wrapped_number() {
+    // Counts that big are sealed as a shard would seal them (an edit alone fails the digest).
+    let reseal = |manifests: &mut Vec<Manifest>| {
+        *manifests = manifests.drain(..).map(Manifest::sealed).collect();
+    };
     let mut manifests = all_shards(&queens8(), Engine::Auto, 2);
     for m in &mut manifests {
         m.solutions = u64::MAX;
     }
+    reseal(&mut manifests);
     assert_eq!(shard::merge(&manifests), Err(MergeError::Overflow("solutions")));
     let mut manifests = all_shards(&queens8(), Engine::Auto, 2);
     manifests[0].nodes = u64::MAX;
     manifests[1].nodes = 1;
+    reseal(&mut manifests);
     assert_eq!(shard::merge(&manifests), Err(MergeError::Overflow("nodes")));
     // Up to u64::MAX itself, the total is exact.
     let mut manifests = all_shards(&queens8(), Engine::Auto, 2);
     manifests[0].solutions = u64::MAX - manifests[1].solutions;
+    reseal(&mut manifests);
     assert_eq!(shard::merge(&manifests).expect("fits").solutions, u64::MAX);
+}
+
+#[test]
+fn a_manifest_changed_after_it_was_written_is_refused() {
+    let manifests = all_shards(&queens8(), Engine::Auto, 3);
+    assert!(manifests.iter().all(Manifest::digest_matches));
+    assert!(shard::merge(&manifests).is_ok());
+    type Edit = fn(&mut Manifest);
+    let edits: [Edit; 6] = [
+        |m| m.solutions += 1,
+        |m| m.nodes -= 1,
+        |m| m.covered[0][1] += 1,
+        |m| m.top = !m.top,
+        |m| m.digest.clear(),
+        |m| m.outcome = "gave-up".to_owned(),
+    ];
+    for edit in edits {
+        let mut edited = manifests.clone();
+        edit(&mut edited[1]);
+        match shard::merge(&edited) {
+            Err(MergeError::Digest { position: 1, shard }) => assert_eq!(shard, "1/3"),
+            other => panic!("an edited manifest merged: {other:?}"),
+        }
+    }
+    // Timings are not part of the digest: they vary and decide nothing.
+    let mut timed = manifests.clone();
+    timed[2].seconds += 1.0;
+    assert!(shard::merge(&timed).is_ok());
 }
 
 #[test]

@@ -82,6 +82,10 @@ pub fn max_threads() -> usize {
 /// `--threads`: 0 (one per CPU) or 1 to [`max_threads`]. The error names the accepted range;
 /// clap puts the flag's name in front of it.
 pub fn parse_threads(text: &str) -> Result<usize, String> {
+    // Up to 8 is always accepted: no need to ask the system (it reads cgroup files) for those.
+    if let Ok(n @ 0..=8) = text.parse::<usize>() {
+        return Ok(n);
+    }
     let max = max_threads();
     let range = format!("0 (one per CPU) or 1 to {max} (4 per CPU, at least 8; this machine has {})", cpus());
     match text.parse::<usize>() {

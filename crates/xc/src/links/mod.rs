@@ -118,13 +118,16 @@ impl Links {
         right[last as usize] = 0;
         left[0] = last;
 
-        let mut nodes = Vec::with_capacity(n + 2 + problem.option_count() * 2);
+        // Headers, the root, every option's nodes and a spacer after each: no regrowth.
+        let capacity = n + 2 + problem.node_count() + problem.option_count();
+        let mut nodes = Vec::with_capacity(capacity);
         nodes.push(Node::default());
         for x in 1..=n as u32 {
             let color = if primary[x as usize] { PRIMARY_HEADER } else { 0 };
             nodes.push(Node { up: x, down: x, top: 0, color });
         }
-        let mut node_option = vec![0u32; nodes.len()];
+        let mut node_option = Vec::with_capacity(capacity);
+        node_option.resize(nodes.len(), 0u32);
         let mut spacer = nodes.len();
         nodes.push(Node { top: SPACER, ..Node::default() });
         node_option.push(0);

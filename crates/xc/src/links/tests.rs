@@ -36,7 +36,7 @@ fn every_operation_is_undone_exactly() {
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
     for _ in 0..200 {
         let problem = random_problem(&mut rng);
-        let mut links = problem.links.clone();
+        let mut links = problem.links().clone();
         links.check().unwrap();
         let mut history = Vec::new();
         for _ in 0..6 {
@@ -83,7 +83,7 @@ fn an_abandoned_commit_is_undone_exactly() {
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
     for _ in 0..300 {
         let problem = random_problem(&mut rng);
-        let mut links = problem.links.clone();
+        let mut links = problem.links().clone();
         let item = links.right(0);
         if links.len(item) == 0 {
             continue;
@@ -107,7 +107,7 @@ fn an_abandoned_commit_is_undone_exactly() {
 fn check_finds_a_broken_link() {
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
     let problem = random_problem(&mut rng);
-    let mut links = problem.links.clone();
+    let mut links = problem.links().clone();
     let first = links.down(1);
     links.nodes[first as usize].up = first;
     assert!(links.check().is_err());

@@ -78,7 +78,7 @@ impl Multi {
     /// options) or in declaration order.
     pub(super) fn new(problem: &Problem, order: Option<&[u32]>, dlx1: bool) -> Self {
         let (links, node_option) = match order {
-            None => (problem.links.clone(), None),
+            None => (problem.links().clone(), None),
             Some(order) => {
                 let (links, node_option) = Links::with_order(problem, order);
                 (links, Some(node_option))

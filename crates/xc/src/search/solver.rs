@@ -159,7 +159,7 @@ impl<'p> Solver<'p> {
                 });
                 Core::Multi(Multi::new(self.problem, order.as_deref(), engine == Engine::Dlx1))
             }
-            engine => Core::Links(Dance::new(self.problem.links.clone(), engine != Engine::Dlx1)),
+            engine => Core::Links(Dance::new(self.problem.links().clone(), engine != Engine::Dlx1)),
         };
     }
 

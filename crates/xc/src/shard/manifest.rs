@@ -57,11 +57,49 @@ pub struct Manifest {
     /// Why it gave up (`"timeout"`, `"max-nodes"`, ...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// SHA-256 of every field that decides a merge (all but the timings and this one), set by
+    /// [`sealed`](Self::sealed) when the shard ends; [`merge`](super::merge) refuses a manifest
+    /// whose fields no longer match it, so a number changed by hand is caught. Not a signature:
+    /// whoever edits a field on purpose can compute the digest again.
+    #[serde(default)]
+    pub digest: String,
 }
 
 impl Manifest {
     /// The format tag of this version.
     pub const FORMAT: &'static str = "tessera-shard/1";
+
+    /// The manifest with its [`digest`](Self::digest) set from its fields.
+    #[must_use]
+    pub fn sealed(mut self) -> Self {
+        self.digest = self.expected_digest();
+        self
+    }
+
+    /// Whether [`digest`](Self::digest) is that of the fields as they are now.
+    pub fn digest_matches(&self) -> bool {
+        self.digest == self.expected_digest()
+    }
+
+    fn expected_digest(&self) -> String {
+        let fields = serde_json::json!([
+            self.format,
+            self.kind,
+            self.instance,
+            self.engine,
+            self.split,
+            self.shard,
+            self.shards,
+            self.top,
+            self.covered,
+            self.solutions,
+            self.nodes,
+            self.top_nodes,
+            self.outcome,
+            self.reason,
+        ]);
+        super::sha256_hex(fields.to_string().as_bytes())
+    }
 
     /// How many prefixes [`covered`](Self::covered) holds.
     pub fn prefix_count(&self) -> u64 {

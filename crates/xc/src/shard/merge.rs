@@ -56,6 +56,18 @@ pub enum MergeError {
         /// The format expected.
         expected: String,
     },
+    /// A manifest whose fields do not match its digest: changed after it was written (or
+    /// written by a tessera that wrote no digest).
+    #[error(
+        "manifest {position} (shard {shard}) does not match its digest: a count or range in it was \
+         changed after it was written, or an older tessera wrote it; count that part again"
+    )]
+    Digest {
+        /// Its position in the list.
+        position: usize,
+        /// Its shard, `I/N`.
+        shard: String,
+    },
     /// A manifest of another count (instance, engine, split or number of shards).
     #[error("manifest {position} (shard {shard}) is of another count than manifest 0: its {what} is {theirs}, not {ours}")]
     Mismatch {
@@ -172,6 +184,9 @@ pub fn merge(manifests: &[Manifest]) -> Result<Merged, MergeError> {
                 format: m.format.clone(),
                 expected: Manifest::FORMAT.to_owned(),
             });
+        }
+        if !m.digest_matches() {
+            return Err(MergeError::Digest { position, shard });
         }
         let checks: [(&'static str, String, String); 6] = [
             ("kind", m.kind.clone(), first.kind.clone()),

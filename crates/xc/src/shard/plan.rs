@@ -35,7 +35,7 @@ use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::{sha256_hex, Split, SplitId, Tree};
+use super::{hex, Split, SplitId, Tree};
 use crate::budget::{Budget, GaveUp};
 
 /// The cut of one instance for `parts` parts: every prefix's key, estimated cost and part.
@@ -120,7 +120,8 @@ impl Plan {
             .saturating_mul(Self::PREFIXES_PER_PART)
             .clamp(Self::MIN_PREFIXES, Self::MAX_FIRST_CUT);
         let mut split = tree.split(target, budget)?;
-        let pool = crate::parallel::pool(threads.max(1)).filter(|_| threads > 1);
+        // One thread needs no pool (building one spawns a thread).
+        let pool = if threads > 1 { crate::parallel::pool(threads) } else { None };
         // The mean of the probes of the prefixes at `at`, on the pool.
         let estimate = |prefixes: &[T::Prefix], at: &[usize]| -> Result<Vec<f64>, GaveUp> {
             let cost = |&i: &usize| -> Result<f64, GaveUp> {
@@ -173,7 +174,7 @@ impl Plan {
             instance: instance.hash,
             engine: instance.engine,
             parts,
-            split: split_id(split.depth as u64, &keys),
+            split: split_id(split.depth as u64, keys.iter().map(Vec::as_slice)),
             top_solutions: split.top_solutions,
             top_nodes: split.top_nodes,
             probes: Self::PROBES,
@@ -254,16 +255,20 @@ fn refine<T: Tree>(
 }
 
 /// The identity of a cut at `depth` with these keys: SHA-256 of the depth and every key.
-pub(super) fn split_id(depth: u64, keys: &[Vec<u32>]) -> SplitId {
+pub(super) fn split_id<'k>(depth: u64, keys: impl ExactSizeIterator<Item = &'k [u32]>) -> SplitId {
+    use sha2::{Digest, Sha256};
+    // Streamed into the hash: every worker checks a plan's keys this way on reading it.
+    let prefixes = keys.len() as u64;
+    let mut hasher = Sha256::new();
+    hasher.update(depth.to_le_bytes());
     let mut bytes = Vec::new();
-    bytes.extend_from_slice(&depth.to_le_bytes());
     for key in keys {
+        bytes.clear();
         bytes.extend_from_slice(&(key.len() as u32).to_le_bytes());
-        for part in key {
-            bytes.extend_from_slice(&part.to_le_bytes());
-        }
+        bytes.extend(key.iter().flat_map(|part| part.to_le_bytes()));
+        hasher.update(&bytes);
     }
-    SplitId { depth, prefixes: keys.len() as u64, hash: sha256_hex(&bytes) }
+    SplitId { depth, prefixes, hash: hex(&hasher.finalize()) }
 }
 
 /// FNV-1a of a prefix's key: the probes' seed, so that a prefix is estimated alike wherever it

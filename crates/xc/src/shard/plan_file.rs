@@ -107,8 +107,7 @@ impl Plan {
                 return bad(format!("prefix {index} costs {}", p.cost));
             }
         }
-        let keys: Vec<Vec<u32>> = plan.prefixes.iter().map(|p| p.key.clone()).collect();
-        if split_id(plan.split.depth, &keys) != plan.split {
+        if split_id(plan.split.depth, plan.prefixes.iter().map(|p| p.key.as_slice())) != plan.split {
             return bad("the split's hash is not that of its keys (a key was changed)".to_owned());
         }
         Ok(plan)

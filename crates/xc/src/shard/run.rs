@@ -249,9 +249,10 @@ fn count<T: Tree>(
             }
         }
     };
-    match crate::parallel::pool(options.threads.max(1)) {
-        Some(pool) if options.threads > 1 => pool.install(|| todo.par_iter().for_each(count_one)),
-        _ => todo.iter().for_each(count_one),
+    // One thread needs no pool (building one spawns a thread).
+    match if options.threads > 1 { crate::parallel::pool(options.threads) } else { None } {
+        Some(pool) => pool.install(|| todo.par_iter().for_each(count_one)),
+        None => todo.iter().for_each(count_one),
     }
     let mut progress = state.into_inner().unwrap_or_else(PoisonError::into_inner);
     save(&mut progress);
@@ -288,7 +289,9 @@ fn count<T: Tree>(
         estimated_nodes,
         outcome: if reason.is_some() { "gave-up" } else { "exhausted" }.to_owned(),
         reason: reason.map(|r| r.name().to_owned()),
-    })
+        digest: String::new(),
+    }
+    .sealed())
 }
 
 struct Progress {
