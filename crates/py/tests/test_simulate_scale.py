@@ -1,11 +1,16 @@
 """scripts/simulate-scale.py (docs/scale-simulated.md): the two schedules on tiny inputs whose
 makespans are known by hand, the reading of plans and `--prefix-times` files, the whole command,
 and the two rules it copies checked against the real ones: the plan's dealing of prefixes to
-parts (Rust, through ``Plan.owners``) and the Ray driver's batches (``tessera.ray._batches``)."""
+parts (Rust, through ``Plan.owners``) and the Ray driver's batches (``tessera.ray._batches``).
+Then scripts/measure-scale.py and the simulator end to end on queens 10, with the wheel's
+`tessera` command."""
 
 import importlib.util
 import json
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +18,8 @@ import pytest
 import tessera
 import tessera.ray
 
-SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "simulate-scale.py"
+SCRIPTS = Path(__file__).resolve().parents[3] / "scripts"
+SCRIPT = SCRIPTS / "simulate-scale.py"
 
 
 @pytest.fixture(scope="module")
@@ -167,3 +173,33 @@ def test_batches_match_the_ray_drivers(sim, workers):
     while dealer:
         batches.append(dealer.take())
     assert batches == tessera.ray._batches(costs, workers, smallest, 2.0)
+
+
+def test_measured_then_simulated_end_to_end(sim, tmp_path):
+    command = Path(sys.executable).parent / "tessera"
+    if not command.exists():
+        if os.environ.get("TESSERA_REQUIRE_CLI") == "1":
+            pytest.fail(f"{command} is missing, and TESSERA_REQUIRE_CLI=1")
+        pytest.skip(f"{command} is missing (a wheel built without scripts/test-python.sh)")
+    runs = tmp_path / "q10"
+    measure = [sys.executable, str(SCRIPTS / "measure-scale.py"), str(runs), "--bin", str(command)]
+    measure += ["--plan", "queens 10 --parts 64", "--count", "queens 10 --count", "--expect", "724"]
+    measure += ["--threads", "1,2", "--start-runs", "2"]
+    done = subprocess.run(measure, capture_output=True, text=True, check=True)
+    summary = json.loads((runs / "summary.json").read_text())
+    for name in ["t1", "t2", "p2"]:
+        assert (summary[name]["solutions"], summary[name]["resumed"]) == (724, False), done.stderr
+    assert summary["t1"]["nodes"] == summary["p2"]["nodes"]
+    assert len(summary["p2"]["prefix_cpu_seconds"]) == 2
+    # Run again: every count is finished, none is run twice.
+    again = subprocess.run(measure, capture_output=True, text=True, check=True)
+    assert again.stderr.count("counted already") == 3, again.stderr
+    # The command it prints runs, and the times cover the plan.
+    simulate = done.stdout.strip().split()
+    assert simulate[0] == "scripts/simulate-scale.py" and "--measured" in simulate
+    assert sim.main(simulate[1:]) == 0
+    rows = (runs / "simulated.csv").read_text().splitlines()
+    assert len(rows) == 12 and rows[-1].startswith("1024,")
+    plan = json.loads((runs / "plan.json").read_text())
+    times = sim.read_times([str(runs / "times.csv")], len(plan["prefixes"]))
+    assert times["solutions"] + plan["top_solutions"] == 724
