@@ -190,3 +190,48 @@ fn a_missing_output_folder_is_refused_before_counting() {
     assert_status(&folder, 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn prefix_times_hold_one_line_per_prefix_of_the_part() {
+    let dir = scratch("times");
+    let plan = path(&dir, "plan.json");
+    assert_status(&tessera(&["queens", "10", "--parts", "3", "-o", &plan]), 0);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&plan).expect("written")).expect("json");
+    let prefixes = json["prefixes"].as_array().expect("prefixes");
+    let wanted: Vec<u64> =
+        (0..prefixes.len() as u64).filter(|&i| prefixes[i as usize]["part"] == 1).collect();
+    let (times, manifest) = (path(&dir, "times.csv"), path(&dir, "m.json"));
+    let count = ["queens", "10", "--count", "--plan", &plan, "--part", "1", "--manifest", &manifest];
+    let mut args = count.to_vec();
+    args.extend(["--prefix-times", &times]);
+    assert_status(&tessera(&args), 0);
+    let text = std::fs::read_to_string(&times).expect("written");
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("index,solutions,nodes,seconds,cpu_seconds"));
+    let rows: Vec<Vec<f64>> =
+        lines.map(|l| l.split(',').map(|f| f.parse().unwrap_or(f64::NAN)).collect()).collect();
+    let mut indices: Vec<u64> = rows.iter().map(|r| r[0] as u64).collect();
+    indices.sort_unstable();
+    assert_eq!(indices, wanted);
+    assert!(rows.iter().all(|r| r.len() == 5 && r[3] > 0.0), "{text}");
+    if cfg!(target_os = "linux") {
+        assert!(rows.iter().all(|r| r[4] >= 0.0), "{text}");
+    }
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).expect("written")).expect("json");
+    assert_eq!(manifest["top"], false);
+    let sum = |column: usize| rows.iter().map(|r| r[column] as u64).sum::<u64>();
+    assert_eq!(
+        (sum(1), sum(2)),
+        (manifest["solutions"].as_u64().unwrap(), manifest["nodes"].as_u64().unwrap())
+    );
+    // A file that cannot be written is refused before counting, naming it.
+    let nowhere = path(&dir, "no/such/folder/times.csv");
+    let mut args = count.to_vec();
+    args.extend(["--prefix-times", &nowhere]);
+    let output = tessera(&args);
+    assert_status(&output, 2);
+    assert!(stderr(&output).contains(&nowhere), "{}", stderr(&output));
+    let _ = std::fs::remove_dir_all(&dir);
+}

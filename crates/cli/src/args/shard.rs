@@ -53,12 +53,23 @@ pub struct ShardArgs {
     /// second, for a cluster job's log.
     #[arg(long)]
     pub progress: bool,
+
+    /// Append a CSV line to FILE as each prefix finishes:
+    /// `index,solutions,nodes,seconds,cpu_seconds` (its counting time on its thread, by the
+    /// clock and by the thread's CPU clock; a header when the file is new). For measuring: the
+    /// per-prefix costs `scripts/simulate-scale.py` schedules (docs/scale-simulated.md).
+    #[arg(long, value_name = "FILE")]
+    pub prefix_times: Option<PathBuf>,
 }
 
 impl ShardArgs {
     /// Whether any of the flags asks for the sharded count.
     pub fn sharded(&self) -> bool {
-        self.shard.is_some() || self.plan.is_some() || self.checkpoint.is_some() || self.manifest.is_some()
+        self.shard.is_some()
+            || self.plan.is_some()
+            || self.checkpoint.is_some()
+            || self.manifest.is_some()
+            || self.prefix_times.is_some()
     }
 }
 

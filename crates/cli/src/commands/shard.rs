@@ -77,7 +77,7 @@ pub fn count<T: Tree>(
     budget: Budget,
     output: &OutputArgs,
 ) -> Result<Status> {
-    if let Some(path) = &args.manifest {
+    for path in [&args.manifest, &args.prefix_times].into_iter().flatten() {
         writable(path)?;
     }
     let plan = match &args.plan {
@@ -97,6 +97,7 @@ pub fn count<T: Tree>(
     options.threads = threads;
     options.budget = budget;
     options.checkpoint.clone_from(&args.checkpoint);
+    options.prefix_times.clone_from(&args.prefix_times);
     if let Some(every) = args.checkpoint_every {
         options.checkpoint_every = every;
     }
@@ -126,6 +127,10 @@ pub fn count<T: Tree>(
         }
         Err(error @ ShardError::Checkpoint { .. }) => {
             let name = args.checkpoint.as_deref().map_or_else(String::new, |p| p.display().to_string());
+            return Err(BadInput { name, message: error.to_string() }.into());
+        }
+        Err(error @ ShardError::PrefixTimes { .. }) => {
+            let name = args.prefix_times.as_deref().map_or_else(String::new, |p| p.display().to_string());
             return Err(BadInput { name, message: error.to_string() }.into());
         }
         Err(ShardError::Invalid(error)) => {

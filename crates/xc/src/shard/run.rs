@@ -33,6 +33,14 @@ pub struct RunOptions {
     pub checkpoint_every: Duration,
     /// Counters for a progress display, updated as prefixes finish (see [`RunProgress`]).
     pub progress: Option<Arc<RunProgress>>,
+    /// A file to append one CSV line to as each prefix finishes,
+    /// `index,solutions,nodes,seconds,cpu_seconds`: its counting time on its thread by the clock
+    /// and by the thread's CPU clock (Linux; empty elsewhere), the rebuild and the process's
+    /// start-up not included; a header line when the file is new or empty. The per-prefix costs
+    /// that `scripts/simulate-scale.py` schedules. Written as prefixes finish, so a killed run
+    /// keeps the lines of every prefix done; a resumed run appends the prefixes it counts (one
+    /// counted again after a kill appears twice).
+    pub prefix_times: Option<PathBuf>,
 }
 
 /// A shard's progress as it runs, for a thread that displays it: set once the plan is made (the
@@ -78,6 +86,7 @@ impl RunOptions {
             checkpoint: None,
             checkpoint_every: Duration::from_secs(30),
             progress: None,
+            prefix_times: None,
         }
     }
 }
@@ -101,6 +110,14 @@ pub enum ShardError {
     /// the plan's.
     #[error(transparent)]
     Invalid(#[from] PlanError),
+    /// The prefix times file ([`RunOptions::prefix_times`]) cannot be opened or written.
+    #[error("prefix times {}: {message}", path.display())]
+    PrefixTimes {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 /// Plans `tree` here for `options.shard.of` parts and counts part `options.shard.index`: a
@@ -201,8 +218,12 @@ fn count<T: Tree>(
         shown.solutions.store(top_solutions.saturating_add(resumed_solutions), Ordering::Relaxed);
         shown.planned.store(true, Ordering::Release);
     }
+    let times = match &options.prefix_times {
+        Some(path) => Some(PrefixTimes::open(path)?),
+        None => None,
+    };
     let counting = Instant::now();
-    let state = Mutex::new(Progress { done, last_save: Instant::now(), error: None });
+    let state = Mutex::new(Progress { done, last_save: Instant::now(), error: None, times });
     let halt = Arc::new(AtomicBool::new(false));
     let gave_up: Mutex<Option<GaveUp>> = Mutex::new(None);
     let budget = match options.budget.cancel_flag() {
@@ -228,7 +249,10 @@ fn count<T: Tree>(
         if halt.load(Ordering::Relaxed) {
             return;
         }
+        let (started, cpu_started) = (Instant::now(), thread_cpu_seconds());
         let count = tree.count(prefix, &budget);
+        let seconds = started.elapsed().as_secs_f64();
+        let cpu = thread_cpu_seconds().zip(cpu_started).map(|(end, start)| (end - start).max(0.0));
         match count.outcome {
             Outcome::GaveUp(reason) => {
                 let mut first = gave_up.lock().unwrap_or_else(PoisonError::into_inner);
@@ -239,6 +263,9 @@ fn count<T: Tree>(
             _ => {
                 let mut progress = state.lock().unwrap_or_else(PoisonError::into_inner);
                 progress.done.insert(*prefix_index as u64, (count.solutions, count.stats.nodes));
+                if let Some(times) = &mut progress.times {
+                    times.write(*prefix_index as u64, count.solutions, count.stats.nodes, seconds, cpu);
+                }
                 if let Some(shown) = &options.progress {
                     shown.solutions.fetch_add(count.solutions, Ordering::Relaxed);
                     shown.done.fetch_add(1, Ordering::Relaxed);
@@ -258,6 +285,9 @@ fn count<T: Tree>(
     save(&mut progress);
     if let Some(message) = progress.error {
         return Err(ShardError::Checkpoint { path: options.checkpoint.clone().unwrap_or_default(), message });
+    }
+    if let Some(PrefixTimes { path, error: Some(message), .. }) = progress.times {
+        return Err(ShardError::PrefixTimes { path, message });
     }
     let reason = gave_up.into_inner().unwrap_or_else(PoisonError::into_inner);
     let (mut solutions, mut nodes) = if top { (plan.top_solutions, plan.top_nodes) } else { (0, 0) };
@@ -298,6 +328,52 @@ struct Progress {
     done: BTreeMap<u64, (u64, u64)>,
     last_save: Instant,
     error: Option<String>,
+    times: Option<PrefixTimes>,
+}
+
+/// The prefix times file, open for appending: one `write` of a whole line per finished prefix
+/// (no buffer to lose on a kill), the first error kept.
+struct PrefixTimes {
+    path: PathBuf,
+    file: std::fs::File,
+    error: Option<String>,
+}
+
+impl PrefixTimes {
+    const HEADER: &'static str = "index,solutions,nodes,seconds,cpu_seconds\n";
+
+    fn open(path: &Path) -> Result<Self, ShardError> {
+        use std::io::Write;
+        let fail =
+            |e: std::io::Error| ShardError::PrefixTimes { path: path.to_owned(), message: e.to_string() };
+        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(fail)?;
+        if file.metadata().map_err(fail)?.len() == 0 {
+            file.write_all(Self::HEADER.as_bytes()).map_err(fail)?;
+        }
+        Ok(PrefixTimes { path: path.to_owned(), file, error: None })
+    }
+
+    fn write(&mut self, index: u64, solutions: u64, nodes: u64, seconds: f64, cpu: Option<f64>) {
+        use std::io::Write;
+        if self.error.is_none() {
+            let cpu = cpu.map_or_else(String::new, |cpu| format!("{cpu:.9}"));
+            let line = format!("{index},{solutions},{nodes},{seconds:.9},{cpu}\n");
+            if let Err(e) = self.file.write_all(line.as_bytes()) {
+                self.error = Some(format!("cannot write: {e}"));
+            }
+        }
+    }
+}
+
+/// The CPU seconds this thread has used so far, where the system tells (Linux).
+fn thread_cpu_seconds() -> Option<f64> {
+    #[cfg(target_os = "linux")]
+    {
+        let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        Some(now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9)
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
 }
 
 /// The checkpoint at `path`, if there is one, after checking it is of this very run.
