@@ -16,6 +16,9 @@
 //! * **Depth.** The cut deepens row by row until there are enough prefixes, down to at most
 //!   [`ShardTree::MAX_SPLIT_DEPTH`] rows and never closer than two rows to the bottom, so every
 //!   prefix is a real subproblem (no solution lies above the cut, for `n` of 3 and more).
+//! * **Refinement.** A prefix whose probes say it is big is cut a row deeper
+//!   ([`Tree::expand`]), down to the same deepest row: a first cut alone left prefixes of 0.4 %
+//!   of queens 19's tree, which no number of workers past a few hundred could share.
 //! * **Probes** walk the same tree as the counter (the free squares of each row are the branching
 //!   degree) and estimate the nodes the counter will report, last row excluded, so the plan's
 //!   costs are in the count's own unit.
@@ -165,6 +168,33 @@ impl Tree for ShardTree {
         }
     }
 
+    /// One row deeper: a queen in each free column of the next row, the weight kept. Each is a
+    /// node that the prefix's count would have counted (the cut stays two rows from the bottom,
+    /// so none is a last-row placement), and none is a solution.
+    fn expand(&self, prefix: &ShardPrefix, budget: &Budget) -> Option<Result<Split<ShardPrefix>, GaveUp>> {
+        let depth = prefix.columns.len();
+        if depth == 0 || depth >= self.max_depth() {
+            return None;
+        }
+        if let Some(reason) = budget.check_clock() {
+            return Some(Err(reason));
+        }
+        let full = mask(self.n);
+        let (cols, left, right) = prefix.masks;
+        let mut free = full & !(cols | left | right);
+        let mut prefixes = Vec::with_capacity(free.count_ones() as usize);
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let mut columns = prefix.columns.clone();
+            columns.push(bit.trailing_zeros() as u8);
+            let masks = (cols | bit, ((left | bit) << 1) & full, (right | bit) >> 1);
+            prefixes.push(ShardPrefix { columns, masks, weight: prefix.weight });
+        }
+        let top_nodes = prefixes.len() as u64;
+        Some(Ok(Split { depth: depth + 1, prefixes, top_solutions: 0, top_nodes }))
+    }
+
     fn key(&self, prefix: &ShardPrefix) -> Vec<u32> {
         let mut key = Vec::with_capacity(prefix.columns.len() + 1);
         key.push(prefix.weight as u32);
@@ -276,6 +306,24 @@ mod tests {
                     "n={n} of={of}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn refined_plans_cut_big_prefixes_deeper_and_still_add_up() {
+        use tessera_xc::shard::{run_part, Plan};
+        for (n, parts) in [(13, 1024)] {
+            let tree = ShardTree::new(&Board::new(n).unwrap());
+            let plan = Plan::new(&tree, parts, 1, &Budget::unlimited()).unwrap();
+            let depths: std::collections::BTreeSet<usize> =
+                plan.prefixes.iter().map(|p| p.key.len()).collect();
+            assert!(depths.len() > 1, "n={n}: no prefix was cut deeper ({depths:?})");
+            let manifests: Vec<_> = (0..u64::from(parts))
+                .map(|part| run_part(&tree, &plan, part, &RunOptions::new(Shard::WHOLE)).unwrap())
+                .collect();
+            let merged = merge(&manifests).unwrap();
+            let whole = single(n);
+            assert_eq!((merged.solutions, merged.nodes), (whole.solutions, whole.stats.nodes), "n={n}");
         }
     }
 
