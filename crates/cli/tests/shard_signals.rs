@@ -87,6 +87,19 @@ fn progress_lines_go_to_a_standard_error_that_is_not_a_terminal() {
         text.lines().any(|l| l.starts_with("tessera: shard 0/1: ") && l.contains(" prefixes, ")),
         "{text}"
     );
+    // --progress alone runs the count as one shard of one: the same total, its prefixes shown.
+    for args in
+        [&["queens", "12", "--count", "--progress"][..], &["xc", "count", "queens8.dlx", "--progress"]]
+    {
+        let output = tessera(args);
+        assert_status(&output, 0);
+        assert_eq!(stdout(&output).trim(), if args[0] == "queens" { "14200" } else { "92" }, "{args:?}");
+        let text = stderr(&output);
+        assert!(
+            text.lines().any(|l| l.starts_with("tessera: shard 0/1: ") && l.contains(" prefixes, ")),
+            "{text}"
+        );
+    }
     // Without --progress (and no terminal), nothing.
     let quiet = tessera(&["queens", "12", "--count", "--shard", "0/1"]);
     assert!(!stderr(&quiet).contains("prefixes"), "{}", stderr(&quiet));

@@ -50,7 +50,9 @@ pub struct ShardArgs {
 
     /// Report progress on standard error (prefixes done of the shard's, solutions so far,
     /// seconds): a bar on a terminal (shown there anyway unless --no-progress), else a line a
-    /// second, for a cluster job's log.
+    /// second, for a cluster job's log. Without the other shard flags the count runs as one
+    /// shard of one (planned here; the same total and nodes) so that it can report its prefixes;
+    /// with --limit, --distinct or --engine xc it runs as before, a bar on a terminal only.
     #[arg(long)]
     pub progress: bool,
 

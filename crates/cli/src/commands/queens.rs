@@ -41,7 +41,9 @@ pub fn run(args: &QueensArgs) -> Result<Status> {
             args.output.stats,
         );
     }
-    if args.shard.sharded() {
+    // `--progress` alone counts as one shard of one, whose progress is its prefixes.
+    let progress_alone = args.shard.progress && engine == Engine::Bits && args.count && args.limit.is_none();
+    if args.shard.sharded() || progress_alone {
         // clap saw to --count.
         if engine != Engine::Bits {
             anyhow::bail!("{}", super::shard::BITS_ONLY);

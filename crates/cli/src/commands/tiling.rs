@@ -48,7 +48,10 @@ pub fn count(args: &TilingCountArgs) -> Result<Status> {
     let json = args.tiling.output.json();
     let name = args.tiling.engine.name();
     let start = Instant::now();
-    if args.shard.sharded() {
+    // `--progress` alone counts as one shard of one, whose progress is its prefixes.
+    let progress_alone =
+        args.shard.progress && engine == Engine::Bits && args.limit.is_none() && !args.distinct;
+    if args.shard.sharded() || progress_alone {
         if engine != Engine::Bits {
             anyhow::bail!("{}", super::shard::BITS_ONLY);
         }

@@ -249,10 +249,13 @@ fn count<T: Tree>(
         if halt.load(Ordering::Relaxed) {
             return;
         }
-        let (started, cpu_started) = (Instant::now(), thread_cpu_seconds());
+        // The thread's CPU clock is a system call: read only when the times are written.
+        let timed = options.prefix_times.is_some();
+        let cpu_clock = || if timed { thread_cpu_seconds() } else { None };
+        let (started, cpu_started) = (Instant::now(), cpu_clock());
         let count = tree.count(prefix, &budget);
         let seconds = started.elapsed().as_secs_f64();
-        let cpu = thread_cpu_seconds().zip(cpu_started).map(|(end, start)| (end - start).max(0.0));
+        let cpu = cpu_started.zip(cpu_clock()).map(|(start, end)| (end - start).max(0.0));
         match count.outcome {
             Outcome::GaveUp(reason) => {
                 let mut first = gave_up.lock().unwrap_or_else(PoisonError::into_inner);
