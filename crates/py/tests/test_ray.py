@@ -1,12 +1,13 @@
-"""tessera.ray on a real local Ray (``ray.init(num_cpus=2)``): exact totals for queens and
-pentominoes 6x10 (exact cover, from the shared data), a worker killed mid-run (SIGKILL of a
-process running a batch) with the total still exact, a clear error once the retries are spent,
-progress reported, and the example's own run. One Ray for the module (its start-up is most of
-the time here)."""
+"""tessera.ray on a real local Ray (``ray.init(num_cpus=2)``, a pool of 4 actors): exact totals
+for queens and pentominoes 6x10 (exact cover, from the shared data), an actor killed mid-run
+(SIGKILL of a process counting a batch) with the total and nodes still exact, a dead pool
+replaced, a clear error once the retries are spent, progress reported, and the example's own
+run. One Ray for the module (its start-up is most of the time here)."""
 
 import importlib.util
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -25,8 +26,9 @@ def example():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    tessera.ray.warm_up()
+    assert len(tessera.ray.warm_up()) == 4  # 2 actors per CPU, each its own process
     yield module
+    tessera.ray.release()
     ray.shutdown()
 
 
@@ -57,11 +59,29 @@ def test_a_failed_batch_is_dealt_again_first_and_cut_to_the_size_of_the_moment()
     assert sorted(again + rest + second) == list(range(1000))
 
 
+def test_actors_fit_the_cpus():
+    assert tessera._ray_schedule.actor_cpus(2, 2.0) == (4, 0.5)
+    assert tessera._ray_schedule.actor_cpus(2, 1.5) == (3, 0.6666)  # 3 x 0.6667 > 2: not scheduled
+    assert tessera._ray_schedule.actor_cpus(1, 0.1) == (1, 1.0)
+    with pytest.raises(ValueError):
+        tessera._ray_schedule.actor_cpus(2, 0)
+
+
+def test_a_dead_actor_is_replaced_only_when_the_work_left_is_worth_it():
+    due = tessera._ray_schedule.replacement_due
+    assert due(0, 2, None, 3.0, None)  # nothing left to count on: always
+    assert not due(3, 2, None, 3.0, 5.0)  # nothing measured yet: the spare actors go on
+    assert not due(3, 2, 14.0, 3.0, 5.0) and due(3, 2, 16.0, 3.0, 5.0)  # 5 start-ups of work
+    assert not due(3, 2, 1e9, 3.0, None) and not due(3, 2, 1e9, 3.0, 0)
+    assert not due(1, 2, 2.0, 3.0, None) and due(1, 2, 4.0, 3.0, None)  # a core would idle
+
+
 def test_queens_on_ray_is_exact_and_reports_progress(example):
     seen = []
     merged = tessera.ray.count(tessera.Queens(13), progress=seen.append, progress_every=0.0)
     assert merged["solutions"] == tessera.Queens(13).count().solutions == 73712
-    assert merged["schedule"]["workers"] == 2 and merged["schedule"]["batches"] > 4
+    assert merged["schedule"]["workers"] == 2 and merged["schedule"]["actors"] == 4
+    assert merged["schedule"]["batches"] > 4 and merged["schedule"]["retries"] == 0
     assert seen[-1].finished and seen[-1].solutions == 73712 and seen[-1].share == 1.0
     assert seen[-1].prefixes_done == seen[-1].prefixes == merged["prefixes"]
     done = [s.prefixes_done for s in seen]
@@ -77,7 +97,7 @@ def test_pentominoes_6x10_on_ray_equal_the_single_count(example, data):
 
 
 def _kill_at_first_chance(example, killed):
-    """A progress callback that kills a counting worker the first time one is counting."""
+    """A progress callback that kills a counting actor the first time one is counting."""
 
     def callback(state):
         if not killed and not state.finished:
@@ -88,14 +108,35 @@ def _kill_at_first_chance(example, killed):
     return callback
 
 
-def test_a_worker_killed_mid_run_leaves_the_total_exact(example):
+def test_an_actor_killed_mid_run_leaves_the_total_exact(example):
     killed = []
     merged = tessera.ray.count(
         tessera.Queens(15), progress=_kill_at_first_chance(example, killed), progress_every=0.0
     )
-    assert killed, "no worker was seen counting: nothing was killed"
+    assert killed, "no actor was seen counting: nothing was killed"
     assert merged["schedule"]["retries"] >= 1
     assert merged["solutions"] == 2279184
+    assert merged["nodes"] == 90634729  # the single count's (docs/scale-ray.md)
+
+
+def test_a_pool_whose_actors_all_died_is_replaced(example):
+    tessera.ray.release()  # the default pool holds both CPUs
+    with tessera.ray.Pool(actors_per_cpu=0.5) as pool:  # one actor, of 2 CPUs
+        (pid,) = pool.wait(timeout=60)
+        ray.kill(next(iter(pool.actors.values())), no_restart=True)
+        merged = tessera.ray.count(tessera.Queens(12), pool=pool)
+        assert merged["solutions"] == 14200 and merged["nodes"] == tessera.Queens(12).count().nodes
+        assert merged["schedule"]["retries"] >= 1 and merged["schedule"]["replaced"] == 1
+        assert pid not in pool.pids.values() and len(pool.actors) == 1
+    # Without a pool of warm_up's, a count starts its own and ends it: the CPUs go back to Ray.
+    merged = tessera.ray.count(tessera.Queens(10))
+    assert merged["solutions"] == 724 and merged["schedule"]["actors"] == 4
+    for _ in range(100):
+        if ray.available_resources().get("CPU", 0) == 2:
+            break
+        time.sleep(0.1)
+    assert ray.available_resources().get("CPU", 0) == 2
+    assert len(tessera.ray.warm_up()) == 4
 
 
 def test_a_batch_failing_past_max_retries_is_a_clear_error(example):
