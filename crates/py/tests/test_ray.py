@@ -149,10 +149,12 @@ def test_a_batch_failing_past_max_retries_is_a_clear_error(example):
     assert killed
 
 
-def test_speculative_copies_never_count_twice(example):
-    # Every batch still running once the work is handed out is duplicated after 0.1 s.
+def test_speculative_copies_never_count_twice(example, monkeypatch):
+    # Every batch still running when an actor is idle and the work is handed out is duplicated.
+    monkeypatch.setattr(tessera.ray, "_SPECULATE_AFTER", 0.0)
     merged = tessera.ray.count(tessera.Queens(14), speculate=1e-9, batch=40)
-    assert merged["solutions"] == 365596
+    assert merged["solutions"] == 365596 and merged["nodes"] == tessera.Queens(14).count().nodes
+    assert merged["schedule"]["speculative"] >= 1
 
 
 def test_the_example_counts_with_its_own_ray(tmp_path):

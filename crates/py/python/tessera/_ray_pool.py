@@ -83,7 +83,9 @@ class Pool:
     new actor has started).
 
     The actors start asynchronously; :meth:`wait` waits for them. The pool holds its CPUs (no
-    other Ray task can have them) until :meth:`close`; it is a context manager.
+    other Ray task or pool can have them) until :meth:`close`; it is a context manager. The
+    default pool of :func:`tessera.ray.warm_up` holds every CPU of the cluster: end it with
+    :func:`tessera.ray.release` before making another.
     """
 
     def __init__(self, actors_per_cpu: float = 2.0, *, cpus: Optional[float] = None):

@@ -56,6 +56,7 @@ import math
 import pickle
 import sys
 import time
+import warnings
 from typing import Any, Callable, Optional, Union
 
 import tessera
@@ -68,6 +69,10 @@ __all__ = ["Pool", "Progress", "RayCountError", "count", "release", "warm_up", "
 
 
 _DEFAULT: dict[str, Pool] = {}
+
+# A batch is copied only once it has run this many seconds past ``speculate`` times its estimate
+# (timer and scheduling noise on short batches; a test sets it to 0).
+_SPECULATE_AFTER = 0.1
 
 
 def _default_pool(actors_per_cpu: float) -> Optional[Pool]:
@@ -133,9 +138,9 @@ def count(
     estimated costs), at least ``batch`` prefixes each (default: a 64th of an actor's share).
 
     ``pool``: the :class:`Pool` of actors to count on; by default the one :func:`warm_up`
-    started (with the same ``actors_per_cpu``), else a pool of ``actors_per_cpu`` actors per CPU
-    started now (their start-up, seconds, is then part of the count, overlapped with planning)
-    and ended at the end. ``actors_per_cpu`` (2): more actors than CPUs, so that the cores stay
+    started if it has the same ``actors_per_cpu``, else (warm_up's pool, if any, is ended: it
+    holds the CPUs) a pool of ``actors_per_cpu`` actors per CPU started now (their start-up,
+    seconds, is then part of the count, overlapped with planning) and ended at the end. ``actors_per_cpu`` (2): more actors than CPUs, so that the cores stay
     busy when one dies (see :class:`Pool`). ``replace`` (5): a dead actor is replaced when more
     than that many actor start-ups of work are left (sooner when fewer actors than CPUs are
     left; always when none is); ``None`` or 0: only then.
@@ -165,6 +170,7 @@ def count(
     if pool is None:
         pool = _default_pool(actors_per_cpu)
     if pool is None:
+        release()  # warm_up's pool of another size would hold the CPUs this one needs
         pool, own_pool = Pool(actors_per_cpu), True  # starting while the driver plans
     try:
         return _count(ray, problem, pool, started, batch, parts, progress, progress_every,
@@ -197,6 +203,7 @@ def _count(ray: Any, problem: Any, pool: Pool, started: float, batch: Optional[i
     observed = [0.0, 0.0]  # their seconds and estimated cost
     last_report = -math.inf
     report = _reporter(progress)
+    warned = False
 
     def submit(index: int, actor: int, duplicate: bool) -> None:
         indices = batches[index]
@@ -263,6 +270,13 @@ def _count(ray: Any, problem: Any, pool: Pool, started: float, batch: Optional[i
                 raise RayCountError(f"{pool.start_failures} actors failed to start; none is left")
             pool.start()
             stats["replaced"] += 1
+        if not pool.actors and not warned and time.perf_counter() - started > 30:
+            warned = True
+            warnings.warn(
+                f"tessera.ray: none of the pool's {pool.size} actors has started in 30 s (Ray "
+                "cannot give them their CPUs? another Pool holds them: see tessera.ray.release)",
+                RuntimeWarning, stacklevel=3,
+            )
         others = [ref for a, ref in pool.busy.items() if ref not in calls]  # losing copies
         waiting = list(calls) + list(pool.starting) + others
         ready, _ = ray.wait(waiting, num_returns=1, timeout=0.1) if waiting else ([], [])
@@ -304,7 +318,7 @@ def _count(ray: Any, problem: Any, pool: Pool, started: float, batch: Optional[i
                 if call.batch in duplicated:
                     continue
                 expected = max(1.0, batch_cost[call.batch]) * seconds_per_cost
-                if now - call.submitted > speculate * expected + 0.1:
+                if now - call.submitted > speculate * expected + _SPECULATE_AFTER:
                     duplicated.add(call.batch)
                     submit(call.batch, idle.pop(0), True)
                     stats["speculative"] += 1
