@@ -5,6 +5,7 @@ replaced, a clear error once the retries are spent, progress reported, and the e
 run. One Ray for the module (its start-up is most of the time here)."""
 
 import importlib.util
+import signal
 import subprocess
 import sys
 import time
@@ -119,8 +120,37 @@ def test_an_actor_killed_mid_run_leaves_the_total_exact(example):
     assert merged["nodes"] == 90634729  # the single count's (docs/scale-ray.md)
 
 
+def _cpus_back_to_ray():
+    for _ in range(100):  # ray.kill is asynchronous
+        if ray.available_resources().get("CPU", 0) == 2:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _fail_after(seconds):
+    """SIGALRM in ``seconds``: a count waiting for ever fails the test instead of hanging it."""
+
+    def timeout(signum, frame):
+        raise TimeoutError(f"still counting after {seconds} s")
+
+    signal.signal(signal.SIGALRM, timeout)
+    signal.alarm(seconds)
+
+
+def test_a_count_needing_other_actors_ends_warm_ups_pool_and_its_own(example):
+    # warm_up's pool holds both CPUs: a count of 1 actor per CPU must end it, not wait for ever.
+    _fail_after(60)
+    try:
+        merged = tessera.ray.count(tessera.Queens(10), actors_per_cpu=1)
+    finally:
+        signal.alarm(0)
+    assert merged["solutions"] == 724 and merged["schedule"]["actors"] == 2
+    assert not tessera.ray._DEFAULT and _cpus_back_to_ray()  # its own pool ended too
+
+
 def test_a_pool_whose_actors_all_died_is_replaced(example):
-    tessera.ray.release()  # the default pool holds both CPUs
+    tessera.ray.release()  # the default pool would hold both CPUs
     with tessera.ray.Pool(actors_per_cpu=0.5) as pool:  # one actor, of 2 CPUs
         (pid,) = pool.wait(timeout=60)
         ray.kill(next(iter(pool.actors.values())), no_restart=True)
@@ -128,14 +158,7 @@ def test_a_pool_whose_actors_all_died_is_replaced(example):
         assert merged["solutions"] == 14200 and merged["nodes"] == tessera.Queens(12).count().nodes
         assert merged["schedule"]["retries"] >= 1 and merged["schedule"]["replaced"] == 1
         assert pid not in pool.pids.values() and len(pool.actors) == 1
-    # Without a pool of warm_up's, a count starts its own and ends it: the CPUs go back to Ray.
-    merged = tessera.ray.count(tessera.Queens(10))
-    assert merged["solutions"] == 724 and merged["schedule"]["actors"] == 4
-    for _ in range(100):
-        if ray.available_resources().get("CPU", 0) == 2:
-            break
-        time.sleep(0.1)
-    assert ray.available_resources().get("CPU", 0) == 2
+    assert _cpus_back_to_ray()
     assert len(tessera.ray.warm_up()) == 4
 
 
