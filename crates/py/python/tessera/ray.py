@@ -266,7 +266,9 @@ def _count(ray: Any, problem: Any, pool: Pool, started: float, batch: Optional[i
             startup = pool.startup if pool.startup is not None else math.inf
             if not replacement_due(pool.live, pool.cpus, left, startup, replace):
                 break
-            if pool.start_failures > max(3, pool.size):
+            if pool.start_failures > max(3, pool.size):  # no more new actors
+                if pool.live:
+                    break
                 raise RayCountError(f"{pool.start_failures} actors failed to start; none is left")
             pool.start()
             stats["replaced"] += 1
