@@ -312,19 +312,18 @@ mod tests {
     #[test]
     fn refined_plans_cut_big_prefixes_deeper_and_still_add_up() {
         use tessera_xc::shard::{run_part, Plan};
-        for (n, parts) in [(13, 1024)] {
-            let tree = ShardTree::new(&Board::new(n).unwrap());
-            let plan = Plan::new(&tree, parts, 1, &Budget::unlimited()).unwrap();
-            let depths: std::collections::BTreeSet<usize> =
-                plan.prefixes.iter().map(|p| p.key.len()).collect();
-            assert!(depths.len() > 1, "n={n}: no prefix was cut deeper ({depths:?})");
-            let manifests: Vec<_> = (0..u64::from(parts))
-                .map(|part| run_part(&tree, &plan, part, &RunOptions::new(Shard::WHOLE)).unwrap())
-                .collect();
-            let merged = merge(&manifests).unwrap();
-            let whole = single(n);
-            assert_eq!((merged.solutions, merged.nodes), (whole.solutions, whole.stats.nodes), "n={n}");
-        }
+        // Queens 13 in 1,024 parts: its first cut leaves prefixes the probes find big.
+        let (n, parts) = (13, 1024);
+        let tree = ShardTree::new(&Board::new(n).unwrap());
+        let plan = Plan::new(&tree, parts, 1, &Budget::unlimited()).unwrap();
+        let depths: std::collections::BTreeSet<usize> = plan.prefixes.iter().map(|p| p.key.len()).collect();
+        assert!(depths.len() > 1, "n={n}: no prefix was cut deeper ({depths:?})");
+        let manifests: Vec<_> = (0..u64::from(parts))
+            .map(|part| run_part(&tree, &plan, part, &RunOptions::new(Shard::WHOLE)).unwrap())
+            .collect();
+        let merged = merge(&manifests).unwrap();
+        let whole = single(n);
+        assert_eq!((merged.solutions, merged.nodes), (whole.solutions, whole.stats.nodes), "n={n}");
     }
 
     #[test]
