@@ -22,8 +22,8 @@ Two policies, for each W (powers of two from 1 to 1,024 by default):
   estimates, each to the least loaded part, ties to the lower index and the lower part; for
   W = the plan's parts, the plan's own `part` of each prefix. A part costs `--start` (a process
   start-up: reading the problem and the plan, rebuilding its prefixes) plus its prefixes' seconds.
-* **dynamic**: the Ray driver's guided self-scheduling (crates/py/python/tessera/ray.py,
-  `_Dealer`): the prefixes in search order cut into batches of 1/(2W) of the estimated work not
+* **dynamic**: the Ray driver's guided self-scheduling (its own `Dealer`, loaded from
+  crates/py/python/tessera/_ray_schedule.py): the prefixes in search order cut into batches of 1/(2W) of the estimated work not
   yet handed out, at least `--batch` prefixes (default as the driver: prefixes // (64 W), at
   least 1), at most 2W tasks in flight, the next batch handed out when one ends; idle workers
   take queued tasks in submission order. A task costs `--task-overhead` (the scheduler's) plus
@@ -43,9 +43,11 @@ import argparse
 import collections
 import csv
 import heapq
+import importlib.util
 import json
 import math
 import sys
+from pathlib import Path
 from typing import Optional, Sequence
 
 U64_MAX = 2**64 - 1
@@ -127,33 +129,20 @@ def static(seconds: Sequence[float], owner: Sequence[int], parts: int, start: fl
     return max(start + math.fsum(load) for load in loads) if parts else 0.0
 
 
-class Dealer:
-    """`_Dealer` of crates/py/python/tessera/ray.py without failures: batches of prefixes in search
-    order, each about 1/(factor * workers) of the estimated cost not yet handed out and at least
-    `smallest` prefixes (fewer only at the end)."""
+def _ray_schedule():
+    """The Ray driver's own scheduling module (pure Python, standard library only), read from this
+    source tree, so that the simulation deals batches by the very rule `tessera.ray` uses."""
+    path = Path(__file__).resolve().parent.parent / "crates/py/python/tessera/_ray_schedule.py"
+    spec = importlib.util.spec_from_file_location("tessera_ray_schedule", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
 
-    def __init__(self, costs: Sequence[float], workers: int, smallest: int, factor: float = 2.0):
-        self.weights = [max(1.0, float(c)) for c in costs]
-        self.pending = collections.deque(range(len(costs)))
-        self.left = math.fsum(self.weights)
-        self.share = 1.0 / (factor * workers)
-        self.smallest = smallest
-        self.empty_plan = not costs
 
-    def __bool__(self) -> bool:
-        return bool(self.pending) or self.empty_plan
-
-    def take(self) -> list[int]:
-        self.empty_plan = False
-        target = self.left * self.share
-        batch: list[int] = []
-        taken = 0.0
-        while self.pending and (len(batch) < self.smallest or taken < target):
-            index = self.pending.popleft()
-            batch.append(index)
-            taken += self.weights[index]
-        self.left -= taken
-        return batch
+# Batches of prefixes in search order, each about 1/(2W) of the estimated cost not yet handed out
+# and at least `smallest` prefixes (fewer only at the end): `take()` while it is true.
+Dealer = _ray_schedule().Dealer
 
 
 def smallest_batch(prefixes: int, workers: int, batch: Optional[int] = None) -> int:
