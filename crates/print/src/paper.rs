@@ -62,7 +62,7 @@ impl PageSize {
 
 /// Micrometres to points.
 pub fn um_to_pt(um: u32) -> f32 {
-    (um as f64 * 72.0 / UM_PER_IN) as f32
+    (f64::from(um) * 72.0 / UM_PER_IN) as f32
 }
 
 impl fmt::Display for PageSize {
@@ -73,7 +73,7 @@ impl fmt::Display for PageSize {
             PageSize::A5 => f.write_str("a5"),
             PageSize::Custom { width_um, height_um, inches } => {
                 let (per, unit) = if inches { (UM_PER_IN, "in") } else { (1000.0, "mm") };
-                write!(f, "{}x{}{unit}", width_um as f64 / per, height_um as f64 / per)
+                write!(f, "{}x{}{unit}", f64::from(width_um) / per, f64::from(height_um) / per)
             }
         }
     }
@@ -95,7 +95,7 @@ fn length_um(text: &str) -> Option<(u32, bool)> {
     };
     let value: f64 = number.trim().parse().ok()?;
     let um = (value * per).round();
-    (value.is_finite() && value >= 0.0 && um <= u32::MAX as f64).then_some((um as u32, inches))
+    (value.is_finite() && value >= 0.0 && um <= f64::from(u32::MAX)).then_some((um as u32, inches))
 }
 
 /// Reads `--bleed`: a length in `in` or `mm` (or `0`), 0 to 0.5 in. Gives micrometres.

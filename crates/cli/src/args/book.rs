@@ -23,9 +23,11 @@ Paper: --page a4 (default), letter, a5, 6x9in (US trade) or any WxH in in or mm;
 laid out inside the margins of that trim size. --bleed 0.125in makes each PDF page 0.25 in wider
 and taller (6x9in: 6.25 x 9.25 in), the content centred in the declared TrimBox; the SVG pages
 ignore --bleed. A layout whose cells would be under 5 mm (a 16x16 grid 12 to a page, or 12 9x9
-grids on a 6x9in page) is refused, naming how many a page can hold. The same --seed makes the same book, whatever --threads. --input lays out
-puzzles made earlier (one a line, or any format `solve` reads); each must have exactly one
-solution, or nothing is written.
+grids on a 6x9in page) is refused, naming how many a page can hold.
+
+The same --seed makes the same book, whatever --threads. --input lays out puzzles made earlier
+(one a line, or any format `solve` reads); each must have exactly one solution, or nothing is
+written.
 
 Exit status:
   0  success
