@@ -506,7 +506,7 @@ fn nonsense_is_refused_and_nothing_is_written() {
             "line 2: the puzzle has more than one solution",
         ),
         (&["sudoku", "book", "--input", "book/none.txt", "-o", pdf], 2, "no puzzle"),
-        (&["hidato", "book", "--count", "1", "--page", "a5", "-o", pdf], 1, "expected a4 or letter"),
+        (&["hidato", "book", "--count", "1", "--page", "a3", "-o", pdf], 1, "expected a4, letter, a5, 6x9in"),
     ];
     for (args, status, message) in cases {
         let output = tessera(args);

@@ -177,7 +177,14 @@ pub(crate) fn pages(book: &Book) -> Result<Vec<Page>, Error> {
                     .is_ok_and(|a| frame(book.page, Part::Puzzles, a, 0, rows, cols).cell >= min)
             })
             .unwrap_or(0);
-        return Err(Error::TooSmall { per_page: book.per_page, rows, cols, cell_mm: asked.cell_mm(), fits });
+        return Err(Error::TooSmall {
+            per_page: book.per_page,
+            page: book.page,
+            rows,
+            cols,
+            cell_mm: asked.cell_mm(),
+            fits,
+        });
     }
     let (width, height) = book.page.points();
     let new_page = |title: &str| Page {
@@ -384,7 +391,7 @@ mod tests {
                 key_label: format!("#{k}"),
             })
             .collect();
-        Book { title: "Test".into(), page, per_page, entries }
+        Book { title: "Test".into(), page, bleed_um: 0, per_page, entries }
     }
 
     #[test]

@@ -34,52 +34,14 @@ pub mod font;
 pub mod grid;
 pub mod layout;
 mod marks;
+pub mod paper;
 pub mod pdf;
 pub mod scene;
 pub mod svg;
 
 pub use grid::{Cell, Grid};
 pub use layout::{Arrangement, Frame, MAX_PER_PAGE, MIN_CELL_MM};
-
-/// Paper sizes, portrait.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum PageSize {
-    /// ISO A4, 210 × 297 mm.
-    #[default]
-    A4,
-    /// US Letter, 8.5 × 11 in.
-    Letter,
-}
-
-impl PageSize {
-    /// Width and height in points (1/72 in).
-    pub fn points(self) -> (f32, f32) {
-        match self {
-            PageSize::A4 => (595.276, 841.89),
-            PageSize::Letter => (612.0, 792.0),
-        }
-    }
-
-    /// The name on the command line: `a4` or `letter`.
-    pub fn name(self) -> &'static str {
-        match self {
-            PageSize::A4 => "a4",
-            PageSize::Letter => "letter",
-        }
-    }
-}
-
-impl std::str::FromStr for PageSize {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "a4" => Ok(PageSize::A4),
-            "letter" | "us-letter" => Ok(PageSize::Letter),
-            _ => Err(format!("unknown page size {text:?}; expected a4 or letter")),
-        }
-    }
-}
+pub use paper::{parse_bleed, PageSize};
 
 /// What can go wrong making a book.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -96,13 +58,15 @@ pub enum Error {
     },
     /// The cells would be too small to write in.
     #[error(
-        "{per_page} grids a page leave the {rows}x{cols} grids cells of {cell_mm:.1} mm, under the \
-         {MIN_CELL_MM} mm a pencil needs; {}",
+        "{per_page} grids a page leave the {rows}x{cols} grids cells of {cell_mm:.1} mm on {page} \
+         paper, under the {MIN_CELL_MM} mm a pencil needs; {}",
         fits_message(*fits)
     )]
     TooSmall {
         /// What was asked.
         per_page: usize,
+        /// The paper.
+        page: PageSize,
         /// Rows of the largest grid.
         rows: usize,
         /// Columns of the largest grid.
@@ -143,8 +107,12 @@ pub struct Entry {
 pub struct Book {
     /// The header of the puzzle pages (e.g. `Sudoku · Hard`); the key's pages say `Answers`.
     pub title: String,
-    /// Paper size.
+    /// Paper size: the trim size the pages are laid out for.
     pub page: PageSize,
+    /// Bleed in micrometres (0: none): the PDF page grows by it on every side around the trim
+    /// size, which it declares as its `TrimBox` (the whole page is the `BleedBox`). SVG pages
+    /// are the trim size.
+    pub bleed_um: u32,
     /// Puzzle grids per page, 1 to [`MAX_PER_PAGE`].
     pub per_page: usize,
     /// The puzzles, in book order.
@@ -159,7 +127,7 @@ impl Book {
 
     /// The whole book as one PDF file.
     pub fn pdf(&self) -> Result<Vec<u8>, Error> {
-        pdf::write(&self.title, &self.pages()?)
+        pdf::write(&self.title, &self.pages()?, paper::um_to_pt(self.bleed_um))
     }
 
     /// The book as SVG documents, one per page, in order.

@@ -2,7 +2,7 @@
 //! (krilla subsets each to the glyphs used and writes its ToUnicode map), grey as DeviceGray.
 
 use krilla::color::luma;
-use krilla::geom::{Path, PathBuilder, Point, Rect};
+use krilla::geom::{Path, PathBuilder, Point, Rect, Transform};
 use krilla::metadata::Metadata;
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, LineCap, Stroke};
@@ -27,8 +27,10 @@ fn fill(surface: &mut Surface<'_>, path: Option<Path>, gray: f32) {
 /// Kappa: the control-point distance, in radii, of a cubic Bézier quarter circle.
 const KAPPA: f32 = 0.552_284_8;
 
-/// The PDF of `pages`, titled `title`.
-pub fn write(title: &str, pages: &[Page]) -> Result<Vec<u8>, Error> {
+/// The PDF of `pages`, titled `title`, with `bleed` points around each page's trim size: the
+/// MediaBox (and BleedBox) is the page grown by `bleed` on every side, the TrimBox the page as
+/// laid out, its content moved in by `bleed` so that it stays centred in the trim box.
+pub fn write(title: &str, pages: &[Page], bleed: f32) -> Result<Vec<u8>, Error> {
     let font = |face: Face| {
         Font::new(face.data().to_vec().into(), 0)
             .ok_or_else(|| Error::Pdf(format!("the font {face:?} does not load")))
@@ -37,13 +39,21 @@ pub fn write(title: &str, pages: &[Page]) -> Result<Vec<u8>, Error> {
     let mut document = Document::new();
     document.set_metadata(Metadata::new().title(title.to_string()).creator("tessera".to_string()));
     for page in pages {
-        let settings = PageSettings::from_wh(page.width, page.height)
-            .ok_or_else(|| Error::Pdf(format!("a page of {} x {} points", page.width, page.height)))?;
+        let (width, height) = (page.width + 2.0 * bleed, page.height + 2.0 * bleed);
+        let bad = || Error::Pdf(format!("a page of {} x {} points, bleed {bleed}", page.width, page.height));
+        let mut settings = PageSettings::from_wh(width, height).ok_or_else(bad)?;
+        if bleed > 0.0 {
+            settings = settings
+                .with_bleed_box(Rect::from_xywh(0.0, 0.0, width, height))
+                .with_trim_box(Some(Rect::from_xywh(bleed, bleed, page.width, page.height).ok_or_else(bad)?));
+        }
         let mut pdf_page = document.start_page_with(settings);
         let mut surface = pdf_page.surface();
+        surface.push_transform(&Transform::from_translate(bleed, bleed));
         for item in &page.items {
             draw(&mut surface, item, &regular, &bold);
         }
+        surface.pop();
         surface.finish();
         pdf_page.finish();
     }
@@ -138,7 +148,7 @@ mod tests {
             label: "Easy · #1 · seed 1".into(),
             key_label: "#1".into(),
         };
-        Book { title: "Hidato".into(), page: PageSize::A4, per_page: 2, entries: vec![entry; 3] }
+        Book { title: "Hidato".into(), page: PageSize::A4, bleed_um: 0, per_page: 2, entries: vec![entry; 3] }
     }
 
     #[test]

@@ -142,7 +142,8 @@ mod tests {
                 key_label: format!("#{k}"),
             })
             .collect();
-        let book = Book { title: "Sudoku & co".into(), page: PageSize::Letter, per_page: 4, entries };
+        let book =
+            Book { title: "Sudoku & co".into(), page: PageSize::Letter, bleed_um: 0, per_page: 4, entries };
         let pages = book.svg().unwrap();
         assert_eq!(pages.len(), 3);
         let mut grids = [0, 0];

@@ -19,10 +19,15 @@ short id of its text (--input: the first 8 hex digits of the FNV-1a hash of its 
 names a directory (made if missing) that gets one SVG file per page: page-001.svg, page-002.svg,
 ... (any page-*.svg already there is replaced; other files are left alone).
 
-A layout whose cells would be under 5 mm (a 16x16 grid 12 to a page) is refused, naming how many
-a page can hold. The same --seed makes the same book, whatever --threads. --input lays out
-puzzles made earlier (one a line, or any format `solve` reads); each must have exactly one
-solution, or nothing is written.
+Paper: --page a4 (default), letter, a5, 6x9in (US trade) or any WxH in in or mm; the grids are
+laid out inside the margins of that trim size. --bleed 0.125in makes each PDF page 0.25 in wider
+and taller (6x9in: 6.25 x 9.25 in), the content centred in the declared TrimBox; the SVG pages
+ignore --bleed. A layout whose cells would be under 5 mm (a 16x16 grid 12 to a page, or 12 9x9
+grids on a 6x9in page) is refused, naming how many a page can hold.
+
+The same --seed makes the same book, whatever --threads. --input lays out puzzles made earlier
+(one a line, or any format `solve` reads); each must have exactly one solution, or nothing is
+written.
 
 Exit status:
   0  success
@@ -43,9 +48,14 @@ pub struct BookOutputArgs {
     #[arg(long, value_name = "N", default_value_t = 4,
           value_parser = clap::value_parser!(u64).range(1..=tessera_print::MAX_PER_PAGE as u64))]
     pub per_page: u64,
-    /// Paper: a4 or letter.
+    /// Paper (the trim size): a4, letter, a5, 6x9in, or WxH with a unit, e.g. 5.5x8.5in or
+    /// 148x210mm (each side 2 to 40 in).
     #[arg(long, value_name = "SIZE", default_value = "a4")]
     pub page: tessera_print::PageSize,
+    /// Bleed around the trim size, e.g. 0.125in or 3mm (0 to 0.5in): the PDF page grows by it
+    /// on every side and declares TrimBox and BleedBox; SVG pages stay the trim size.
+    #[arg(long, value_name = "LEN", default_value = "0", value_parser = tessera_print::parse_bleed)]
+    pub bleed: u32,
     /// The header of the puzzle pages (default: the puzzle's name and the level).
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,

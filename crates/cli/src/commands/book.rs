@@ -315,7 +315,7 @@ fn make_book<T: Send>(
         None => {}
     }
     let entries = made.iter().enumerate().map(|(i, one)| entry(one, i + 1)).collect();
-    let book = Book { title, page, per_page, entries };
+    let book = Book { title, page, bleed_um: out.bleed, per_page, entries };
     let pages = if out.svg { write_svg(&book, &out.output)? } else { write_pdf(&book, &out.output)? };
     super::report::note(&format!(
         "wrote {}: {} puzzles on {} pages ({}, {per_page} a page) in {:.1} s",
@@ -333,7 +333,14 @@ fn make_book<T: Send>(
 fn check_layout(out: &BookOutputArgs, grid: Grid) -> Result<()> {
     let entries =
         vec![Entry { puzzle: grid.clone(), key: grid, label: String::new(), key_label: String::new() }];
-    Book { title: String::new(), page: out.page, per_page: out.per_page as usize, entries }.pages()?;
+    Book {
+        title: String::new(),
+        page: out.page,
+        bleed_um: out.bleed,
+        per_page: out.per_page as usize,
+        entries,
+    }
+    .pages()?;
     Ok(())
 }
 
