@@ -73,6 +73,13 @@ impl ShardArgs {
             || self.manifest.is_some()
             || self.prefix_times.is_some()
     }
+
+    /// Whether the count runs sharded: any shard flag, or `--progress` alone where the count can
+    /// run as one shard of one (`plain_fits`: no --limit, --distinct or --engine xc), so that it
+    /// reports its prefixes.
+    pub fn runs_sharded(&self, plain_fits: bool) -> bool {
+        self.sharded() || (self.progress && plain_fits)
+    }
 }
 
 /// Prefix indices, as `--prefixes` gives them.

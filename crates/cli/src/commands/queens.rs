@@ -41,9 +41,7 @@ pub fn run(args: &QueensArgs) -> Result<Status> {
             args.output.stats,
         );
     }
-    // `--progress` alone counts as one shard of one, whose progress is its prefixes.
-    let progress_alone = args.shard.progress && engine == Engine::Bits && args.count && args.limit.is_none();
-    if args.shard.sharded() || progress_alone {
+    if args.shard.runs_sharded(engine == Engine::Bits && args.count && args.limit.is_none()) {
         // clap saw to --count.
         if engine != Engine::Bits {
             anyhow::bail!("{}", super::shard::BITS_ONLY);

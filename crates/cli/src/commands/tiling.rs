@@ -48,10 +48,7 @@ pub fn count(args: &TilingCountArgs) -> Result<Status> {
     let json = args.tiling.output.json();
     let name = args.tiling.engine.name();
     let start = Instant::now();
-    // `--progress` alone counts as one shard of one, whose progress is its prefixes.
-    let progress_alone =
-        args.shard.progress && engine == Engine::Bits && args.limit.is_none() && !args.distinct;
-    if args.shard.sharded() || progress_alone {
+    if args.shard.runs_sharded(engine == Engine::Bits && args.limit.is_none() && !args.distinct) {
         if engine != Engine::Bits {
             anyhow::bail!("{}", super::shard::BITS_ONLY);
         }

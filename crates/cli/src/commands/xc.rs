@@ -41,8 +41,7 @@ pub fn plan(args: &XcPlanArgs) -> Result<Status> {
 pub fn count(args: &CountArgs) -> Result<Status> {
     let input = Input::read_at_most(&args.file, crate::input::XC_FILE)?;
     let problem = input.parse()?;
-    // `--progress` alone counts as one shard of one, whose progress is its prefixes.
-    if args.shard.sharded() || (args.shard.progress && args.limit.is_none()) {
+    if args.shard.runs_sharded(args.limit.is_none()) {
         let tree = tessera_xc::shard::CoverTree::new(&problem, args.search.engine.engine().into());
         let budget = super::budget(&args.search.budget);
         return super::shard::count(&tree, &args.shard, args.threads.count(), budget, &args.search.output);
