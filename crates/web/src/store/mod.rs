@@ -121,8 +121,8 @@ impl Store {
         let writer = std::thread::Builder::new()
             .name("tessera-store-writer".into())
             .spawn({
-                let (over, counts) = (over.clone(), counts.clone());
-                move || writer::write_loop(conn, rx, &over, &counts)
+                let (wal, over, counts) = (wal_path(path), over.clone(), counts.clone());
+                move || writer::write_loop(conn, rx, (&wal, wal_limit, &over), &counts)
             })
             .context("starting the writer thread")?;
         let checkpoints = Connection::open(path).with_context(|| format!("opening {}", path.display()))?;
