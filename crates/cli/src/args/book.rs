@@ -56,9 +56,30 @@ pub struct BookOutputArgs {
     /// on every side and declares TrimBox and BleedBox; SVG pages stay the trim size.
     #[arg(long, value_name = "LEN", default_value = "0", value_parser = tessera_print::parse_bleed)]
     pub bleed: u32,
+    /// Extra inner margin for the binding, e.g. 0.25in or 6mm (0 to 1in): added on the left of
+    /// odd pages and the right of even ones.
+    #[arg(long, value_name = "LEN", default_value = "0", value_parser = tessera_print::parse_gutter)]
+    pub gutter: u32,
+    /// Crop marks at the trim's corners, outside the bleed (needs --bleed; the PDF page grows by
+    /// a third of an inch more on every side to hold them). Not with --svg.
+    #[arg(long, conflicts_with = "svg")]
+    pub crop_marks: bool,
+    /// Write PDF/X-1a:2003 for a printer: PDF 1.4, a TrimBox on every page, the FOGRA39 output
+    /// intent, Trapped False. Not with --svg.
+    #[arg(long, conflicts_with = "svg")]
+    pub pdfx: bool,
     /// The header of the puzzle pages (default: the puzzle's name and the level).
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+    /// What each puzzle's label shows, in this order, comma-separated: level, number (#12), id
+    /// (the seed, or a short id of an --input puzzle), se (the SE estimate; Sudoku only), stars
+    /// (the level as 1 to 5 stars); or none. The answers are always labelled by number.
+    #[arg(long, value_name = "FIELDS", value_enum, value_delimiter = ',', default_value = "level,number,id")]
+    pub show: Vec<LabelField>,
+    /// The number of the first puzzle (and of its answer): a second volume can go on from the
+    /// first's last number.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub first_number: u64,
     /// Hide the progress bar.
     #[arg(long)]
     pub no_progress: bool,
@@ -68,16 +89,82 @@ pub struct BookOutputArgs {
     pub budget: BudgetArgs,
 }
 
+/// `--show`: one part of a puzzle's label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LabelField {
+    /// The level, e.g. Hard.
+    Level,
+    /// The number in the book, e.g. #12.
+    Number,
+    /// The seed of a generated puzzle, or the short id of one read from a file.
+    Id,
+    /// Sudoku Explainer's rating, estimated, e.g. SE 3.4.
+    Se,
+    /// The level as 1 to 5 stars.
+    Stars,
+    /// No label.
+    None,
+}
+
+/// `sudoku book --section`: a run of puzzles of one level or SE range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SectionSpec {
+    /// The header of its pages (default: the level's name, or `SE A-B`).
+    pub title: Option<String>,
+    /// Puzzles of exactly this level.
+    pub level: Option<tessera::sudoku::logic::Difficulty>,
+    /// Puzzles whose SE estimate is in this range.
+    pub se: Option<super::SeRange>,
+    /// How many.
+    pub count: u64,
+}
+
+/// Reads `[TITLE:]LEVEL:COUNT` or `[TITLE:]se=A..B:COUNT`.
+pub fn parse_section(text: &str) -> Result<SectionSpec, String> {
+    let form = "expected LEVEL:COUNT or se=A..B:COUNT, optionally after TITLE:, e.g. easy:10 or \
+                Tough:se=4.0..6.0:10";
+    let parts: Vec<&str> = text.split(':').map(str::trim).collect();
+    let (title, what, count) = match parts.as_slice() {
+        [what, count] => (None, *what, *count),
+        [title, what, count] if !title.is_empty() => (Some((*title).to_owned()), *what, *count),
+        _ => return Err(format!("--section {text:?}: {form}")),
+    };
+    let count: u64 = match count.parse() {
+        Ok(n) if (1..=MAX_BOOK).contains(&n) => n,
+        _ => return Err(format!("--section {text:?}: the count {count:?} is not 1 to {MAX_BOOK}; {form}")),
+    };
+    let (level, se) = match what.strip_prefix("se=") {
+        Some(range) => (
+            None,
+            Some(super::sudoku::parse_se_range(range).map_err(|e| format!("--section {text:?}: {e}"))?),
+        ),
+        None => (
+            Some(
+                super::sudoku::parse_difficulty(what)
+                    .map_err(|e| format!("--section {text:?}: {e}; {form}"))?,
+            ),
+            None,
+        ),
+    };
+    Ok(SectionSpec { title, level, se, count })
+}
+
 /// Options of `tessera sudoku book`.
 #[derive(Debug, Args)]
 pub struct SudokuBookArgs {
     /// Lay out the puzzles of this file instead of generating (`-` reads standard input).
     #[arg(long, value_name = "FILE",
-          conflicts_with_all = ["count", "seed", "difficulty", "size", "boxes", "x", "symmetry", "minimal"])]
+          conflicts_with_all = ["count", "seed", "difficulty", "size", "boxes", "x", "symmetry", "minimal", "sections"])]
     pub input: Option<PathBuf>,
     /// How many puzzles to generate, 1 to 10000.
-    #[arg(long, required_unless_present = "input", value_parser = clap::value_parser!(u64).range(1..=MAX_BOOK))]
+    #[arg(long, required_unless_present_any = ["input", "sections"], value_parser = clap::value_parser!(u64).range(1..=MAX_BOOK))]
     pub count: Option<u64>,
+    /// A section of a mixed book, instead of --count and --difficulty: LEVEL:COUNT or
+    /// se=A..B:COUNT (an SE range as `generate --se`), optionally after TITLE:. Repeat it or
+    /// separate sections by commas: --section easy:10,medium:10,hard:10. See below.
+    #[arg(long = "section", value_name = "SPEC", value_delimiter = ',', value_parser = parse_section,
+          conflicts_with_all = ["count", "difficulty"])]
+    pub sections: Vec<SectionSpec>,
     /// Only puzzles of exactly this level: easy, medium, hard, expert, extreme, fiendish, diabolical.
     #[arg(long, value_parser = super::sudoku::parse_difficulty)]
     pub difficulty: Option<tessera::sudoku::logic::Difficulty>,
