@@ -13,17 +13,27 @@ pub const MAX_BOOK: u64 = 10_000;
 pub const BOOK_HELP: &str = "\
 Output: with -o book.pdf, one PDF: the puzzles --per-page to a page (1 to 12: 1, 2, 3 stacked, 4
 as 2x2, 6 as 2x3, 9 as 3x3, 12 as 3x4), then the answer key with smaller grids, every page
-numbered. Under each grid: its level, its number in the book (#12) and its seed (generated) or a
-short id of its text (--input: the first 8 hex digits of the FNV-1a hash of its line). The fonts
-(Go Regular and Bold, BSD licence) are embedded, subset to the characters used. With --svg, -o
-names a directory (made if missing) that gets one SVG file per page: page-001.svg, page-002.svg,
-... (any page-*.svg already there is replaced; other files are left alone).
+numbered. One a page, the label is a heading over the grid, sized to the page. The fonts (Go
+Regular and Bold, BSD licence) are embedded, subset to the characters used. With --svg, -o names
+a directory (made if missing) that gets one SVG file per page: page-001.svg, page-002.svg, ...
+(any page-*.svg already there is replaced; other files are left alone); their text is drawn as
+the glyphs' outlines, so that they need no font.
+
+Labels: --show picks what each puzzle's label says, in order: level, number (#12), id (the seed,
+or for --input the first 8 hex digits of the FNV-1a hash of the puzzle's line), se (the SE
+estimate, Sudoku only), stars (the level as 1 to 5 stars: easy 1 ... expert 4, harder 5), or
+none. Default level,number,id; e.g. --show number,stars hides the seeds. --first-number N
+numbers from N (a second volume goes on from the first). Answers are labelled by number.
 
 Paper: --page a4 (default), letter, a5, 6x9in (US trade) or any WxH in in or mm; the grids are
 laid out inside the margins of that trim size. --bleed 0.125in makes each PDF page 0.25 in wider
 and taller (6x9in: 6.25 x 9.25 in), the content centred in the declared TrimBox; the SVG pages
-ignore --bleed. A layout whose cells would be under 5 mm (a 16x16 grid 12 to a page, or 12 9x9
-grids on a 6x9in page) is refused, naming how many a page can hold.
+ignore --bleed. --crop-marks (with --bleed) draws quarter-inch marks at the trim's corners,
+outside the bleed, on a page grown by a further third of an inch a side. --gutter 0.25in widens
+the inner margin for the binding: the left margin of odd pages, the right of even ones. --pdfx
+writes PDF/X-1a:2003 (output intent FOGRA39; dated from SOURCE_DATE_EPOCH when set). A layout
+whose cells would be under 5 mm (a 16x16 grid 12 to a page, or 12 9x9 grids on a 6x9in page) is
+refused, naming how many a page can hold.
 
 The same --seed makes the same book, whatever --threads. --input lays out puzzles made earlier
 (one a line, or any format `solve` reads); each must have exactly one solution, or nothing is
@@ -33,7 +43,8 @@ Exit status:
   0  success
   1  usage error (a layout too small, a level the size cannot reach) or the file cannot be written
   2  bad input: the --input file cannot be read, or a puzzle in it is not valid or not unique
-  3  gave up: the time budget ran out on some puzzle (no book is written)";
+  3  gave up: the time budget ran out on some puzzle, or a --section could not be filled (no
+     book is written)";
 
 /// Output options of both `book` commands.
 #[derive(Debug, Args)]
@@ -161,7 +172,11 @@ pub struct SudokuBookArgs {
     pub count: Option<u64>,
     /// A section of a mixed book, instead of --count and --difficulty: LEVEL:COUNT or
     /// se=A..B:COUNT (an SE range as `generate --se`), optionally after TITLE:. Repeat it or
-    /// separate sections by commas: --section easy:10,medium:10,hard:10. See below.
+    /// separate sections by commas: --section easy:10,medium:10,hard:10, or
+    /// --section Gentle:se=1.5..2.5:10 --section Tough:se=4..6:10. The book goes easy to hard:
+    /// puzzles by SE estimate within a section, sections by their median SE. Each section starts
+    /// a page under its title (default: the level, or SE A..B), and so do its answers. Seeds run
+    /// on from --seed through the sections; a section makes at most 1000 candidates a puzzle.
     #[arg(long = "section", value_name = "SPEC", value_delimiter = ',', value_parser = parse_section,
           conflicts_with_all = ["count", "difficulty"])]
     pub sections: Vec<SectionSpec>,
