@@ -124,4 +124,70 @@ mod tests {
         assert!(Sheet { crop_marks: false, ..sheet }.marks(w, h).is_empty());
         assert_eq!(Sheet { crop_marks: false, ..sheet }.outset(), 9.0);
     }
+
+    fn book(count: usize) -> crate::Book {
+        use std::sync::Arc;
+        use tessera::sudoku::{Layout, Sudoku};
+        let grid = crate::Grid::sudoku(&Sudoku::empty(Arc::new(Layout::classic(9).unwrap())));
+        let entry = crate::Entry {
+            puzzle: grid.clone(),
+            key: grid,
+            label: "#1".into(),
+            key_label: "#1".into(),
+            stars: 3,
+        };
+        crate::Book { title: "T".into(), per_page: 2, entries: vec![entry; count], ..crate::Book::default() }
+    }
+
+    /// The left edge of everything drawn on each page.
+    fn lefts(book: &crate::Book) -> Vec<f32> {
+        let left = |item: &Item| match item {
+            Item::Lines { segments, .. } => segments.iter().map(|s| s[0].min(s[2])).fold(f32::MAX, f32::min),
+            Item::Rect { x, .. } | Item::Text { x, .. } => *x,
+            Item::Polygon { points, .. } => points.iter().map(|p| p[0]).fold(f32::MAX, f32::min),
+            Item::Circle { cx, r, .. } => cx - r,
+            Item::Begin { .. } | Item::End => f32::MAX,
+        };
+        book.pages().unwrap().iter().map(|p| p.items.iter().map(left).fold(f32::MAX, f32::min)).collect()
+    }
+
+    #[test]
+    fn the_gutter_moves_odd_pages_right_and_narrows_every_page() {
+        let plain = book(6);
+        let bound = crate::Book { gutter_um: 12_700, ..book(6) };
+        let (plain_lefts, bound_lefts) = (lefts(&plain), lefts(&bound));
+        assert_eq!(plain_lefts.len(), 4);
+        // The header starts at the margin: 42 pt, and 36 pt further right on an odd page.
+        for (k, (a, b)) in plain_lefts.iter().zip(&bound_lefts).enumerate() {
+            let moved = if k % 2 == 0 { 36.0 } else { 0.0 };
+            assert_eq!((*a, *b), (42.0, 42.0 + moved), "page {}", k + 1);
+        }
+        // And the grids are narrower: every page is laid out on the trim less the gutter.
+        let widest = |book: &crate::Book| {
+            let pages = book.pages().unwrap();
+            let right = |item: &Item| match item {
+                Item::Lines { segments, .. } => segments.iter().map(|s| s[0].max(s[2])).fold(0.0, f32::max),
+                _ => 0.0,
+            };
+            pages.iter().map(|p| p.items.iter().map(right).fold(0.0, f32::max)).collect::<Vec<f32>>()
+        };
+        let (plain_right, bound_right) = (widest(&plain), widest(&bound));
+        assert!(plain_right.iter().all(|r| *r <= 595.276 - 42.0 + 1.5));
+        for (k, r) in bound_right.iter().enumerate() {
+            let limit = if k % 2 == 0 { 595.276 - 42.0 } else { 595.276 - 42.0 - 36.0 };
+            assert!(*r <= limit + 1.5, "page {}: {r}", k + 1);
+        }
+    }
+
+    #[test]
+    fn sections_must_count_every_puzzle_and_marks_need_a_bleed() {
+        let section = |count| crate::Section { title: "Easy".into(), count };
+        let wrong = crate::Book { sections: vec![section(2), section(2)], ..book(5) };
+        assert_eq!(wrong.pages().unwrap_err(), crate::Error::Sections { sections: 4, entries: 5 });
+        let right = crate::Book { sections: vec![section(2), section(3)], ..book(5) };
+        // Easy 2 (1 page), the next 3 (2 pages); each section's answers start a page of the key.
+        assert_eq!(right.pages().unwrap().len(), 5);
+        let marks = crate::Book { crop_marks: true, ..book(1) };
+        assert_eq!(marks.pdf().unwrap_err(), crate::Error::MarksWithoutBleed);
+    }
 }
