@@ -241,6 +241,21 @@ fn pdfx_writes_the_keys_boxes_and_output_intent_of_pdf_x_1a() {
     for banned in ["/SMask", "/CA ", "/ca ", "/BM", "/DeviceRGB", "/ICCBased", "/Encrypt", "/JavaScript"] {
         assert!(!text.contains(banned), "{banned}");
     }
+    // With a bleed and crop marks the boxes nest: the trim in the bleed in the sheet.
+    let marked = dir.join("marked.pdf");
+    let marked_args =
+        ["sudoku", "book", "--count", "2", "--seed", "2", "--pdfx", "--bleed", "3mm", "--crop-marks", "-o"];
+    assert_status(&tessera_dated(&[&marked_args[..], &[marked.to_str().expect("UTF-8")]].concat(), "0"), 0);
+    let marked_bytes = std::fs::read(&marked).expect("the PDF");
+    let nested = |inner: [f32; 4], outer: [f32; 4]| {
+        outer[0] < inner[0] && outer[1] < inner[1] && inner[2] < outer[2] && inner[3] < outer[3]
+    };
+    let (media, bleed, trim) =
+        (boxes(&marked_bytes, "MediaBox"), boxes(&marked_bytes, "BleedBox"), boxes(&marked_bytes, "TrimBox"));
+    assert_eq!((media.len(), bleed.len(), trim.len()), (2, 2, 2));
+    for ((m, b), t) in media.iter().zip(&bleed).zip(&trim) {
+        assert!(nested(*t, *b) && nested(*b, *m), "{t:?} in {b:?} in {m:?}");
+    }
     // The same date gives the same bytes.
     let again = dir.join("again.pdf");
     let args: Vec<&str> =
@@ -254,9 +269,14 @@ fn pdfx_writes_the_keys_boxes_and_output_intent_of_pdf_x_1a() {
         assert!(info.contains("Pages:           3"), "{info}");
     }
     if have("qpdf", "qpdf") {
-        let check = Command::new("qpdf").args(["--check", path]).output().expect("qpdf");
-        let report = String::from_utf8_lossy(&check.stdout).into_owned();
-        assert!(check.status.success() && report.contains("No syntax or stream encoding errors"), "{report}");
+        for file in [&pdf, &marked] {
+            let check = Command::new("qpdf").arg("--check").arg(file).output().expect("qpdf");
+            let report = String::from_utf8_lossy(&check.stdout).into_owned();
+            assert!(
+                check.status.success() && report.contains("No syntax or stream encoding errors"),
+                "{report}"
+            );
+        }
         // The content streams, decompressed: grey operators only (g, G), never RGB or CMYK.
         let plain = dir.join("plain.pdf");
         let qdf = Command::new("qpdf").args(["--qdf", "--object-streams=disable", path]).arg(&plain).status();

@@ -143,8 +143,8 @@ pub struct Book {
     /// Paper size: the trim size the pages are laid out for.
     pub page: PageSize,
     /// Bleed in micrometres (0: none): the PDF page grows by it on every side around the trim
-    /// size, which it declares as its `TrimBox` (the whole page is the `BleedBox`). SVG pages
-    /// are the trim size.
+    /// size, which it declares as its `TrimBox` (the trim plus the bleed is the `BleedBox`: the
+    /// whole page unless crop marks grow it further, see [`print`]). SVG pages are the trim size.
     pub bleed_um: u32,
     /// Puzzle grids per page, 1 to [`MAX_PER_PAGE`].
     pub per_page: usize,
