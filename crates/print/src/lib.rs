@@ -28,7 +28,7 @@
 //! `fonts/LICENSE`), compiled into the crate: a book looks the same on every machine. SVG pages
 //! carry the outlines of the glyphs they use ([`svg`]), so that they too name no font.
 //!
-//! For the printer ([`print`]): a gutter (the inner margin grown, left on odd pages and right on
+//! For the printer ([`mod@print`]): a gutter (the inner margin grown, left on odd pages and right on
 //! even ones), crop marks outside the bleed, and PDF/X-1a:2003 ([`pdfx`]).
 
 #![forbid(unsafe_code)]
@@ -144,7 +144,7 @@ pub struct Book {
     pub page: PageSize,
     /// Bleed in micrometres (0: none): the PDF page grows by it on every side around the trim
     /// size, which it declares as its `TrimBox` (the trim plus the bleed is the `BleedBox`: the
-    /// whole page unless crop marks grow it further, see [`print`]). SVG pages are the trim size.
+    /// whole page unless crop marks grow it further, see [`mod@print`]). SVG pages are the trim size.
     pub bleed_um: u32,
     /// Puzzle grids per page, 1 to [`MAX_PER_PAGE`].
     pub per_page: usize,
