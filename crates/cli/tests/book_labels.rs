@@ -236,7 +236,7 @@ fn printing_options_refuse_what_cannot_be_printed() {
     let dir = scratch("book_shop", "refusals");
     let pdf = dir.join("no.pdf");
     let pdf = pdf.to_str().expect("UTF-8");
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 10] = [
         (&["--count", "1", "--crop-marks"], "give --bleed too"),
         (&["--count", "1", "--crop-marks", "--bleed", "3mm", "--svg"], "--svg"),
         (&["--count", "1", "--pdfx", "--svg"], "--svg"),
@@ -246,6 +246,7 @@ fn printing_options_refuse_what_cannot_be_printed() {
         (&["--section", "easy:0"], "is not 1 to 10000"),
         (&["--section", "se=5..4:3"], "is empty"),
         (&["--section", "easy:2", "--count", "3"], "--count"),
+        (&["--size", "4", "--section", "easy:1,hard:1"], "--section hard:1: no 4x4 puzzle is that hard"),
     ];
     for (extra, message) in cases {
         let output = tessera(&[&["sudoku", "book", "--seed", "1", "-o", pdf][..], extra].concat());

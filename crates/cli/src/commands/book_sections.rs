@@ -44,7 +44,12 @@ pub(super) fn sudoku(args: &SudokuBookArgs, layout: Layout) -> Result<Status> {
     let out = &args.book;
     let start = Instant::now();
     for spec in &args.sections {
-        check_level(&layout, spec.level)?;
+        if let (Some(level), Err(err)) = (spec.level, check_level(&layout, spec.level)) {
+            // The reason without check_level's `--difficulty LEVEL: `, which was not what was typed.
+            let message = err.to_string();
+            let reason = message.split_once(": ").map_or(message.as_str(), |(_, reason)| reason);
+            anyhow::bail!("--section {level}:{}: {reason}", spec.count);
+        }
     }
     let mut title = String::from("Sudoku");
     if layout.size() != 9 {
