@@ -183,4 +183,63 @@ mod tests {
     fn what_is_not_a_krilla_pdf_is_refused() {
         assert!(PdfX { created: 0 }.finish(b"%PDF-1.4\nnothing".to_vec()).is_err());
     }
+
+    /// Checks the cross-reference table of `pdf` on its own: `startxref` points at `xref`, and
+    /// every entry in use at `N 0 obj` of its own number. Gives the number of objects.
+    fn objects_where_the_table_says(pdf: &[u8]) -> usize {
+        let startxref = pdf.windows(9).rposition(|w| w == b"startxref").unwrap();
+        let tail = String::from_utf8_lossy(&pdf[startxref + 9..]).into_owned();
+        let at: usize = tail.split_whitespace().next().unwrap().parse().unwrap();
+        // From `xref` on, the file is ASCII.
+        let table = std::str::from_utf8(&pdf[at..]).unwrap();
+        assert!(table.starts_with("xref\n0 "));
+        let mut lines = table.lines().skip(1);
+        let size: usize = lines.next().unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
+        for (number, line) in lines.take(size).enumerate() {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            if fields[2] == "n" {
+                let offset: usize = fields[0].parse().unwrap();
+                let object = format!("{number} 0 obj");
+                assert!(pdf[offset..].starts_with(object.as_bytes()), "object {number} at {offset}");
+            }
+        }
+        assert!(table.contains(&format!("/Size {size}/")));
+        size
+    }
+
+    #[test]
+    fn the_rewritten_file_has_one_table_that_finds_every_object() {
+        use crate::{Book, Entry, Grid};
+        use std::sync::Arc;
+        use tessera::sudoku::{Layout, Sudoku};
+        let grid = Grid::sudoku(&Sudoku::empty(Arc::new(Layout::classic(9).unwrap())));
+        for (count, bleed_um, crop_marks) in [(1, 0, false), (7, 3175, true), (30, 3000, false)] {
+            let entry = Entry {
+                puzzle: grid.clone(),
+                key: grid.clone(),
+                label: "#1".into(),
+                key_label: "#1".into(),
+                stars: 2,
+            };
+            let book = |pdfx| Book {
+                title: "T (1)".into(),
+                bleed_um,
+                crop_marks,
+                entries: vec![entry.clone(); count],
+                per_page: 4,
+                pdfx,
+                ..Book::default()
+            };
+            let plain = book(None).pdf().unwrap();
+            let x = book(Some(PdfX { created: 0 })).pdf().unwrap();
+            assert_eq!(String::from_utf8_lossy(&x).matches("startxref").count(), 1, "one revision");
+            // One object more than krilla wrote: the OutputIntent, which the Catalog names.
+            let size = objects_where_the_table_says(&x);
+            assert!(size > 3);
+            let text = String::from_utf8_lossy(&x);
+            assert!(text.contains(&format!("/OutputIntents[{} 0 R]", size - 1)));
+            assert!(text.contains(&format!("{} 0 obj\n<</Type/OutputIntent/S/GTS_PDFX", size - 1)));
+            assert!(text.starts_with("%PDF-1.4") && String::from_utf8_lossy(&plain).starts_with("%PDF-1.7"));
+        }
+    }
 }
