@@ -9,12 +9,21 @@
 //! arrangement whose cells stay readable ([`KEY_MIN_CELL_MM`]): answers are checked, not
 //! solved in. Cells of puzzles are at least [`MIN_CELL_MM`] (room for a pencilled digit);
 //! a request below it is refused with the count that fits.
+//!
+//! One puzzle a page is laid out as a page of its own, not as one slot: the label is a bold
+//! heading over the grid, sized to the page ([`heading_size`]: 3% of its height, 14 to 28 pt),
+//! and the heading and grid together are centred between the header and the bottom margin.
+//!
+//! Sections ([`Section`]) each start a page, headed by their title, in the puzzles and again in
+//! the key (`Answers · TITLE`). A gutter lays every page out on the trim width less the gutter
+//! and moves the odd pages right by it ([`crate::print`]).
 
+use crate::draw::{draw, Label};
 use crate::font::Face;
 use crate::grid::Grid;
-use crate::marks::{cage_dashes, star};
+use crate::print::shift;
 use crate::scene::{Anchor, Item, Page};
-use crate::{Book, Error, PageSize};
+use crate::{Book, Entry, Error, PageSize, Section};
 
 /// The most puzzle grids on one page.
 pub const MAX_PER_PAGE: usize = 12;
@@ -36,6 +45,8 @@ const GAP_X: f32 = 24.0;
 const GAP_Y: f32 = 16.0;
 const LABEL_SIZE: f32 = 8.5;
 const KEY_LABEL_SIZE: f32 = 7.5;
+/// The stars of a level's scale (`--show stars`).
+pub const STARS: u8 = 5;
 
 /// The answer key's arrangements, densest first.
 const KEY_ARRANGEMENTS: [(usize, usize); 7] = [(4, 5), (3, 4), (3, 3), (2, 3), (2, 2), (1, 2), (1, 1)];
@@ -91,11 +102,16 @@ impl Arrangement {
 
     /// The answer key's arrangement for grids of at most `rows × cols` cells.
     pub fn key(page: PageSize, rows: usize, cols: usize) -> Arrangement {
+        Arrangement::key_in(page.points(), rows, cols)
+    }
+
+    /// [`Arrangement::key`] on a live area of `(width, height)` points.
+    fn key_in(area: (f32, f32), rows: usize, cols: usize) -> Arrangement {
         let min = KEY_MIN_CELL_MM * PT_PER_MM;
         KEY_ARRANGEMENTS
             .iter()
             .map(|&(cols, rows)| Arrangement { cols, rows })
-            .find(|arrangement| frame(page, Part::Key, *arrangement, 0, rows, cols).cell >= min)
+            .find(|arrangement| frame_in(area, Part::Key, *arrangement, 0, rows, cols).cell >= min)
             .unwrap_or(Arrangement { cols: 1, rows: 1 })
     }
 
@@ -137,8 +153,14 @@ impl Frame {
     }
 }
 
+/// The size of the heading over a grid laid out one a page: 3% of the page's height, 14 to 28
+/// points (A4: 25 pt; 6x9in: 19 pt).
+pub fn heading_size(height: f32) -> f32 {
+    (height * 0.03).clamp(14.0, 28.0)
+}
+
 /// The frame of a grid of `rows × cols` cells in slot `slot` (from 0, across then down) of a
-/// page of `part` arranged as `arrangement`.
+/// page of `part` arranged as `arrangement` (without a gutter).
 pub fn frame(
     page: PageSize,
     part: Part,
@@ -147,15 +169,36 @@ pub fn frame(
     rows: usize,
     cols: usize,
 ) -> Frame {
-    let (width, height) = page.points();
+    frame_in(page.points(), part, arrangement, slot, rows, cols)
+}
+
+/// [`frame`] on a page of `(width, height)` points: the trim less the gutter.
+fn frame_in(
+    (width, height): (f32, f32),
+    part: Part,
+    arrangement: Arrangement,
+    slot: usize,
+    rows: usize,
+    cols: usize,
+) -> Frame {
     let top = MARGIN + HEADER;
+    let (rows_f, cols_f) = (rows.max(1) as f32, cols.max(1) as f32);
+    if part == Part::Puzzles && arrangement.slots() == 1 {
+        // The heading over the grid; heading and grid centred in the room below the header.
+        let heading = heading_size(height) * 2.0;
+        let (room_w, room_h) = (width - 2.0 * MARGIN, height - top - MARGIN - FOOTER_SIZE);
+        let cell = (room_w / cols_f).min((room_h - heading) / rows_f);
+        let (grid_w, grid_h) = (cell * cols as f32, cell * rows as f32);
+        let y = top + (room_h - heading - grid_h) / 2.0 + heading;
+        return Frame { x: MARGIN + (room_w - grid_w) / 2.0, y, cell, rows, cols };
+    }
     let slot_w = (width - 2.0 * MARGIN - GAP_X * (arrangement.cols - 1) as f32) / arrangement.cols as f32;
     let slot_h = (height - top - MARGIN - GAP_Y * (arrangement.rows - 1) as f32) / arrangement.rows as f32;
     let (col, row) = (slot % arrangement.cols, slot / arrangement.cols);
     let slot_x = MARGIN + col as f32 * (slot_w + GAP_X);
     let slot_y = top + row as f32 * (slot_h + GAP_Y);
     let room = slot_h - part.label_room();
-    let cell = (slot_w / cols.max(1) as f32).min(room / rows.max(1) as f32);
+    let cell = (slot_w / cols_f).min(room / rows_f);
     let (grid_w, grid_h) = (cell * cols as f32, cell * rows as f32);
     Frame { x: slot_x + (slot_w - grid_w) / 2.0, y: slot_y + (room - grid_h) / 2.0, cell, rows, cols }
 }
@@ -165,16 +208,28 @@ pub(crate) fn pages(book: &Book) -> Result<Vec<Page>, Error> {
     if book.entries.is_empty() {
         return Err(Error::Empty);
     }
+    let sections = match book.sections.as_slice() {
+        [] => vec![Section { title: book.title.clone(), count: book.entries.len() }],
+        sections => sections.to_vec(),
+    };
+    let counted: usize = sections.iter().map(|s| s.count).sum();
+    if counted != book.entries.len() {
+        return Err(Error::Sections { sections: counted, entries: book.entries.len() });
+    }
     let arrangement = Arrangement::puzzles(book.per_page)?;
+    let (width, height) = book.page.points();
+    let gutter = crate::paper::um_to_pt(book.gutter_um);
+    // Every page is laid out on the trim less the gutter; the odd ones move right by it below.
+    let live = (width - gutter, height);
     let (rows, cols) = largest(book.entries.iter().map(|entry| &entry.puzzle));
     let min = MIN_CELL_MM * PT_PER_MM;
-    let asked = frame(book.page, Part::Puzzles, arrangement, 0, rows, cols);
+    let asked = frame_in(live, Part::Puzzles, arrangement, 0, rows, cols);
     if asked.cell < min {
         let fits = (1..book.per_page)
             .rev()
             .find(|&n| {
                 Arrangement::puzzles(n)
-                    .is_ok_and(|a| frame(book.page, Part::Puzzles, a, 0, rows, cols).cell >= min)
+                    .is_ok_and(|a| frame_in(live, Part::Puzzles, a, 0, rows, cols).cell >= min)
             })
             .unwrap_or(0);
         return Err(Error::TooSmall {
@@ -186,7 +241,6 @@ pub(crate) fn pages(book: &Book) -> Result<Vec<Page>, Error> {
             fits,
         });
     }
-    let (width, height) = book.page.points();
     let new_page = |title: &str| Page {
         width,
         height,
@@ -199,36 +253,64 @@ pub(crate) fn pages(book: &Book) -> Result<Vec<Page>, Error> {
             text: title.to_string(),
         }],
     };
-    let mut pages = Vec::new();
-    for chunk in book.entries.chunks(arrangement.slots()) {
-        let mut page = new_page(&book.title);
-        for (slot, entry) in chunk.iter().enumerate() {
-            let grid = &entry.puzzle;
-            let at = frame(book.page, Part::Puzzles, arrangement, slot, grid.rows(), grid.cols());
-            draw(&mut page.items, grid, &at, Part::Puzzles, &entry.label, "puzzle", &entry.key_label);
-        }
-        pages.push(page);
+    fn label(entry: &Entry, part: Part, one: bool, (width, height): (f32, f32)) -> Label<'_> {
+        let (text, stars, size, heading) = match part {
+            Part::Puzzles if one => {
+                // The heading shrinks to fit the page's width if it must.
+                let size = heading_size(height);
+                let wide = Face::Bold.width(&entry.label, size) + f32::from(STARS + 1) * size;
+                let size = size.min(size * (width - 2.0 * MARGIN) / wide.max(1.0));
+                (entry.label.as_str(), entry.stars, size, true)
+            }
+            Part::Puzzles => (entry.label.as_str(), entry.stars, LABEL_SIZE, false),
+            Part::Key => (entry.key_label.as_str(), 0, KEY_LABEL_SIZE, false),
+        };
+        Label { text, stars, size, heading }
     }
-    let (rows, cols) = largest(book.entries.iter().map(|entry| &entry.key));
-    let key = Arrangement::key(book.page, rows, cols);
-    for chunk in book.entries.chunks(key.slots()) {
-        let mut page = new_page("Answers");
-        for (slot, entry) in chunk.iter().enumerate() {
-            let grid = &entry.key;
-            let at = frame(book.page, Part::Key, key, slot, grid.rows(), grid.cols());
-            draw(&mut page.items, grid, &at, Part::Key, &entry.key_label, "key", &entry.key_label);
+    let mut pages = Vec::new();
+    let key_grids = largest(book.entries.iter().map(|entry| &entry.key));
+    let key = Arrangement::key_in(live, key_grids.0, key_grids.1);
+    for part in [Part::Puzzles, Part::Key] {
+        let (per_page, class) = match part {
+            Part::Puzzles => (arrangement, "puzzle"),
+            Part::Key => (key, "key"),
+        };
+        let mut entries = book.entries.as_slice();
+        for section in &sections {
+            let (these, rest) = entries.split_at(section.count);
+            entries = rest;
+            let title = match (part, book.sections.is_empty()) {
+                (Part::Puzzles, true) => section.title.clone(),
+                (Part::Puzzles, false) if book.title.is_empty() => section.title.clone(),
+                (Part::Puzzles, false) => format!("{} · {}", book.title, section.title),
+                (Part::Key, true) => "Answers".to_string(),
+                (Part::Key, false) => format!("Answers · {}", section.title),
+            };
+            for chunk in these.chunks(per_page.slots()) {
+                let mut page = new_page(&title);
+                for (slot, entry) in chunk.iter().enumerate() {
+                    let grid = if part == Part::Key { &entry.key } else { &entry.puzzle };
+                    let at = frame_in(live, part, per_page, slot, grid.rows(), grid.cols());
+                    let label = label(entry, part, arrangement.slots() == 1, live);
+                    draw(&mut page.items, grid, &at, &label, class, &entry.key_label);
+                }
+                pages.push(page);
+            }
         }
-        pages.push(page);
     }
     for (number, page) in pages.iter_mut().enumerate() {
         page.items.push(Item::Text {
-            x: width / 2.0,
+            x: live.0 / 2.0,
             y: height - MARGIN + 2.0 * FOOTER_SIZE,
             size: FOOTER_SIZE,
             face: Face::Regular,
             anchor: Anchor::Middle,
             text: (number + 1).to_string(),
         });
+        if number % 2 == 0 {
+            // Page 1, 3, ...: a recto, bound on its left.
+            shift(&mut page.items, gutter);
+        }
     }
     Ok(pages)
 }
@@ -236,141 +318,6 @@ pub(crate) fn pages(book: &Book) -> Result<Vec<Page>, Error> {
 /// The most rows and the most columns of any of `grids`.
 fn largest<'a>(grids: impl Iterator<Item = &'a Grid>) -> (usize, usize) {
     grids.fold((1, 1), |(rows, cols), grid| (rows.max(grid.rows()), cols.max(grid.cols())))
-}
-
-/// Line widths for a cell side: thin cell edges, thick region borders.
-fn widths(cell: f32) -> (f32, f32) {
-    ((cell * 0.03).clamp(0.35, 0.8), (cell * 0.085).clamp(1.0, 2.6))
-}
-
-/// Draws `grid` in `at`, its label under it, as a group of `class` named `id`.
-fn draw(
-    items: &mut Vec<Item>,
-    grid: &Grid,
-    at: &Frame,
-    part: Part,
-    label: &str,
-    class: &'static str,
-    id: &str,
-) {
-    items.push(Item::Begin { class, id: id.to_string() });
-    let cell = at.cell;
-    let (rows, cols) = (grid.rows(), grid.cols());
-    for (k, c) in grid.cells().iter().enumerate().filter(|(_, c)| c.shaded || c.blocked) {
-        let (r, col) = (k / cols, k % cols);
-        items.push(Item::Rect {
-            x: at.x + col as f32 * cell,
-            y: at.y + r as f32 * cell,
-            w: cell,
-            h: cell,
-            gray: if c.blocked { 0.3 } else { 0.86 },
-        });
-    }
-    // Every cell edge, thin or thick, merged into runs along each grid line.
-    let (mut thin, mut thick) = (Runs::default(), Runs::default());
-    for r in 0..=rows as isize {
-        for c in 0..cols as isize {
-            let (above, below) = (grid.region(r - 1, c), grid.region(r, c));
-            let y = at.y + r as f32 * cell;
-            let (x1, x2) = (at.x + c as f32 * cell, at.x + (c + 1) as f32 * cell);
-            match (above, below) {
-                (None, None) => {}
-                (a, b) if a == b => thin.add([x1, y, x2, y]),
-                _ => thick.add([x1, y, x2, y]),
-            }
-        }
-    }
-    for c in 0..=cols as isize {
-        for r in 0..rows as isize {
-            let (left, right) = (grid.region(r, c - 1), grid.region(r, c));
-            let x = at.x + c as f32 * cell;
-            let (y1, y2) = (at.y + r as f32 * cell, at.y + (r + 1) as f32 * cell);
-            match (left, right) {
-                (None, None) => {}
-                (a, b) if a == b => thin.add([x, y1, x, y2]),
-                _ => thick.add([x, y1, x, y2]),
-            }
-        }
-    }
-    let (thin_width, thick_width) = widths(cell);
-    items.push(Item::Lines { width: thin_width, square: false, segments: thin.segments });
-    items.push(Item::Lines { width: thick_width, square: true, segments: thick.segments });
-    if grid.has_cages() {
-        items.push(Item::Lines { width: thin_width, square: false, segments: cage_dashes(grid, at) });
-    }
-    for (k, c) in grid.cells().iter().enumerate() {
-        let (r, col) = (k / cols, k % cols);
-        let (cx, cy) = (at.x + (col as f32 + 0.5) * cell, at.y + (r as f32 + 0.5) * cell);
-        if let Some(corner) = &c.corner {
-            // On a white patch, so that a cage's dashes do not run through its sum.
-            let size = cell * 0.26;
-            let (x, y) = (at.x + col as f32 * cell + cell * 0.06, at.y + r as f32 * cell + cell * 0.06);
-            let w = Face::Regular.width(corner, size) + cell * 0.04;
-            items.push(Item::Rect { x, y, w, h: size * 1.05, gray: 1.0 });
-            items.push(Item::Text {
-                x: x + cell * 0.02,
-                y: y + Face::Regular.cap_height(size) + size * 0.1,
-                size,
-                face: Face::Regular,
-                anchor: Anchor::Start,
-                text: corner.clone(),
-            });
-        }
-        if c.star {
-            items.push(Item::Polygon { points: star(cx, cy, cell * 0.36), gray: 0.0 });
-        }
-        if c.circled {
-            items.push(Item::Circle { cx, cy, r: cell * 0.42, width: thin_width * 1.3 });
-        }
-        if c.text.is_empty() {
-            continue;
-        }
-        let face = if c.bold { Face::Bold } else { Face::Regular };
-        // Digits at 60% of the cell; longer numbers shrink to fit 75% of its width (60% inside
-        // a circle).
-        let em = face.width(&c.text, 1.0);
-        let room = if c.circled { 0.6 } else { 0.75 };
-        let size = (cell * 0.6).min(cell * room / em.max(1e-3));
-        items.push(Item::Text {
-            x: cx,
-            y: cy + face.cap_height(size) / 2.0,
-            size,
-            face,
-            anchor: Anchor::Middle,
-            text: c.text.clone(),
-        });
-    }
-    let size = part.label_size();
-    items.push(Item::Text {
-        x: at.x + at.width() / 2.0,
-        y: at.y + at.height() + size * 1.5,
-        size,
-        face: Face::Regular,
-        anchor: Anchor::Middle,
-        text: label.to_string(),
-    });
-    items.push(Item::End);
-}
-
-/// Segments merged when one continues the last along the same line.
-#[derive(Debug, Default)]
-struct Runs {
-    segments: Vec<[f32; 4]>,
-}
-
-impl Runs {
-    fn add(&mut self, segment: [f32; 4]) {
-        if let Some(last) = self.segments.last_mut() {
-            let continues = (last[2] - segment[0]).abs() < 1e-3 && (last[3] - segment[1]).abs() < 1e-3;
-            let same_direction = (last[0] == last[2]) == (segment[0] == segment[2]);
-            if continues && same_direction {
-                last[2] = segment[2];
-                last[3] = segment[3];
-                return;
-            }
-        }
-        self.segments.push(segment);
-    }
 }
 
 #[cfg(test)]
@@ -389,9 +336,10 @@ mod tests {
                 key: grid.clone(),
                 label: format!("#{k}"),
                 key_label: format!("#{k}"),
+                stars: 0,
             })
             .collect();
-        Book { title: "Test".into(), page, bleed_um: 0, per_page, entries }
+        Book { title: "Test".into(), page, per_page, entries, ..Book::default() }
     }
 
     #[test]

@@ -26,22 +26,30 @@
 //!
 //! The fonts are the Go fonts (Regular and Bold, by Bigelow & Holmes; BSD-3-Clause licence in
 //! `fonts/LICENSE`), compiled into the crate: a book looks the same on every machine. SVG pages
-//! name the font (`Go`, then sans-serif) rather than embed it; the PDF is the print master.
+//! carry the outlines of the glyphs they use ([`svg`]), so that they too name no font.
+//!
+//! For the printer ([`mod@print`]): a gutter (the inner margin grown, left on odd pages and right on
+//! even ones), crop marks outside the bleed, and PDF/X-1a:2003 ([`pdfx`]).
 
 #![forbid(unsafe_code)]
 
+mod draw;
 pub mod font;
 pub mod grid;
 pub mod layout;
 mod marks;
+mod outline;
 pub mod paper;
 pub mod pdf;
+pub mod pdfx;
+pub mod print;
 pub mod scene;
 pub mod svg;
 
 pub use grid::{Cell, Grid};
 pub use layout::{Arrangement, Frame, MAX_PER_PAGE, MIN_CELL_MM};
-pub use paper::{parse_bleed, PageSize};
+pub use paper::{parse_bleed, parse_gutter, PageSize};
+pub use pdfx::PdfX;
 
 /// What can go wrong making a book.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -79,6 +87,17 @@ pub enum Error {
     /// The PDF writer failed (a font it could not embed).
     #[error("writing the PDF: {0}")]
     Pdf(String),
+    /// The sections do not add up to the puzzles.
+    #[error("the sections hold {sections} puzzles but the book has {entries}")]
+    Sections {
+        /// Puzzles the sections count.
+        sections: usize,
+        /// Puzzles in the book.
+        entries: usize,
+    },
+    /// Crop marks asked for without a bleed to put them beyond.
+    #[error("crop marks need a bleed (--bleed): they are drawn outside it")]
+    MarksWithoutBleed,
 }
 
 fn fits_message(fits: usize) -> String {
@@ -100,23 +119,45 @@ pub struct Entry {
     pub label: String,
     /// Under its answer: e.g. `#12`.
     pub key_label: String,
+    /// Stars drawn after the label, 1 to [`layout::STARS`] filled of [`layout::STARS`]; 0 for
+    /// none.
+    pub stars: u8,
+}
+
+/// A run of puzzles under its own header (`Sudoku · Easy`: the book's title, then the
+/// section's), and its answers under `Answers · Easy`: each section starts a page, in the
+/// puzzles and in the key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    /// The header of its pages.
+    pub title: String,
+    /// How many of the book's entries, in order, it holds.
+    pub count: usize,
 }
 
 /// A book: puzzles laid out `per_page` to a page, then the answer key.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Book {
     /// The header of the puzzle pages (e.g. `Sudoku · Hard`); the key's pages say `Answers`.
     pub title: String,
     /// Paper size: the trim size the pages are laid out for.
     pub page: PageSize,
     /// Bleed in micrometres (0: none): the PDF page grows by it on every side around the trim
-    /// size, which it declares as its `TrimBox` (the whole page is the `BleedBox`). SVG pages
-    /// are the trim size.
+    /// size, which it declares as its `TrimBox` (the trim plus the bleed is the `BleedBox`: the
+    /// whole page unless crop marks grow it further, see [`mod@print`]). SVG pages are the trim size.
     pub bleed_um: u32,
     /// Puzzle grids per page, 1 to [`MAX_PER_PAGE`].
     pub per_page: usize,
     /// The puzzles, in book order.
     pub entries: Vec<Entry>,
+    /// The sections, in order, counting every entry; empty: one section, headed by `title`.
+    pub sections: Vec<Section>,
+    /// The gutter in micrometres: added to the inner margin (left on odd pages, right on even).
+    pub gutter_um: u32,
+    /// Crop marks at the corners of the trim, outside the bleed (PDF only; needs a bleed).
+    pub crop_marks: bool,
+    /// Write PDF/X-1a:2003 (see [`pdfx`]).
+    pub pdfx: Option<PdfX>,
 }
 
 impl Book {
@@ -127,7 +168,19 @@ impl Book {
 
     /// The whole book as one PDF file.
     pub fn pdf(&self) -> Result<Vec<u8>, Error> {
-        pdf::write(&self.title, &self.pages()?, paper::um_to_pt(self.bleed_um))
+        if self.crop_marks && self.bleed_um == 0 {
+            return Err(Error::MarksWithoutBleed);
+        }
+        let sheet = print::Sheet {
+            bleed: paper::um_to_pt(self.bleed_um),
+            crop_marks: self.crop_marks,
+            trim_box: self.pdfx.is_some(),
+        };
+        let pdf = pdf::write(&self.title, &self.pages()?, &sheet, self.pdfx.as_ref())?;
+        match &self.pdfx {
+            Some(pdfx) => pdfx.finish(pdf),
+            None => Ok(pdf),
+        }
     }
 
     /// The book as SVG documents, one per page, in order.

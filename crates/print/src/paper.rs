@@ -13,6 +13,8 @@ const MIN_SIDE_UM: u32 = 2 * 25_400;
 const MAX_SIDE_UM: u32 = 40 * 25_400;
 /// The widest bleed: half an inch.
 pub const MAX_BLEED_UM: u32 = 12_700;
+/// The widest gutter: one inch.
+pub const MAX_GUTTER_UM: u32 = 25_400;
 
 /// The forms `--page` accepts, for messages.
 pub const PAGE_FORMS: &str =
@@ -107,6 +109,15 @@ pub fn parse_bleed(text: &str) -> Result<u32, String> {
     }
 }
 
+/// Reads `--gutter`: a length in `in` or `mm` (or `0`), 0 to 1 in. Gives micrometres.
+pub fn parse_gutter(text: &str) -> Result<u32, String> {
+    match length_um(text) {
+        Some((um, _)) if um <= MAX_GUTTER_UM => Ok(um),
+        Some(_) => Err(format!("--gutter {text}: at most 1in (25.4mm)")),
+        None => Err(format!("--gutter {text:?}: expected a length with a unit, e.g. 0.25in or 6mm (or 0)")),
+    }
+}
+
 impl std::str::FromStr for PageSize {
     type Err = String;
 
@@ -188,7 +199,10 @@ mod tests {
         assert!(parse_bleed("1in").unwrap_err().contains("at most"));
         for bad in ["3", "-1mm", "3cm", "in", ""] {
             assert!(parse_bleed(bad).unwrap_err().contains("--bleed"), "{bad}");
+            assert!(parse_gutter(bad).unwrap_err().contains("--gutter"), "{bad}");
         }
+        assert_eq!(parse_gutter("0.25in"), Ok(6350));
+        assert!(parse_gutter("1.1in").unwrap_err().contains("at most 1in"));
     }
 
     /// Every line and rectangle of every page of a book of `per_page` 9x9 grids on `page`, or
@@ -198,14 +212,20 @@ mod tests {
         use std::sync::Arc;
         use tessera::sudoku::{Layout, Sudoku};
         let grid = crate::Grid::sudoku(&Sudoku::empty(Arc::new(Layout::classic(9).unwrap())));
-        let entry =
-            crate::Entry { puzzle: grid.clone(), key: grid, label: "#1".into(), key_label: "#1".into() };
+        let entry = crate::Entry {
+            puzzle: grid.clone(),
+            key: grid,
+            label: "#1".into(),
+            key_label: "#1".into(),
+            stars: 0,
+        };
         let book = crate::Book {
             title: "T".into(),
             page,
             bleed_um: 3175,
             per_page,
             entries: vec![entry; 2 * per_page],
+            ..crate::Book::default()
         };
         let mut boxes = Vec::new();
         for item in book.pages()?.iter().flat_map(|p| &p.items) {
@@ -252,14 +272,20 @@ mod tests {
         let grid = crate::Grid::sudoku(&tessera::sudoku::Sudoku::empty(std::sync::Arc::new(
             tessera::sudoku::Layout::classic(9).unwrap(),
         )));
-        let entry =
-            crate::Entry { puzzle: grid.clone(), key: grid, label: "#1".into(), key_label: "#1".into() };
+        let entry = crate::Entry {
+            puzzle: grid.clone(),
+            key: grid,
+            label: "#1".into(),
+            key_label: "#1".into(),
+            stars: 0,
+        };
         let book = |bleed_um| crate::Book {
             title: "T".into(),
             page: PageSize::TRADE,
             bleed_um,
             per_page: 4,
             entries: vec![entry.clone(); 5],
+            ..crate::Book::default()
         };
         // The page dictionaries are not compressed: the boxes are in the bytes.
         let pdf = String::from_utf8_lossy(&book(3175).pdf().unwrap()).into_owned();

@@ -1,18 +1,23 @@
 //! Pages to PDF through krilla: line sets as stroked paths, text in the embedded Go fonts
 //! (krilla subsets each to the glyphs used and writes its ToUnicode map), grey as DeviceGray.
+//! Each page sits on a sheet ([`Sheet`]): the trim size, grown by the bleed and the crop marks'
+//! room, with its boxes declared. For PDF/X the file is PDF 1.4 without XMP metadata (the keys
+//! PDF/X-1a:2003 reads are in the Info dictionary, which [`crate::pdfx`] completes).
 
 use krilla::color::luma;
+use krilla::configure::{ConfigurationBuilder, PdfVersion};
 use krilla::geom::{Path, PathBuilder, Point, Rect, Transform};
-use krilla::metadata::Metadata;
+use krilla::metadata::{DateTime, Metadata};
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, LineCap, Stroke};
 use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
-use krilla::Document;
+use krilla::{Document, SerializeSettings};
 
 use crate::font::Face;
+use crate::print::{Sheet, MARK_WIDTH};
 use crate::scene::{Item, Page};
-use crate::Error;
+use crate::{Error, PdfX};
 
 /// Fills `path` in a grey level from 0 (black) to 1 (white).
 fn fill(surface: &mut Surface<'_>, path: Option<Path>, gray: f32) {
@@ -27,29 +32,60 @@ fn fill(surface: &mut Surface<'_>, path: Option<Path>, gray: f32) {
 /// Kappa: the control-point distance, in radii, of a cubic Bézier quarter circle.
 const KAPPA: f32 = 0.552_284_8;
 
-/// The PDF of `pages`, titled `title`, with `bleed` points around each page's trim size: the
-/// MediaBox (and BleedBox) is the page grown by `bleed` on every side, the TrimBox the page as
-/// laid out, its content moved in by `bleed` so that it stays centred in the trim box.
-pub fn write(title: &str, pages: &[Page], bleed: f32) -> Result<Vec<u8>, Error> {
+/// The PDF of `pages`, titled `title`, each page on a `sheet`: the MediaBox is the page grown
+/// by [`Sheet::outset`] on every side, its content moved in by as much so that it stays centred
+/// on the trim; with a bleed (or `sheet.trim_box`) the TrimBox is the page as laid out and the
+/// BleedBox the trim grown by the bleed. With `pdfx`, PDF 1.4 with its creation date.
+pub fn write(title: &str, pages: &[Page], sheet: &Sheet, pdfx: Option<&PdfX>) -> Result<Vec<u8>, Error> {
     let font = |face: Face| {
         Font::new(face.data().to_vec().into(), 0)
             .ok_or_else(|| Error::Pdf(format!("the font {face:?} does not load")))
     };
     let (regular, bold) = (font(Face::Regular)?, font(Face::Bold)?);
-    let mut document = Document::new();
-    document.set_metadata(Metadata::new().title(title.to_string()).creator("tessera".to_string()));
+    let mut metadata = Metadata::new().title(title.to_string()).creator("tessera".to_string());
+    let mut document = match pdfx {
+        Some(pdfx) => {
+            let (year, month, day, hour, minute, second) = pdfx.civil();
+            metadata = metadata.producer("tessera".to_string()).creation_date(
+                DateTime::new(year).month(month).day(day).hour(hour).minute(minute).second(second),
+            );
+            let configuration = ConfigurationBuilder::new()
+                .with_version(PdfVersion::Pdf14)
+                .finish()
+                .map_err(|e| Error::Pdf(format!("{e:?}")))?;
+            Document::new_with(SerializeSettings {
+                configuration,
+                xmp_metadata: false,
+                ..SerializeSettings::default()
+            })
+        }
+        None => Document::new(),
+    };
+    document.set_metadata(metadata);
+    let (outset, bleed) = (sheet.outset(), sheet.bleed);
     for page in pages {
-        let (width, height) = (page.width + 2.0 * bleed, page.height + 2.0 * bleed);
+        let (width, height) = (page.width + 2.0 * outset, page.height + 2.0 * outset);
         let bad = || Error::Pdf(format!("a page of {} x {} points, bleed {bleed}", page.width, page.height));
         let mut settings = PageSettings::from_wh(width, height).ok_or_else(bad)?;
-        if bleed > 0.0 {
+        if bleed > 0.0 || sheet.trim_box || sheet.crop_marks {
+            let (b, t) = (outset - bleed, outset);
+            let bleed_box = Rect::from_xywh(b, b, page.width + 2.0 * bleed, page.height + 2.0 * bleed);
             settings = settings
-                .with_bleed_box(Rect::from_xywh(0.0, 0.0, width, height))
-                .with_trim_box(Some(Rect::from_xywh(bleed, bleed, page.width, page.height).ok_or_else(bad)?));
+                .with_bleed_box(Some(bleed_box.ok_or_else(bad)?))
+                .with_trim_box(Some(Rect::from_xywh(t, t, page.width, page.height).ok_or_else(bad)?));
         }
         let mut pdf_page = document.start_page_with(settings);
         let mut surface = pdf_page.surface();
-        surface.push_transform(&Transform::from_translate(bleed, bleed));
+        let marks = sheet.marks(page.width, page.height);
+        if !marks.is_empty() {
+            let mut path = PathBuilder::new();
+            for [x1, y1, x2, y2] in marks {
+                path.move_to(x1, y1);
+                path.line_to(x2, y2);
+            }
+            stroke(&mut surface, path.finish(), MARK_WIDTH, LineCap::Butt);
+        }
+        surface.push_transform(&Transform::from_translate(outset, outset));
         for item in &page.items {
             draw(&mut surface, item, &regular, &bold);
         }
@@ -137,7 +173,7 @@ fn stroke(surface: &mut Surface<'_>, path: Option<Path>, width: f32, line_cap: L
 
 #[cfg(test)]
 mod tests {
-    use crate::{Book, Entry, Grid, PageSize};
+    use crate::{Book, Entry, Grid};
     use tessera::hidato::{Adjacency, Hidato};
 
     fn book() -> Book {
@@ -147,8 +183,9 @@ mod tests {
             key: Grid::hidato(&puzzle),
             label: "Easy · #1 · seed 1".into(),
             key_label: "#1".into(),
+            stars: 0,
         };
-        Book { title: "Hidato".into(), page: PageSize::A4, bleed_um: 0, per_page: 2, entries: vec![entry; 3] }
+        Book { title: "Hidato".into(), per_page: 2, entries: vec![entry; 3], ..Book::default() }
     }
 
     #[test]

@@ -1,13 +1,23 @@
 //! Pages to SVG: one standalone document per page, sized in points, drawn in the same
 //! coordinates as the PDF. Each grid is a `<g class="puzzle">` or `<g class="key">` with
-//! `data-id` (its label in the key, `#12`), so that a program can find the grids. Text names
-//! the Go font and falls back to the viewer's sans-serif; it is centred with `text-anchor`, so
-//! that it stays centred in whatever font the viewer has.
+//! `data-id` (its label in the key, `#12`), so that a program can find the grids.
+//!
+//! Text is drawn as the Go fonts' glyph outlines, so that a page looks the same in every viewer
+//! and names no font it does not carry. Each glyph the page uses is defined once in `<defs>`
+//! (`<path id="r35">`: `r` or `b` for the face, then the character's code point in hex), in font
+//! units; a text is a `<g class="text">` scaled from font units to its size, with a `<use>` of
+//! each glyph at its advance, and its words in `aria-label` for screen readers and programs.
+//! Why outlines rather than an `@font-face` of the font: the whole Go fonts are 140 kB each, a
+//! browser needs a complete font (with `cmap`) to use one, and the subsetter in krilla's tree
+//! writes PDF-only subsets without one; the outlines of the few glyphs a page uses are a few
+//! kilobytes.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::font::Face;
-use crate::scene::{Anchor, Item, Page};
+use crate::outline::glyph;
+use crate::scene::{Item, Page};
 
 /// The SVG document of `page`.
 pub fn write(page: &Page) -> String {
@@ -22,8 +32,23 @@ fn write_page(svg: &mut String, page: &Page) -> std::fmt::Result {
     writeln!(svg, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}pt" height="{h}pt" viewBox="0 0 {w} {h}">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{w}pt" height="{h}pt" viewBox="0 0 {w} {h}">"#
     )?;
+    // Each glyph's outline and advance, and the font's units per em.
+    let mut glyphs: BTreeMap<(bool, char), (String, f32, f32)> = BTreeMap::new();
+    for item in &page.items {
+        if let Item::Text { face, text, .. } = item {
+            for c in text.chars() {
+                glyphs.entry((*face == Face::Bold, c)).or_insert_with(|| glyph(*face, c));
+            }
+        }
+    }
+    let id = |bold: bool, c: char| format!("{}{:x}", if bold { 'b' } else { 'r' }, u32::from(c));
+    writeln!(svg, "<defs>")?;
+    for ((bold, c), (path, _, _)) in glyphs.iter().filter(|(_, (path, _, _))| !path.is_empty()) {
+        writeln!(svg, r#"<path id="{}" d="{path}"/>"#, id(*bold, *c))?;
+    }
+    writeln!(svg, "</defs>")?;
     writeln!(svg, r#"<rect width="{w}" height="{h}" fill="white"/>"#)?;
     for item in &page.items {
         match item {
@@ -69,23 +94,27 @@ fn write_page(svg: &mut String, page: &Page) -> std::fmt::Result {
                 n(*width)
             )?,
             Item::Text { x, y, size, face, anchor, text } => {
-                let anchor = match anchor {
-                    Anchor::Start => "start",
-                    Anchor::Middle => "middle",
-                    Anchor::End => "end",
-                };
-                let weight = match face {
-                    Face::Regular => "normal",
-                    Face::Bold => "bold",
-                };
+                let bold = *face == Face::Bold;
+                let left = Item::text_left(*x, text, *size, *face, *anchor);
+                let em = text.chars().next().and_then(|c| glyphs.get(&(bold, c))).map_or(1000.0, |g| g.2);
+                // Font units, y up, to points on the page, y down.
+                let scale = size / em;
                 writeln!(
                     svg,
-                    r#"<text x="{}" y="{}" font-family="Go, sans-serif" font-size="{}" font-weight="{weight}" text-anchor="{anchor}">{}</text>"#,
-                    n(*x),
+                    r#"<g class="text" aria-label="{}" transform="translate({} {}) scale({scale} -{scale})">"#,
+                    escape(text),
+                    n(left),
                     n(*y),
-                    n(*size),
-                    escape(text)
                 )?;
+                let mut advance = 0.0;
+                for c in text.chars() {
+                    let (path, width, _) = &glyphs[&(bold, c)];
+                    if !path.is_empty() {
+                        writeln!(svg, r##"<use xlink:href="#{}" x="{advance}"/>"##, id(bold, c))?;
+                    }
+                    advance += width;
+                }
+                writeln!(svg, "</g>")?;
             }
             Item::Begin { class, id } => writeln!(svg, r#"<g class="{class}" data-id="{}">"#, escape(id))?,
             Item::End => writeln!(svg, "</g>")?,
@@ -140,10 +169,16 @@ mod tests {
                 key: Grid::sudoku(&puzzle),
                 label: format!("Hard · #{k} · <&\"'>"),
                 key_label: format!("#{k}"),
+                stars: 0,
             })
             .collect();
-        let book =
-            Book { title: "Sudoku & co".into(), page: PageSize::Letter, bleed_um: 0, per_page: 4, entries };
+        let book = Book {
+            title: "Sudoku & co".into(),
+            page: PageSize::Letter,
+            per_page: 4,
+            entries,
+            ..Book::default()
+        };
         let pages = book.svg().unwrap();
         assert_eq!(pages.len(), 3);
         let mut grids = [0, 0];
@@ -153,16 +188,29 @@ mod tests {
                 match node.attribute("class") {
                     Some("puzzle") => grids[0] += 1,
                     Some("key") => grids[1] += 1,
+                    Some("text") => continue,
                     other => panic!("{other:?}"),
                 }
                 // Each grid holds its givens: 30 in this puzzle, plus its label.
-                let texts = node.descendants().filter(|n| n.has_tag_name("text")).count();
+                let texts = node.descendants().filter(|n| n.attribute("class") == Some("text")).count();
                 assert_eq!(texts, 31);
             }
+            // Every glyph used is defined in the page, and no font is named.
+            let defined: Vec<&str> = doc
+                .descendants()
+                .filter(|n| n.has_tag_name("path") && n.parent().is_some_and(|p| p.has_tag_name("defs")))
+                .filter_map(|n| n.attribute("id"))
+                .collect();
+            let xlink = "http://www.w3.org/1999/xlink";
+            for used in doc.descendants().filter(|n| n.has_tag_name("use")) {
+                let href = used.attribute((xlink, "href")).expect("an xlink:href");
+                assert!(defined.contains(&&href[1..]), "{href} is not defined");
+            }
+            assert!(!page.contains("font-family") && !page.contains("<text") && !page.contains("@font-face"));
             assert_eq!(doc.root_element().attribute("width"), Some("612pt"));
         }
         assert_eq!(grids, [5, 5]);
-        assert!(pages[0].contains("Hard · #1 · &lt;&amp;&quot;&apos;&gt;"));
+        assert!(pages[0].contains(r#"aria-label="Hard · #1 · &lt;&amp;&quot;&apos;&gt;""#));
     }
 
     #[test]

@@ -198,8 +198,9 @@ pub enum SudokuCommand {
     /// Make a print-ready book: puzzles N to a page, an answer key, as PDF or SVG pages.
     #[command(
         long_about = "Make a print-ready book of Sudoku puzzles: generated (--count, with the options of \
-            `generate`) or read from a file (--input), laid out --per-page to a page with an answer \
-            key at the end, as one PDF (-o book.pdf) or one SVG file per page (--svg -o DIR).",
+            `generate`) or read from a file (--input), or of mixed levels in sections (--section \
+            easy:10,medium:10,hard:10), laid out --per-page to a page with an answer key at the \
+            end, as one PDF (-o book.pdf; --pdfx for PDF/X-1a) or one SVG file per page (--svg -o DIR).",
         after_help = super::book::BOOK_HELP
     )]
     Book(super::book::SudokuBookArgs),

@@ -12,17 +12,16 @@
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
-use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use tessera::hidato::{self, Adjacency, Hidato};
 use tessera::sudoku::{self, logic, Generator, Sudoku};
 use tessera::xc::Budget;
 use tessera::{Named, Query};
-use tessera_print::{Book, Entry, Grid, PageSize};
+use tessera_print::{Entry, Grid};
 
 use super::Status;
 use crate::args::{BookOutputArgs, Family, FamilyBookArgs, HidatoBookArgs, SudokuBookArgs, MAX_BOOK};
@@ -37,16 +36,18 @@ const WINDOW_PER_THREAD: usize = 4;
 const DEFAULT_TIMEOUT: Duration = super::sudoku_generate::DEFAULT_TIMEOUT;
 
 /// One puzzle made or read: what the book prints of it.
-struct Made {
-    puzzle: Grid,
-    key: Grid,
-    level: &'static str,
+pub(super) struct Made {
+    pub(super) puzzle: Grid,
+    pub(super) key: Grid,
+    pub(super) level: &'static str,
     /// `seed 123` or `id 1a2b3c4d`.
-    id: String,
+    pub(super) id: String,
+    /// The SE estimate, to a tenth (Sudoku).
+    pub(super) se: Option<f64>,
 }
 
 /// Why a puzzle is not in the book.
-enum Missing {
+pub(super) enum Missing {
     GaveUp(tessera::xc::GaveUp),
     /// Bad input: the message, naming the line.
     Bad(String),
@@ -73,6 +74,9 @@ pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
     }
     let layout = super::sudoku_generate::layout_of(&args.grid)?;
     super::sudoku_generate::check_level(&layout, args.difficulty)?;
+    if !args.sections.is_empty() {
+        return super::book_sections::sudoku(args, layout);
+    }
     let mut title = String::from("Sudoku");
     if layout.size() != 9 {
         let _ = write!(title, " {0}x{0}", layout.size());
@@ -99,6 +103,7 @@ pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
             key: Grid::sudoku_key(&made.puzzle, &made.solution),
             level: made.rating.as_ref().map_or("", |rating| rating.difficulty.name()),
             id: format!("seed {seed}"),
+            se: made.rating.as_ref().map(|rating| super::sudoku_records::tenths(rating.se)),
         }),
         Err(reason) => Err(Missing::GaveUp(reason)),
     };
@@ -109,6 +114,7 @@ pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
 pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
     let out = &args.book;
     let kind = if args.numbrix { "Numbrix" } else { "Hidato" };
+    super::book_write::check_show(out, kind)?;
     if let Some(path) = &args.input {
         let (name, puzzles) = super::hidato::read(path, args.numbrix)?;
         check_input_size(&name, puzzles.len())?;
@@ -150,6 +156,7 @@ pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
             key: Grid::hidato_key(&made.puzzle, &made.solution),
             level: made.difficulty.name(),
             id: format!("seed {seed}"),
+            se: None,
         }),
         Err(reason) => Err(Missing::GaveUp(reason)),
     };
@@ -159,6 +166,7 @@ pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
 /// `tessera <family> book`: any family the library draws ([`tessera::Draw`]), generated or read.
 pub fn family<P: Family>(args: &FamilyBookArgs<P>) -> Result<Status> {
     let out = &args.book;
+    super::book_write::check_show(out, P::TITLE)?;
     if let Some(path) = &args.input {
         let (name, puzzles) = super::family::read::<P>(path, "puzzle")?;
         check_input_size(&name, puzzles.len())?;
@@ -178,6 +186,7 @@ pub fn family<P: Family>(args: &FamilyBookArgs<P>) -> Result<Status> {
                 key: Grid::picture(&puzzle.picture(Some(&solution))),
                 level,
                 id: format!("id {}", short_id(&puzzle.to_text())),
+                se: None,
             })
         };
         return make_book(out, title, numbered, read, &name);
@@ -204,6 +213,7 @@ pub fn family<P: Family>(args: &FamilyBookArgs<P>) -> Result<Status> {
             key: Grid::picture(&made.puzzle.picture(Some(&made.solution))),
             level: made.level.name(),
             id: format!("seed {seed}"),
+            se: None,
         }),
         Err(reason) => Err(Missing::GaveUp(reason)),
     };
@@ -224,6 +234,7 @@ fn read_sudoku(item: sudoku::Parsed, budget: Budget) -> Result<Made, Missing> {
         key: Grid::sudoku_key(&puzzle, &solution),
         level: rating.difficulty.name(),
         id: format!("id {}", short_id(&puzzle.to_line())),
+        se: Some(super::sudoku_records::tenths(rating.se)),
     })
 }
 
@@ -238,6 +249,7 @@ fn read_hidato(index: usize, puzzle: &Hidato, budget: Budget) -> Result<Made, Mi
         key: Grid::hidato_key(puzzle, &solution),
         level: hidato::rate(puzzle).difficulty.name(),
         id: format!("id {}", short_id(&hidato::to_text(std::slice::from_ref(puzzle)))),
+        se: None,
     })
 }
 
@@ -271,8 +283,6 @@ fn make_book<T: Send>(
     make: impl Fn(T) -> Result<Made, Missing> + Sync,
     name: &str,
 ) -> Result<Status> {
-    let page: PageSize = out.page;
-    let per_page = out.per_page as usize;
     let total = items.len() as u64;
     let start = Instant::now();
     let threads = out.threads.count();
@@ -314,75 +324,21 @@ fn make_book<T: Send>(
         }
         None => {}
     }
-    let entries = made.iter().enumerate().map(|(i, one)| entry(one, i + 1)).collect();
-    let book = Book { title, page, bleed_um: out.bleed, per_page, entries };
-    let pages = if out.svg { write_svg(&book, &out.output)? } else { write_pdf(&book, &out.output)? };
-    super::report::note(&format!(
-        "wrote {}: {} puzzles on {} pages ({}, {per_page} a page) in {:.1} s",
-        out.output.display(),
-        made.len(),
-        pages,
-        page.name(),
-        start.elapsed().as_secs_f64()
-    ));
-    Ok(Status::Done)
+    super::book_write::write(out, title, &made, Vec::new(), start)
 }
 
 /// Refuses a layout too small for grids like `grid` before any puzzle is made (a file's puzzles,
 /// of any sizes, are checked when the book is laid out).
-fn check_layout(out: &BookOutputArgs, grid: Grid) -> Result<()> {
-    let entries =
-        vec![Entry { puzzle: grid.clone(), key: grid, label: String::new(), key_label: String::new() }];
-    Book {
-        title: String::new(),
-        page: out.page,
-        bleed_um: out.bleed,
-        per_page: out.per_page as usize,
-        entries,
-    }
-    .pages()?;
+pub(super) fn check_layout(out: &BookOutputArgs, grid: Grid) -> Result<()> {
+    let entries = vec![Entry {
+        puzzle: grid.clone(),
+        key: grid,
+        label: String::new(),
+        key_label: String::new(),
+        stars: 0,
+    }];
+    super::book_write::book(out, String::new(), entries, Vec::new())?.pages()?;
     Ok(())
-}
-
-/// The book's entry of puzzle `number` (from 1).
-fn entry(made: &Made, number: usize) -> Entry {
-    let level = capitalised(made.level);
-    let label = if level.is_empty() {
-        format!("#{number} · {}", made.id)
-    } else {
-        format!("{level} · #{number} · {}", made.id)
-    };
-    Entry { puzzle: made.puzzle.clone(), key: made.key.clone(), label, key_label: format!("#{number}") }
-}
-
-fn write_pdf(book: &Book, path: &Path) -> Result<usize> {
-    let pages = book.pages()?.len();
-    let pdf = book.pdf()?;
-    std::fs::write(path, pdf).with_context(|| format!("writing {}", path.display()))?;
-    Ok(pages)
-}
-
-/// Writes `page-001.svg`, ... into the directory `dir` (made if missing), after removing the
-/// `page-*.svg` files of an earlier book.
-fn write_svg(book: &Book, dir: &Path) -> Result<usize> {
-    let pages = book.svg()?;
-    if dir.exists() && !dir.is_dir() {
-        bail!("{}: with --svg, -o names a directory, and this is a file", dir.display());
-    }
-    std::fs::create_dir_all(dir).with_context(|| format!("making the directory {}", dir.display()))?;
-    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-        let path = entry?.path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if name.starts_with("page-") && name.ends_with(".svg") {
-            std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
-        }
-    }
-    let width = pages.len().to_string().len().max(3);
-    for (i, svg) in pages.iter().enumerate() {
-        let path = dir.join(format!("page-{:0width$}.svg", i + 1));
-        std::fs::write(&path, svg).with_context(|| format!("writing {}", path.display()))?;
-    }
-    Ok(pages.len())
 }
 
 /// Refuses an empty file and one with more puzzles than a book holds.
@@ -400,7 +356,7 @@ fn check_input_size(name: &str, puzzles: usize) -> Result<(), BadInput> {
 }
 
 /// The budget of one puzzle: `--max-nodes`, and `--timeout` or [`DEFAULT_TIMEOUT`].
-fn budget(out: &BookOutputArgs) -> Budget {
+pub(super) fn budget(out: &BookOutputArgs) -> Budget {
     let budget = super::budget(&out.budget);
     if out.budget.timeout.is_none() {
         budget.with_timeout(DEFAULT_TIMEOUT)
@@ -410,7 +366,7 @@ fn budget(out: &BookOutputArgs) -> Budget {
 }
 
 /// "hard" → "Hard".
-fn capitalised(name: &str) -> String {
+pub(super) fn capitalised(name: &str) -> String {
     let mut chars = name.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

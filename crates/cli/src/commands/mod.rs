@@ -1,6 +1,8 @@
 //! Doing what the command line asked: one module per top-level subcommand.
 
 pub mod book;
+mod book_sections;
+mod book_write;
 pub mod family;
 pub mod files;
 pub mod help;

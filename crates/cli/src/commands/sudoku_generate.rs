@@ -119,7 +119,7 @@ pub(crate) fn check_level(layout: &Layout, level: Option<Difficulty>) -> Result<
 /// only while singles solve the puzzle, which keeps the SE low) for a range below 2.0, where
 /// the minimal puzzles of the default mode rarely fall; otherwise none (the default mode, whose
 /// minimal puzzles spread over the whole scale). Measured in docs/performance.md.
-fn se_level(range: SeRange, minimal: bool) -> Option<Difficulty> {
+pub(crate) fn se_level(range: SeRange, minimal: bool) -> Option<Difficulty> {
     (range.max < 2.0 && !minimal).then_some(Difficulty::Easy)
 }
 
