@@ -234,7 +234,8 @@ pub struct SudokuCountArgs {
 /// The Sudoku solvers, as named on the command line (the first is the default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum SudokuEngineArg {
-    /// The dedicated 9x9 solver for classic 9x9 puzzles, the general one otherwise.
+    /// The dedicated 9x9 solver for classic 9x9 puzzles; otherwise the general one, handing over
+    /// to the learning engine (sat) when it stalls.
     Auto,
     /// The dedicated bitboard solver (classic 9x9; other puzzles fall back to `general`).
     Fast,
@@ -242,6 +243,8 @@ pub enum SudokuEngineArg {
     General,
     /// The exact-cover reduction (dancing links), any size and variant.
     Xc,
+    /// Conflict-driven clause learning (CaDiCaL) over the Boolean encoding, any size and variant.
+    Sat,
 }
 
 impl From<SudokuEngineArg> for tessera::sudoku::Engine {
@@ -251,6 +254,7 @@ impl From<SudokuEngineArg> for tessera::sudoku::Engine {
             SudokuEngineArg::Fast => tessera::sudoku::Engine::Fast,
             SudokuEngineArg::General => tessera::sudoku::Engine::General,
             SudokuEngineArg::Xc => tessera::sudoku::Engine::ExactCover,
+            SudokuEngineArg::Sat => tessera::sudoku::Engine::Learn,
         }
     }
 }
