@@ -290,7 +290,8 @@ pub struct SudokuVerifyArgs {
     pub output: JsonArg,
 }
 
-/// The grid that `sudoku generate` and `sudoku book` make: `--size`, `--boxes`, `--x`.
+/// The grid that `sudoku generate` and `sudoku book` make: `--size`, `--boxes`, `--x`,
+/// `--jigsaw`.
 #[derive(Debug, Clone, Args)]
 pub struct SudokuGridArgs {
     /// Digits per house: 4, 6, 8, 9, 12, 16 or 25 (the usual boxes; see --boxes). Default 9, or
@@ -303,6 +304,10 @@ pub struct SudokuGridArgs {
     /// Sudoku X: both diagonals hold every digit once (shaded in print).
     #[arg(long)]
     pub x: bool,
+    /// Jigsaw: random irregular regions (connected, of --size cells each) instead of boxes,
+    /// drawn anew for each puzzle from its seed. Not with --boxes.
+    #[arg(long, conflicts_with = "boxes")]
+    pub jigsaw: bool,
 }
 
 /// Options of `tessera sudoku generate`.

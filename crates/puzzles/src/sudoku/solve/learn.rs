@@ -37,7 +37,8 @@
 //! The deadline and the cancel flag are read by CaDiCaL's terminate callback. A node limit is a
 //! limit on conflicts, set per call (CaDiCaL forgets it after each call); the binding does not
 //! report the conflicts spent, so a call is charged the limit it was given when it ends without
-//! an answer, and nothing when it answers within it (the counter is a lower bound).
+//! an answer, and one when it answers (so that a node limit also bounds how many solutions are
+//! listed; the counter is otherwise a lower bound).
 
 use tessera_xc::{Budget, GaveUp};
 
@@ -211,7 +212,11 @@ impl Learner {
             let limit = i32::try_from(limit).unwrap_or(i32::MAX);
             self.solver.set_limit("conflicts", limit).expect("CaDiCaL knows the conflicts limit");
         }
-        match self.solver.solve() {
+        let answer = self.solver.solve();
+        if answer.is_some() {
+            self.conflicts += 1;
+        }
+        match answer {
             Some(true) => {
                 let digits = self.model();
                 self.block(&digits);
