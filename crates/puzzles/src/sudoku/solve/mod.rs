@@ -63,9 +63,12 @@
 //! # The other engines
 //!
 //! [`Engine::Auto`] and [`Engine::Fast`] hand classic 9x9 grids to the dedicated bitboard solver
-//! ([`solve_9x9`], [`count_9x9`], whose node count is its guesses too).
-//! [`Engine::ExactCover`] goes through [`ExactCover`] and `tessera-xc`: slower, independent, and
-//! the cross-check for the others.
+//! ([`solve_9x9`], [`count_9x9`], whose node count is its guesses too). On every other layout
+//! [`Engine::Auto`] runs the portfolio (`portfolio`): this general solver until it stalls (a
+//! few thousand guesses without a solution), then the learning engine (`learn`: CaDiCaL over
+//! the Boolean encoding), which [`Engine::Learn`] runs alone. [`Engine::General`] is this
+//! solver alone, with no hand-over. [`Engine::ExactCover`] goes through [`ExactCover`] and
+//! `tessera-xc`: slower, independent, and the cross-check for the others.
 
 mod learn;
 mod portfolio;
