@@ -156,3 +156,41 @@ fn jigsaw_puzzles_are_unique_reproducible_and_read_back() {
         }
     }
 }
+
+/// A slice of the generator-driven corpus (the whole one is `scripts/big-grids.py`, figures in
+/// docs/performance.md): every level each of these layouts offers, seed 1. The default engine
+/// proves each puzzle unique (and the exact cover agrees) and the rater grades it, each within
+/// a budget far above what they take.
+#[test]
+fn generated_puzzles_of_every_level_are_counted_and_rated_within_budget() {
+    let rows = |n: usize| (0..n * n).map(|c| (c / n) as u8).collect::<Vec<u8>>();
+    let layouts = [
+        (Layout::classic(8).unwrap(), false),
+        (Layout::classic(9).unwrap().with_diagonals(), false),
+        (Layout::boxes(2, 5).unwrap(), false),
+        (Layout::classic(12).unwrap(), false),
+        (Layout::classic(16).unwrap(), false),
+        (Layout::jigsaw(8, rows(8)).unwrap(), true),
+    ];
+    for (layout, jigsaw) in layouts {
+        let name = layout.name();
+        let layout = Arc::new(layout);
+        for &level in Generator::levels(&layout) {
+            let generator = Generator::new(layout.clone())
+                .jigsaw(jigsaw)
+                .difficulty(level)
+                .budget(Budget::unlimited().with_timeout(Duration::from_secs(120)));
+            let made = generator.generate(1).unwrap();
+            let budget = Budget::unlimited().with_timeout(Duration::from_secs(10));
+            let c = count(&made.puzzle, &Query::default().with_limit(2).with_budget(budget.clone()));
+            assert_eq!((c.solutions, c.outcome), (1, Outcome::Exhausted), "{name} {level}");
+            assert_eq!(
+                counted(&made.puzzle, Engine::ExactCover, 2),
+                (1, Outcome::Exhausted),
+                "{name} {level}"
+            );
+            let rating = tessera::sudoku::logic::rate_within(&made.puzzle, &budget).unwrap();
+            assert_eq!(rating.difficulty, level, "{name}");
+        }
+    }
+}
