@@ -43,7 +43,7 @@ fn solve_prints_one_answer_a_line_in_input_order() {
 
 #[test]
 fn every_engine_gives_the_same_answers() {
-    for engine in ["auto", "fast", "general", "xc"] {
+    for engine in ["auto", "fast", "general", "xc", "sat"] {
         let output = tessera(&["sudoku", "solve", "sudoku/classic.txt", "--engine", engine]);
         assert_status(&output, 0);
         let text = stdout(&output);

@@ -156,7 +156,7 @@ fn engines_parse_and_print_their_names() {
         assert_eq!(engine.to_string().parse::<queens::Engine>(), Ok(engine));
     }
     let err = "quick".parse::<sudoku::Engine>().unwrap_err();
-    assert_eq!(err.to_string(), "unknown engine \"quick\"; expected one of auto, fast, general, xc");
+    assert_eq!(err.to_string(), "unknown engine \"quick\"; expected one of auto, fast, general, xc, sat");
     assert_eq!(sudoku::Engine::default(), sudoku::Engine::Auto);
     assert_eq!(tiling::Engine::default(), tiling::Engine::Auto);
 }

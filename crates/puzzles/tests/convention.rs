@@ -135,7 +135,7 @@ fn a_listing_passes_on_the_callers_cancel_flag() {
 
 #[test]
 fn names_are_listed_in_order() {
-    assert_eq!(sudoku::Engine::names(), ["auto", "fast", "general", "xc"]);
+    assert_eq!(sudoku::Engine::names(), ["auto", "fast", "general", "xc", "sat"]);
     assert_eq!(<sudoku::Difficulty as Named>::all()[0].name(), "easy");
     assert_eq!(hidato::Difficulty::names(), ["easy", "medium", "hard", "expert"]);
     assert_eq!(<queens::Board as Puzzle>::NAME, "queens");

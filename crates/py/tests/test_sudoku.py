@@ -48,7 +48,7 @@ def test_parse_errors_carry_line_and_column():
         tessera.Sudoku.parse_many(f"{CLASSIC}\n{CLASSIC[:-1]}z\n")
 
 
-@pytest.mark.parametrize("engine", ["auto", "fast", "general", "xc"])
+@pytest.mark.parametrize("engine", ["auto", "fast", "general", "xc", "sat"])
 def test_every_engine_solves_and_verify_accepts(engine):
     puzzle = tessera.Sudoku(CLASSIC)
     solution = puzzle.solve(engine=engine)

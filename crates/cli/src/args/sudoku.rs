@@ -235,7 +235,8 @@ pub struct SudokuCountArgs {
 /// The Sudoku solvers, as named on the command line (the first is the default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum SudokuEngineArg {
-    /// The dedicated 9x9 solver for classic 9x9 puzzles, the general one otherwise.
+    /// The dedicated 9x9 solver for classic 9x9 puzzles; otherwise the general one, handing over
+    /// to the learning engine (sat) when it stalls.
     Auto,
     /// The dedicated bitboard solver (classic 9x9; other puzzles fall back to `general`).
     Fast,
@@ -243,6 +244,8 @@ pub enum SudokuEngineArg {
     General,
     /// The exact-cover reduction (dancing links), any size and variant.
     Xc,
+    /// Conflict-driven clause learning (CaDiCaL) over the Boolean encoding, any size and variant.
+    Sat,
 }
 
 impl From<SudokuEngineArg> for tessera::sudoku::Engine {
@@ -252,6 +255,7 @@ impl From<SudokuEngineArg> for tessera::sudoku::Engine {
             SudokuEngineArg::Fast => tessera::sudoku::Engine::Fast,
             SudokuEngineArg::General => tessera::sudoku::Engine::General,
             SudokuEngineArg::Xc => tessera::sudoku::Engine::ExactCover,
+            SudokuEngineArg::Sat => tessera::sudoku::Engine::Learn,
         }
     }
 }
@@ -287,7 +291,8 @@ pub struct SudokuVerifyArgs {
     pub output: JsonArg,
 }
 
-/// The grid that `sudoku generate` and `sudoku book` make: `--size`, `--boxes`, `--x`.
+/// The grid that `sudoku generate` and `sudoku book` make: `--size`, `--boxes`, `--x`,
+/// `--jigsaw`.
 #[derive(Debug, Clone, Args)]
 pub struct SudokuGridArgs {
     /// Digits per house: 4, 6, 8, 9, 12, 16 or 25 (the usual boxes; see --boxes). Default 9, or
@@ -300,6 +305,10 @@ pub struct SudokuGridArgs {
     /// Sudoku X: both diagonals hold every digit once (shaded in print).
     #[arg(long)]
     pub x: bool,
+    /// Jigsaw: random irregular regions (connected, of --size cells each) instead of boxes,
+    /// drawn anew for each puzzle from its seed. Not with --boxes.
+    #[arg(long, conflicts_with = "boxes")]
+    pub jigsaw: bool,
 }
 
 /// Options of `tessera sudoku generate`.

@@ -81,6 +81,9 @@ pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
     if layout.size() != 9 {
         let _ = write!(title, " {0}x{0}", layout.size());
     }
+    if args.grid.jigsaw {
+        title.push_str(" Jigsaw");
+    }
     if args.grid.x {
         title.push_str(" X");
     }
@@ -90,8 +93,12 @@ pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
     let title = out.title.clone().unwrap_or(title);
     let layout = Arc::new(layout);
     check_layout(out, Grid::sudoku(&Sudoku::empty(layout.clone())))?;
-    let mut generator =
-        Generator::new(layout).symmetry(args.symmetry).minimal(args.minimal).rated(true).attempts(u32::MAX);
+    let mut generator = Generator::new(layout)
+        .symmetry(args.symmetry)
+        .minimal(args.minimal)
+        .rated(true)
+        .jigsaw(args.grid.jigsaw);
+    generator = generator.attempts(u32::MAX);
     if let Some(level) = args.difficulty {
         generator = generator.difficulty(level);
     }

@@ -80,6 +80,7 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
         .symmetry(args.symmetry)
         .minimal(args.minimal)
         .rated(format != GenerateFormat::Text || args.se.is_some())
+        .jigsaw(args.grid.jigsaw)
         .attempts(u32::MAX);
     let level = args.difficulty.or_else(|| args.se.and_then(|range| se_level(range, args.minimal)));
     if let Some(level) = level {
@@ -316,10 +317,17 @@ fn layout(args: &SudokuGenerateArgs) -> Result<Layout> {
     layout_of(&args.grid)
 }
 
-/// The layout of `--size`, `--boxes` and `--x` (also `sudoku book`'s).
+/// The layout of `--size`, `--boxes` and `--x` (also `sudoku book`'s). With `--jigsaw`, a
+/// jigsaw layout of the size whose regions are the rows: the generator draws the real regions
+/// per puzzle (see [`Generator::jigsaw`]); this one only says the size, the diagonals and the
+/// levels on offer.
 pub(crate) fn layout_of(grid: &SudokuGridArgs) -> Result<Layout> {
     let (size, x) = (grid.size, grid.x);
     let mut layout = match grid.boxes.as_deref() {
+        _ if grid.jigsaw => {
+            let size = size.unwrap_or(9);
+            Layout::jigsaw(size, (0..size * size).map(|cell| (cell / size) as u8).collect())?
+        }
         Some(boxes) => {
             let shape = boxes
                 .split_once(['x', 'X'])

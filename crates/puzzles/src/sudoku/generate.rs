@@ -21,6 +21,11 @@
 //!    attempt starts from the next seed. Attempts are bounded ([`Generator::attempts`]) and each
 //!    search, test and rating carries the budget, so generation always ends.
 //!
+//! With [`Generator::jigsaw`], each attempt first draws random regions from its seed
+//! (`jigsaw::random_layout`: a swap walk from the boxes), and step 1 solves that layout's empty
+//! grid with at most [`JIGSAW_GUESSES`] guesses: a partition with no completion found within
+//! them is dropped and the next attempt draws another.
+//!
 //! # Why big grids are tested differently
 //!
 //! On 16x16 and 25x25 the two 9x9 choices fail. Removal by uniqueness alone leaves puzzles that
@@ -43,15 +48,19 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use crate::sudoku::fast9;
 use crate::sudoku::logic::{self, Difficulty, Rating, Technique};
 use crate::sudoku::solve::{still_unique, Uniqueness};
+use crate::sudoku::{fast9, jigsaw};
 use crate::sudoku::{solve_with_seed, Budget, GaveUp, Layout, Regions, Sudoku};
 
 /// Guesses one search for another solution may take when removing clues (without `minimal`):
 /// on 25x25 a larger cap leaves no fewer givens beyond noise, while the time grows with it
 /// (figures in docs/performance.md).
 const GUESSES_PER_TEST: u64 = 50;
+
+/// Guesses the search may take to fill the empty grid of random jigsaw regions (or prove it
+/// cannot) before the regions are dropped for another draw.
+const JIGSAW_GUESSES: u64 = 10_000;
 
 /// The symmetry of the clue pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -172,6 +181,7 @@ pub struct Generator {
     difficulty: Option<Difficulty>,
     minimal: bool,
     rated: bool,
+    jigsaw: bool,
     attempts: u32,
     budget: Budget,
 }
@@ -185,6 +195,7 @@ impl Generator {
             difficulty: None,
             minimal: false,
             rated: false,
+            jigsaw: false,
             attempts: 10_000,
             budget: Budget::unlimited(),
         }
@@ -212,6 +223,25 @@ impl Generator {
     /// Rate every puzzle, even when no difficulty was asked for.
     pub fn rated(mut self, rated: bool) -> Self {
         self.rated = rated;
+        self
+    }
+
+    /// Random jigsaw regions, drawn anew for each attempt from its seed (so the same seed gives
+    /// the same regions): the layout given to [`Generator::new`] then only says the size and
+    /// whether the diagonals count. Its regions should be jigsaw ones for [`Generator::levels`]
+    /// to offer the right levels.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use tessera::sudoku::{count, Layout, Query, Regions};
+    /// let rows = (0..36).map(|cell| (cell / 6) as u8).collect();
+    /// let generator = tessera::sudoku::Generator::new(Arc::new(Layout::jigsaw(6, rows).unwrap())).jigsaw(true);
+    /// let made = generator.generate(3).unwrap();
+    /// assert!(matches!(made.puzzle.layout().regions(), Regions::Jigsaw(_)));
+    /// assert_eq!(count(&made.puzzle, &Query::default()).solutions, 1);
+    /// ```
+    pub fn jigsaw(mut self, jigsaw: bool) -> Self {
+        self.jigsaw = jigsaw;
         self
     }
 
@@ -282,8 +312,23 @@ impl Generator {
 
     /// One attempt: `None` if the result has the wrong level.
     fn attempt(&self, seed: u64) -> Result<Option<Generated>, GaveUp> {
-        let empty = Sudoku::empty(self.layout.clone());
-        let solution = solve_with_seed(&empty, seed, &self.budget)?.ok_or(GaveUp::NodeLimit)?;
+        let solution = if self.jigsaw {
+            let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, 0x6a16_5a77));
+            let layout = jigsaw::random_layout(self.layout.size(), self.layout.has_diagonals(), &mut rng)
+                .expect("the walk keeps n regions of n cells");
+            let capped = self
+                .budget
+                .clone()
+                .with_nodes(self.budget.nodes().map_or(JIGSAW_GUESSES, |n| n.min(JIGSAW_GUESSES)));
+            match solve_with_seed(&Sudoku::empty(Arc::new(layout)), seed, &capped) {
+                Ok(Some(solution)) => solution,
+                Ok(None) | Err(GaveUp::NodeLimit) => return Ok(None),
+                Err(reason) => return Err(reason),
+            }
+        } else {
+            let empty = Sudoku::empty(self.layout.clone());
+            solve_with_seed(&empty, seed, &self.budget)?.ok_or(GaveUp::NodeLimit)?
+        };
         let mut orbits = self.symmetry.orbits(self.layout.size());
         let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
         orbits.shuffle(&mut rng);
@@ -299,11 +344,12 @@ impl Generator {
             }
             _ => None,
         };
-        let puzzle = if cap.is_none() && self.layout.is_classic_9x9() {
+        let puzzle = if cap.is_none() && solution.layout().is_classic_9x9() {
             // The same removals, decided the same way, in the dedicated 9x9 solver's terms.
             let cells = solution.cells().try_into().expect("a classic 9x9 grid has 81 cells");
             let minimal = fast9::minimize_9x9(cells, &orbits, &self.budget)?;
-            Sudoku::from_digits(self.layout.clone(), minimal.to_vec()).expect("digits of the solution")
+            Sudoku::from_digits(solution.layout_arc().clone(), minimal.to_vec())
+                .expect("digits of the solution")
         } else {
             self.remove_clues(&solution, &orbits, cap)?
         };

@@ -15,6 +15,7 @@ mod fast9;
 mod format;
 mod generate;
 mod grid;
+mod jigsaw;
 mod layout;
 pub mod logic;
 mod puzzle;

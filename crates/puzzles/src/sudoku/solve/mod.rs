@@ -63,10 +63,15 @@
 //! # The other engines
 //!
 //! [`Engine::Auto`] and [`Engine::Fast`] hand classic 9x9 grids to the dedicated bitboard solver
-//! ([`solve_9x9`], [`count_9x9`], whose node count is its guesses too).
-//! [`Engine::ExactCover`] goes through [`ExactCover`] and `tessera-xc`: slower, independent, and
-//! the cross-check for the others.
+//! ([`solve_9x9`], [`count_9x9`], whose node count is its guesses too). On every other layout
+//! [`Engine::Auto`] runs the portfolio (`portfolio`): this general solver until it stalls (a
+//! few thousand guesses without a solution), then the learning engine (`learn`: CaDiCaL over
+//! the Boolean encoding), which [`Engine::Learn`] runs alone. [`Engine::General`] is this
+//! solver alone, with no hand-over. [`Engine::ExactCover`] goes through [`ExactCover`] and
+//! `tessera-xc`: slower, independent, and the cross-check for the others.
 
+mod learn;
+mod portfolio;
 mod propagate;
 mod search;
 
@@ -76,6 +81,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 
+use portfolio::Members;
 use propagate::Tables;
 #[cfg(doc)]
 use propagate::SOLVED;
@@ -87,7 +93,8 @@ use crate::Solutions;
 crate::common::engines! {
     /// Which solver to use. All give the same answers.
     pub enum Engine {
-        /// The dedicated 9x9 solver for classic 9x9 grids, the general solver otherwise.
+        /// The dedicated 9x9 solver for classic 9x9 grids; otherwise the general solver, handing
+        /// over to the learning engine when it stalls.
         Auto => "auto",
         /// The dedicated bitboard solver (classic 9x9 only; others fall back to `General`).
         Fast => "fast",
@@ -95,6 +102,8 @@ crate::common::engines! {
         General => "general",
         /// The exact-cover reduction through `tessera-xc`, any layout.
         ExactCover => "xc",
+        /// Conflict-driven clause learning (CaDiCaL) over the Boolean encoding, any layout.
+        Learn => "sat",
     }
 }
 
@@ -120,7 +129,16 @@ pub fn solve(puzzle: &Sudoku, query: &Query) -> Result<Option<Sudoku>, GaveUp> {
             Ok(solve_9x9(&classic_cells(puzzle), &query.budget)?.map(|digits| with_digits(puzzle, &digits)))
         }
         Engine::ExactCover => crate::Reduction::solve(&ExactCover::new(puzzle), &query.cover()),
-        _ => first_general(puzzle, &query.budget, None),
+        Engine::General => first_general(puzzle, &query.budget, None),
+        engine => {
+            let mut found = None;
+            let count =
+                general(puzzle, &query.clone().with_limit(1), engine, &mut |digits| found = Some(digits));
+            match count.outcome {
+                Outcome::GaveUp(reason) => Err(reason),
+                _ => Ok(found.map(|digits| with_digits(puzzle, &digits))),
+            }
+        }
     }
 }
 
@@ -136,7 +154,7 @@ pub fn count(puzzle: &Sudoku, query: &Query) -> Count {
     match resolve(puzzle, query.engine) {
         Engine::Fast => count_9x9(&classic_cells(puzzle), query.limit, &query.budget),
         Engine::ExactCover => crate::Reduction::count(&ExactCover::new(puzzle), &query.cover()),
-        _ => general(puzzle, query, &mut |_| {}),
+        engine => general(puzzle, query, engine, &mut |_| {}),
     }
 }
 
@@ -145,9 +163,10 @@ pub fn count(puzzle: &Sudoku, query: &Query) -> Count {
 pub fn solutions(puzzle: &Sudoku, query: &Query) -> Solutions<Sudoku> {
     match resolve(puzzle, query.engine) {
         Engine::ExactCover => crate::Reduction::solutions(&ExactCover::new(puzzle), &query.cover()),
-        _ => {
+        engine => {
             let mut found = Vec::new();
-            let count = general(puzzle, query, &mut |digits| found.push(with_digits(puzzle, &digits)));
+            let count =
+                general(puzzle, query, engine, &mut |digits| found.push(with_digits(puzzle, &digits)));
             Solutions::new(found, count)
         }
     }
@@ -159,13 +178,22 @@ pub fn solutions(puzzle: &Sudoku, query: &Query) -> Solutions<Sudoku> {
 pub fn visit(puzzle: &Sudoku, query: &Query, visit: &(dyn Fn(Sudoku) + Sync)) -> Count {
     match resolve(puzzle, query.engine) {
         Engine::ExactCover => crate::Reduction::visit(&ExactCover::new(puzzle), &query.cover(), visit),
-        _ => general(puzzle, query, &mut |digits| visit(with_digits(puzzle, &digits))),
+        engine => general(puzzle, query, engine, &mut |digits| visit(with_digits(puzzle, &digits))),
     }
 }
 
-/// The general solver, up to `query.limit` solutions, each given to `visit` as digits.
-fn general(puzzle: &Sudoku, query: &Query, visit: &mut dyn FnMut(Vec<u8>)) -> Count {
+/// The general solver (`Engine::General`), the portfolio (`Engine::Auto`) or the learner alone
+/// (`Engine::Learn`): up to `query.limit` solutions, each given to `visit` as digits.
+fn general(puzzle: &Sudoku, query: &Query, engine: Engine, visit: &mut dyn FnMut(Vec<u8>)) -> Count {
     let tables = Tables::for_layout(puzzle.layout_arc());
+    let members = match engine {
+        Engine::General => None,
+        Engine::Learn => Some(Members::LearnerOnly),
+        _ => Some(Members::Both),
+    };
+    if let Some(members) = members {
+        return portfolio::count(&tables, puzzle, query.limit, &query.budget, members, visit);
+    }
     let mut search = Search::new(&tables, &query.budget, None);
     let mut solutions = 0;
     let outcome = search.run(puzzle, query.limit, &mut |cand| {
@@ -283,11 +311,12 @@ fn first_general(puzzle: &Sudoku, budget: &Budget, rng: Option<Pcg64Mcg>) -> Res
     }
 }
 
-/// The engine that actually runs: `Fast` only for classic 9x9, `General` for `Auto` otherwise.
+/// The engine that actually runs: `Fast` only for classic 9x9 (`Fast` is `General` otherwise,
+/// and `Auto` the portfolio).
 fn resolve(puzzle: &Sudoku, engine: Engine) -> Engine {
     match engine {
         Engine::Auto | Engine::Fast if puzzle.layout().is_classic_9x9() => Engine::Fast,
-        Engine::Auto | Engine::Fast => Engine::General,
+        Engine::Fast => Engine::General,
         other => other,
     }
 }

@@ -20,6 +20,11 @@ pub(super) struct Search<'t> {
     guesses: Vec<(u16, u32)>,
     /// Guesses allowed besides the budget's node limit (see [`Search::with_cap`]).
     cap: u64,
+    /// Guesses allowed since the last solution (or the start) while at most `stall.1`
+    /// solutions were found (see [`Search::with_stall`]).
+    stall: (u64, u64),
+    /// Whether the search ended for [`Search::with_stall`]'s reason.
+    pub(super) stalled: bool,
     /// Guesses made so far, restarts included.
     pub(super) nodes: u64,
 }
@@ -36,6 +41,8 @@ impl<'t> Search<'t> {
             trail: Vec::new(),
             guesses: Vec::new(),
             cap: u64::MAX,
+            stall: (u64::MAX, 0),
+            stalled: false,
             nodes: 0,
         }
     }
@@ -44,6 +51,14 @@ impl<'t> Search<'t> {
     /// tests); running out of them ends the search as a node limit does.
     pub(super) fn with_cap(mut self, cap: u64) -> Self {
         self.cap = cap;
+        self
+    }
+
+    /// Ends the search (as a node limit, with [`Search::stalled`] set) once it has made
+    /// `guesses` guesses since its last solution (or its start), as long as it has found at most
+    /// `found` solutions: the portfolio's signal to hand over to the learner.
+    pub(super) fn with_stall(mut self, guesses: u64, found: u64) -> Self {
+        self.stall = (guesses, found);
         self
     }
 
@@ -90,10 +105,12 @@ impl<'t> Search<'t> {
         let mut restart_at = cutoff;
         let node_limit = self.budget.nodes().unwrap_or(u64::MAX).min(self.cap);
         let mut found = 0;
+        let mut last_found_at = 0;
         loop {
             if ok {
                 let Some(cell) = self.tables.choose(&self.cand) else {
                     found += 1;
+                    last_found_at = self.nodes;
                     on_solution(&self.cand);
                     if found >= limit {
                         return Outcome::LimitReached;
@@ -102,6 +119,10 @@ impl<'t> Search<'t> {
                     continue;
                 };
                 if self.nodes >= node_limit {
+                    return Outcome::GaveUp(GaveUp::NodeLimit);
+                }
+                if self.nodes - last_found_at >= self.stall.0 && found <= self.stall.1 {
+                    self.stalled = true;
                     return Outcome::GaveUp(GaveUp::NodeLimit);
                 }
                 if self.nodes % check_every::PROPAGATING_NODE == 0 {
