@@ -18,6 +18,7 @@ mod grid;
 mod layout;
 pub mod logic;
 mod puzzle;
+mod registry;
 mod solve;
 mod verify;
 
@@ -31,6 +32,7 @@ pub use grid::Sudoku;
 pub use layout::{Layout, Regions, MAX_SIZE, MIN_SIZE};
 /// The rater and its levels, here as in `hidato` (the human-style solver and hints are in [`logic`]).
 pub use logic::{rate, Difficulty, Rating};
+pub use registry::{check_registry_entry, registry_entry, REGISTRY_KIND};
 pub use solve::{count, solutions, solve, solve_with_seed, visit, Engine};
 
 /// A question to the Sudoku solvers: a [`crate::Query`] over [`Engine`].
