@@ -345,6 +345,10 @@ pub struct SudokuGenerateArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub tries: Option<u64>,
     #[command(flatten)]
+    pub shape: super::SudokuShapeArgs,
+    #[command(flatten)]
+    pub registry: super::RegistryArg,
+    #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]
     pub output: OutputArgs,

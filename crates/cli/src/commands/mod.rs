@@ -1,6 +1,8 @@
 //! Doing what the command line asked: one module per top-level subcommand.
 
 pub mod book;
+pub mod collection;
+pub mod csv_input;
 pub mod family;
 pub mod files;
 pub mod help;
