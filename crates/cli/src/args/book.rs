@@ -73,7 +73,8 @@ pub struct BookOutputArgs {
 pub struct SudokuBookArgs {
     /// Lay out the puzzles of this file instead of generating (`-` reads standard input).
     #[arg(long, value_name = "FILE",
-          conflicts_with_all = ["count", "seed", "difficulty", "size", "boxes", "x", "symmetry", "minimal"])]
+          conflicts_with_all = ["count", "seed", "difficulty", "size", "boxes", "x", "symmetry", "minimal",
+                                "clues", "mask", "attempts", "registry"])]
     pub input: Option<PathBuf>,
     /// How many puzzles to generate, 1 to 10000.
     #[arg(long, required_unless_present = "input", value_parser = clap::value_parser!(u64).range(1..=MAX_BOOK))]
@@ -94,6 +95,10 @@ pub struct SudokuBookArgs {
     #[arg(long)]
     pub minimal: bool,
     #[command(flatten)]
+    pub shape: super::SudokuShapeArgs,
+    #[command(flatten)]
+    pub registry: super::RegistryArg,
+    #[command(flatten)]
     pub book: BookOutputArgs,
 }
 
@@ -102,7 +107,7 @@ pub struct SudokuBookArgs {
 pub struct HidatoBookArgs {
     /// Lay out the puzzles of this file instead of generating (any format `solve` reads; `-`
     /// reads standard input).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "seed", "difficulty", "size"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "seed", "difficulty", "size", "keep_ends", "registry"])]
     pub input: Option<PathBuf>,
     /// How many puzzles to generate, 1 to 10000.
     #[arg(long, required_unless_present = "input", value_parser = clap::value_parser!(u64).range(1..=MAX_BOOK))]
@@ -120,6 +125,11 @@ pub struct HidatoBookArgs {
     /// Numbrix: consecutive numbers touch orthogonally only.
     #[arg(long)]
     pub numbrix: bool,
+    /// Keep 1 and the last number given at every level (hard and expert hide them otherwise).
+    #[arg(long)]
+    pub keep_ends: bool,
+    #[command(flatten)]
+    pub registry: super::RegistryArg,
     #[command(flatten)]
     pub book: BookOutputArgs,
 }

@@ -1,6 +1,7 @@
 //! Doing what the command line asked: one module per top-level subcommand.
 
 pub mod book;
+mod book_input;
 pub mod collection;
 pub mod csv_input;
 pub mod family;
