@@ -26,14 +26,18 @@ ignore --bleed. A layout whose cells would be under 5 mm (a 16x16 grid 12 to a p
 grids on a 6x9in page) is refused, naming how many a page can hold.
 
 The same --seed makes the same book, whatever --threads. --input lays out puzzles made earlier
-(one a line, or any format `solve` reads); each must have exactly one solution, or nothing is
-written.
+(one a line, or any format `solve` reads, `generate --format csv` included); each must have
+exactly one solution, or nothing is written. --registry FILE (as `generate`'s) skips puzzles
+already in FILE and registers the book's puzzles just before it is written; --clues, --mask and
+--attempts (Sudoku) and --keep-ends (Hidato) are `generate`'s.
 
 Exit status:
   0  success
   1  usage error (a layout too small, a level the size cannot reach) or the file cannot be written
-  2  bad input: the --input file cannot be read, or a puzzle in it is not valid or not unique
-  3  gave up: the time budget ran out on some puzzle (no book is written)";
+  2  bad input: the --input, --registry or --mask file cannot be read, or a puzzle or line in it
+     is not valid (an --input puzzle not unique)
+  3  gave up: the time budget, --attempts or the registry's seeds ran out on some puzzle (no book
+     is written)";
 
 /// Output options of both `book` commands.
 #[derive(Debug, Args)]

@@ -18,6 +18,7 @@ __all__ = [
     "Step",
     "Rating",
     "Queens",
+    "Registry",
     "Hint",
     "Sudoku",
     "SudokuRating",
