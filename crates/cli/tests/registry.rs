@@ -191,7 +191,7 @@ fn two_runs_at_once_print_no_puzzle_twice() {
                 "--size",
                 "6",
                 "--count",
-                "40",
+                "150",
                 "--seed",
                 "1",
                 "--registry",
@@ -208,11 +208,11 @@ fn two_runs_at_once_print_no_puzzle_twice() {
     assert_status(&b, 0);
     let mut all = lines_of(&stdout(&a));
     all.extend(lines_of(&stdout(&b)));
-    assert_eq!(all.len(), 80);
-    assert_eq!(all.iter().collect::<HashSet<_>>().len(), 80, "both runs printed the same puzzle");
+    assert_eq!(all.len(), 300);
+    assert_eq!(all.iter().collect::<HashSet<_>>().len(), 300, "both runs printed the same puzzle");
     let lines = registry_lines(&registry);
-    assert_eq!(lines.len(), 80);
-    assert_eq!(lines.iter().collect::<HashSet<_>>().len(), 80);
+    assert_eq!(lines.len(), 300);
+    assert_eq!(lines.iter().collect::<HashSet<_>>().len(), 300);
 }
 
 /// A run killed halfway has registered every puzzle it printed, and the file still reads.

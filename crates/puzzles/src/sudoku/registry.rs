@@ -7,7 +7,8 @@
 use crate::common::registry::Entry;
 use crate::sudoku::{canonical, check_canonical, Layout, Regions, Sudoku};
 use crate::Error;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The kind word of Sudoku lines.
 pub const REGISTRY_KIND: &str = "sudoku";
@@ -36,13 +37,9 @@ pub fn registry_entry(puzzle: &Sudoku, solution: &Sudoku) -> Result<Entry, Error
 /// Checks a registry line of kind `sudoku`: a box shape the canonical form supports, and a
 /// form that is a puzzle line of that layout.
 pub fn check_registry_entry(entry: &Entry) -> Result<(), String> {
-    let layout = registry_layout(&entry.layout)?;
+    let (layout, classic) = registry_layout(&entry.layout)?;
     let size = layout.size();
-    let line = if layout.regions() == Layout::classic(size).map_err(|e| e.to_string())?.regions() {
-        entry.form.clone()
-    } else {
-        format!("{} {}", entry.form, entry.layout)
-    };
+    let line = if classic { entry.form.clone() } else { format!("{} {}", entry.form, entry.layout) };
     if entry.form.chars().count() != size * size {
         return Err(format!(
             "a sudoku {} form has {} cells, this one {}",
@@ -51,13 +48,31 @@ pub fn check_registry_entry(entry: &Entry) -> Result<(), String> {
             entry.form.chars().count()
         ));
     }
-    Sudoku::from_line_with_layout(&line, Arc::new(layout))
+    Sudoku::from_line_with_layout(&line, layout)
         .map(|_| ())
         .map_err(|err| format!("the form is not a {0}x{0} puzzle line: {err}", size))
 }
 
-/// The layout of a registry's box shape `RxC`.
-fn registry_layout(text: &str) -> Result<Layout, String> {
+/// The layout of a registry's box shape `RxC`, and whether it is the size's classic one; made
+/// once per shape (a layout computes its houses and peers, which cost more than reading a line:
+/// a registry of 200,000 lines took 9 s to read when each line made its own).
+fn registry_layout(text: &str) -> Result<(Arc<Layout>, bool), String> {
+    static LAYOUTS: OnceLock<Mutex<HashMap<String, (Arc<Layout>, bool)>>> = OnceLock::new();
+    let layouts = LAYOUTS.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(known) = layouts.lock().ok().and_then(|known| known.get(text).cloned()) {
+        return Ok(known);
+    }
+    let layout = new_registry_layout(text)?;
+    let classic = Layout::classic(layout.size()).is_ok_and(|classic| classic.regions() == layout.regions());
+    let made = (Arc::new(layout), classic);
+    if let Ok(mut known) = layouts.lock() {
+        known.insert(text.to_owned(), made.clone());
+    }
+    Ok(made)
+}
+
+/// The layout of a box shape `RxC`, checked to have a canonical form.
+fn new_registry_layout(text: &str) -> Result<Layout, String> {
     let shape = text
         .split_once('x')
         .and_then(|(rows, cols)| Some((rows.parse::<usize>().ok()?, cols.parse::<usize>().ok()?)));
