@@ -53,11 +53,14 @@ pub fn check_registry_entry(entry: &Entry) -> Result<(), String> {
         .map_err(|err| format!("the form is not a {0}x{0} puzzle line: {err}", size))
 }
 
+/// A box shape's layout, and whether it is its size's classic one.
+type Known = (Arc<Layout>, bool);
+
 /// The layout of a registry's box shape `RxC`, and whether it is the size's classic one; made
 /// once per shape (a layout computes its houses and peers, which cost more than reading a line:
 /// a registry of 200,000 lines took 9 s to read when each line made its own).
-fn registry_layout(text: &str) -> Result<(Arc<Layout>, bool), String> {
-    static LAYOUTS: OnceLock<Mutex<HashMap<String, (Arc<Layout>, bool)>>> = OnceLock::new();
+fn registry_layout(text: &str) -> Result<Known, String> {
+    static LAYOUTS: OnceLock<Mutex<HashMap<String, Known>>> = OnceLock::new();
     let layouts = LAYOUTS.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(known) = layouts.lock().ok().and_then(|known| known.get(text).cloned()) {
         return Ok(known);
