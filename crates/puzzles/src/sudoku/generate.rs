@@ -113,7 +113,7 @@ impl Generator {
 
     /// Puzzles with a number of clues in `range` (both ends included): removal stops at a
     /// target drawn in it, and attempts that cannot reach it are rejected (see
-    /// [`shaping`](super::shaping); [`check_clues`](super::check_clues) refuses ranges no
+    /// `sudoku/shaping.rs`; [`check_clues`](super::check_clues) refuses ranges no
     /// puzzle can meet). `minimal` is then ignored: the puzzle stops where the range says.
     ///
     /// ```
@@ -129,7 +129,7 @@ impl Generator {
 
     /// Puzzles whose givens are exactly the cells marked `true` (one per cell, row by row):
     /// random grids are tried until one is unique with those givens (see
-    /// [`shaping`](super::shaping); [`check_mask`](super::check_mask) checks a mask first). The
+    /// `sudoku/shaping.rs`; [`check_mask`](super::check_mask) checks a mask first). The
     /// symmetry and `minimal` are then not used: the mask decides. A mask of the wrong length
     /// gives up at once.
     pub fn mask(mut self, mask: Vec<bool>) -> Self {
