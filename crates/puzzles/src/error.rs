@@ -35,6 +35,16 @@ pub enum Error {
         /// The accepted names, comma-separated.
         expected: &'static str,
     },
+    /// A registry file ([`crate::common::registry`]) that cannot be read, written or trusted.
+    #[error("{path}: {}{message}", line.map(|line| format!("line {line}: ")).unwrap_or_default())]
+    Registry {
+        /// The file.
+        path: String,
+        /// The line at fault, from 1, when one is.
+        line: Option<usize>,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 impl Error {

@@ -51,7 +51,7 @@ fn adjacency(name: &str) -> PyResult<Adjacency> {
 #[pyclass(frozen, eq, hash, module = "tessera")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Hidato {
-    board: rust::Hidato,
+    pub(crate) board: rust::Hidato,
 }
 
 wrapping_class!(Hidato(board: rust::Hidato));
@@ -237,7 +237,7 @@ python_class!(Hidato [solve count solutions verify pickle] {
     /// >>> made.difficulty, made.puzzle.count().solutions
     /// ('easy', 1)
     #[staticmethod]
-    #[pyo3(signature = (*, width = None, height = None, level = None, seed = 0, adjacency = "hidato", shape = None, max_nodes = None, timeout = None))]
+    #[pyo3(signature = (*, width = None, height = None, level = None, seed = 0, adjacency = "hidato", shape = None, keep_ends = false, max_nodes = None, timeout = None))]
     #[allow(clippy::too_many_arguments)]
     fn generate(
         py: Python<'_>,
@@ -247,6 +247,7 @@ python_class!(Hidato [solve count solutions verify pickle] {
         seed: u64,
         adjacency: &str,
         shape: Option<PyRef<'_, Hidato>>,
+        keep_ends: bool,
         max_nodes: Option<i64>,
         timeout: Option<f64>,
     ) -> PyResult<Generated> {
@@ -259,7 +260,7 @@ python_class!(Hidato [solve count solutions verify pickle] {
             }
             _ => return Err(PyValueError::new_err("give width and height, or a shape")),
         };
-        let mut generator = Generator::new(shape);
+        let mut generator = Generator::new(shape).keep_ends(keep_ends);
         if let Some(level) = level {
             generator = generator.difficulty(common::level::<Difficulty>(level)?);
         }

@@ -52,6 +52,7 @@ mod hidato;
 mod listing;
 mod pickle;
 mod queens;
+mod registry;
 mod shard;
 mod sudoku;
 mod tiling;
@@ -78,6 +79,8 @@ mod _tessera {
     use super::listing::Solutions;
     #[pymodule_export]
     use super::queens::Queens;
+    #[pymodule_export]
+    use super::registry::Registry;
     #[pymodule_export]
     use super::shard::{merge, MergeError, Plan};
     #[pymodule_export]

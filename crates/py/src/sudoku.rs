@@ -184,15 +184,20 @@ python_class!(Sudoku [solve count solutions verify pickle] {
     /// ``x=True`` for Sudoku X, ``level`` one of ``'easy'``, ``'medium'``, ``'hard'``,
     /// ``'expert'``, ``'extreme'``, ``'fiendish'``, ``'diabolical'`` (``None``: any), ``symmetry`` of the clues
     /// (``'none'``, ``'rot180'``, ``'rot90'``, ``'mirror'``, ``'diagonal'``), ``minimal=True`` for
-    /// a puzzle from which no clue can be removed. Returns a ``Generated`` (``puzzle``,
-    /// ``solution``, ``seed``, ``difficulty``). Raises ``tessera.GaveUp`` when ``max_nodes`` or
-    /// ``timeout`` runs out, or when ``level`` cannot be made at this size.
+    /// a puzzle from which no clue can be removed, ``clues`` a number of clues (``30``) or a range
+    /// (``(28, 32)``, both included), ``mask`` the givens' pattern as text (one row a line, ``x``
+    /// a given, ``.`` an empty cell: the givens are exactly those cells), ``attempts`` the attempts
+    /// with ``clues`` or ``mask`` before giving up (default 1,000 and 100,000). Returns a
+    /// ``Generated`` (``puzzle``, ``solution``, ``seed``, ``difficulty``). Raises
+    /// ``tessera.GaveUp`` when ``max_nodes`` or ``timeout`` runs out, when ``level`` cannot be
+    /// made at this size, or when the attempts of ``clues`` or ``mask`` run out; ``ValueError``
+    /// for a range or mask no puzzle can meet.
     ///
     /// >>> made = tessera.Sudoku.generate(size=9, level='easy', seed=1, symmetry='rot180')
     /// >>> made.difficulty, made.puzzle.count().solutions
     /// ('easy', 1)
     #[staticmethod]
-    #[pyo3(signature = (*, size = None, level = None, seed = 0, symmetry = "none", boxes = None, x = false, minimal = false, max_nodes = None, timeout = None))]
+    #[pyo3(signature = (*, size = None, level = None, seed = 0, symmetry = "none", boxes = None, x = false, minimal = false, clues = None, mask = None, attempts = None, max_nodes = None, timeout = None))]
     #[allow(clippy::too_many_arguments)]
     fn generate(
         py: Python<'_>,
@@ -203,6 +208,9 @@ python_class!(Sudoku [solve count solutions verify pickle] {
         boxes: Option<&str>,
         x: bool,
         minimal: bool,
+        clues: Option<Clues>,
+        mask: Option<&str>,
+        attempts: Option<u32>,
         max_nodes: Option<i64>,
         timeout: Option<f64>,
     ) -> PyResult<Generated> {
@@ -231,7 +239,21 @@ python_class!(Sudoku [solve count solutions verify pickle] {
             layout = layout.with_diagonals();
         }
         let symmetry: Symmetry = symmetry.parse().map_err(|e| puzzle_error(py, e))?;
-        let mut generator = Generator::new(Arc::new(layout)).symmetry(symmetry).minimal(minimal);
+        let mut generator = Generator::new(Arc::new(layout.clone())).symmetry(symmetry).minimal(minimal);
+        if let Some(clues) = clues {
+            let (min, max) = match clues {
+                Clues::One(n) => (n, n),
+                Clues::Range(min, max) => (min, max),
+            };
+            tessera::sudoku::check_clues(&layout, symmetry, min, max).map_err(|e| puzzle_error(py, e))?;
+            generator = generator.clues(min..=max).attempts(attempts.unwrap_or(1_000));
+        } else if let Some(mask) = mask {
+            let mask = tessera::sudoku::parse_mask(mask, layout.size()).map_err(|e| puzzle_error(py, e))?;
+            tessera::sudoku::check_mask(&layout, symmetry, &mask).map_err(|e| puzzle_error(py, e))?;
+            generator = generator.mask(mask).attempts(attempts.unwrap_or(100_000));
+        } else if attempts.is_some() {
+            return Err(PyValueError::new_err("attempts bounds the attempts of clues and mask; give one of them"));
+        }
         if let Some(level) = level {
             generator = generator.difficulty(common::level::<Difficulty>(level)?);
         }
@@ -348,3 +370,10 @@ crate::class::python_class!(Hint [pickle] {
         format!("Hint(technique='{}', explanation={:?})", self.technique, self.explanation)
     }
 });
+
+/// ``clues=``: a number of clues, or a ``(min, max)`` range.
+#[derive(Debug, Clone, Copy, FromPyObject)]
+pub(crate) enum Clues {
+    One(usize),
+    Range(usize, usize),
+}

@@ -36,15 +36,18 @@ whose cells would be under 5 mm (a 16x16 grid 12 to a page, or 12 9x9 grids on a
 refused, naming how many a page can hold.
 
 The same --seed makes the same book, whatever --threads. --input lays out puzzles made earlier
-(one a line, or any format `solve` reads); each must have exactly one solution, or nothing is
-written.
+(one a line, or any format `solve` reads, `generate --format csv` included); each must have
+exactly one solution, or nothing is written. --registry FILE (as `generate`'s) skips puzzles
+already in FILE and registers the book's puzzles just before it is written; --clues, --mask and
+--attempts (Sudoku) and --keep-ends (Hidato) are `generate`'s.
 
 Exit status:
   0  success
   1  usage error (a layout too small, a level the size cannot reach) or the file cannot be written
-  2  bad input: the --input file cannot be read, or a puzzle in it is not valid or not unique
-  3  gave up: the time budget ran out on some puzzle, or a --section could not be filled (no
-     book is written)";
+  2  bad input: the --input, --registry or --mask file cannot be read, or a puzzle or line in it
+     is not valid (an --input puzzle not unique)
+  3  gave up: the time budget, --attempts or the registry's seeds ran out on some puzzle, or a
+     --section could not be filled (no book is written)";
 
 /// Output options of both `book` commands.
 #[derive(Debug, Args)]
@@ -165,7 +168,8 @@ pub fn parse_section(text: &str) -> Result<SectionSpec, String> {
 pub struct SudokuBookArgs {
     /// Lay out the puzzles of this file instead of generating (`-` reads standard input).
     #[arg(long, value_name = "FILE",
-          conflicts_with_all = ["count", "seed", "difficulty", "size", "boxes", "x", "symmetry", "minimal", "sections"])]
+          conflicts_with_all = ["count", "seed", "difficulty", "size", "boxes", "x", "symmetry", "minimal",
+                                "sections", "clues", "mask", "attempts", "registry"])]
     pub input: Option<PathBuf>,
     /// How many puzzles to generate, 1 to 10000.
     #[arg(long, required_unless_present_any = ["input", "sections"], value_parser = clap::value_parser!(u64).range(1..=MAX_BOOK))]
@@ -178,7 +182,7 @@ pub struct SudokuBookArgs {
     /// a page under its title (default: the level, or SE A..B), and so do its answers. Seeds run
     /// on from --seed through the sections; a section makes at most 1000 candidates a puzzle.
     #[arg(long = "section", value_name = "SPEC", value_delimiter = ',', value_parser = parse_section,
-          conflicts_with_all = ["count", "difficulty"])]
+          conflicts_with_all = ["count", "difficulty", "registry", "clues", "mask", "attempts"])]
     pub sections: Vec<SectionSpec>,
     /// Only puzzles of exactly this level: easy, medium, hard, expert, extreme, fiendish, diabolical.
     #[arg(long, value_parser = super::sudoku::parse_difficulty)]
@@ -196,6 +200,10 @@ pub struct SudokuBookArgs {
     #[arg(long)]
     pub minimal: bool,
     #[command(flatten)]
+    pub shape: super::SudokuShapeArgs,
+    #[command(flatten)]
+    pub registry: super::RegistryArg,
+    #[command(flatten)]
     pub book: BookOutputArgs,
 }
 
@@ -204,7 +212,7 @@ pub struct SudokuBookArgs {
 pub struct HidatoBookArgs {
     /// Lay out the puzzles of this file instead of generating (any format `solve` reads; `-`
     /// reads standard input).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "seed", "difficulty", "size"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "seed", "difficulty", "size", "keep_ends", "registry"])]
     pub input: Option<PathBuf>,
     /// How many puzzles to generate, 1 to 10000.
     #[arg(long, required_unless_present = "input", value_parser = clap::value_parser!(u64).range(1..=MAX_BOOK))]
@@ -222,6 +230,11 @@ pub struct HidatoBookArgs {
     /// Numbrix: consecutive numbers touch orthogonally only.
     #[arg(long)]
     pub numbrix: bool,
+    /// Keep 1 and the last number given at every level (hard and expert hide them otherwise).
+    #[arg(long)]
+    pub keep_ends: bool,
+    #[command(flatten)]
+    pub registry: super::RegistryArg,
     #[command(flatten)]
     pub book: BookOutputArgs,
 }

@@ -294,6 +294,13 @@ pub struct HidatoGenerateArgs {
     #[command(flatten)]
     pub shard: SeedShardArgs,
 
+    /// Keep 1 and the last number given at every level (hard and expert hide them otherwise).
+    #[arg(long)]
+    pub keep_ends: bool,
+
+    #[command(flatten)]
+    pub registry: super::RegistryArg,
+
     #[command(flatten)]
     pub budget: BudgetArgs,
 

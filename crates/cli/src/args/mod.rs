@@ -6,6 +6,7 @@
 //! ends with the exit statuses that command can return, and no others.
 
 pub mod book;
+pub mod collection;
 pub mod common;
 pub mod families;
 pub mod family;
@@ -20,6 +21,7 @@ pub mod xc;
 use clap::{Parser, Subcommand};
 
 pub use book::*;
+pub use collection::{RegistryArg, SudokuShapeArgs};
 pub use common::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, SeedShardArgs, ThreadsArgs};
 pub use families::*;
 pub use family::*;

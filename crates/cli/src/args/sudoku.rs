@@ -80,6 +80,13 @@ try seeds SEED, SEED + 1, ... in order until --count puzzles pass (the same outp
 if that runs out, the puzzles found are printed, a message says what the candidates failed, and
 the exit status is 3. A candidate whose own budget runs out is skipped.
 
+--registry FILE skips a puzzle whose canonical form (the one of --unique-under-symmetry) is in
+FILE, from any earlier run or another run going on, and appends each puzzle kept before printing
+it; the file (header `# tessera registry 1`, then `KIND LAYOUT FORM` lines) is made when missing.
+It tries seeds as --se does. --clues N or A..B keeps the clue count in the range; --mask FILE (rows
+of `x` given and `.` empty) makes the givens exactly those cells; each puzzle then has --attempts
+tries (default 1000 and 100000) before it is given up on, with what its attempts failed.
+
 Every puzzle has a time budget: --timeout, or 60 seconds when it is not given, so generation
 always ends; a puzzle that runs out gets `gave-up` in its place and a message naming the budget.
 Each level is offered for every size from 6x6 up; 4x4 puzzles are all easy. Output streams: each
@@ -99,7 +106,9 @@ puzzle (C < N) prints nothing. Shard 2 of 4 of ten puzzles is the 6th and 7th:
 Exit status:
   0  success
   1  usage error (a level the size cannot reach, --size and --boxes that disagree, a bad --se,
-     --shard with --se or --unique-under-symmetry) or internal error
+     --shard with --se, --unique-under-symmetry or --registry, a --clues range no puzzle can
+     meet) or internal error
+  2  bad input: the --registry or --mask file cannot be read or has a bad line
   3  gave up: the time budget or --max-nodes ran out on some puzzle (`gave-up` in its place), or
      --tries ran out before --count puzzles passed --se and --unique-under-symmetry";
 
@@ -354,6 +363,10 @@ pub struct SudokuGenerateArgs {
     /// giving up (exit status 3). Default: 1000 per puzzle asked for.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub tries: Option<u64>,
+    #[command(flatten)]
+    pub shape: super::SudokuShapeArgs,
+    #[command(flatten)]
+    pub registry: super::RegistryArg,
     #[command(flatten)]
     pub budget: BudgetArgs,
     #[command(flatten)]

@@ -9,6 +9,13 @@
 //! one solution), solved for the key and rated for their label, on the same threads. The layout
 //! is checked (cells large enough to write in) before any puzzle is generated or solved, so that a
 //! layout mistake costs no search. Nothing is written unless every puzzle was made.
+//!
+//! With `--registry FILE` ([`super::collection`]) the seeds go on past the puzzles whose
+//! canonical form is in the file (or equal to one earlier in the book), at most
+//! [`REGISTRY_TRIES`] seeds a puzzle; the book's puzzles are appended to the file only once all
+//! are made, just before the book is written (a book given up on registers nothing), and a
+//! puzzle that another run registered in the meantime stops the book with a message rather than
+//! printing it twice.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -17,12 +24,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
+use tessera::common::registry::{Entry as Line, Registry};
 use tessera::hidato::{self, Adjacency, Hidato};
 use tessera::sudoku::{self, logic, Generator, Sudoku};
 use tessera::xc::Budget;
 use tessera::{Named, Query};
 use tessera_print::{Entry, Grid};
 
+use super::book_input::{read_hidato, read_sudoku, unique};
 use super::Status;
 use crate::args::{BookOutputArgs, Family, FamilyBookArgs, HidatoBookArgs, SudokuBookArgs, MAX_BOOK};
 use crate::input::BadInput;
@@ -44,13 +53,20 @@ pub(super) struct Made {
     pub(super) id: String,
     /// The SE estimate, to a tenth (Sudoku).
     pub(super) se: Option<f64>,
+    /// Its registry line, when the book has a `--registry`.
+    pub(super) entry: Option<Line>,
 }
+
+/// Seeds a puzzle may try with `--registry` before the book is given up on.
+const REGISTRY_TRIES: u64 = 1_000;
 
 /// Why a puzzle is not in the book.
 pub(super) enum Missing {
     GaveUp(tessera::xc::GaveUp),
     /// Bad input: the message, naming the line.
     Bad(String),
+    /// Generating with `--registry`: every seed tried was in the registry.
+    Registered(u64),
 }
 
 /// `tessera sudoku book`
@@ -91,30 +107,45 @@ pub fn sudoku(args: &SudokuBookArgs) -> Result<Status> {
         let _ = write!(title, " · {}", capitalised(level.name()));
     }
     let title = out.title.clone().unwrap_or(title);
+    if args.registry.registry.is_some() {
+        super::collection::check_sudoku_registry(&layout)?;
+    }
+    let shaped = Generator::new(Arc::new(layout.clone()));
+    let shaped = super::collection::shaped(shaped, &args.shape, &layout, args.symmetry)?;
     let layout = Arc::new(layout);
     check_layout(out, Grid::sudoku(&Sudoku::empty(layout.clone())))?;
-    let mut generator = Generator::new(layout)
-        .symmetry(args.symmetry)
-        .minimal(args.minimal)
-        .rated(true)
-        .jigsaw(args.grid.jigsaw);
-    generator = generator.attempts(u32::MAX);
+    let mut generator =
+        shaped.symmetry(args.symmetry).minimal(args.minimal).rated(true).jigsaw(args.grid.jigsaw);
+    if args.shape.clues.is_none() && args.shape.mask.is_none() {
+        generator = generator.attempts(u32::MAX);
+    }
     if let Some(level) = args.difficulty {
         generator = generator.difficulty(level);
     }
+    let registry = args.registry.registry.as_deref().map(super::collection::open_registry).transpose()?;
+    let keyed = registry.is_some();
     let first_seed = args.seed.unwrap_or_else(super::clock_seed);
-    let seeds: Vec<u64> = (0..args.count.unwrap_or(1)).map(|k| first_seed.wrapping_add(k)).collect();
-    let make = |seed: u64| match generator.clone().budget(budget(out)).generate(seed) {
-        Ok(made) => Ok(Made {
+    let make = |seed: u64| match generator.clone().budget(budget(out)).generate_tallied(seed) {
+        (Ok(made), _) => Ok(Made {
             puzzle: Grid::sudoku(&made.puzzle),
             key: Grid::sudoku_key(&made.puzzle, &made.solution),
             level: made.rating.as_ref().map_or("", |rating| rating.difficulty.name()),
             id: format!("seed {seed}"),
             se: made.rating.as_ref().map(|rating| super::sudoku_records::tenths(rating.se)),
+            entry: keyed
+                .then(|| sudoku::registry_entry(&made.puzzle, &made.solution))
+                .transpose()
+                .map_err(|err| Missing::Bad(err.to_string()))?,
         }),
-        Err(reason) => Err(Missing::GaveUp(reason)),
+        (Err(reason), rejections) => {
+            let level = args.difficulty.map(logic::Difficulty::name);
+            if let Some(message) = super::collection::shaping_gave_up(&args.shape, &rejections, level) {
+                return Err(Missing::Bad(format!("seed {seed}: {message}")));
+            }
+            Err(Missing::GaveUp(reason))
+        }
     };
-    make_book(out, title, seeds, make, "")
+    generated_book(out, title, first_seed, args.count.unwrap_or(1), registry, make)
 }
 
 /// `tessera hidato book`
@@ -143,7 +174,7 @@ pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
     let adjacency = if args.numbrix { Adjacency::Orthogonal } else { Adjacency::King };
     let shape = super::hidato_generate::rectangle(args.size.as_deref().unwrap_or("7x7"), adjacency)?;
     check_layout(out, Grid::hidato(&shape))?;
-    let mut generator = hidato::Generator::new(shape);
+    let mut generator = hidato::Generator::new(shape).keep_ends(args.keep_ends);
     if let Some(reason) = generator.no_path() {
         bail!("no {kind} path exists over that shape: {reason}");
     }
@@ -155,8 +186,9 @@ pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
         None => kind.to_owned(),
     };
     let title = out.title.clone().unwrap_or(title);
+    let registry = args.registry.registry.as_deref().map(super::collection::open_registry).transpose()?;
+    let keyed = registry.is_some();
     let first_seed = args.seed.unwrap_or_else(super::clock_seed);
-    let seeds: Vec<u64> = (0..args.count.unwrap_or(1)).map(|k| first_seed.wrapping_add(k)).collect();
     let make = |seed: u64| match generator.clone().budget(budget(out)).generate(seed) {
         Ok(made) => Ok(Made {
             puzzle: Grid::hidato(&made.puzzle),
@@ -164,10 +196,11 @@ pub fn hidato(args: &HidatoBookArgs) -> Result<Status> {
             level: made.difficulty.name(),
             id: format!("seed {seed}"),
             se: None,
+            entry: keyed.then(|| hidato::registry_entry(&made.puzzle)),
         }),
         Err(reason) => Err(Missing::GaveUp(reason)),
     };
-    make_book(out, title, seeds, make, "")
+    generated_book(out, title, first_seed, args.count.unwrap_or(1), registry, make)
 }
 
 /// `tessera <family> book`: any family the library draws ([`tessera::Draw`]), generated or read.
@@ -194,6 +227,7 @@ pub fn family<P: Family>(args: &FamilyBookArgs<P>) -> Result<Status> {
                 level,
                 id: format!("id {}", short_id(&puzzle.to_text())),
                 se: None,
+                entry: None,
             })
         };
         return make_book(out, title, numbered, read, &name);
@@ -221,64 +255,26 @@ pub fn family<P: Family>(args: &FamilyBookArgs<P>) -> Result<Status> {
             level: made.level.name(),
             id: format!("seed {seed}"),
             se: None,
+            entry: None,
         }),
         Err(reason) => Err(Missing::GaveUp(reason)),
     };
     make_book(out, title, seeds, make, "")
 }
 
-/// A Sudoku of an `--input` file: unique, solved, rated.
-fn read_sudoku(item: sudoku::Parsed, budget: Budget) -> Result<Made, Missing> {
-    let line = item.line;
-    let puzzle = item.puzzle.map_err(|err| Missing::Bad(err.to_string()))?;
-    let query = sudoku::Query::default().with_limit(2).with_budget(budget.clone());
-    let solution = unique(line, "line", sudoku::count(&puzzle, &query).result(), || {
-        sudoku::solve(&puzzle, &sudoku::Query::default().with_budget(budget.clone()))
-    })?;
-    let rating = logic::rate_within(&puzzle, &budget).map_err(Missing::GaveUp)?;
-    Ok(Made {
-        puzzle: Grid::sudoku(&puzzle),
-        key: Grid::sudoku_key(&puzzle, &solution),
-        level: rating.difficulty.name(),
-        id: format!("id {}", short_id(&puzzle.to_line())),
-        se: Some(super::sudoku_records::tenths(rating.se)),
-    })
-}
-
-/// A Hidato of an `--input` file (the `index`-th): unique, solved, rated.
-fn read_hidato(index: usize, puzzle: &Hidato, budget: Budget) -> Result<Made, Missing> {
-    let query = hidato::Query::default().with_limit(2).with_budget(budget.clone());
-    let solution = unique(index, "puzzle", hidato::count(puzzle, &query).result(), || {
-        hidato::solve(puzzle, &hidato::Query::default().with_budget(budget.clone()))
-    })?;
-    Ok(Made {
-        puzzle: Grid::hidato(puzzle),
-        key: Grid::hidato_key(puzzle, &solution),
-        level: hidato::rate(puzzle).difficulty.name(),
-        id: format!("id {}", short_id(&hidato::to_text(std::slice::from_ref(puzzle)))),
-        se: None,
-    })
-}
-
-/// The solution of a puzzle whose count (to 2) is `count`, or why it cannot be printed.
-fn unique<P>(
-    at: usize,
-    what: &str,
-    count: Result<u64, tessera::xc::GaveUp>,
-    solve: impl FnOnce() -> Result<Option<P>, tessera::xc::GaveUp>,
-) -> Result<P, Missing> {
-    match count.map_err(Missing::GaveUp)? {
-        1 => match solve().map_err(Missing::GaveUp)? {
-            Some(solution) => Ok(solution),
-            None => Err(Missing::Bad(format!("{what} {at}: the puzzle has no solution"))),
-        },
-        0 => Err(Missing::Bad(format!(
-            "{what} {at}: the puzzle has no solution; a book prints only puzzles with one"
-        ))),
-        _ => Err(Missing::Bad(format!(
-            "{what} {at}: the puzzle has more than one solution; a book prints only puzzles with one"
-        ))),
-    }
+/// The generated book of `count` puzzles from the seeds `first_seed` on: one a seed, or with a
+/// registry, the seeds that give puzzles not in it.
+fn generated_book(
+    out: &BookOutputArgs,
+    title: String,
+    first_seed: u64,
+    count: u64,
+    registry: Option<Registry>,
+    make: impl Fn(u64) -> Result<Made, Missing> + Sync,
+) -> Result<Status> {
+    let tries = if registry.is_some() { count.saturating_mul(REGISTRY_TRIES) } else { count };
+    let seeds = (0..tries).map(|k| first_seed.wrapping_add(k));
+    make_book_from(out, title, seeds, count, registry, make, "")
 }
 
 /// Makes every puzzle from `items` with `make` on the threads, then writes the book. `name`
@@ -290,34 +286,72 @@ fn make_book<T: Send>(
     make: impl Fn(T) -> Result<Made, Missing> + Sync,
     name: &str,
 ) -> Result<Status> {
-    let total = items.len() as u64;
+    let wanted = items.len() as u64;
+    make_book_from(out, title, items.into_iter(), wanted, None, make, name)
+}
+
+/// [`make_book`] over `items` until `wanted` puzzles are made: with a `registry`, a puzzle in it
+/// (or equal to one made before) is skipped, and the book's puzzles are registered before it is
+/// written.
+fn make_book_from<T: Send>(
+    out: &BookOutputArgs,
+    title: String,
+    items: impl Iterator<Item = T> + Send,
+    wanted: u64,
+    mut registry: Option<Registry>,
+    make: impl Fn(T) -> Result<Made, Missing> + Sync,
+    name: &str,
+) -> Result<Status> {
+    let total = wanted;
     let start = Instant::now();
     let threads = out.threads.count();
     let done = Arc::new(AtomicU64::new(0));
     let progress = (!out.no_progress && std::io::stderr().is_terminal())
         .then(|| Indicator::counting(done.clone(), total, "puzzles".to_owned()));
-    let mut made: Vec<Made> = Vec::with_capacity(items.len());
+    let mut made: Vec<Made> = Vec::with_capacity(usize::try_from(wanted).unwrap_or(0));
     let mut failure: Option<(usize, Missing)> = None;
-    let work = |item: T| {
-        let result = make(item);
-        done.fetch_add(1, Ordering::Relaxed);
-        result
-    };
-    map_in_order(threads, WINDOW_PER_THREAD * threads, items.into_iter(), work, |result| {
+    let mut in_book: std::collections::HashSet<Line> = std::collections::HashSet::new();
+    let mut skipped = 0u64;
+    let work = |item: T| make(item);
+    map_in_order(threads, WINDOW_PER_THREAD * threads, items, work, |result| {
         match result {
-            Ok(one) => made.push(one),
+            Ok(one) => {
+                if let (Some(entry), Some(registry)) = (&one.entry, registry.as_mut()) {
+                    if !in_book.insert(entry.clone()) || registry.contains(entry)? {
+                        skipped += 1;
+                        return Ok(true);
+                    }
+                }
+                made.push(one);
+                done.fetch_add(1, Ordering::Relaxed);
+            }
             Err(missing) => {
                 failure = Some((made.len() + 1, missing));
-                return Ok::<bool, std::convert::Infallible>(false);
+                return anyhow::Ok(false);
             }
         }
-        Ok(true)
+        Ok((made.len() as u64) < wanted)
     })?;
+    if (made.len() as u64) < wanted && failure.is_none() {
+        failure = Some((made.len() + 1, Missing::Registered(skipped)));
+    }
     if let Some(progress) = progress {
         progress.stop();
     }
     match failure {
+        Some((_, Missing::Bad(message))) if name.is_empty() => {
+            super::report::note(&format!("{message}; no book written"));
+            return Ok(Status::GaveUp);
+        }
         Some((_, Missing::Bad(message))) => return Err(BadInput { name: name.to_owned(), message }.into()),
+        Some((index, Missing::Registered(skipped))) => {
+            super::report::note(&format!(
+                "gave up on puzzle {index}: {skipped} puzzles made were already in {} or the book, and \
+                 {REGISTRY_TRIES} seeds a puzzle are tried; no book written",
+                registry.as_ref().map_or_else(String::new, |registry| registry.path().display().to_string())
+            ));
+            return Ok(Status::GaveUp);
+        }
         Some((index, Missing::GaveUp(reason))) => {
             let budget = match out.budget.timeout {
                 Some(timeout) => format!("--timeout {} s", timeout.as_secs_f64()),
@@ -330,6 +364,21 @@ fn make_book<T: Send>(
             return Ok(Status::GaveUp);
         }
         None => {}
+    }
+    if let Some(registry) = registry.as_mut() {
+        for (i, one) in made.iter().enumerate() {
+            let Some(entry) = &one.entry else { continue };
+            if !registry.insert(entry)? {
+                bail!(
+                    "puzzle {} ({}) was registered in {} by another run while this book was made; \
+                     no book written (puzzles 1 to {} are registered: run again for others)",
+                    i + 1,
+                    one.id,
+                    registry.path().display(),
+                    i
+                );
+            }
+        }
     }
     super::book_write::write(out, title, &made, Vec::new(), start)
 }
@@ -382,7 +431,7 @@ pub(super) fn capitalised(name: &str) -> String {
 }
 
 /// A short stable id of a puzzle's text: the first 8 hex digits of its 64-bit FNV-1a hash.
-fn short_id(text: &str) -> String {
+pub(super) fn short_id(text: &str) -> String {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {
         hash ^= u64::from(byte);

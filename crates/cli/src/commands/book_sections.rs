@@ -61,8 +61,12 @@ pub(super) fn sudoku(args: &SudokuBookArgs, layout: Layout) -> Result<Status> {
     let title = out.title.clone().unwrap_or(title);
     let layout = Arc::new(layout);
     check_layout(out, Grid::sudoku(&Sudoku::empty(layout.clone())))?;
-    let generator =
-        Generator::new(layout).symmetry(args.symmetry).minimal(args.minimal).rated(true).attempts(u32::MAX);
+    let generator = Generator::new(layout)
+        .symmetry(args.symmetry)
+        .minimal(args.minimal)
+        .rated(true)
+        .jigsaw(args.grid.jigsaw)
+        .attempts(u32::MAX);
     let total: u64 = args.sections.iter().map(|s| s.count).sum();
     let done = Arc::new(AtomicU64::new(0));
     let progress = (!out.no_progress && std::io::stderr().is_terminal())
@@ -137,6 +141,7 @@ fn fill(
                 level: made.rating.as_ref().map_or("", |rating| rating.difficulty.name()),
                 id: format!("seed {seed}"),
                 se,
+                entry: None,
             },
         ));
         done.fetch_add(1, Ordering::Relaxed);

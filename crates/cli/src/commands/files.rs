@@ -120,6 +120,9 @@ pub(crate) fn is_gave_up(line: &[u8]) -> bool {
 /// The longest line [`is_gave_up`] looks at: a gave-up record is under 100 bytes.
 const GAVE_UP_LINE: usize = 256;
 
+/// The longest CSV row read whole; a longer one is passed on as it is (and the parser reports it).
+const CSV_ROW: usize = 1 << 16;
+
 /// The note for a skipped gave-up line.
 pub(crate) fn note_gave_up(name: &str, line: usize) {
     note(&format!("{name}: line {line}: skipped a puzzle that generate gave up on (no puzzle in it)"));
@@ -127,7 +130,8 @@ pub(crate) fn note_gave_up(name: &str, line: usize) {
 
 /// A reader that passes a file through with every [`is_gave_up`] line turned into a comment
 /// (`#`, so that line numbers stay true) and noted: the output of `sudoku generate` reads back
-/// whole, whatever it gave up on.
+/// whole, whatever it gave up on. From a CSV header on ([`super::csv_input`]), each row becomes
+/// its `puzzle` field, so that `--format csv` reads back too.
 pub(crate) struct SkipGaveUp<R> {
     inner: R,
     name: String,
@@ -137,12 +141,22 @@ pub(crate) struct SkipGaveUp<R> {
     /// The number of the line that `pending`'s end is in, from 1.
     line: usize,
     line_start: bool,
+    /// A CSV header was met: the lines after it are rows.
+    csv: bool,
 }
 
 impl<R: BufRead> SkipGaveUp<R> {
     /// `inner`, whose next line is line `line` of the file `name`.
     pub(crate) fn new(inner: R, name: &str, line: usize) -> Self {
-        SkipGaveUp { inner, name: name.to_owned(), pending: Vec::new(), at: 0, line, line_start: true }
+        SkipGaveUp {
+            inner,
+            name: name.to_owned(),
+            pending: Vec::new(),
+            at: 0,
+            line,
+            line_start: true,
+            csv: false,
+        }
     }
 }
 
@@ -152,13 +166,33 @@ impl<R: BufRead> Read for SkipGaveUp<R> {
             self.pending.clear();
             self.at = 0;
             // The start of a line is looked at whole when it is short; the rest goes in chunks.
-            let cap = if self.line_start { GAVE_UP_LINE as u64 + 1 } else { 1 << 16 };
+            // A CSV row is read whole (rows of the largest grid are under 2 kB).
+            let cap = match (self.line_start, self.csv) {
+                (true, true) => CSV_ROW as u64,
+                (true, false) => GAVE_UP_LINE as u64 + 1,
+                (false, _) => 1 << 16,
+            };
             let read = (&mut self.inner).take(cap).read_until(b'\n', &mut self.pending)?;
             if read == 0 {
                 return Ok(0);
             }
             let ends = self.pending.ends_with(b"\n");
-            if self.line_start && read <= GAVE_UP_LINE && is_gave_up(&self.pending) {
+            let whole = ends || read < cap as usize;
+            if self.line_start && read <= GAVE_UP_LINE && super::csv_input::is_header(&self.pending) {
+                // The header: a comment, and rows from here on.
+                self.csv = true;
+                self.pending.insert(0, b'#');
+            } else if self.line_start && self.csv && whole {
+                let row = String::from_utf8_lossy(&self.pending).into_owned();
+                match super::csv_input::row_as_line(&row) {
+                    Ok(line) => self.pending = line.into_bytes(),
+                    Err(()) => {
+                        note_gave_up(&self.name, self.line);
+                        self.pending.clear();
+                        self.pending.extend_from_slice(if ends { b"#\n" } else { b"#" });
+                    }
+                }
+            } else if self.line_start && read <= GAVE_UP_LINE && is_gave_up(&self.pending) {
                 note_gave_up(&self.name, self.line);
                 self.pending.clear();
                 self.pending.extend_from_slice(if ends { b"#\n" } else { b"#" });

@@ -9,6 +9,11 @@
 //! puzzle (one may be given up on): only a single puzzle opens with it (`1`); several, and any
 //! shard, leave it out (the readers do not need it), so that the shards concatenated in order
 //! are the whole run's puzzles, one readable file.
+//!
+//! With `--registry FILE` ([`super::collection`]) a puzzle whose canonical form (board
+//! symmetries and reversed numbering, [`tessera::hidato::registry_entry`]) is in the file is
+//! skipped and the next seed tried, so the seeds no longer follow the positions: `--shard` is
+//! refused with it, and each puzzle may try [`REGISTRY_TRIES`] seeds before it is given up on.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::time::Instant;
@@ -22,6 +27,9 @@ use super::hidato::read;
 use super::Status;
 use crate::args::HidatoGenerateArgs;
 use crate::input::BadInput;
+
+/// Seeds a puzzle may try with `--registry` before it is given up on.
+pub(crate) const REGISTRY_TRIES: u64 = 1_000;
 
 /// One line of `--json`.
 #[derive(Debug, Serialize)]
@@ -64,7 +72,7 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
     let generators: Vec<Generator> = shapes
         .into_iter()
         .map(|shape| {
-            let generator = Generator::new(shape);
+            let generator = Generator::new(shape).keep_ends(args.keep_ends);
             match args.difficulty {
                 Some(level) => generator.difficulty(level),
                 None => generator,
@@ -77,6 +85,15 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
     let puzzles = share.end - share.start;
     let progress = progress_bar(args, puzzles);
     let json = args.output.json();
+    if args.registry.registry.is_some() && args.shard.is_given() {
+        bail!(
+            "--shard cannot be combined with --registry: which seeds make a shard's puzzles depends on every \
+             puzzle before it"
+        );
+    }
+    let mut registry = args.registry.registry.as_deref().map(super::collection::open_registry).transpose()?;
+    // With a registry the seeds go on past the ones skipped.
+    let mut next_seed = first_seed;
     let start = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Done;
@@ -87,14 +104,24 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
     let mut held: Option<Hidato> = None;
     for k in share.clone() {
         let index = k + 1;
-        let seed = first_seed.wrapping_add(k);
         // k < count * shapes (or less, saturated), so there is always a shape k / count.
         let shape = usize::try_from(k / args.count).ok().and_then(|shape| generators.get(shape));
         let Some(generator) = shape else {
             bail!("internal error: puzzle {index} of {total} has no shape");
         };
         // A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
-        match generator.clone().budget(super::budget(&args.budget)).generate(seed) {
+        let (seed, made) = match registry.as_mut() {
+            None => {
+                let seed = first_seed.wrapping_add(k);
+                (seed, generator.clone().budget(super::budget(&args.budget)).generate(seed))
+            }
+            Some(registry) => {
+                let (seed, made) = registered(generator, &args.budget, registry, next_seed)?;
+                next_seed = seed.wrapping_add(1);
+                (seed, made)
+            }
+        };
+        match made {
             Ok(generated) if json => write_json(&mut out, index, &generated)?,
             Ok(generated) if single => held = Some(generated.puzzle),
             Ok(generated) => {
@@ -129,6 +156,33 @@ pub fn generate(args: &HidatoGenerateArgs) -> Result<Status> {
         super::report::note(&format!("puzzles={puzzles} seconds={:.3}", start.elapsed().as_secs_f64()));
     }
     Ok(status)
+}
+
+/// The first puzzle from `seed` on that is not in `registry` (now added to it), and its seed; a
+/// seed that gives up ends the search with it, and [`REGISTRY_TRIES`] seeds all in the registry
+/// give up too.
+fn registered(
+    generator: &Generator,
+    budget: &crate::args::BudgetArgs,
+    registry: &mut tessera::common::registry::Registry,
+    seed: u64,
+) -> Result<(u64, Result<Generated, GaveUp>)> {
+    for tried in 0..REGISTRY_TRIES {
+        let seed = seed.wrapping_add(tried);
+        let made = generator.clone().budget(super::budget(budget)).generate(seed);
+        if let Ok(made) = &made {
+            if !registry.insert(&tessera::hidato::registry_entry(&made.puzzle))? {
+                continue;
+            }
+        }
+        return Ok((seed, made));
+    }
+    super::report::note(&format!(
+        "seeds {seed} to {} made only puzzles already in {}",
+        seed.wrapping_add(REGISTRY_TRIES - 1),
+        registry.path().display()
+    ));
+    Ok((seed.wrapping_add(REGISTRY_TRIES - 1), Err(GaveUp::NodeLimit)))
 }
 
 /// Which budget ran out, and the flag that raises it (as `sudoku generate` says it).

@@ -1,8 +1,11 @@
 //! Doing what the command line asked: one module per top-level subcommand.
 
 pub mod book;
+mod book_input;
 mod book_sections;
 mod book_write;
+pub mod collection;
+pub mod csv_input;
 pub mod family;
 pub mod files;
 pub mod help;

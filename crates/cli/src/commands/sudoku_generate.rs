@@ -21,7 +21,7 @@
 //! writer is ready for technique names that would), so no CSV dependency is needed. The header
 //! line is written by the whole run or by shard 0 only, so that shards still join byte for byte.
 //!
-//! **Filtering** (`--se`, `--unique-under-symmetry`). The puzzle of index k + 1 can no longer
+//! **Filtering** (`--se`, `--unique-under-symmetry`, `--registry`). The puzzle of index k + 1 can no longer
 //! come from seed SEED + k: candidates are made from SEED, SEED + 1, ... (on every thread, in
 //! windows, as above), and the sink, which sees them in seed order, keeps those in the SE range
 //! and not equivalent ([`tessera::sudoku::canonical`], computed on the workers) to one kept
@@ -31,6 +31,16 @@
 //! candidates: a run that cannot find enough (4x4 has few classes; an SE range the generator
 //! rarely reaches) ends with the puzzles it has, a message, and exit status 3. A candidate whose
 //! own budget runs out counts as a try and is skipped.
+//!
+//! **The registry** (`--registry FILE`, [`super::collection`]) is checked in the sink, in seed
+//! order: a candidate whose canonical form (computed on the workers) is in the file, from an
+//! earlier run, another volume or a run going on at the same time, is skipped like an
+//! equivalent one, and a kept puzzle's line is appended to the file before the puzzle is
+//! printed, so that a run killed halfway has registered everything it printed.
+//!
+//! **Shaping** (`--clues`, `--mask`) is the generator's ([`tessera::sudoku::Generator::clues`],
+//! [`tessera::sudoku::Generator::mask`]): each puzzle gets `--attempts` attempts, and one given up
+//! on after them is explained by what its attempts were rejected for.
 
 use std::collections::HashSet;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -39,8 +49,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
+use tessera::common::registry::{Entry, Registry};
 use tessera::sudoku::logic::Difficulty;
-use tessera::sudoku::{canonical, check_canonical, Budget, GaveUp, Generated, Generator, Layout, Sudoku};
+use tessera::sudoku::{
+    check_canonical, registry_entry, Budget, GaveUp, Generated, Generator, Layout, Rejections,
+};
 
 use super::sudoku_records::{tenths, write_gave_up, write_one, CSV_HEADER};
 use super::Status;
@@ -59,16 +72,27 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     let layout = layout(args)?;
     check_level(&layout, args.difficulty)?;
     let format = format(args)?;
-    let filtering = args.unique_under_symmetry || args.se.is_some();
+    let filtering = args.unique_under_symmetry || args.se.is_some() || args.registry.registry.is_some();
     if filtering && args.shard.is_given() {
         bail!(
             "--shard cannot be combined with {}: which seeds make a shard's puzzles depends on every \
              puzzle before it; run the whole range on one machine (--threads uses its cores)",
-            if args.unique_under_symmetry { "--unique-under-symmetry" } else { "--se" }
+            if args.unique_under_symmetry {
+                "--unique-under-symmetry"
+            } else if args.se.is_some() {
+                "--se"
+            } else {
+                "--registry"
+            }
         );
     }
     if args.tries.is_some() && !filtering {
-        bail!("--tries bounds the candidates of --se and --unique-under-symmetry; give one of them");
+        bail!(
+            "--tries bounds the candidates of --se, --unique-under-symmetry and --registry; give one of them"
+        );
+    }
+    if args.registry.registry.is_some() {
+        super::collection::check_sudoku_registry(&layout)?;
     }
     if args.unique_under_symmetry {
         if let Err(err) = check_canonical(&layout) {
@@ -76,7 +100,7 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
         }
     }
     // No bound on attempts: the time budget (default or --timeout) bounds each puzzle.
-    let mut generator = Generator::new(Arc::new(layout))
+    let mut generator = Generator::new(Arc::new(layout.clone()))
         .symmetry(args.symmetry)
         .minimal(args.minimal)
         .rated(format != GenerateFormat::Text || args.se.is_some())
@@ -86,6 +110,8 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     if let Some(level) = level {
         generator = generator.difficulty(level);
     }
+    let generator = super::collection::shaped(generator, &args.shape, &layout, args.symmetry)?;
+    let registry = args.registry.registry.as_deref().map(super::collection::open_registry).transpose()?;
     let first_seed = args.seed.unwrap_or_else(super::clock_seed);
     let mut out = BufWriter::new(io::stdout().lock());
     if format == GenerateFormat::Csv && args.shard.range(u64::MAX).start == 0 {
@@ -94,7 +120,7 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     }
     let run = Run { args, generator, first_seed, format };
     if filtering {
-        run.filtered(&mut out)
+        run.filtered(&mut out, registry)
     } else {
         run.every_seed(&mut out)
     }
@@ -146,9 +172,10 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// A fresh budget per puzzle: --timeout and --max-nodes are per puzzle.
-    fn make(&self, seed: u64) -> Result<Generated, GaveUp> {
-        self.generator.clone().budget(budget(self.args)).generate(seed)
+    /// A fresh budget per puzzle: --timeout and --max-nodes are per puzzle. With the
+    /// rejections of its attempts, which explain a puzzle given up on with --clues or --mask.
+    fn make(&self, seed: u64) -> (Result<Generated, GaveUp>, Rejections) {
+        self.generator.clone().budget(budget(self.args)).generate_tallied(seed)
     }
 
     /// The puzzle of index k + 1 from seed SEED + k, for every k of the run or the shard.
@@ -166,19 +193,23 @@ impl Run<'_> {
         let indices = share.map(|k| k + 1);
         let make = |index: u64| {
             let seed = self.first_seed.wrapping_add(index - 1);
-            let made = self.make(seed);
+            let (made, rejections) = self.make(seed);
             done.fetch_add(1, Ordering::Relaxed);
-            (index, seed, made)
+            (index, seed, made, rejections)
         };
-        let written =
-            map_in_order(threads, WINDOW_PER_THREAD * threads, indices, make, |(index, seed, made)| {
+        let written = map_in_order(
+            threads,
+            WINDOW_PER_THREAD * threads,
+            indices,
+            make,
+            |(index, seed, made, rejections)| {
                 match made {
                     Ok(made) => write_one(out, index, &made, self.format)?,
                     Err(reason) => {
                         write_gave_up(out, index, seed, reason, self.format)?;
                         super::report::note(&format!(
                             "gave up on puzzle {index} (seed {seed}): {}",
-                            gave_up_message(args, reason)
+                            gave_up_message(args, reason, &rejections)
                         ));
                         status = Status::GaveUp;
                     }
@@ -186,7 +217,8 @@ impl Run<'_> {
                 // Each puzzle is written through: one can take seconds.
                 out.flush()?;
                 anyhow::Ok(true)
-            });
+            },
+        );
         if let Some(progress) = progress {
             progress.stop();
         }
@@ -200,9 +232,9 @@ impl Run<'_> {
         Ok(status)
     }
 
-    /// Candidates from SEED, SEED + 1, ..., kept while they pass --se and
-    /// --unique-under-symmetry, until --count are kept or --tries are made.
-    fn filtered(&self, out: &mut impl Write) -> Result<Status> {
+    /// Candidates from SEED, SEED + 1, ..., kept while they pass --se,
+    /// --unique-under-symmetry and --registry, until --count are kept or --tries are made.
+    fn filtered(&self, out: &mut impl Write, mut registry: Option<Registry>) -> Result<Status> {
         let args = self.args;
         let threads = args.threads.count();
         let wanted = args.count;
@@ -212,21 +244,27 @@ impl Run<'_> {
         let progress = (!args.output.no_progress && io::stderr().is_terminal())
             .then(|| Indicator::counting(done.clone(), wanted, "puzzles".to_owned()));
         let unique = args.unique_under_symmetry;
-        // On the workers: the candidate, and its canonical form when it is needed.
+        let keyed = unique || registry.is_some();
+        // On the workers: the candidate, and its canonical form (the registry's line) when it
+        // is needed.
         let make = |k: u64| {
             let seed = self.first_seed.wrapping_add(k);
-            let made = self.make(seed);
+            let (made, rejections) = self.make(seed);
             let key = match &made {
-                Ok(made) if unique => Some(canonical(&made.puzzle, &made.solution)),
+                Ok(made) if keyed => Some(registry_entry(&made.puzzle, &made.solution)),
                 _ => None,
             };
-            (seed, made, key)
+            (seed, made, key, rejections)
         };
-        let mut seen: HashSet<Sudoku> = HashSet::new();
-        let (mut kept, mut made_count, mut outside, mut equivalent, mut ran_out) =
-            (0u64, 0u64, 0u64, 0u64, 0u64);
-        let written =
-            map_in_order(threads, WINDOW_PER_THREAD * threads, 0..tries, make, |(seed, made, key)| {
+        let mut seen: HashSet<Entry> = HashSet::new();
+        let (mut kept, mut made_count, mut outside, mut equivalent, mut ran_out, mut registered) =
+            (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
+        let written = map_in_order(
+            threads,
+            WINDOW_PER_THREAD * threads,
+            0..tries,
+            make,
+            |(seed, made, key, rejections)| {
                 made_count += 1;
                 let made = match made {
                     Ok(made) => made,
@@ -235,7 +273,7 @@ impl Run<'_> {
                         if args.output.stats {
                             super::report::note(&format!(
                                 "skipped seed {seed}: {}",
-                                gave_up_message(args, reason)
+                                gave_up_message(args, reason, &rejections)
                             ));
                         }
                         return anyhow::Ok(true);
@@ -249,9 +287,17 @@ impl Run<'_> {
                     }
                 }
                 if let Some(key) = key {
-                    if !seen.insert(key?) {
+                    let key = key?;
+                    if unique && !seen.insert(key.clone()) {
                         equivalent += 1;
                         return Ok(true);
+                    }
+                    // Appended before the puzzle is printed: what is printed is registered.
+                    if let Some(registry) = registry.as_mut() {
+                        if !registry.insert(&key)? {
+                            registered += 1;
+                            return Ok(true);
+                        }
                     }
                 }
                 kept += 1;
@@ -259,7 +305,8 @@ impl Run<'_> {
                 write_one(out, kept, &made, self.format)?;
                 out.flush()?;
                 Ok(kept < wanted)
-            });
+            },
+        );
         if let Some(progress) = progress {
             progress.stop();
         }
@@ -267,7 +314,7 @@ impl Run<'_> {
         if args.output.stats {
             super::report::note(&format!(
                 "puzzles={kept} candidates={made_count} outside-se={outside} equivalent={equivalent} \
-                 gave-up={ran_out} seconds={:.3} threads={threads}",
+                 in-registry={registered} gave-up={ran_out} seconds={:.3} threads={threads}",
                 start.elapsed().as_secs_f64()
             ));
         }
@@ -280,6 +327,9 @@ impl Run<'_> {
         }
         if unique {
             why.push(format!("{equivalent} equivalent to one made before"));
+        }
+        if let Some(registry) = &registry {
+            why.push(format!("{registered} already in {}", registry.path().display()));
         }
         if ran_out > 0 {
             why.push(format!("{ran_out} ran out of their budget ({})", budget_flags(args)));
@@ -362,8 +412,15 @@ fn budget(args: &SudokuGenerateArgs) -> Budget {
     }
 }
 
-/// Which budget ran out, and the flag that raises it.
-fn gave_up_message(args: &SudokuGenerateArgs, reason: GaveUp) -> String {
+/// Which budget ran out, and the flag that raises it; or why the attempts of --clues or --mask
+/// were all rejected.
+fn gave_up_message(args: &SudokuGenerateArgs, reason: GaveUp, rejections: &Rejections) -> String {
+    if reason == GaveUp::NodeLimit && args.budget.max_nodes.is_none() {
+        let level = args.difficulty.map(Difficulty::name);
+        if let Some(message) = super::collection::shaping_gave_up(&args.shape, rejections, level) {
+            return message;
+        }
+    }
     match (reason, args.budget.timeout, args.budget.max_nodes) {
         (GaveUp::Deadline, None, _) => format!(
             "the default time budget of {} s per puzzle ran out; raise it with --timeout SECONDS",

@@ -61,7 +61,10 @@ fn kind(violation: &Violation) -> &'static str {
 
 /// One puzzle from an argument of `verify`: `-`, a file, or the puzzle itself.
 pub(crate) fn read_one(argument: &str, inline_name: &str) -> Result<Sudoku> {
-    let (name, text) = read_text(argument, inline_name)?;
+    let (name, mut text) = read_text(argument, inline_name)?;
+    if let Some(puzzle) = super::csv_input::single_field(&text, "puzzle") {
+        text = puzzle;
+    }
     Sudoku::parse(&text).map_err(|err| bad(&name, err.to_string()).into())
 }
 
@@ -75,6 +78,9 @@ fn read_answer(argument: &str, inline_name: &str) -> Result<Sudoku> {
             Some(solution @ serde_json::Value::Object(_)) => text = solution.to_string(),
             _ => {}
         }
+    }
+    if let Some(solution) = super::csv_input::single_field(&text, "solution") {
+        text = solution;
     }
     Sudoku::parse(&text).map_err(|err| bad(&name, err.to_string()).into())
 }

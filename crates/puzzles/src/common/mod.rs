@@ -22,6 +22,7 @@ mod puzzle;
 mod query;
 mod rating;
 mod reduction;
+pub mod registry;
 pub mod seed;
 mod verdict;
 

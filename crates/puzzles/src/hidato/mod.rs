@@ -13,6 +13,7 @@
 //! # Ok::<(), tessera::Error>(())
 //! ```
 
+mod canon;
 mod exact;
 mod format;
 mod generate;
@@ -23,6 +24,7 @@ mod solve;
 mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
+pub use canon::{check_registry_entry, registry_entry, REGISTRY_HIDATO, REGISTRY_NUMBRIX};
 pub use exact::{ExactCover, NotBuilt, MAX_OPTIONS};
 pub use format::{from_json, parse, parse_puzzle, parse_puzzles, to_json, to_text, ReadError, MAX_SIDE};
 pub use generate::{Generated, Generator, NoPath};

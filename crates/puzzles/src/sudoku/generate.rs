@@ -42,16 +42,19 @@
 //! keeps the exact test, with no cap: it promises that no clue can be removed.
 
 use crate::common::seed::mix;
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::sudoku::logic::{self, Difficulty, Rating, Technique};
+use crate::sudoku::shaping::{masked, Reject, Rejections};
 use crate::sudoku::solve::{still_unique, Uniqueness};
-use crate::sudoku::{fast9, jigsaw};
-use crate::sudoku::{solve_with_seed, Budget, GaveUp, Layout, Regions, Sudoku};
+use crate::sudoku::{
+    count, fast9, jigsaw, solve_with_seed, Budget, GaveUp, Layout, Query, Regions, Sudoku, Symmetry,
+};
 
 /// Guesses one search for another solution may take when removing clues (without `minimal`):
 /// on 25x25 a larger cap leaves no fewer givens beyond noise, while the time grows with it
@@ -61,93 +64,6 @@ const GUESSES_PER_TEST: u64 = 50;
 /// Guesses the search may take to fill the empty grid of random jigsaw regions (or prove it
 /// cannot) before the regions are dropped for another draw.
 const JIGSAW_GUESSES: u64 = 10_000;
-
-/// The symmetry of the clue pattern.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Symmetry {
-    /// Clues anywhere.
-    #[default]
-    None,
-    /// Unchanged by a half turn.
-    Rot180,
-    /// Unchanged by a quarter turn.
-    Rot90,
-    /// Unchanged by the left–right mirror.
-    Mirror,
-    /// Unchanged by reflection in the main diagonal.
-    Diagonal,
-}
-
-impl Symmetry {
-    /// Every symmetry.
-    pub const ALL: [Symmetry; 5] =
-        [Symmetry::None, Symmetry::Rot180, Symmetry::Rot90, Symmetry::Mirror, Symmetry::Diagonal];
-
-    /// The name used on the command line: none, rot180, rot90, mirror, diagonal.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rot180 => "rot180",
-            Symmetry::Rot90 => "rot90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Diagonal => "diagonal",
-        }
-    }
-
-    /// The image of cell `(r, c)` of a `size × size` grid under one application.
-    fn image(self, size: usize, cell: usize) -> usize {
-        let (r, c) = (cell / size, cell % size);
-        let (r, c) = match self {
-            Symmetry::None => (r, c),
-            Symmetry::Rot180 => (size - 1 - r, size - 1 - c),
-            Symmetry::Rot90 => (c, size - 1 - r),
-            Symmetry::Mirror => (r, size - 1 - c),
-            Symmetry::Diagonal => (c, r),
-        };
-        r * size + c
-    }
-
-    /// The cells grouped into orbits: clues are removed an orbit at a time.
-    pub fn orbits(self, size: usize) -> Vec<Vec<usize>> {
-        let mut seen = vec![false; size * size];
-        let mut orbits = Vec::new();
-        for start in 0..size * size {
-            if seen[start] {
-                continue;
-            }
-            let mut orbit = vec![start];
-            seen[start] = true;
-            let mut cell = self.image(size, start);
-            while !seen[cell] {
-                seen[cell] = true;
-                orbit.push(cell);
-                cell = self.image(size, cell);
-            }
-            orbits.push(orbit);
-        }
-        orbits
-    }
-
-    /// Whether the clue pattern of `puzzle` has this symmetry.
-    pub fn holds_for(self, puzzle: &Sudoku) -> bool {
-        let size = puzzle.layout().size();
-        (0..size * size).all(|cell| (puzzle.get(cell) == 0) == (puzzle.get(self.image(size, cell)) == 0))
-    }
-}
-
-impl std::str::FromStr for Symmetry {
-    type Err = crate::Error;
-
-    fn from_str(text: &str) -> Result<Self, crate::Error> {
-        crate::common::from_name(
-            "symmetry",
-            text,
-            &Symmetry::ALL,
-            Symmetry::name,
-            "none, rot180, rot90, mirror, diagonal",
-        )
-    }
-}
 
 /// A generated puzzle with its solution and what it took.
 #[derive(Debug, Clone)]
@@ -184,6 +100,10 @@ pub struct Generator {
     jigsaw: bool,
     attempts: u32,
     budget: Budget,
+    /// The clue count's range (shaping.rs).
+    clues: Option<(usize, usize)>,
+    /// The given cells, exactly (shaping.rs).
+    mask: Option<Arc<Vec<bool>>>,
 }
 
 impl Generator {
@@ -198,7 +118,35 @@ impl Generator {
             jigsaw: false,
             attempts: 10_000,
             budget: Budget::unlimited(),
+            clues: None,
+            mask: None,
         }
+    }
+
+    /// Puzzles with a number of clues in `range` (both ends included): removal stops at a
+    /// target drawn in it, and attempts that cannot reach it are rejected (see
+    /// `sudoku/shaping.rs`; [`check_clues`](super::check_clues) refuses ranges no
+    /// puzzle can meet). `minimal` is then ignored: the puzzle stops where the range says.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use tessera::sudoku::{Generator, Layout};
+    /// let made = Generator::new(Arc::new(Layout::classic(9).unwrap())).clues(30..=32).generate(1).unwrap();
+    /// assert!((30..=32).contains(&made.puzzle.clues()));
+    /// ```
+    pub fn clues(mut self, range: RangeInclusive<usize>) -> Self {
+        self.clues = Some((*range.start(), *range.end()));
+        self
+    }
+
+    /// Puzzles whose givens are exactly the cells marked `true` (one per cell, row by row):
+    /// random grids are tried until one is unique with those givens (see
+    /// `sudoku/shaping.rs`; [`check_mask`](super::check_mask) checks a mask first). The
+    /// symmetry and `minimal` are then not used: the mask decides. A mask of the wrong length
+    /// gives up at once.
+    pub fn mask(mut self, mask: Vec<bool>) -> Self {
+        self.mask = Some(Arc::new(mask));
+        self
     }
 
     /// The clue pattern's symmetry.
@@ -293,25 +241,38 @@ impl Generator {
 
     /// One puzzle from `seed`: the same settings and seed give the same puzzle.
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
-        if self.difficulty.is_some_and(|level| !Self::levels(&self.layout).contains(&level)) {
-            return Err(GaveUp::NodeLimit);
+        self.generate_tallied(seed).0
+    }
+
+    /// [`generate`](Self::generate), and why the attempts before the kept one (or all of them,
+    /// when it gives up) were rejected.
+    pub fn generate_tallied(&self, seed: u64) -> (Result<Generated, GaveUp>, Rejections) {
+        let mut rejections = Rejections::default();
+        if self.difficulty.is_some_and(|level| !Self::levels(&self.layout).contains(&level))
+            || self.mask.as_ref().is_some_and(|mask| mask.len() != self.layout.cells())
+        {
+            return (Err(GaveUp::NodeLimit), rejections);
         }
         for attempt in 0..self.attempts {
             if let Some(reason) = self.budget.check_clock() {
-                return Err(reason);
+                return (Err(reason), rejections);
             }
             let attempt_seed = mix(seed, u64::from(attempt));
-            if let Some(mut made) = self.attempt(attempt_seed)? {
-                made.seed = seed;
-                made.attempts = attempt + 1;
-                return Ok(made);
+            match self.attempt(attempt_seed) {
+                Err(reason) => return (Err(reason), rejections),
+                Ok(Err(reject)) => rejections.add(reject),
+                Ok(Ok(mut made)) => {
+                    made.seed = seed;
+                    made.attempts = attempt + 1;
+                    return (Ok(made), rejections);
+                }
             }
         }
-        Err(GaveUp::NodeLimit)
+        (Err(GaveUp::NodeLimit), rejections)
     }
 
-    /// One attempt: `None` if the result has the wrong level.
-    fn attempt(&self, seed: u64) -> Result<Option<Generated>, GaveUp> {
+    /// One attempt: why it was rejected, or the puzzle.
+    fn attempt(&self, seed: u64) -> Result<Result<Generated, Reject>, GaveUp> {
         let solution = if self.jigsaw {
             let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, 0x6a16_5a77));
             let layout = jigsaw::random_layout(self.layout.size(), self.layout.has_diagonals(), &mut rng)
@@ -322,13 +283,21 @@ impl Generator {
                 .with_nodes(self.budget.nodes().map_or(JIGSAW_GUESSES, |n| n.min(JIGSAW_GUESSES)));
             match solve_with_seed(&Sudoku::empty(Arc::new(layout)), seed, &capped) {
                 Ok(Some(solution)) => solution,
-                Ok(None) | Err(GaveUp::NodeLimit) => return Ok(None),
+                Ok(None) | Err(GaveUp::NodeLimit) => return Ok(Err(Reject::Regions)),
                 Err(reason) => return Err(reason),
             }
         } else {
             let empty = Sudoku::empty(self.layout.clone());
             solve_with_seed(&empty, seed, &self.budget)?.ok_or(GaveUp::NodeLimit)?
         };
+        if let Some(mask) = &self.mask {
+            let puzzle = masked(&solution, mask);
+            let query = Query::default().with_limit(2).with_budget(self.budget.clone());
+            if count(&puzzle, &query).result()? != 1 {
+                return Ok(Err(Reject::NotUnique));
+            }
+            return self.finish(puzzle, solution, seed);
+        }
         let mut orbits = self.symmetry.orbits(self.layout.size());
         let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
         orbits.shuffle(&mut rng);
@@ -344,7 +313,14 @@ impl Generator {
             }
             _ => None,
         };
-        let puzzle = if cap.is_none() && solution.layout().is_classic_9x9() {
+        let puzzle = if let Some((min, max)) = self.clues {
+            let target = rng.random_range(min..=max);
+            let puzzle = self.remove_clues_within(&solution, &orbits, cap, min, target)?;
+            if puzzle.clues() > max {
+                return Ok(Err(Reject::Clues));
+            }
+            puzzle
+        } else if cap.is_none() && solution.layout().is_classic_9x9() {
             // The same removals, decided the same way, in the dedicated 9x9 solver's terms.
             let cells = solution.cells().try_into().expect("a classic 9x9 grid has 81 cells");
             let minimal = fast9::minimize_9x9(cells, &orbits, &self.budget)?;
@@ -353,6 +329,16 @@ impl Generator {
         } else {
             self.remove_clues(&solution, &orbits, cap)?
         };
+        self.finish(puzzle, solution, seed)
+    }
+
+    /// The puzzle rated as asked, or rejected for its level.
+    fn finish(
+        &self,
+        puzzle: Sudoku,
+        solution: Sudoku,
+        seed: u64,
+    ) -> Result<Result<Generated, Reject>, GaveUp> {
         let rating = match self.difficulty {
             Some(level) => {
                 // Cheapest test first. A candidate above the level fails a solve capped at the
@@ -363,18 +349,18 @@ impl Generator {
                 if level < Difficulty::Diabolical
                     && !logic::solves_within(&puzzle, level.max_technique(), &self.budget)?
                 {
-                    return Ok(None);
+                    return Ok(Err(Reject::Level));
                 }
                 let rating = logic::rate_level_within(&puzzle, &self.budget)?;
                 if rating.difficulty != level {
-                    return Ok(None);
+                    return Ok(Err(Reject::Level));
                 }
                 Some(logic::with_se(&puzzle, rating, &self.budget)?)
             }
             None if self.rated => Some(logic::rate_within(&puzzle, &self.budget)?),
             None => None,
         };
-        Ok(Some(Generated { puzzle, solution, seed, rating, attempts: 0 }))
+        Ok(Ok(Generated { puzzle, solution, seed, rating, attempts: 0 }))
     }
 
     /// Empties the cells of each orbit in turn, keeping them empty while the puzzle stays unique
@@ -385,8 +371,28 @@ impl Generator {
         orbits: &[Vec<usize>],
         cap: Option<Technique>,
     ) -> Result<Sudoku, GaveUp> {
+        self.remove_clues_within(solution, orbits, cap, 0, 0)
+    }
+
+    /// [`remove_clues`](Self::remove_clues), skipping an orbit whose removal would leave fewer
+    /// than `min` clues and stopping once at most `target` are left.
+    fn remove_clues_within(
+        &self,
+        solution: &Sudoku,
+        orbits: &[Vec<usize>],
+        cap: Option<Technique>,
+        min: usize,
+        target: usize,
+    ) -> Result<Sudoku, GaveUp> {
         let mut puzzle = solution.clone();
+        let mut clues = puzzle.clues();
         for orbit in orbits {
+            if clues <= target {
+                break;
+            }
+            if clues < min + orbit.len() {
+                continue;
+            }
             for &cell in orbit {
                 puzzle.set(cell, 0);
             }
@@ -398,7 +404,9 @@ impl Generator {
                             == Uniqueness::Unique
                 }
             };
-            if !keep {
+            if keep {
+                clues -= orbit.len();
+            } else {
                 for &cell in orbit {
                     puzzle.set(cell, solution.get(cell));
                 }
@@ -433,28 +441,7 @@ fn forced_by_peers(puzzle: &Sudoku, cells: &[usize]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::{count, Engine, Query};
-
-    #[test]
-    fn orbits_cover_every_cell_once() {
-        for symmetry in Symmetry::ALL {
-            for size in [4, 6, 9, 16] {
-                let mut cells: Vec<usize> = symmetry.orbits(size).concat();
-                cells.sort_unstable();
-                assert_eq!(cells, (0..size * size).collect::<Vec<_>>(), "{symmetry:?} {size}");
-            }
-        }
-        assert_eq!(Symmetry::Rot90.orbits(9).iter().filter(|o| o.len() == 4).count(), 20);
-        assert_eq!(Symmetry::Rot180.orbits(9).len(), 41);
-    }
-
-    #[test]
-    fn symmetry_names_round_trip() {
-        for symmetry in Symmetry::ALL {
-            assert_eq!(symmetry.name().parse::<Symmetry>(), Ok(symmetry));
-        }
-        assert!("sideways".parse::<Symmetry>().is_err());
-    }
+    use crate::sudoku::Engine;
 
     /// The 9x9 fast path (clue words, forbidden-digit searches) and the general one (counting to 2
     /// with any engine) must empty exactly the same cells.

@@ -19,7 +19,10 @@ mod jigsaw;
 mod layout;
 pub mod logic;
 mod puzzle;
+mod registry;
+mod shaping;
 mod solve;
+mod symmetry;
 mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
@@ -27,12 +30,15 @@ pub use canon::{canonical, check_canonical};
 pub use exact::ExactCover;
 pub use fast9::{count_9x9, solve_9x9};
 pub use format::{parse_puzzles, Format, Parsed, PuzzleReader, Puzzles};
-pub use generate::{Generated, Generator, Symmetry};
+pub use generate::{Generated, Generator};
 pub use grid::Sudoku;
 pub use layout::{Layout, Regions, MAX_SIZE, MIN_SIZE};
 /// The rater and its levels, here as in `hidato` (the human-style solver and hints are in [`logic`]).
 pub use logic::{rate, Difficulty, Rating};
+pub use registry::{check_registry_entry, registry_entry, REGISTRY_KIND};
+pub use shaping::{check_clues, check_mask, clue_floor, parse_mask, Rejections};
 pub use solve::{count, solutions, solve, solve_with_seed, visit, Engine};
+pub use symmetry::Symmetry;
 
 /// A question to the Sudoku solvers: a [`crate::Query`] over [`Engine`].
 pub type Query = crate::Query<Engine>;

@@ -18,6 +18,7 @@ __all__ = [
     "Step",
     "Rating",
     "Queens",
+    "Registry",
     "Hint",
     "Sudoku",
     "SudokuRating",
@@ -164,6 +165,15 @@ class Generated:
     attempts: Final[int]
 
 @final
+class Registry:
+    def __new__(cls, path: Union[str, os.PathLike[str]]) -> Registry: ...
+    def add(self, puzzle: Union[Sudoku, Hidato], solution: Optional[Sudoku] = None) -> bool: ...
+    def __contains__(self, puzzle: object, /) -> bool: ...
+    def __len__(self) -> int: ...
+    @property
+    def path(self) -> str: ...
+
+@final
 class ExactCover(_Searches[list[int]]):
     def __new__(
         cls,
@@ -305,6 +315,9 @@ class Sudoku(_Searches[Sudoku]):
         boxes: Optional[str] = None,
         x: bool = False,
         minimal: bool = False,
+        clues: Union[int, tuple[int, int], None] = None,
+        mask: Optional[str] = None,
+        attempts: Optional[int] = None,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Generated: ...
@@ -364,6 +377,7 @@ class Hidato(_Searches[Hidato]):
         seed: int = 0,
         adjacency: str = "hidato",
         shape: Optional[Hidato] = None,
+        keep_ends: bool = False,
         max_nodes: Optional[int] = None,
         timeout: Optional[float] = None,
     ) -> Generated: ...

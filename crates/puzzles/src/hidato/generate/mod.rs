@@ -17,7 +17,10 @@
 //!    reversed. Each move keeps a Hamiltonian path on any graph, so holes need no special case,
 //!    and it removes Warnsdorff's bias toward the edges. Each attempt mixes anew from the same
 //!    first path.
-//! 4. **Removal.** Clues are visited in a random order; 1 and `N` stay given below hard. A removal
+//! 4. **Removal.** Clues are visited in a random order; 1 and `N` stay given below hard, and at
+//!    every level with [`Generator::keep_ends`] (a book whose puzzles all show where the path
+//!    starts and ends; an attempt that then cannot reach the asked level is rejected as any
+//!    other). A removal
 //!    is kept when one of these proves the puzzle still unique and no harder than asked:
 //!    - the number is forced by its given neighbours (the only empty cell touching given `k-1`
 //!      and `k+1`): an easy step leads back to the previous puzzle, no solver needed;
@@ -82,17 +85,38 @@ pub struct Generator {
     difficulty: Option<Difficulty>,
     attempts: u32,
     budget: Budget,
+    keep_ends: bool,
 }
 
 impl Generator {
     /// Puzzles over this shape (holes stay holes; givens in it are ignored), any level.
     pub fn new(shape: Hidato) -> Self {
-        Generator { shape: shape.shape(), difficulty: None, attempts: 1_000, budget: Budget::unlimited() }
+        Generator {
+            shape: shape.shape(),
+            difficulty: None,
+            attempts: 1_000,
+            budget: Budget::unlimited(),
+            keep_ends: false,
+        }
     }
 
     /// Only puzzles of exactly this level.
     pub fn difficulty(mut self, difficulty: Difficulty) -> Self {
         self.difficulty = Some(difficulty);
+        self
+    }
+
+    /// Keep 1 and the last number given at every level (below hard they always are).
+    ///
+    /// ```
+    /// use tessera::hidato::{Adjacency, Difficulty, Generator, Hidato};
+    /// let shape = Hidato::new(6, 6, vec![0; 36], Adjacency::King).unwrap();
+    /// let made = Generator::new(shape).difficulty(Difficulty::Hard).keep_ends(true).generate(2).unwrap();
+    /// let cells = made.puzzle.cells();
+    /// assert!(cells.contains(&1) && cells.contains(&36));
+    /// ```
+    pub fn keep_ends(mut self, keep_ends: bool) -> Self {
+        self.keep_ends = keep_ends;
         self
     }
 
@@ -171,7 +195,7 @@ impl Generator {
             solution.set(cell, i as i32 + 1);
         }
         let n = path.len();
-        let hide_ends = self.difficulty >= Some(Difficulty::Hard);
+        let hide_ends = !self.keep_ends && self.difficulty >= Some(Difficulty::Hard);
         let mut order: Vec<usize> = (0..n).filter(|&i| hide_ends || (i != 0 && i != n - 1)).collect();
         order.shuffle(rng);
         let mut puzzle = solution.clone();
