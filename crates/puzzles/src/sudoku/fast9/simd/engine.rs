@@ -126,6 +126,7 @@ impl State {
             let (bi, bj) = (index / 3, index % 3);
             let minimum = V16::load(&MINIMUM);
             let mut elim = cells.and_not(mask);
+            let (mut all_asserted, mut all_spread) = (V16::splat(0), V16::splat(0));
             loop {
                 cells = cells.and_not(elim);
                 let counts = popcounts(cells);
@@ -142,21 +143,25 @@ impl State {
                 let spread = whole_box.or(rows).or(placed.lanes_nonzero());
                 elim = spread.and_not(placed);
 
-                let negative = asserted.shuffle(&GATHER_HV);
-                let negative = negative.lo().or(negative.hi());
-                let positive = spread.shuffle(&GATHER_HV);
-                let positive = positive.lo().or(positive.hi());
-                let (negative, positive) = (V16::halves(negative, negative), V16::halves(positive, positive));
-                let messages = negative
-                    .shuffle(&NEG[index])
-                    .or(positive.shuffle(&POS_1[index]))
-                    .or(positive.shuffle(&POS_2[index]));
-                self.elims[bi] = self.elims[bi].or(messages.lo());
-                self.elims[3 + bj] = self.elims[3 + bj].or(messages.hi());
+                // What goes to the bands is linear in these (shuffles and ORs), so it is sent
+                // once, from their union over the rounds.
+                all_asserted = all_asserted.or(asserted);
+                all_spread = all_spread.or(spread);
                 if !elim.intersects(cells) {
                     break;
                 }
             }
+            let negative = all_asserted.shuffle(&GATHER_HV);
+            let negative = negative.lo().or(negative.hi());
+            let positive = all_spread.shuffle(&GATHER_HV);
+            let positive = positive.lo().or(positive.hi());
+            let (negative, positive) = (V16::halves(negative, negative), V16::halves(positive, positive));
+            let messages = negative
+                .shuffle(&NEG[index])
+                .or(positive.shuffle(&POS_1[index]))
+                .or(positive.shuffle(&POS_2[index]));
+            self.elims[bi] = self.elims[bi].or(messages.lo());
+            self.elims[3 + bj] = self.elims[3 + bj].or(messages.hi());
             self.boxes[index] = cells;
             // The same two updates, the band across from the mask's first.
             #[allow(clippy::if_same_then_else, reason = "the order differs, and matters for speed")]
