@@ -17,6 +17,10 @@
 #                 (48,765 lines); default $TESSERA_DATA/sudoku/forum_hardest_1905_11plus.txt, the set
 #                 is skipped when the file is missing
 #   SETS          a subset of the set names below, space-separated (default: all)
+#   EXTRA_SETS    more sets, counted to 2: space-separated NAME=FILE pairs (say generated adversarial
+#                 files: nearly empty grids, puzzles without a solution, puzzles with several);
+#                 run after SETS, each as NAME-count2
+#   TESSERA_FAST9 passed on to Tessera: `simd` runs its SIMD engine instead of the bitboards
 #   WORK_DIR      scratch folder (default: /tmp/tessera-compare-tdoku)
 #
 # Sets: 17clue-solve, 17clue-count2, magictour20-solve (the file 20 times), hardest-solve,
@@ -109,6 +113,13 @@ input() {
     echo "$out"
 }
 
+declare -A EXTRA_FILE=()
+for pair in ${EXTRA_SETS:-}; do
+    [[ $pair == *=* && -f ${pair#*=} ]] || { log "EXTRA_SETS: '$pair' is not NAME=FILE with an existing FILE"; exit 2; }
+    EXTRA_FILE[${pair%%=*}-count2]=${pair#*=}
+    SETS+=" ${pair%%=*}-count2"
+done
+
 ROWS=()
 for set in $SETS; do
     case $set in
@@ -124,6 +135,8 @@ for set in $SETS; do
             ;;
         serg-count2) file=$(input serg "$DATA/sudoku/serg_benchmark.txt" 1) mode=count ;;
         serg10-count2) file=$(input serg10 "$DATA/sudoku/serg_benchmark.txt" 10) mode=count ;;
+        *-count2) [[ -n ${EXTRA_FILE[$set]:-} ]] || { log "unknown set '$set' (known: $ALL_SETS)"; exit 2; }
+            file=$(input "${set%-count2}" "${EXTRA_FILE[$set]}" 1) mode=count ;;
         *) log "unknown set '$set' (known: $ALL_SETS)"; exit 2 ;;
     esac
     puzzles=$(wc -l <"$file")

@@ -1,6 +1,14 @@
 //! The dedicated classic 9x9 solver: digit bitboards by band, propagation of singles and locked
 //! candidates to a fixed point, and depth-first guessing on a well-connected two-candidate cell.
 //!
+//! On x86-64 there is a second engine, `simd` (tdoku's model: boxes and bands as AVX2 or
+//! AVX-512 vectors, DPLL over band configurations), with its own header. [`solve_9x9`] and
+//! [`count_9x9`] run this module's solver unless the environment variable `TESSERA_FAST9` is
+//! `simd` (or `avx2`) when the process first solves: on the processors measured so far the
+//! bitboards below are faster on every set (docs/performance.md, "The SIMD engine (issue 29)").
+//! Both give the same counts, and the same solution whenever it is unique (on puzzles with
+//! several, each its own first); the tests hold each to the other and to the general solver.
+//!
 //! # Algorithm
 //!
 //! The representation follows the published JCZSolve idea (one bitboard per digit, laid out by
@@ -71,7 +79,11 @@
 //!   cancel flag are read only every [`check_every::SMALL_NODE`] guesses.
 
 mod board;
+#[cfg(target_arch = "x86_64")]
+mod simd;
 mod tables;
+#[cfg(test)]
+mod tests;
 
 use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 
@@ -93,6 +105,18 @@ use board::Board;
 /// assert_eq!(&solution[..9], &[8, 1, 2, 7, 5, 3, 6, 4, 9]);
 /// ```
 pub fn solve_9x9(cells: &[u8; 81], budget: &Budget) -> Result<Option<[u8; 81]>, GaveUp> {
+    #[cfg(target_arch = "x86_64")]
+    if let Some((count, first)) = simd::lanes::enter(cells, 1, budget, true) {
+        return match count.outcome {
+            Outcome::GaveUp(reason) => Err(reason),
+            _ => Ok(first),
+        };
+    }
+    solve_portable(cells, budget)
+}
+
+/// [`solve_9x9`] on the portable bitboard solver, whatever the processor.
+pub(crate) fn solve_portable(cells: &[u8; 81], budget: &Budget) -> Result<Option<[u8; 81]>, GaveUp> {
     let Some(mut board) = Board::from_cells(cells) else {
         return Ok(None);
     };
@@ -113,6 +137,15 @@ pub fn solve_9x9(cells: &[u8; 81], budget: &Budget) -> Result<Option<[u8; 81]>, 
 /// assert_eq!((count.solutions, count.outcome), (5, Outcome::LimitReached));
 /// ```
 pub fn count_9x9(cells: &[u8; 81], limit: u64, budget: &Budget) -> Count {
+    #[cfg(target_arch = "x86_64")]
+    if let Some((count, _)) = simd::lanes::enter(cells, limit, budget, false) {
+        return count;
+    }
+    count_portable(cells, limit, budget)
+}
+
+/// [`count_9x9`] on the portable bitboard solver, whatever the processor.
+pub(crate) fn count_portable(cells: &[u8; 81], limit: u64, budget: &Budget) -> Count {
     let done = |solutions, outcome, guesses| Count {
         solutions,
         outcome,
