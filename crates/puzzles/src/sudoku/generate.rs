@@ -174,6 +174,7 @@ pub struct Generator {
     rated: bool,
     attempts: u32,
     budget: Budget,
+    se_at_least: Option<f32>,
 }
 
 impl Generator {
@@ -187,6 +188,7 @@ impl Generator {
             rated: false,
             attempts: 10_000,
             budget: Budget::unlimited(),
+            se_at_least: None,
         }
     }
 
@@ -212,6 +214,16 @@ impl Generator {
     /// Rate every puzzle, even when no difficulty was asked for.
     pub fn rated(mut self, rated: bool) -> Self {
         self.rated = rated;
+        self
+    }
+
+    /// Dig for puzzles whose SE estimate is at least `target` (classic 9x9 without a symmetry or
+    /// a difficulty; ignored otherwise): each attempt climbs from its minimal puzzle by moving
+    /// clues while the estimate rises ([`super::climb`]), which reaches SE 9.5 and more where
+    /// drawing minimal puzzles at random practically never does. The puzzles are unique but no
+    /// longer minimal.
+    pub fn se_at_least(mut self, target: f32) -> Self {
+        self.se_at_least = Some(target);
         self
     }
 
@@ -307,6 +319,13 @@ impl Generator {
         } else {
             self.remove_clues(&solution, &orbits, cap)?
         };
+        if let Some(target) = self.se_at_least.filter(|_| self.climbs()) {
+            let Some((puzzle, rating)) = super::climb::climb(&puzzle, &solution, target, seed, &self.budget)?
+            else {
+                return Ok(None);
+            };
+            return Ok(Some(Generated { puzzle, solution, seed, rating: Some(rating), attempts: 0 }));
+        }
         let rating = match self.difficulty {
             Some(level) => {
                 // Cheapest test first. A candidate above the level fails a solve capped at the
@@ -329,6 +348,11 @@ impl Generator {
             None => None,
         };
         Ok(Some(Generated { puzzle, solution, seed, rating, attempts: 0 }))
+    }
+
+    /// Whether [`Self::se_at_least`] applies: classic 9x9, no symmetry, no difficulty.
+    fn climbs(&self) -> bool {
+        self.layout.is_classic_9x9() && self.symmetry == Symmetry::None && self.difficulty.is_none()
     }
 
     /// Empties the cells of each orbit in turn, keeping them empty while the puzzle stays unique
