@@ -31,6 +31,8 @@ use crate::sudoku::fast9::count_9x9;
 use crate::sudoku::logic::{self, Rating};
 use crate::sudoku::{Budget, GaveUp, Outcome, Sudoku};
 
+/// Minimal puzzles drawn for a climb; it starts from the hardest.
+pub(crate) const DRAWS: u64 = 6;
 /// Moves tried per round.
 const NEIGHBOURS: usize = 8;
 /// Rounds without a rise before a start is abandoned.
@@ -46,28 +48,40 @@ fn measure(puzzle: &Sudoku, budget: &Budget) -> Result<Option<Measure>, GaveUp> 
         .map(|p| ((p.rating * 10.0).round() as u32, p.beyond, (p.effort * 10.0).round() as u32)))
 }
 
-/// From the minimal `start` (9x9) with its `solution`, a puzzle whose SE estimate is at least
-/// `target`, or `None` if this start got stuck (module header).
+/// From the hardest of the minimal puzzles `starts` (9x9, each with its solution), a puzzle whose
+/// SE estimate is at least `target`, with its solution and rating, or `None` if the climb got
+/// stuck (module header).
 pub(crate) fn climb(
-    start: &Sudoku,
-    solution: &Sudoku,
+    starts: &[(Sudoku, Sudoku)],
     target: f32,
     seed: u64,
     budget: &Budget,
-) -> Result<Option<(Sudoku, Rating)>, GaveUp> {
+) -> Result<Option<(Sudoku, Sudoku, Rating)>, GaveUp> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed_c11b);
+    let mut first: Option<(Measure, usize)> = None;
+    for (i, (puzzle, _)) in starts.iter().enumerate() {
+        if let Some(m) = measure(puzzle, budget)? {
+            if first.is_none_or(|(b, _)| rank(m) > rank(b)) {
+                first = Some((m, i));
+            }
+        }
+    }
+    let Some((mut score, index)) = first else { return Ok(None) };
+    let (mut current, solution) = starts[index].clone();
     let cells = solution.layout().cells();
-    let mut current = start.clone();
-    let Some(mut score) = measure(&current, budget)? else { return Ok(None) };
+    let trace = std::env::var_os("TESSERA_CLIMB_TRACE").is_some();
     let mut stale = 0;
     while stale < STALE_ROUNDS {
         if let Some(reason) = budget.check_clock() {
             return Err(reason);
         }
+        if trace {
+            eprintln!("climb {score:?} {:?}", current.cells());
+        }
         if score.1 {
             let rating = logic::rate_within(&current, budget)?;
             if rating.se >= target - 1e-4 {
-                return Ok(Some((current, rating)));
+                return Ok(Some((current, solution, rating)));
             }
         }
         let mut best: Option<(Measure, Sudoku)> = None;

@@ -320,7 +320,18 @@ impl Generator {
             self.remove_clues(&solution, &orbits, cap)?
         };
         if let Some(target) = self.se_at_least.filter(|_| self.climbs()) {
-            let Some((puzzle, rating)) = super::climb::climb(&puzzle, &solution, target, seed, &self.budget)?
+            // The climb starts from the hardest of a few minimal puzzles (this one and the next
+            // seeds'), measured its way.
+            let mut starts = vec![(puzzle, solution)];
+            for draw in 1..super::climb::DRAWS {
+                let mut other = self.clone();
+                other.se_at_least = None;
+                other.rated = false;
+                if let Some(made) = other.attempt(mix(seed, 0x00c1_1b00 + draw))? {
+                    starts.push((made.puzzle, made.solution));
+                }
+            }
+            let Some((puzzle, solution, rating)) = super::climb::climb(&starts, target, seed, &self.budget)?
             else {
                 return Ok(None);
             };

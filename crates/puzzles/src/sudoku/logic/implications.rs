@@ -63,7 +63,7 @@ pub(super) struct Engine<'a> {
     /// SE's chaining level of the dynamic propagation (0: plain; 1 and up: [`super::nested`]).
     pub(super) level: u8,
     /// Buffers of the inner searches of the nested levels.
-    pub(super) inner: super::nested::Inner,
+    pub(super) inner: super::inner::Inner,
     /// The budget of the nested levels' searches, and whether it ran out.
     pub(super) budget: Option<&'a tessera_xc::Budget>,
     pub(super) gave_up: Option<tessera_xc::GaveUp>,
@@ -158,7 +158,7 @@ impl<'a> Engine<'a> {
             statics: vec![None; cands * 2],
             scratch: Scratch::default(),
             level: 0,
-            inner: super::nested::Inner::default(),
+            inner: super::inner::Inner::default(),
             budget: None,
             gave_up: None,
             propagations: 0,

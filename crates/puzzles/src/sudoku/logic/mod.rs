@@ -102,6 +102,7 @@ mod fish;
 mod forcing;
 mod guess;
 mod implications;
+mod inner;
 mod intersections;
 mod nested;
 mod se;

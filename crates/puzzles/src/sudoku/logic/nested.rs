@@ -13,12 +13,12 @@
 //! | level | SE | rules applied at a stall |
 //! |---:|---:|---|
 //! | 1 | 9.0 | pointing and claiming, hidden pair, naked pair, X-wing |
-//! | 2 | 9.5 | + one-sided static chains (a candidate whose "on" implies its "off") |
-//! | 3 | 10.0 | + static forcing chains (here: a candidate whose "on" leads to a static clash) |
-//! | 4 | 10.5 | + dynamic forcing chains (here: a candidate whose "on" leads to a dynamic clash) |
+//! | 2 | 9.5 | + static chains ([`super::inner`]) |
+//! | 3 | 10.0 | + static chains, then static cell and region forcing chains |
+//! | 4 | 10.5 | + dynamic forcing chains (contradiction, cell, region) |
 //!
-//! The forcing readings (contradiction, double, cell and region forcing) are then the same as at
-//! level 0 ([`Engine::forcing`]).
+//! The forcing readings of the outer search (contradiction, double, cell and region forcing) are
+//! then the same as at level 0 ([`Engine::forcing`]).
 //!
 //! Lengths, as SE counts them: a literal concluded by a rule has as parents the literals the
 //! propagation had removed that made the rule possible (for a locked digit, its removed places in
@@ -26,43 +26,18 @@
 //! other places of its digits; for an X-wing, the digit's removed places in its base lines), so
 //! its ancestors are theirs. A literal concluded by an inner chain also carries that chain's own
 //! length, which SE adds to every chain that passes through it ([`super::implications`]'s
-//! `nested` list). SE records the exact literals an inner chain stood on; here they are
-//! approximated by the removed candidates of the cells the inner propagation reached, and the
-//! inner chain's length by its breadth-first depth (both sides of a clash). That keeps an inner
-//! search to one propagation per candidate and no bookkeeping, which is what makes the levels
-//! affordable: SE spends about a minute a puzzle on them.
+//! `nested` list); how the inner searches count is in [`super::inner`].
 //!
-//! Why the inner searches stop at contradictions: SE's nested rules at levels 3 and 4 are whole
-//! forcing-chain searches (cell and region forcing included) on the marks of the outer
-//! assumption; a contradiction from one candidate is the cheapest part of them and the one that
-//! most of their eliminations come from, at one propagation per candidate instead of a
-//! propagation per candidate plus the comparisons of every group.
+//! Cost: each stall of each of the outer search's propagations (one per literal) runs the inner
+//! search, one propagation per open candidate, so a failed search of level 3 or 4 is about a
+//! million propagations; SE takes about a minute a puzzle on these levels. The SE pass bounds
+//! it: a step that cannot raise the rating takes the first conclusion found, and past a soft
+//! budget each step starts at the level the one before needed ([`super::se`]).
 
-use super::implications::{Engine, Scratch, NONE, UNSET, WORDS};
+use super::implications::{Engine, Scratch, UNSET};
+use super::inner::Look;
 use crate::common::bits::digits_of;
 use crate::sudoku::logic::candidates::bit;
-
-/// Buffers of the inner propagations (one engine reuses them for every stall).
-#[derive(Default)]
-pub(crate) struct Inner {
-    depth: Vec<u16>,
-    queue: Vec<usize>,
-    marks: Vec<u32>,
-}
-
-/// Inner propagations between two looks at the clock.
-const CLOCK_EVERY: u64 = 1024;
-
-/// How an inner propagation runs and what it looks for.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Look {
-    /// Static links; the start's own negation (a one-sided chain).
-    SelfStatic,
-    /// Static links; any literal and its negation.
-    ClashStatic,
-    /// Marks updated on the way; any clash (a literal and its negation, a cell or a house emptied).
-    ClashDynamic,
-}
 
 impl Engine<'_> {
     /// At a stall of a level's propagation: applies the level's rules to the marks in `sc`
@@ -97,11 +72,11 @@ impl Engine<'_> {
         }
         let looks: &[Look] = match self.level {
             2 => &[Look::SelfStatic],
-            3 => &[Look::ClashStatic],
-            _ => &[Look::ClashDynamic],
+            3 => &[Look::SelfStatic, Look::ForcingStatic],
+            _ => &[Look::ForcingDynamic],
         };
         for &look in looks {
-            self.inner_chains(sc, look);
+            self.inner_search(sc, look);
             if sc.queue.len() > before || self.gave_up.is_some() {
                 break;
             }
@@ -296,147 +271,5 @@ impl Engine<'_> {
                 }
             }
         }
-    }
-
-    /// The inner chains of levels 2 to 4: from every candidate still open in `sc`, one inner
-    /// propagation that looks as `look` says; each hit eliminates the candidate.
-    fn inner_chains(&mut self, sc: &mut Scratch, look: Look) {
-        let mut inner = std::mem::take(&mut self.inner);
-        let cells = self.grid.layout().cells();
-        let mut hits: Vec<(usize, u16, u128)> = Vec::new();
-        'cells: for cell in 0..cells {
-            let marks = sc.marks[cell];
-            if marks.count_ones() < 2 {
-                continue;
-            }
-            for d in digits_of(marks) {
-                let on = self.lit(cell, d, true);
-                if sc.slot[on] != UNSET || sc.slot[on ^ 1] != UNSET {
-                    continue;
-                }
-                self.propagations += 1;
-                if self.propagations % CLOCK_EVERY == 0 {
-                    if let Some(reason) = self.budget.and_then(tessera_xc::Budget::check_clock) {
-                        self.gave_up = Some(reason);
-                        break 'cells;
-                    }
-                }
-                if let Some((length, touched)) = self.inner_propagate(&mut inner, &sc.marks, on, look) {
-                    hits.push((on ^ 1, length, touched));
-                }
-            }
-        }
-        self.inner = inner;
-        let mut parents = Vec::new();
-        for (lit, length, touched) in hits {
-            if sc.slot[lit] != UNSET {
-                continue;
-            }
-            parents.clear();
-            for cell in (0..cells).filter(|&c| touched & (1u128 << c) != 0) {
-                self.removed(sc, cell, None, &mut parents);
-            }
-            let mut bits: [u64; WORDS] = sc.ancestors(&parents);
-            bits[lit / 64] |= 1 << (lit % 64);
-            sc.nested.push((lit, length));
-            sc.set_bits(lit, bits);
-        }
-    }
-
-    /// One inner propagation on `marks` from `start` (module header): the length of what it
-    /// found (breadth-first depths, both sides of a clash) and the cells it reached.
-    fn inner_propagate(
-        &self,
-        inner: &mut Inner,
-        marks: &[u32],
-        start: usize,
-        look: Look,
-    ) -> Option<(u16, u128)> {
-        let layout = self.grid.layout();
-        let total = self.cands * 2;
-        if inner.depth.len() != total {
-            inner.depth = vec![NONE; total];
-        }
-        inner.marks.clear();
-        inner.marks.extend_from_slice(marks);
-        inner.queue.clear();
-        inner.queue.push(start);
-        inner.depth[start] = 0;
-        let dynamic = look == Look::ClashDynamic;
-        let mut touched = 0u128;
-        let mut head = 0;
-        let mut found = None;
-        while head < inner.queue.len() {
-            let lit = inner.queue[head];
-            head += 1;
-            let (cell, d, on) = self.parts(lit);
-            touched |= 1u128 << cell;
-            let here = inner.depth[lit];
-            if look == Look::SelfStatic {
-                if lit == start ^ 1 {
-                    found = Some(here + 1);
-                    break;
-                }
-            } else if inner.depth[lit ^ 1] != NONE {
-                found = Some(here + inner.depth[lit ^ 1] + 2);
-                break;
-            }
-            let next = here + 1;
-            let push = |inner: &mut Inner, l: usize| {
-                if inner.depth[l] == NONE {
-                    inner.depth[l] = next;
-                    inner.queue.push(l);
-                }
-            };
-            if on {
-                for e in digits_of(inner.marks[cell] & !bit(d)) {
-                    push(inner, self.lit(cell, e, false));
-                }
-                for &peer in layout.peers(cell) {
-                    if inner.marks[peer as usize] & bit(d) != 0 {
-                        push(inner, self.lit(peer as usize, d, false));
-                    }
-                }
-                continue;
-            }
-            if dynamic {
-                inner.marks[cell] &= !bit(d);
-            }
-            let left = inner.marks[cell] & !bit(d);
-            match left.count_ones() {
-                0 if dynamic => {
-                    found = Some(next);
-                    break;
-                }
-                1 => push(inner, self.lit(cell, left.trailing_zeros() as u8 + 1, true)),
-                _ => {}
-            }
-            for &h in layout.cell_houses(cell) {
-                let mut count = 0;
-                let mut last = 0;
-                for &c in &layout.houses()[h as usize] {
-                    let c = c as usize;
-                    if c != cell && inner.marks[c] & bit(d) != 0 {
-                        count += 1;
-                        last = c;
-                    }
-                }
-                match count {
-                    0 if dynamic => {
-                        found = Some(next);
-                        break;
-                    }
-                    1 => push(inner, self.lit(last, d, true)),
-                    _ => {}
-                }
-            }
-            if found.is_some() {
-                break;
-            }
-        }
-        for &l in &inner.queue {
-            inner.depth[l] = NONE;
-        }
-        found.map(|length| (length, touched))
     }
 }
