@@ -6,8 +6,8 @@
 //! and filtering, [`climb`] starts from one minimal puzzle of the seed and digs:
 //!
 //! 1. **A move** swaps one clue: a random clue is removed and a random empty cell receives its
-//!    digit of the solution. The solution is kept, so the grid stays consistent; the move is kept
-//!    only if the puzzle still has exactly one solution (the dedicated 9x9 counter, to two).
+//!    digit of the solution. The solution is kept, so the grid stays consistent; the move is
+//!    kept only if the puzzle still has exactly one solution (the dedicated 9x9 counter, to two).
 //! 2. **The measure** of a puzzle is the SE pass capped at the "dynamic forcing chains (+)"
 //!    level ([`crate::sudoku::logic::probe_se`]): its rating, then the sum of the ratings of its
 //!    steps from 6.0 up (a finer measure of the chain work, so that plateaus still lead
@@ -34,9 +34,9 @@ use crate::sudoku::{Budget, GaveUp, Outcome, Sudoku};
 /// Minimal puzzles drawn for a climb; it starts from the hardest.
 pub(crate) const DRAWS: u64 = 6;
 /// Moves tried per round.
-const NEIGHBOURS: usize = 8;
+const NEIGHBOURS: usize = 16;
 /// Rounds without a rise before a start is abandoned.
-const STALE_ROUNDS: usize = 25;
+const STALE_ROUNDS: usize = 80;
 /// The chaining level the measure stops above (1: dynamic forcing chains (+), SE 9.0).
 const PROBE_CAP: u8 = 1;
 

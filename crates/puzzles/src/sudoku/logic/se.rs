@@ -26,7 +26,9 @@
 //! | 7.5 + length | Nishio (one digit, dynamic) |
 //! | 8.0 + length | cell and region forcing chains, static contradictions |
 //! | 8.5 + length | dynamic forcing chains and contradictions (nets) |
-//! | 9.5 | nothing above applies: the cell is settled by trial (SE's nested chains) |
+//! | 9.0 + length | dynamic forcing chains (+): pointing, claiming, pairs and X-wings inside the propagation |
+//! | 9.5, 10.0, 10.5 + length | nested forcing chains: static chains, static forcing chains, dynamic forcing chains inside it ([`super::nested`]) |
+//! | 11.0 | nothing above applies: the cell is settled by trial (SE's deeper nesting) |
 //!
 //! The length term is SE's: with `l` the number of implications in the chains, 0.1 is added
 //! for each step of the ceiling `4, 6, 8, 10, 15, 20, 30, 40, ...` (alternately ×3/2 and ×4/3)
