@@ -78,7 +78,8 @@ pub(crate) fn climb(
         if trace {
             eprintln!("climb {score:?} {:?}", current.cells());
         }
-        if score.1 {
+        // A candidate: beyond the cap (nested chains), or already at the target below it.
+        if score.1 || f64::from(score.0) / 10.0 >= f64::from(target) - 1e-4 {
             let rating = logic::rate_within(&current, budget)?;
             if rating.se >= target - 1e-4 {
                 return Ok(Some((current, solution, rating)));
