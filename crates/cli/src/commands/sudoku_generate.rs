@@ -67,6 +67,10 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// Puzzles in flight at once, per thread: made but waiting for the ones before them.
 const WINDOW_PER_THREAD: usize = 4;
 
+/// The lowest `--se` minimum for which the generator digs for hard puzzles
+/// ([`Generator::se_at_least`]) instead of drawing minimal ones.
+const CLIMB_FROM: f64 = 9.0;
+
 /// `tessera sudoku generate`
 pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     let layout = layout(args)?;
@@ -109,6 +113,10 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
     let level = args.difficulty.or_else(|| args.se.and_then(|range| se_level(range, args.minimal)));
     if let Some(level) = level {
         generator = generator.difficulty(level);
+    }
+    // Drawing minimal puzzles practically never gives SE 9.0 or more: dig for them instead.
+    if let Some(range) = args.se.filter(|range| range.min >= CLIMB_FROM && level.is_none()) {
+        generator = generator.se_at_least(range.min as f32);
     }
     let generator = super::collection::shaped(generator, &args.shape, &layout, args.symmetry)?;
     let registry = args.registry.registry.as_deref().map(super::collection::open_registry).transpose()?;

@@ -104,6 +104,7 @@ pub struct Generator {
     clues: Option<(usize, usize)>,
     /// The given cells, exactly (shaping.rs).
     mask: Option<Arc<Vec<bool>>>,
+    se_at_least: Option<f32>,
 }
 
 impl Generator {
@@ -120,6 +121,7 @@ impl Generator {
             budget: Budget::unlimited(),
             clues: None,
             mask: None,
+            se_at_least: None,
         }
     }
 
@@ -190,6 +192,16 @@ impl Generator {
     /// ```
     pub fn jigsaw(mut self, jigsaw: bool) -> Self {
         self.jigsaw = jigsaw;
+        self
+    }
+
+    /// Dig for puzzles whose SE estimate is at least `target` (classic 9x9 without a symmetry or
+    /// a difficulty; ignored otherwise): each attempt climbs from its minimal puzzle by moving
+    /// clues while the estimate rises ([`super::climb`]), which reaches SE 9.5 and more where
+    /// drawing minimal puzzles at random practically never does. The puzzles are unique but no
+    /// longer minimal.
+    pub fn se_at_least(mut self, target: f32) -> Self {
+        self.se_at_least = Some(target);
         self
     }
 
@@ -329,6 +341,24 @@ impl Generator {
         } else {
             self.remove_clues(&solution, &orbits, cap)?
         };
+        if let Some(target) = self.se_at_least.filter(|_| self.climbs()) {
+            // The climb starts from the hardest of a few minimal puzzles (this one and the next
+            // seeds'), measured its way.
+            let mut starts = vec![(puzzle, solution)];
+            for draw in 1..super::climb::DRAWS {
+                let mut other = self.clone();
+                other.se_at_least = None;
+                other.rated = false;
+                if let Ok(made) = other.attempt(mix(seed, 0x00c1_1b00 + draw))? {
+                    starts.push((made.puzzle, made.solution));
+                }
+            }
+            let Some((puzzle, solution, rating)) = super::climb::climb(&starts, target, seed, &self.budget)?
+            else {
+                return Ok(Err(Reject::Level));
+            };
+            return Ok(Ok(Generated { puzzle, solution, seed, rating: Some(rating), attempts: 0 }));
+        }
         self.finish(puzzle, solution, seed)
     }
 
@@ -361,6 +391,17 @@ impl Generator {
             None => None,
         };
         Ok(Ok(Generated { puzzle, solution, seed, rating, attempts: 0 }))
+    }
+
+    /// Whether [`Self::se_at_least`] applies: classic 9x9, no symmetry, no difficulty, no jigsaw,
+    /// clue range or mask.
+    fn climbs(&self) -> bool {
+        self.layout.is_classic_9x9()
+            && self.symmetry == Symmetry::None
+            && self.difficulty.is_none()
+            && !self.jigsaw
+            && self.clues.is_none()
+            && self.mask.is_none()
     }
 
     /// Empties the cells of each orbit in turn, keeping them empty while the puzzle stays unique

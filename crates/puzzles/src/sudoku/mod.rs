@@ -10,6 +10,7 @@
 //! - [`logic`] solves like a person: named techniques, hints and difficulty ratings.
 
 mod canon;
+mod climb;
 mod exact;
 mod fast9;
 mod format;

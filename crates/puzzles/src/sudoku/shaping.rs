@@ -40,7 +40,8 @@ use crate::sudoku::Generator;
 pub struct Rejections {
     /// Removal could not bring the count down into the [`Generator::clues`] range.
     pub clues: u32,
-    /// The puzzle's level was not the asked one.
+    /// The puzzle's level was not the asked one (digging with [`Generator::se_at_least`]: the
+    /// climb stalled below the SE asked).
     pub level: u32,
     /// With a [`Generator::mask`]: the grid's digits on the mask had several solutions.
     pub not_unique: u32,

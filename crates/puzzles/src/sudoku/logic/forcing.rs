@@ -137,6 +137,9 @@ impl Engine<'_> {
             if self.grid.digit(cell) != 0 || marks.count_ones() < 2 {
                 continue;
             }
+            if best.as_ref().is_some_and(|b| b.0 <= self.enough) {
+                return best;
+            }
             for d in digits_of(marks) {
                 let on = self.lit(cell, d, true);
                 ensure(self, &mut results, on);
@@ -186,6 +189,9 @@ impl Engine<'_> {
             }
         }
         for (source, group) in groups {
+            if best.as_ref().is_some_and(|b| b.0 <= self.enough) {
+                return best;
+            }
             for &lit in &group {
                 ensure(self, &mut results, lit);
             }

@@ -47,7 +47,7 @@ pub(super) enum Mode {
 }
 
 /// Words of a bit set over the literals of a 9x9 grid (the largest the engine runs on).
-const WORDS: usize = (9 * 81 * 2usize).div_ceil(64);
+pub(super) const WORDS: usize = (9 * 81 * 2usize).div_ceil(64);
 /// Not reached (a depth or a count).
 pub(super) const NONE: u16 = u16::MAX;
 
@@ -60,24 +60,39 @@ pub(super) struct Engine<'a> {
     statics: Vec<Option<Vec<u16>>>,
     /// Scratch space reused by every propagation (a search runs thousands per step).
     scratch: Scratch,
+    /// SE's chaining level of the dynamic propagation (0: plain; 1 and up: [`super::nested`]).
+    pub(super) level: u8,
+    /// Buffers of the inner searches of the nested levels.
+    pub(super) inner: super::inner::Inner,
+    /// The budget of the nested levels' searches, and whether it ran out.
+    pub(super) budget: Option<&'a tessera_xc::Budget>,
+    pub(super) gave_up: Option<tessera_xc::GaveUp>,
+    /// Propagations made (the nested levels check the clock every few).
+    pub(super) propagations: u64,
+    /// A forcing search may stop at the first conclusion of at most this length (the SE pass
+    /// sets it where a step that short cannot raise the rating; 0 otherwise).
+    pub(super) enough: usize,
 }
 
 /// Buffers of the propagations, allocated once per engine.
 #[derive(Default)]
-struct Scratch {
+pub(super) struct Scratch {
     /// Static mode: depth per literal.
     depth: Vec<u16>,
-    queue: Vec<usize>,
+    pub(super) queue: Vec<usize>,
     out: Vec<usize>,
     /// Dynamic mode: per literal, its ancestor set's index in `arena` (`u32::MAX`: not reached),
     /// and the number of its ancestors.
-    slot: Vec<u32>,
-    arena: Vec<[u64; WORDS]>,
+    pub(super) slot: Vec<u32>,
+    pub(super) arena: Vec<[u64; WORDS]>,
     count: Vec<u16>,
-    marks: Vec<u32>,
+    pub(super) marks: Vec<u32>,
+    /// Nested levels: the literals concluded by an inner rule, with the inner rule's own
+    /// complexity, which SE adds to every chain that passes through them.
+    pub(super) nested: Vec<(usize, u16)>,
 }
 
-const UNSET: u32 = u32::MAX;
+pub(super) const UNSET: u32 = u32::MAX;
 
 impl Scratch {
     /// Marks `lit` reached with the union of its parents' ancestors (and itself), unless it was.
@@ -87,19 +102,37 @@ impl Scratch {
         }
         let mut bits = self.ancestors(parents);
         bits[lit / 64] |= 1 << (lit % 64);
-        self.count[lit] = bits.iter().map(|w| w.count_ones()).sum::<u32>().min(u32::from(NONE) - 1) as u16;
+        self.set_bits(lit, bits);
+    }
+
+    /// Marks `lit` reached with the ancestor set `bits` (which holds `lit`).
+    pub(super) fn set_bits(&mut self, lit: usize, bits: [u64; WORDS]) {
+        self.count[lit] = self.complexity(&bits).min(usize::from(NONE) - 1) as u16;
         self.slot[lit] = self.arena.len() as u32;
         self.arena.push(bits);
         self.queue.push(lit);
     }
 
-    /// The number of distinct ancestors of `lits` together.
+    /// SE's complexity of an ancestor set: its size plus the inner complexity of each literal in
+    /// it that a nested rule concluded.
+    fn complexity(&self, bits: &[u64; WORDS]) -> usize {
+        let flat: usize = bits.iter().map(|w| w.count_ones() as usize).sum();
+        let nested: usize = self
+            .nested
+            .iter()
+            .filter(|&&(l, _)| bits[l / 64] & (1 << (l % 64)) != 0)
+            .map(|&(_, w)| usize::from(w))
+            .sum();
+        flat + nested
+    }
+
+    /// The complexity of the ancestors of `lits` together.
     fn union(&self, lits: &[usize]) -> usize {
-        self.ancestors(lits).iter().map(|w| w.count_ones() as usize).sum()
+        self.complexity(&self.ancestors(lits))
     }
 
     /// The union of the ancestor sets of those of `lits` that were reached.
-    fn ancestors(&self, lits: &[usize]) -> [u64; WORDS] {
+    pub(super) fn ancestors(&self, lits: &[usize]) -> [u64; WORDS] {
         let mut bits = [0u64; WORDS];
         for &l in lits {
             let s = self.slot[l];
@@ -118,7 +151,19 @@ impl<'a> Engine<'a> {
     pub(super) fn new(grid: &'a Candidates) -> Self {
         let n = grid.n();
         let cands = grid.layout().cells() * n;
-        Engine { grid, n, cands, statics: vec![None; cands * 2], scratch: Scratch::default() }
+        Engine {
+            grid,
+            n,
+            cands,
+            statics: vec![None; cands * 2],
+            scratch: Scratch::default(),
+            level: 0,
+            inner: super::inner::Inner::default(),
+            budget: None,
+            gave_up: None,
+            propagations: 0,
+            enough: 0,
+        }
     }
 
     /// The literal "`d` is (`on`) or is not in `cell`".
@@ -276,7 +321,7 @@ impl<'a> Engine<'a> {
         &self.scratch.count
     }
 
-    fn dynamic_in(&self, sc: &mut Scratch, start: usize, mode: Mode) -> Option<usize> {
+    fn dynamic_in(&mut self, sc: &mut Scratch, start: usize, mode: Mode) -> Option<usize> {
         let grid = self.grid;
         let layout = grid.layout();
         let n = self.n;
@@ -289,11 +334,15 @@ impl<'a> Engine<'a> {
         sc.count.resize(total, NONE);
         sc.arena.clear();
         sc.queue.clear();
+        sc.nested.clear();
         let mut head = 0;
         // Parents of an "on" (at most one per candidate of a cell or place in a house).
         let mut offs = [0usize; 32];
         sc.set(start, &[]);
-        while head < sc.queue.len() {
+        loop {
+            if head == sc.queue.len() && !(self.level > 0 && self.advance(sc)) {
+                break;
+            }
             let lit = sc.queue[head];
             head += 1;
             let cand = lit / 2;

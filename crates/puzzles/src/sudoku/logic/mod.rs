@@ -102,7 +102,9 @@ mod fish;
 mod forcing;
 mod guess;
 mod implications;
+mod inner;
 mod intersections;
+mod nested;
 mod se;
 mod singles;
 mod solver;
@@ -112,6 +114,7 @@ mod uniqueness;
 mod wings;
 
 pub use candidates::Candidates;
+pub(crate) use se::probe_se;
 pub use solver::{find, hint, hint_with_candidates, next_step, rate, rate_within, solve_logically};
 pub(crate) use solver::{rate_level_within, solves_within, with_se};
 pub use technique::{Difficulty, Technique};

@@ -26,7 +26,9 @@
 //! | 7.5 + length | Nishio (one digit, dynamic) |
 //! | 8.0 + length | cell and region forcing chains, static contradictions |
 //! | 8.5 + length | dynamic forcing chains and contradictions (nets) |
-//! | 9.5 | nothing above applies: the cell is settled by trial (SE's nested chains) |
+//! | 9.0 + length | dynamic forcing chains (+): pointing, claiming, pairs and X-wings inside the propagation |
+//! | 9.5, 10.0, 10.5 + length | nested forcing chains: static chains, static forcing chains, dynamic forcing chains inside it ([`super::nested`]) |
+//! | 11.0 | nothing above applies: the cell is settled by trial (SE's deeper nesting) |
 //!
 //! The length term is SE's: with `l` the number of implications in the chains, 0.1 is added
 //! for each step of the ceiling `4, 6, 8, 10, 15, 20, 30, 40, ...` (alternately ×3/2 and ×4/3)
@@ -76,14 +78,47 @@ pub(crate) fn length_term(complexity: usize) -> f32 {
 /// Rates `puzzle` on SE's scale (the module header); `None` for layouts over 9x9 or when the
 /// givens clash.
 pub(crate) fn rate_se(puzzle: &Sudoku, budget: &Budget) -> Result<Option<SeOutcome>, GaveUp> {
+    Ok(run(puzzle, budget, MAX_LEVEL)?.map(|probe| SeOutcome { rating: probe.rating, solved: probe.solved }))
+}
+
+/// What a pass capped at a chaining level found ([`probe_se`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Probe {
+    /// The rating of the steps made (rounded to tenths).
+    pub(crate) rating: f32,
+    /// The sum of the ratings of the steps from 6.0 up (a finer measure of the work).
+    pub(crate) effort: f32,
+    /// Whether the pass stopped at a step that needs a chaining level above the cap.
+    pub(crate) beyond: bool,
+    pub(crate) solved: bool,
+}
+
+/// The SE pass with the dynamic chaining levels capped at `cap` ([`super::nested`]): it stops at
+/// the first step that needs more (`beyond`), so that the generator can look for such puzzles
+/// without paying for the levels above.
+pub(crate) fn probe_se(puzzle: &Sudoku, budget: &Budget, cap: u8) -> Result<Option<Probe>, GaveUp> {
+    run(puzzle, budget, cap)
+}
+
+fn run(puzzle: &Sudoku, budget: &Budget, cap: u8) -> Result<Option<Probe>, GaveUp> {
     if puzzle.layout().size() > 9 || !puzzle.is_consistent() {
         return Ok(None);
     }
     let mut grid = Candidates::new(puzzle);
     grid.set_quiet();
     grid.check_unique_within(budget);
-    let mut worst = 0.0f32;
-    let mut solution: Option<Vec<u8>> = None;
+    let mut pass = Pass {
+        solution: None,
+        budget,
+        worst: 0.0,
+        gave_up: None,
+        floor: 0,
+        level: 0,
+        cap,
+        beyond: false,
+        soft: std::time::Instant::now() + SOFT_BUDGET,
+    };
+    let mut effort = 0.0;
     while !grid.is_full() {
         if let Some(reason) = budget.check_clock() {
             return Err(reason);
@@ -91,12 +126,57 @@ pub(crate) fn rate_se(puzzle: &Sudoku, budget: &Budget) -> Result<Option<SeOutco
         if grid.is_broken() {
             break;
         }
-        let Some((rating, step)) = next(&grid, &mut solution, budget) else { break };
-        worst = worst.max(rating);
+        // Past the soft budget, a step starts at the chaining level the last one needed.
+        pass.floor = if std::time::Instant::now() > pass.soft { pass.level } else { 0 };
+        pass.level = 0;
+        let Some((rating, step)) = next(&grid, &mut pass) else {
+            if let Some(reason) = pass.gave_up {
+                return Err(reason);
+            }
+            break;
+        };
+        if rating >= 6.0 {
+            effort += rating;
+        }
+        pass.worst = pass.worst.max(rating);
         grid.apply(&step);
     }
     let solved = grid.is_full() && grid.grid().is_solved();
-    Ok(Some(SeOutcome { rating: (worst * 10.0).round() / 10.0, solved }))
+    let rating = (pass.worst * 10.0).round() / 10.0;
+    Ok(Some(Probe { rating, effort, beyond: pass.beyond, solved }))
+}
+
+/// The highest of SE's chaining levels emulated ([`super::nested`]): 4, nested dynamic chains
+/// (10.5 + length).
+const MAX_LEVEL: u8 = 4;
+
+/// The rating of a step that no emulated level finds (a trial stands for SE's deeper nesting).
+const TRIAL: f32 = 11.0;
+
+/// After this long a puzzle's pass skips, at each step, the chaining levels below the one the
+/// step before needed (a failed search of a level is the bulk of the time on the hardest
+/// puzzles, and consecutive steps mostly need the same level). The rating is then an estimate
+/// that can only be higher than the full pass's. Figures in docs/se-rating.md.
+const SOFT_BUDGET: std::time::Duration = std::time::Duration::from_millis(2000);
+
+/// The state of one SE pass between steps.
+struct Pass<'a> {
+    /// The solution, once a trial needed it.
+    solution: Option<Vec<u8>>,
+    budget: &'a Budget,
+    /// The highest rating of the steps so far.
+    worst: f32,
+    /// Why a nested level's search stopped, if the budget ran out.
+    gave_up: Option<GaveUp>,
+    /// The lowest dynamic chaining level this step tries (0: all).
+    floor: u8,
+    /// The chaining level the step found needed (0 for any other technique).
+    level: u8,
+    /// The highest dynamic chaining level tried, and whether a step needed more.
+    cap: u8,
+    beyond: bool,
+    /// When [`SOFT_BUDGET`] runs out.
+    soft: std::time::Instant,
 }
 
 /// A technique of the level pass, reused here.
@@ -107,7 +187,9 @@ type Finder = fn(&Candidates) -> Option<Step>;
 type Locking = (f32, usize, usize, u8, Vec<(usize, u8)>);
 
 /// The next step in SE's order, with its rating.
-fn next(grid: &Candidates, solution: &mut Option<Vec<u8>>, budget: &Budget) -> Option<(f32, Step)> {
+fn next(grid: &Candidates, pass: &mut Pass) -> Option<(f32, Step)> {
+    let budget = pass.budget;
+    let worst = pass.worst;
     if let Some(found) = singles(grid) {
         return Some(found);
     }
@@ -196,10 +278,42 @@ fn next(grid: &Candidates, solution: &mut Option<Vec<u8>>, budget: &Budget) -> O
     if budget.check_clock().is_some() {
         return None;
     }
-    if let Some((c, step)) = engine.forcing(true) {
-        return Some((8.5 + length_term(c), step));
+    // Dynamic forcing chains (level 0), dynamic forcing chains (+) and nested forcing chains
+    // (levels 1 to 4, [`super::nested`]).
+    engine.budget = Some(budget);
+    for level in pass.floor..=MAX_LEVEL.min(pass.cap) {
+        engine.level = level;
+        let base = 8.5 + 0.5 * f32::from(level);
+        engine.enough = enough(worst, base);
+        if let Some((c, step)) = engine.forcing(true) {
+            pass.level = level;
+            return Some((base + length_term(c), step));
+        }
+        if let Some(reason) = engine.gave_up.or_else(|| budget.check_clock()) {
+            pass.gave_up = Some(reason);
+            return None;
+        }
     }
-    trial(grid, solution, budget).map(|step| (9.5, step))
+    if pass.cap < MAX_LEVEL {
+        pass.beyond = true;
+        return None;
+    }
+    pass.level = MAX_LEVEL;
+    trial(grid, &mut pass.solution, budget).map(|step| (TRIAL, step))
+}
+
+/// The longest chain whose rating at `base` does not exceed `worst` (0 when none): a step that
+/// short cannot raise the rating, so the search may take the first one it finds instead of the
+/// shortest. SE would take the shortest; the rating is the same, the next grids may differ.
+fn enough(worst: f32, base: f32) -> usize {
+    if base > worst + 1e-4 {
+        return 0;
+    }
+    let mut c = 0;
+    while base + length_term(c + 1) <= worst + 1e-4 && c < 100_000 {
+        c += 1;
+    }
+    c
 }
 
 fn easiest<const N: usize>(found: [Option<(f32, Step)>; N]) -> Option<(f32, Step)> {
