@@ -1,7 +1,7 @@
 //! `--timeout` holds on hostile Sudoku: the built binary, run on inputs made to be slow (sparse
 //! 25x25 with several solutions that the general solver alone cannot settle, and whose millions
 //! of solutions the learner cannot list, generation of minimal and
-//! extreme 25x25 puzzles), must end within the timeout plus 10 %, plus [`START_ALLOWANCE`], with
+//! extreme 25x25 puzzles, digging for SE 9.5+), must end within the timeout plus 10 %, plus [`START_ALLOWANCE`], with
 //! the documented exit status and no panic. The quick ones (contradictory givens, nearly empty,
 //! nearly full) must end at once with their answer.
 //!
@@ -77,6 +77,9 @@ fn timeouts_hold_on_hostile_sudoku() {
         let args = [&["sudoku", "generate", "--size", "25", "--seed", "1"][..], level].concat();
         assert_eq!(timed(&args, 3), "gave-up\n");
     }
+    // Digging for SE 9.5+ stalls below it: the run as a whole ends at --count x --timeout, not
+    // after --tries candidates of a whole budget each.
+    assert_eq!(timed(&["sudoku", "generate", "--se", "9.5..", "--count", "1", "--seed", "1"], 3), "");
 
     // The quick ones answer at once.
     let size = 25;

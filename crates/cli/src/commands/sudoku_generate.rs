@@ -115,7 +115,8 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
         generator = generator.difficulty(level);
     }
     // Drawing minimal puzzles practically never gives SE 9.0 or more: dig for them instead.
-    if let Some(range) = args.se.filter(|range| range.min >= CLIMB_FROM && level.is_none()) {
+    let climbing = args.se.is_some_and(|range| range.min >= CLIMB_FROM && level.is_none());
+    if let Some(range) = args.se.filter(|_| climbing) {
         generator = generator.se_at_least(range.min as f32);
     }
     let generator = super::collection::shaped(generator, &args.shape, &layout, args.symmetry)?;
@@ -126,7 +127,7 @@ pub fn generate(args: &SudokuGenerateArgs) -> Result<Status> {
         writeln!(out, "{CSV_HEADER}")?;
         out.flush()?;
     }
-    let run = Run { args, generator, first_seed, format };
+    let run = Run { args, generator, first_seed, format, climbing };
     if filtering {
         run.filtered(&mut out, registry)
     } else {
@@ -177,6 +178,9 @@ struct Run<'a> {
     generator: Generator,
     first_seed: u64,
     format: GenerateFormat,
+    /// Digging for SE 9.0+ (`Generator::se_at_least`): a climb that stalls spends its whole
+    /// budget, so the run as a whole gets `--count` times the per-puzzle budget (see `filtered`).
+    climbing: bool,
 }
 
 impl Run<'_> {
@@ -255,9 +259,30 @@ impl Run<'_> {
         let keyed = unique || registry.is_some();
         // On the workers: the candidate, and its canonical form (the registry's line) when it
         // is needed.
+        // Digging, every candidate may spend its whole budget and stall below the SE asked: the
+        // run then ends at --count times the per-puzzle time (each candidate gets what is left of
+        // it), not after --tries candidates of a full budget each (hours).
+        let per_puzzle = args.budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
+        let deadline = self
+            .climbing
+            .then(|| start + per_puzzle.saturating_mul(u32::try_from(wanted).unwrap_or(u32::MAX)));
+        let mut timed_out = false;
         let make = |k: u64| {
             let seed = self.first_seed.wrapping_add(k);
-            let (made, rejections) = self.make(seed);
+            let (made, rejections) = match deadline {
+                Some(deadline) => {
+                    let left = deadline.saturating_duration_since(Instant::now()).min(per_puzzle);
+                    if left.is_zero() {
+                        (Err(GaveUp::Deadline), Rejections::default())
+                    } else {
+                        self.generator
+                            .clone()
+                            .budget(budget(self.args).with_timeout(left))
+                            .generate_tallied(seed)
+                    }
+                }
+                None => self.make(seed),
+            };
             let key = match &made {
                 Ok(made) if keyed => Some(registry_entry(&made.puzzle, &made.solution)),
                 _ => None,
@@ -273,6 +298,12 @@ impl Run<'_> {
             0..tries,
             make,
             |(seed, made, key, rejections)| {
+                // The first candidate back after the run's deadline still counts; the rest stop
+                // the run (they come back at once, cut short).
+                if timed_out {
+                    return anyhow::Ok(false);
+                }
+                timed_out = deadline.is_some_and(|deadline| Instant::now() >= deadline);
                 made_count += 1;
                 let made = match made {
                     Ok(made) => made,
@@ -341,6 +372,14 @@ impl Run<'_> {
         }
         if ran_out > 0 {
             why.push(format!("{ran_out} ran out of their budget ({})", budget_flags(args)));
+        }
+        if timed_out {
+            why.push(format!(
+                "then the run's time ran out ({wanted} puzzles x {} s: digging for SE {} and more \
+                 stalls below it on most seeds)",
+                per_puzzle.as_secs_f64(),
+                args.se.map_or(0.0, |range| range.min)
+            ));
         }
         super::report::note(&format!(
             "gave up after {made_count} candidates (seeds {} to {}): made {kept} of {wanted} puzzles; \
