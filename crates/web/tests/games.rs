@@ -36,20 +36,16 @@ async fn a_whole_sudoku_game_over_a_real_listener() {
     let puzzle = cells(&game["puzzle"]);
     let solution = sudoku_solution(&game);
 
-    // Two equal digits in the first row's empty cells: a conflict.
+    // An empty cell given the digit of a given in its row or column: a conflict (whatever the
+    // puzzle: every empty cell of a unique 4x4 puzzle sees some given).
     let mut grid = puzzle.clone();
-    let empty: Vec<usize> = (0..4).filter(|&c| puzzle[c] == 0).collect();
-    let digit =
-        if empty.len() >= 2 { 1 + (0..4).find(|d| !puzzle[..4].contains(&(d + 1))).unwrap() } else { 0 };
-    if empty.len() >= 2 {
-        grid[empty[0]] = digit;
-        grid[empty[1]] = digit;
-    } else {
-        // Row 1 nearly full: put a digit of row 1 below it in column 1... use a column clash instead.
-        let c = (0..16).find(|&c| puzzle[c] == 0).unwrap();
-        let clash = (0..16).find(|&o| o != c && o % 4 == c % 4 && puzzle[o] != 0).unwrap();
-        grid[c] = puzzle[clash];
-    }
+    let (cell, given) = (0..16)
+        .filter(|&c| puzzle[c] == 0)
+        .find_map(|c| {
+            (0..16).find(|&o| o != c && puzzle[o] != 0 && (o / 4 == c / 4 || o % 4 == c % 4)).map(|o| (c, o))
+        })
+        .expect("an empty cell that sees a given");
+    grid[cell] = puzzle[given];
     let (status, check) =
         http(addr, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": grid}))).await;
     assert_eq!(status, 200, "{check}");

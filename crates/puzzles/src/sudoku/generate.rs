@@ -128,7 +128,8 @@ impl Generator {
     /// Puzzles with a number of clues in `range` (both ends included): removal stops at a
     /// target drawn in it, and attempts that cannot reach it are rejected (see
     /// `sudoku/shaping.rs`; [`check_clues`](super::check_clues) refuses ranges no
-    /// puzzle can meet). `minimal` is then ignored: the puzzle stops where the range says.
+    /// puzzle can meet, and [`generate`](Self::generate) gives up at once on one). `minimal` is
+    /// then ignored: the puzzle stops where the range says.
     ///
     /// ```
     /// use std::sync::Arc;
@@ -262,6 +263,9 @@ impl Generator {
         let mut rejections = Rejections::default();
         if self.difficulty.is_some_and(|level| !Self::levels(&self.layout).contains(&level))
             || self.mask.as_ref().is_some_and(|mask| mask.len() != self.layout.cells())
+            || self
+                .clues
+                .is_some_and(|(min, max)| super::check_clues(&self.layout, self.symmetry, min, max).is_err())
         {
             return (Err(GaveUp::NodeLimit), rejections);
         }
