@@ -31,3 +31,19 @@ pub(crate) mod check_every {
     /// walker); on the largest boards it reads the clock at every node.
     pub(crate) const LINEAR_NODE: u64 = 16;
 }
+
+/// CaDiCaL's terminate callback, for every learning engine: it stops the solver once the
+/// budget's deadline passes or its cancel flag is raised, and keeps the reason.
+pub(crate) struct SatClock {
+    pub(crate) budget: tessera_xc::Budget,
+    pub(crate) stopped: Option<GaveUp>,
+}
+
+impl cadical::Callbacks for SatClock {
+    fn terminate(&mut self) -> bool {
+        if self.stopped.is_none() {
+            self.stopped = self.budget.check_clock();
+        }
+        self.stopped.is_some()
+    }
+}

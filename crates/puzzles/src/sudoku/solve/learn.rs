@@ -42,6 +42,8 @@
 
 use tessera_xc::{Budget, GaveUp};
 
+use crate::common::budget::SatClock as Clock;
+
 use super::propagate::{Tables, SOLVED};
 use crate::sudoku::Sudoku;
 
@@ -52,21 +54,6 @@ pub(super) enum Learned {
     Solution(Vec<u8>),
     /// No more solutions than those blocked.
     Exhausted,
-}
-
-/// CaDiCaL's terminate callback: the budget's deadline and cancel flag.
-struct Clock {
-    budget: Budget,
-    stopped: Option<GaveUp>,
-}
-
-impl cadical::Callbacks for Clock {
-    fn terminate(&mut self) -> bool {
-        if self.stopped.is_none() {
-            self.stopped = self.budget.check_clock();
-        }
-        self.stopped.is_some()
-    }
 }
 
 /// The CaDiCaL instance with one puzzle encoded.

@@ -42,6 +42,8 @@ mod encode;
 
 use tessera_xc::{Budget, GaveUp};
 
+use crate::common::budget::SatClock as Clock;
+
 use crate::hidato::Hidato;
 
 /// The largest board (cells) for which a learner is built.
@@ -115,21 +117,6 @@ fn early(budget: &Budget) -> Budget {
 
 /// The most the learner stops before the budget's deadline.
 const MARGIN: std::time::Duration = std::time::Duration::from_millis(150);
-
-/// CaDiCaL's terminate callback: the budget's deadline and cancel flag.
-struct Clock {
-    budget: Budget,
-    stopped: Option<GaveUp>,
-}
-
-impl cadical::Callbacks for Clock {
-    fn terminate(&mut self) -> bool {
-        if self.stopped.is_none() {
-            self.stopped = self.budget.check_clock();
-        }
-        self.stopped.is_some()
-    }
-}
 
 impl Learner {
     /// The puzzle encoded, or `Ok(None)` when the board is too big for it ([`MAX_CELLS`],
