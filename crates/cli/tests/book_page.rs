@@ -9,23 +9,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::{assert_status, scratch, stderr, tessera};
-
-/// Every `/NAME[a b c d]` box of the PDF, in file order (one per page).
-fn boxes(pdf: &[u8], name: &str) -> Vec<[f32; 4]> {
-    let text = String::from_utf8_lossy(pdf);
-    let key = format!("/{name}[");
-    text.match_indices(&key)
-        .map(|(at, _)| {
-            let rest = &text[at + key.len()..];
-            let numbers: Vec<f32> = rest[..rest.find(']').expect("]")]
-                .split_whitespace()
-                .map(|n| n.parse().expect("a number"))
-                .collect();
-            numbers.try_into().expect("four numbers")
-        })
-        .collect()
-}
+use common::{assert_status, boxes, scratch, stderr, tessera};
 
 /// The page count `pdfinfo` reads, when it is installed.
 fn pdfinfo_pages(pdf: &Path) -> Option<usize> {

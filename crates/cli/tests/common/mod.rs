@@ -130,3 +130,19 @@ pub fn scratch(file: &str, test: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("make a temporary directory");
     dir
 }
+
+/// Every `/NAME[a b c d]` box of the PDF, in file order (one per page).
+pub fn boxes(pdf: &[u8], name: &str) -> Vec<[f32; 4]> {
+    let text = String::from_utf8_lossy(pdf);
+    let key = format!("/{name}[");
+    text.match_indices(&key)
+        .map(|(at, _)| {
+            let rest = &text[at + key.len()..];
+            let numbers: Vec<f32> = rest[..rest.find(']').expect("]")]
+                .split_whitespace()
+                .map(|n| n.parse().expect("a number"))
+                .collect();
+            numbers.try_into().expect("four numbers")
+        })
+        .collect()
+}
