@@ -198,9 +198,9 @@ impl Generator {
 
     /// Dig for puzzles whose SE estimate is at least `target` (classic 9x9 without a symmetry or
     /// a difficulty; ignored otherwise): each attempt climbs from its minimal puzzle by moving
-    /// clues while the estimate rises ([`super::climb`]), which reaches SE 9.5 and more where
-    /// drawing minimal puzzles at random practically never does. The puzzles are unique but no
-    /// longer minimal.
+    /// clues while the estimate rises (the `climb` module), which reaches higher estimates than
+    /// drawing minimal puzzles at random, though not always the target: an attempt that stalls
+    /// below it gives up within the budget. The puzzles are unique but no longer minimal.
     pub fn se_at_least(mut self, target: f32) -> Self {
         self.se_at_least = Some(target);
         self
