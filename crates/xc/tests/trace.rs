@@ -166,8 +166,11 @@ fn multiplicities_and_used_solvers_are_refused() {
 fn check_against_model(problem: &Problem, seed: Option<u64>) -> Result<BTreeSet<Vec<usize>>, TestCaseError> {
     let items_of: Vec<Vec<usize>> =
         problem.options().map(|o| problem.option_items(o).map(|(i, _)| i.index()).collect()).collect();
-    let primaries: Vec<usize> =
-        problem.items().filter(|&i| problem.item_kind(i) == ItemKind::Primary).map(tessera_xc::ItemId::index).collect();
+    let primaries: Vec<usize> = problem
+        .items()
+        .filter(|&i| problem.item_kind(i) == ItemKind::Primary)
+        .map(tessera_xc::ItemId::index)
+        .collect();
     let mut covered: Vec<usize> = Vec::new();
     let mut tried: Vec<usize> = Vec::new();
     let mut lists: Vec<Vec<usize>> = Vec::new();

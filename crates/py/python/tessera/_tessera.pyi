@@ -1,7 +1,7 @@
 """Type stubs of the compiled module ``tessera._tessera`` (re-exported by ``tessera``)."""
 
 import os
-from typing import Any, Final, Generic, Iterator, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union, final, overload, type_check_only
+from typing import Any, Callable, Final, Generic, Iterator, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union, final, overload, type_check_only
 
 __all__ = [
     "Count",
@@ -244,6 +244,15 @@ class ExactCover(_Searches[list[int]]):
     def estimate(
         self, *, engine: str = "auto", probes: int = 1000, seed: int = 1, measure: float = 1.0
     ) -> dict[str, Any]: ...
+    def trace(
+        self,
+        callback: Callable[[dict[str, Any]], Optional[bool]],
+        *,
+        limit: Optional[int] = None,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+        seed: Optional[int] = None,
+    ) -> Count: ...
     @overload
     def first(
         self,

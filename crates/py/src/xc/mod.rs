@@ -356,6 +356,64 @@ python_class!(ExactCover [solve count solutions(seed: Option<u64> = None, names:
         }
     }
 
+    /// Runs Knuth's DLX1 and calls ``callback(event)`` with each step of the search, a ``dict``
+    /// as ``tessera xc solve --trace`` prints it: ``event`` (``choose``, ``cover``, ``try``,
+    /// ``uncover``, ``backtrack``, ``solution``), ``level``, ``item`` (a name) or ``option``
+    /// (a number; ``options`` for a choice and a solution), and ``nodes``, ``updates`` and
+    /// ``solutions`` after the step. A callback that returns ``False`` stops the search; an
+    /// exception it raises stops it and propagates. Runs until ``limit`` solutions (every one by
+    /// default), the budget, or the end; returns the ``tessera.Count`` (DLX1's nodes and
+    /// updates, as ``count(engine='dlx1')`` gives them). Problems with bounds are refused
+    /// (``ValueError``).
+    ///
+    /// >>> p = tessera.ExactCover(['a', 'b'], [['a'], ['b'], ['a', 'b']])
+    /// >>> steps = []
+    /// >>> p.trace(lambda e: steps.append(e['event'])).solutions
+    /// 2
+    /// >>> steps[:3]
+    /// ['choose', 'cover', 'try']
+    #[pyo3(signature = (callback, *, limit = None, max_nodes = None, timeout = None, seed = None))]
+    fn trace(
+        &self,
+        py: Python<'_>,
+        callback: Bound<'_, PyAny>,
+        limit: Option<i64>,
+        max_nodes: Option<i64>,
+        timeout: Option<f64>,
+        seed: Option<u64>,
+    ) -> PyResult<Count> {
+        let limit = common::limit(limit)?;
+        let problem = self.problem();
+        let mut solver = tessera_xc::Solver::new(problem).with_budget(common::budget(max_nodes, timeout)?);
+        if let Some(seed) = seed {
+            solver = solver.with_seed(seed);
+        }
+        let loads = py.import("json")?.getattr("loads")?;
+        let mut raised = None;
+        let start = std::time::Instant::now();
+        let count = solver
+            .trace(limit, |event, counts| {
+                let step = || -> PyResult<bool> {
+                    let text = event.to_json(problem, counts).to_string();
+                    let answer = callback.call1((loads.call1((text,))?,))?;
+                    Ok(!answer.is_instance_of::<pyo3::types::PyBool>() || answer.is_truthy()?)
+                };
+                match step() {
+                    Ok(true) => std::ops::ControlFlow::Continue(()),
+                    Ok(false) => std::ops::ControlFlow::Break(()),
+                    Err(err) => {
+                        raised = Some(err);
+                        std::ops::ControlFlow::Break(())
+                    }
+                }
+            })
+            .map_err(|err| xc_error(py, err))?;
+        if let Some(err) = raised {
+            return Err(err);
+        }
+        Ok(Count::new(&count, start.elapsed().as_secs_f64()))
+    }
+
     fn __repr__(&self) -> String {
         let problem = self.problem();
         format!(
