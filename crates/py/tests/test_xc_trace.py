@@ -2,6 +2,8 @@
 
 import json
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -36,7 +38,10 @@ def test_the_events_equal_the_command_lines(tmp_path):
     path.write_text("1 2 3 4 5 6 7\n" + "".join(" ".join(o) + "\n" for o in LESSON))
     events = []
     tessera.ExactCover.from_file(str(path)).trace(events.append, limit=1)
-    out = subprocess.run(["tessera", "xc", "solve", str(path), "--trace"], capture_output=True, text=True, check=True)
+    command = Path(sys.executable).parent / "tessera"
+    if not command.exists():
+        pytest.skip("the wheel carries no tessera command (test_wheel.py says whether it must)")
+    out = subprocess.run([str(command), "xc", "solve", str(path), "--trace"], capture_output=True, text=True, check=True)
     lines = out.stdout.splitlines()
     assert [json.loads(line) for line in lines[:-1]] == events
     assert lines[-1].startswith("tessera: nodes=")
