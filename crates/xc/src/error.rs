@@ -68,6 +68,13 @@ pub enum Error {
         /// The limit that was passed.
         limit: u64,
     },
+    /// Something this crate does not do, e.g. [`Solver::trace`](crate::Solver::trace) on a
+    /// problem with multiplicities.
+    #[error("{what} is not supported")]
+    Unsupported {
+        /// What was asked.
+        what: &'static str,
+    },
     /// Text in Knuth's format that could not be read.
     #[error(transparent)]
     Parse(#[from] ParseError),

@@ -40,4 +40,4 @@ pub use error::Error;
 pub use format::{parse, parse_bytes, to_text, ParseError, ParseErrorKind};
 pub use parallel::ParallelSearch;
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
-pub use search::{Count, Engine, Outcome, Solver, Stats};
+pub use search::{Count, Engine, Outcome, Solver, Stats, TraceCounts, TraceEvent};

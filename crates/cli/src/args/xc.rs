@@ -232,6 +232,11 @@ pub struct SolveArgs {
     #[arg(long, value_name = "S", conflicts_with = "threads")]
     pub seed: Option<u64>,
 
+    /// Print each step of Knuth's DLX1 as a JSON line (choose, cover, try, uncover, backtrack,
+    /// solution, with the counters after it), then the --stats line; one thread.
+    #[arg(long, conflicts_with = "threads")]
+    pub trace: bool,
+
     #[command(flatten)]
     pub search: SearchArgs,
 }

@@ -80,6 +80,9 @@ pub fn count(args: &CountArgs) -> Result<Status> {
 pub fn solve(args: &SolveArgs) -> Result<Status> {
     let input = Input::read_at_most(&args.file, crate::input::XC_FILE)?;
     let problem = input.parse()?;
+    if args.trace {
+        return trace(args, &problem, &input.name);
+    }
     let search = Search::new(&problem, &args.search, args.threads.count(), args.seed);
     let limit = if args.all { u64::MAX } else { args.limit };
     let shown_limit = (!args.all).then_some(limit);
@@ -111,6 +114,45 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
         )),
     }
     Ok(finish(&args.search, &report, &count))
+}
+
+/// `tessera xc solve FILE --trace`: every event of DLX1 as a JSON line on standard output, then
+/// the `--stats` line there too, so that the whole run reads from one stream.
+fn trace(args: &SolveArgs, problem: &Problem, name: &str) -> Result<Status> {
+    use crate::args::EngineArg;
+    if !matches!(args.search.engine.engine(), EngineArg::Auto | EngineArg::Dlx1) {
+        note("--trace runs Knuth's DLX1, whatever --engine says");
+    }
+    let search = Search::new(problem, &args.search, 1, args.seed);
+    let mut solver = Solver::new(problem).with_budget(search.budget.clone());
+    if let Some(seed) = args.seed {
+        solver = solver.with_seed(seed);
+    }
+    let limit = if args.all { u64::MAX } else { args.limit };
+    let start = Instant::now();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut failed = None;
+    let count = solver.trace(limit, |event, counts| {
+        let line = event.to_json(problem, counts);
+        match writeln!(out, "{line}") {
+            Ok(()) => std::ops::ControlFlow::Continue(()),
+            Err(error) => {
+                failed = Some(error);
+                std::ops::ControlFlow::Break(())
+            }
+        }
+    })?;
+    if let Some(error) = failed {
+        return Err(error.into());
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let report = Report { engine: "dlx1", ..Report::new(name, &count, seconds, &search, Some(limit)) };
+    writeln!(out, "tessera: {}", report.stats_line())?;
+    out.flush()?;
+    if let Outcome::GaveUp(reason) = count.outcome {
+        note(&format!("gave up ({reason}) after {} nodes", count.stats.nodes));
+    }
+    Ok(if count.gave_up() { Status::GaveUp } else { Status::Done })
 }
 
 /// The `xc estimate --json` object: the file, then the estimate's own fields.
@@ -278,6 +320,14 @@ impl<'a> Report<'a> {
 }
 
 impl Report<'_> {
+    /// What `--stats` prints (after `tessera: `).
+    fn stats_line(&self) -> String {
+        format!(
+            "nodes={} updates={} seconds={:.3} threads={} engine={}",
+            self.nodes, self.updates, self.seconds, self.threads, self.engine
+        )
+    }
+
     /// The object, in the order xc always wrote it.
     fn to_json(&self) -> Result<String> {
         CountJson::new(CountKeys::new(&self.count, self.seconds, self.threads, self.engine))
@@ -302,10 +352,7 @@ fn print_line(json: &str) -> Result<()> {
 /// Prints `--stats` and turns the outcome into a status.
 fn finish(args: &SearchArgs, report: &Report<'_>, count: &Count) -> Status {
     if args.output.stats {
-        note(&format!(
-            "nodes={} updates={} seconds={:.3} threads={} engine={}",
-            report.nodes, report.updates, report.seconds, report.threads, report.engine
-        ));
+        note(&report.stats_line());
     }
     if count.gave_up() {
         Status::GaveUp

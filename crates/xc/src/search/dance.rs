@@ -99,6 +99,11 @@ pub(super) struct DanceMoves<'a, const COLORED: bool, const PRUNE: bool> {
 }
 
 impl<const COLORED: bool, const PRUNE: bool> DanceMoves<'_, COLORED, PRUNE> {
+    /// The links as they are (for a trace's observer).
+    pub(super) fn links(&self) -> &Links {
+        &self.dance.links
+    }
+
     /// The choice after `choice`, whose node is `node`.
     #[inline(always)]
     fn next(&self, choice: u32, node: u32) -> u32 {

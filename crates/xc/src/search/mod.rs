@@ -44,8 +44,10 @@ mod dance;
 mod multi;
 mod outcome;
 mod solver;
+mod trace;
 mod walk;
 
 pub use outcome::{Count, Outcome, Stats};
 pub use solver::{Engine, Solver};
+pub use trace::{TraceCounts, TraceEvent};
 pub(crate) use walk::Step;

@@ -27,8 +27,10 @@ use crate::problem::{OptionId, Problem};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Engine {
-    /// [`Engine::Bitset`] when the problem is small and dense enough for it to win (a cost
-    /// estimate from option sizes and list lengths), else [`Engine::Links`].
+    /// [`Engine::Dlx1`] on a problem of at most 64 options (solved at once by any engine; DLX1
+    /// reports Knuth's update count), [`Engine::Bitset`] when the problem is small and dense
+    /// enough for it to win (a cost estimate from option sizes and list lengths), else
+    /// [`Engine::Links`].
     #[default]
     Auto,
     /// Dancing links with look-ahead: an option is abandoned as soon as committing it leaves some
@@ -61,7 +63,7 @@ impl Engine {
 
 /// The state of the engine a solver runs on.
 #[derive(Debug, Clone)]
-enum Core<'p> {
+pub(super) enum Core<'p> {
     /// Not laid out yet: the first step does it, for the engine `resolve` picks.
     Unprepared,
     /// [`Engine::Links`] or [`Engine::Dlx1`].
@@ -89,13 +91,13 @@ enum Core<'p> {
 /// assert_eq!(problem.solver().count_up_to(1).outcome, Outcome::LimitReached);
 /// ```
 pub struct Solver<'p> {
-    problem: &'p Problem,
+    pub(super) problem: &'p Problem,
     /// The engine asked for; `core` holds the one running, once [`prepare`](Self::prepare) has run.
-    engine: Engine,
-    core: Core<'p>,
-    colored: bool,
-    walk: Walk,
-    control: Control,
+    pub(super) engine: Engine,
+    pub(super) core: Core<'p>,
+    pub(super) colored: bool,
+    pub(super) walk: Walk,
+    pub(super) control: Control,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -141,7 +143,7 @@ impl<'p> Solver<'p> {
     }
 
     /// Lays out the chosen engine's state: the links are copied, or the bit vectors set up.
-    fn prepare(&mut self) {
+    pub(super) fn prepare(&mut self) {
         if !matches!(self.core, Core::Unprepared) {
             return;
         }
@@ -414,6 +416,10 @@ impl<'p> Solver<'p> {
     }
 }
 
+/// Problems with at most this many options run on [`Engine::Dlx1`] when the engine is
+/// [`Engine::Auto`].
+const SMALL_OPTIONS: usize = 64;
+
 /// The engine that `requested` means for `problem`.
 fn resolve(problem: &Problem, requested: Engine) -> Engine {
     if problem.has_multiplicities() {
@@ -421,6 +427,10 @@ fn resolve(problem: &Problem, requested: Engine) -> Engine {
         return if requested == Engine::Dlx1 { Engine::Dlx1 } else { Engine::Links };
     }
     match requested {
+        // A problem this small is solved in microseconds by any engine; DLX1 then reports
+        // Knuth's updates, which the bitset engine has no notion of, so a reader can compare the
+        // counts with his program's and with a trace of the same problem.
+        Engine::Auto if problem.option_count() <= SMALL_OPTIONS => Engine::Dlx1,
         Engine::Auto if BitTables::beats_links(problem) && problem.bit_tables().is_some() => Engine::Bitset,
         Engine::Auto => Engine::Links,
         Engine::Bitset if problem.bit_tables().is_some() => Engine::Bitset,

@@ -257,8 +257,56 @@ impl Walk {
     }
 }
 
+/// What the loop tells an observer (the trace) at each step of Knuth's algorithm, with the
+/// moves as they are at that point; each method returns `true` to stop the search
+/// ([`GaveUp::Cancelled`]). The moves are passed in so that an observer can read the engine's
+/// state (the links) without holding it.
+pub(super) trait Observe<M> {
+    /// `level` has chosen and covered its item (`levels.item[level]`).
+    fn branched(&mut self, moves: &M, walk: &Walk, level: usize) -> bool;
+    /// `level` has committed its current option.
+    fn entered(&mut self, moves: &M, walk: &Walk, level: usize) -> bool;
+    /// `level` is about to take back its current option.
+    fn retreating(&mut self, moves: &M, walk: &Walk, level: usize) -> bool;
+    /// `level` has no option left and has uncovered its item.
+    fn exhausted(&mut self, moves: &M, walk: &Walk, level: usize) -> bool;
+}
+
+/// The observer of every search but a trace: each method is a constant `false`, so the loop
+/// compiles as if it had none.
+pub(super) struct NoObserve;
+
+impl<M> Observe<M> for NoObserve {
+    #[inline(always)]
+    fn branched(&mut self, _: &M, _: &Walk, _: usize) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn entered(&mut self, _: &M, _: &Walk, _: usize) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn retreating(&mut self, _: &M, _: &Walk, _: usize) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn exhausted(&mut self, _: &M, _: &Walk, _: usize) -> bool {
+        false
+    }
+}
+
 /// Runs the search to its next event with these moves.
 pub(super) fn run<M: Moves>(moves: &mut M, walk: &mut Walk, control: &mut Control) -> Step {
+    run_observed(moves, walk, control, &mut NoObserve)
+}
+
+/// [`run`], telling `observer` each step.
+pub(super) fn run_observed<M: Moves, O: Observe<M>>(
+    moves: &mut M,
+    walk: &mut Walk,
+    control: &mut Control,
+    observer: &mut O,
+) -> Step {
     let node_limit = control.budget.nodes().unwrap_or(u64::MAX);
     let mut level = walk.level;
     let mut state = walk.state;
@@ -275,14 +323,28 @@ pub(super) fn run<M: Moves>(moves: &mut M, walk: &mut Walk, control: &mut Contro
                 } else {
                     State::Backup
                 };
+                if observer.branched(moves, walk, level) {
+                    state = State::Done;
+                    break Step::GaveUp(GaveUp::Cancelled);
+                }
             }
             State::Try => match moves.try_option(&mut walk.levels, &mut walk.stats, level) {
                 Tried::Entered => {
+                    if observer.entered(moves, walk, level) {
+                        state = State::Done;
+                        break Step::GaveUp(GaveUp::Cancelled);
+                    }
                     level += 1;
                     state = State::Enter;
                 }
                 Tried::Skipped => {}
-                Tried::NoMore => state = State::Backup,
+                Tried::NoMore => {
+                    state = State::Backup;
+                    if observer.exhausted(moves, walk, level) {
+                        state = State::Done;
+                        break Step::GaveUp(GaveUp::Cancelled);
+                    }
+                }
             },
             State::Backup => {
                 if level <= walk.base {
@@ -290,6 +352,10 @@ pub(super) fn run<M: Moves>(moves: &mut M, walk: &mut Walk, control: &mut Contro
                     break Step::Exhausted;
                 }
                 level -= 1;
+                if observer.retreating(moves, walk, level) {
+                    state = State::Done;
+                    break Step::GaveUp(GaveUp::Cancelled);
+                }
                 moves.retreat(&mut walk.levels, level);
                 walk.levels.tried[level] += 1;
                 state = State::Try;
