@@ -173,7 +173,12 @@
           const page = await r.json();
           fill(from, page.result.gallery.items);
         } catch {
-          loaded.delete(from);
+          // Refused (the rate limit) or lost: asked again while it is still wanted.
+          setTimeout(() => {
+            loaded.delete(from);
+            const li = gallery.children[from];
+            if (li && !li.dataset.loaded && li.getBoundingClientRect().top < innerHeight + 400) load(from);
+          }, 2000);
         }
       };
       const seen = new IntersectionObserver((entries) => {

@@ -23,7 +23,10 @@
 //!
 //! # Adding a view
 //!
-//! One module with its handler, and one line in [`routes`].
+//! One module with its handler, and one line in [`routes`]. A view on tessera-xc builds its
+//! [`Problem`] and calls [`traced`]; a view on another engine reads its keys with [`Params`],
+//! feeds its trace to a [`Pager`] inside [`Slots::run`] (`state.learn`) under a budget of
+//! [`TRACE_TIME`], and answers with [`answer`].
 
 mod board;
 mod cache;
@@ -43,9 +46,9 @@ use tokio::sync::Semaphore;
 use crate::error::{AppError, AppResult};
 use crate::state::AppState;
 
-pub(crate) use cache::{cached, End};
-pub(crate) use params::Params;
-pub(crate) use trace::{count_to_end, trace_page, Page};
+pub use cache::{cached, End};
+pub use params::Params;
+pub use trace::{count_to_end, trace_page, Ended, Page, Pager, Stopped};
 
 /// Events traced per request, at most (the page's `from + limit` included).
 pub const MAX_EVENTS: u64 = 20_000;
@@ -143,4 +146,35 @@ pub async fn traced(
             Ok(answer(view, setup, &page, from == 0))
         })
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Slots;
+    use crate::error::AppError;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_third_search_at_once_is_told_busy() {
+        let slots = Slots::default();
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let wait = std::sync::Arc::new(std::sync::Mutex::new(wait));
+        let mut running = Vec::new();
+        for _ in 0..2 {
+            let (slots, wait) = (slots.clone(), wait.clone());
+            running.push(tokio::spawn(async move {
+                slots.run(move || Ok(wait.lock().map(|w| w.recv().is_ok()).unwrap_or(false))).await
+            }));
+        }
+        while slots.0.available_permits() > 0 {
+            tokio::task::yield_now().await;
+        }
+        let third = slots.run(|| Ok(())).await;
+        assert!(matches!(third, Err(AppError::Busy(_))), "{third:?}");
+        release.send(()).unwrap();
+        release.send(()).unwrap();
+        for task in running {
+            assert!(task.await.unwrap().unwrap());
+        }
+        assert!(slots.run(|| Ok(())).await.is_ok(), "a slot is free again");
+    }
 }

@@ -73,40 +73,85 @@ fn reason(gave_up: GaveUp) -> &'static str {
     }
 }
 
+/// The events `from..from + limit` of any traced search, for a view whose engine is not
+/// tessera-xc's (Sudoku, Hidato): feed it every event from the start with [`Pager::push`]
+/// (stop the search when it says `Break`), then [`Pager::finish`].
+#[derive(Debug)]
+pub struct Pager {
+    from: u64,
+    end: u64,
+    index: u64,
+    events: Vec<Value>,
+    full: bool,
+    last: (u64, u64, u64),
+}
+
+/// How a search fed to a [`Pager`] stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// It looked at its whole tree.
+    Exhausted,
+    /// The callback stopped it (after [`Pager::push`] said `Break`).
+    Broken,
+    /// Its own budget ran out: `"time"` or `"nodes"`.
+    GaveUp(&'static str),
+}
+
+impl Pager {
+    /// A pager of the events `from..from + limit`, and never past [`MAX_EVENTS`].
+    pub fn new(from: u64, limit: u64) -> Pager {
+        let end = from.saturating_add(limit).min(MAX_EVENTS);
+        Pager { from, end, index: 0, events: Vec::new(), full: false, last: (0, 0, 0) }
+    }
+
+    /// Takes the next event, with the counters (nodes, updates, solutions) after it; `json` is
+    /// called only for the events of the page. `Break` once the search should stop: one event
+    /// past the page (so the page knows the search goes on), or at [`MAX_EVENTS`].
+    pub fn push(&mut self, counters: (u64, u64, u64), json: impl FnOnce() -> Value) -> ControlFlow<()> {
+        if self.index >= self.end {
+            self.full = true;
+            return ControlFlow::Break(());
+        }
+        if self.index >= self.from {
+            self.events.push(json());
+        }
+        self.last = counters;
+        self.index += 1;
+        ControlFlow::Continue(())
+    }
+
+    /// The page, once the search has stopped.
+    pub fn finish(self, stopped: Stopped) -> Page {
+        let ended = match stopped {
+            Stopped::Exhausted => Ended::Exhausted,
+            Stopped::Broken if self.full && self.end < MAX_EVENTS => Ended::Running,
+            Stopped::Broken => Ended::GaveUp("steps"),
+            Stopped::GaveUp(reason) => Ended::GaveUp(reason),
+        };
+        Page { from: self.from, events: self.events, ended, last: Some(self.last), result: None }
+    }
+}
+
 /// Events `from..from + limit` of `problem`'s trace (the search runs from the start and stops
 /// after the page's last event, or at [`MAX_EVENTS`] events, or when `budget` runs out).
 pub fn trace_page(problem: &Problem, from: u64, limit: u64, budget: Budget) -> AppResult<Page> {
-    let end = from.saturating_add(limit).min(MAX_EVENTS);
-    let mut events = Vec::new();
-    let mut index = 0u64;
-    let mut full = false;
-    let mut last = (0, 0, 0);
+    let mut pager = Pager::new(from, limit);
     let mut solver = problem.solver().with_budget(budget);
     let count = solver
         .trace(u64::MAX, |event, counts: TraceCounts| {
-            if index >= end {
-                // One event past the page: the search is not over.
-                full = true;
-                return ControlFlow::Break(());
-            }
-            if index >= from {
-                events.push(event.to_json(problem, counts));
-            }
-            last = (counts.nodes, counts.updates, counts.solutions);
-            index += 1;
-            ControlFlow::Continue(())
+            pager.push((counts.nodes, counts.updates, counts.solutions), || event.to_json(problem, counts))
         })
         .map_err(|err| AppError::unprocessable("problem", format!("this problem cannot be traced: {err}")))?;
-    let ended = match count.outcome {
-        Outcome::Exhausted | Outcome::LimitReached => Ended::Exhausted,
-        Outcome::GaveUp(GaveUp::Cancelled) if full && end < MAX_EVENTS => Ended::Running,
-        Outcome::GaveUp(GaveUp::Cancelled) => Ended::GaveUp("steps"),
-        Outcome::GaveUp(other) => Ended::GaveUp(reason(other)),
+    let stopped = match count.outcome {
+        Outcome::Exhausted | Outcome::LimitReached => Stopped::Exhausted,
+        Outcome::GaveUp(GaveUp::Cancelled) => Stopped::Broken,
+        Outcome::GaveUp(other) => Stopped::GaveUp(reason(other)),
     };
-    if ended == Ended::Exhausted {
-        last = (count.stats.nodes, count.stats.updates, count.solutions);
+    let mut page = pager.finish(stopped);
+    if page.ended == Ended::Exhausted {
+        page.last = Some((count.stats.nodes, count.stats.updates, count.solutions));
     }
-    Ok(Page { from, events, ended, last: Some(last), result: None })
+    Ok(page)
 }
 
 /// The plain count of `problem` to the end on DLX1 under `budget`, keeping the first `keep`
@@ -131,4 +176,58 @@ pub fn count_to_end(
     };
     let last = (count.stats.nodes, count.stats.updates, count.solutions);
     (count, kept, Page { from: 0, events: Vec::new(), ended, last: Some(last), result: None })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use serde_json::json;
+
+    use super::{Ended, Pager, Stopped, MAX_EVENTS};
+
+    /// Feeds `total` numbered events to a pager as a search would, stopping when it says so.
+    fn run(from: u64, limit: u64, total: u64) -> super::Page {
+        let mut pager = Pager::new(from, limit);
+        let mut stopped = Stopped::Exhausted;
+        for i in 0..total {
+            if pager.push((i + 1, 0, 0), || json!(i)).is_break() {
+                stopped = Stopped::Broken;
+                break;
+            }
+        }
+        pager.finish(stopped)
+    }
+
+    #[test]
+    fn a_pager_keeps_its_page_and_knows_whether_the_search_goes_on() {
+        let page = run(2, 3, 10);
+        assert_eq!(page.events, [json!(2), json!(3), json!(4)]);
+        assert_eq!(page.ended, Ended::Running);
+        assert_eq!(page.to_json()["next"], 5);
+        // A page that ends with the search: done, no next.
+        let page = run(7, 3, 10);
+        assert_eq!(page.events, [json!(7), json!(8), json!(9)]);
+        assert_eq!(page.ended, Ended::Exhausted);
+        assert_eq!(page.to_json()["next"], serde_json::Value::Null);
+        assert_eq!(page.to_json()["final"]["nodes"], 10);
+        // Past the search's end: nothing, done.
+        assert_eq!(run(20, 3, 10).events.len(), 0);
+    }
+
+    #[test]
+    fn a_pager_stops_at_the_bound_on_events() {
+        let page = run(MAX_EVENTS - 2, 500, MAX_EVENTS * 2);
+        assert_eq!(page.events.len(), 2);
+        assert_eq!(page.ended, Ended::GaveUp("steps"));
+        let json = page.to_json();
+        assert_eq!((json["outcome"].clone(), json["reason"].clone()), (json!("gave_up"), json!("steps")));
+        assert_eq!(json["next"], serde_json::Value::Null);
+        // The pager breaks the search one event past the bound.
+        let mut pager = Pager::new(0, 500);
+        let pushed = (0..MAX_EVENTS)
+            .take_while(|&i| pager.push((i, 0, 0), || json!(i)) == ControlFlow::Continue(()))
+            .count();
+        assert_eq!(pushed, 500);
+    }
 }
