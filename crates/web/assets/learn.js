@@ -273,7 +273,9 @@
       t.view.render();
       counters(null);
     } catch (err) {
+      // A mistake in the problem (a typed one names its line and column): shown by the form.
       status("error", `Could not load the search: ${err.message}`);
+      $("learn-pick").open = true;
     }
     controls();
     if (search.get("to") === "end") await toEnd();

@@ -4,11 +4,13 @@
 //!   come in DLX1's order (1, 2, 5, back, 5, 2), the cover found is A, D, E, and the counters at
 //!   the end equal the library's count of the same problem with the default engine (what
 //!   `tessera xc count --stats` prints: DLX1 on a problem this small) and the API's `final`;
-//!   one step back shows the step before;
+//!   one step back shows the step before; a typed problem with a mistake is told with its line
+//!   and column;
 //! - pentominoes on 6x10: "next solution" fills the 60 squares; with `&to=end` the solutions
 //!   counter reads 9356 and the gallery holds one item per distinct tiling, as many as the
 //!   library counts up to the board's symmetries (`tiling::count_distinct`, another route), with
 //!   pictures drawn as they scroll into view;
+//! - N-queens, 8x8: the first solution's eight queens on the board, checked by the library;
 //! - nothing off screen: no sideways scroll, every visible control inside the viewport.
 //!
 //! Screenshots `learn-*.png` go to the shots directory, and also to `$TESSERA_LEARN_DOCS`
@@ -139,6 +141,24 @@ pub async fn seed(h: &Harness, c: &Client, tag: &str) -> Result<()> {
     )
     .await?;
     on_screen(c, "the seed at the end").await?;
+    // A typed problem with a mistake: the form opens and says where.
+    c.goto(&h.url("/learn?view=xc&problem=A%20B%0AA%20C")).await?;
+    let said = wait_js(
+        c,
+        "document.getElementById('learn-status').dataset.state === 'error' && document.getElementById('learn-status').textContent",
+        "the parse error",
+    )
+    .await?;
+    ensure!(said.as_str().is_some_and(|s| s.contains("line 2, column 3")), "the error says {said}");
+    ensure!(
+        js(c, "document.getElementById('learn-pick').open").await? == Value::Bool(true),
+        "the form is open"
+    );
+    ensure!(
+        js(c, "document.getElementById('xc-problem').value").await? == Value::String("A B\nA C".into()),
+        "the text typed is kept"
+    );
+    on_screen(c, "a typed problem's error").await?;
     Ok(())
 }
 
@@ -201,5 +221,29 @@ pub async fn tiling(h: &Harness, c: &Client, tag: &str) -> Result<()> {
     on_screen(c, "the gallery").await?;
     js(c, "document.getElementById('learn-result').scrollIntoView()").await?;
     shot(h, c, &format!("learn-gallery-{tag}")).await?;
+    Ok(())
+}
+
+/// N-queens, 8x8: "next solution" puts eight queens, none attacking another.
+pub async fn queens(h: &Harness, c: &Client, tag: &str) -> Result<()> {
+    c.goto(&h.url("/learn?view=queens&n=8")).await?;
+    wait_js(c, "document.querySelectorAll('#board-grid .sq').length === 64", "the board").await?;
+    press(c, &["s"]).await?;
+    let squares = wait_js(
+        c,
+        "document.getElementById('learn-say').dataset.event === 'solution' && [...document.querySelectorAll('#board-grid .sq.filled')].map(q => Number(q.dataset.square))",
+        "the first solution",
+    )
+    .await?;
+    let mut columns = vec![usize::MAX; 8];
+    for q in squares.as_array().context("squares")? {
+        let q = q.as_u64().context("a square")? as usize;
+        columns[q / 8] = q % 8;
+    }
+    let board = tessera::queens::Board::new(8)?;
+    ensure!(tessera::queens::verify(&board, &columns).is_valid(), "the queens shown: {columns:?}");
+    ensure!(counters(c).await?.2 == 1, "one solution counted");
+    on_screen(c, "the queens").await?;
+    shot(h, c, &format!("learn-queens-{tag}")).await?;
     Ok(())
 }

@@ -329,6 +329,12 @@ async fn learn_scenarios(h: &Harness) -> Vec<String> {
             })
             .await,
         );
+        failures.extend(
+            layout::scenario_at(h, &format!("ac-learn-queens-{tag}"), size, |h, c| async move {
+                learn::queens(h, &c, tag).await
+            })
+            .await,
+        );
     }
     failures
 }
