@@ -249,9 +249,9 @@
       for (const [k, v] of new FormData(e.target)) if (v !== "") q.set(k, v);
       location.href = `/learn?${q}`;
     });
-    $("learn-title").textContent = `Watch the search: ${t.view.title}`;
+    $("learn-title").textContent = t.view.title;
     document.title = `Learn: ${t.view.title}: Tessera`;
-    $("learn-pick-summary").textContent = `${t.view.title}: change the problem`;
+    $("learn-pick-summary").textContent = "Change what to watch";
     $("learn-step").addEventListener("click", () => advance(1));
     $("learn-back").addEventListener("click", back);
     $("learn-play").addEventListener("click", togglePlay);
