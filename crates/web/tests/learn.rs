@@ -242,6 +242,7 @@ async fn bad_parameters_say_what_and_where() {
         ("/api/learn/xc?example=seed&to=middle", "to"),
         ("/api/learn/xc?example=seed&colour=red", "colour"),
         ("/api/learn/tiling?board=3x20&gallery=0", "gallery"),
+        ("/api/learn/queens?n=8&to=end&gallery=0", "gallery"),
         (big.as_str(), "problem"),
     ];
     for (path, field) in cases {

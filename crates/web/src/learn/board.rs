@@ -111,7 +111,7 @@ pub async fn tiling(
     State(state): State<AppState>,
     q: Result<Query<Pairs>, QueryRejection>,
 ) -> AppResult<Json<Value>> {
-    let params = Params::read(q, &["board"])?;
+    let params = Params::read(q, &["board", "gallery"])?;
     let name = params.get("board").unwrap_or("6x10").to_owned();
     let puzzle = puzzle_of(&name)?;
     let setup = tiling_setup(&puzzle);

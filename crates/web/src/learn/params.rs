@@ -18,7 +18,7 @@ pub struct Params {
 pub type Pairs = Vec<(String, String)>;
 
 /// The keys every view takes.
-const PAGING: [&str; 4] = ["from", "limit", "to", "gallery"];
+const PAGING: [&str; 3] = ["from", "limit", "to"];
 
 impl Params {
     /// The query, checked against the view's keys (`keys`, besides the paging keys): an unknown
