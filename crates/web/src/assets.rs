@@ -1,5 +1,6 @@
 //! The pages, embedded in the binary (rust-embed over `crates/web/assets/`; read from disk in
-//! debug builds): `/` is `index.html`, `/records` is `records.html`, anything else its file.
+//! debug builds): `/` is `index.html`, `/records` is `records.html`, `/learn` is `learn.html`,
+//! anything else its file.
 //! HTML is revalidated on every load (`no-cache`, with an ETag) and carries a strict
 //! Content-Security-Policy; other files are cached an hour. JavaScript is `text/javascript`.
 //!
@@ -46,7 +47,8 @@ const OPTIONS: &str = "options.js";
 const SW: &str = "sw.js";
 
 /// The address of each page, by its file.
-const PAGES: [(&str, &str); 2] = [("index.html", "/"), ("records.html", "/records")];
+const PAGES: [(&str, &str); 3] =
+    [("index.html", "/"), ("records.html", "/records"), ("learn.html", "/learn")];
 
 /// What a page says where a shared part goes: `<!-- include NAME -->` on a line of its own.
 const INCLUDE: (&str, &str) = ("<!-- include ", " -->");
@@ -270,6 +272,7 @@ mod tests {
             let address = match name.as_ref() {
                 "index.html" => "/".to_owned(),
                 "records.html" => "/records".to_owned(),
+                "learn.html" => "/learn".to_owned(),
                 "sw.js" => continue,
                 part if part.starts_with('_') => continue,
                 other => format!("/{other}"),
@@ -293,7 +296,9 @@ mod tests {
 
     #[test]
     fn the_pages_get_their_shared_parts() {
-        for (address, current, other) in [("/", "/", "/records"), ("/records", "/records", "/")] {
+        for (address, current, other) in
+            [("/", "/", "/records"), ("/records", "/records", "/"), ("/learn", "/learn", "/records")]
+        {
             let (text, csp) = page(address).unwrap();
             assert!(!text.contains("<!-- include"), "{address}: an include is left");
             assert!(!text.contains("<!-- inline"), "{address}: an inline is left");

@@ -81,6 +81,8 @@ pub struct RateLimit {
     pub checks: Rate,
     /// The CPU-heavy requests: `POST /api/puzzles/analyze` and `.../verify`.
     pub cpu: Rate,
+    /// The Learn view's searches: `/api/learn/...` (each bounded; a page of events or a count).
+    pub learn: Rate,
     /// Addresses never limited (e.g. the load test's client).
     pub exempt: Vec<IpAddr>,
     /// Reverse proxies whose `X-Forwarded-For` is believed: a request from one counts for the
@@ -103,6 +105,7 @@ impl Default for RateLimit {
             new_games: Rate { burst: 20, per_minute: 20 },
             checks: Rate { burst: 60, per_minute: 120 },
             cpu: Rate { burst: 6, per_minute: 12 },
+            learn: Rate { burst: 120, per_minute: 240 },
             exempt: Vec::new(),
             trusted_proxies: Vec::new(),
         }

@@ -27,6 +27,7 @@ pub mod family;
 mod floors;
 mod game;
 pub mod handlers;
+pub mod learn;
 mod metrics;
 mod model;
 mod player;
@@ -78,6 +79,7 @@ pub fn router(state: AppState) -> Router {
         .route("/daily", get(daily::today))
         .route("/daily/records", get(daily::records))
         .route("/me/stats", get(me::stats))
+        .merge(learn::routes())
         .route_layer(compressed());
     let writes = Router::new()
         .route("/games", post(games::create))

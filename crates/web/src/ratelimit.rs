@@ -40,23 +40,29 @@ pub enum Class {
     Check,
     /// `POST /api/puzzles/analyze` or `.../verify`: CPU work on any puzzle sent.
     Cpu,
+    /// `/api/learn/...`: a page of a traced search, or its count to the end.
+    Learn,
 }
 
 impl Class {
     /// Every class, in the order of [`Class::name`]'s metrics labels.
-    pub const ALL: [Class; 3] = [Class::NewGame, Class::Check, Class::Cpu];
+    pub const ALL: [Class; 4] = [Class::NewGame, Class::Check, Class::Cpu, Class::Learn];
 
-    /// The class's name in the metrics (`new_game`, `check`, `cpu`).
+    /// The class's name in the metrics (`new_game`, `check`, `cpu`, `learn`).
     pub fn name(self) -> &'static str {
         match self {
             Class::NewGame => "new_game",
             Class::Check => "check",
             Class::Cpu => "cpu",
+            Class::Learn => "learn",
         }
     }
 
     /// The class of a request by its method and path, if it is limited.
     pub fn of(method: &Method, path: &str) -> Option<Class> {
+        if path.starts_with("/api/learn/") {
+            return Some(Class::Learn);
+        }
         if method != Method::POST {
             return None;
         }
@@ -84,7 +90,7 @@ pub struct Limiter {
     config: RateLimit,
     buckets: Mutex<Buckets>,
     /// Requests refused, per class (in the order of [`Class::ALL`]).
-    refused: [AtomicU64; 3],
+    refused: [AtomicU64; 4],
 }
 
 #[derive(Debug)]
@@ -105,6 +111,7 @@ impl Limiter {
             Class::NewGame => self.config.new_games,
             Class::Check => self.config.checks,
             Class::Cpu => self.config.cpu,
+            Class::Learn => self.config.learn,
         }
     }
 
@@ -229,6 +236,7 @@ mod tests {
             new_games: Rate { burst: 3, per_minute: 6 },
             checks: Rate { burst: 2, per_minute: 60 },
             cpu: Rate { burst: 1, per_minute: 6 },
+            learn: Rate { burst: 1, per_minute: 6 },
             exempt,
             trusted_proxies: vec!["10.9.9.9".parse().unwrap(), "10.9.9.8".parse().unwrap()],
         })
@@ -324,5 +332,7 @@ mod tests {
         assert_eq!(Class::of(&post, "/api/puzzles/verify"), Some(Class::Cpu));
         assert_eq!(Class::of(&post, "/api/puzzles/other"), None);
         assert_eq!(Class::of(&Method::GET, "/api/puzzles/analyze"), None);
+        assert_eq!(Class::of(&Method::GET, "/api/learn/xc"), Some(Class::Learn));
+        assert_eq!(Class::of(&post, "/api/learn/xc"), Some(Class::Learn));
     }
 }

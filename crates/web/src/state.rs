@@ -45,6 +45,8 @@ pub struct AppState {
     pub dailies: Arc<Dailies>,
     /// The counters of `GET /metrics`.
     pub metrics: Arc<Metrics>,
+    /// The Learn view's slots (`crate::learn`).
+    pub learn: crate::learn::Slots,
     games: Arc<Vec<Mutex<HashMap<String, SharedGame>>>>,
     compute: Arc<Semaphore>,
     heavy: Arc<Semaphore>,
@@ -65,7 +67,18 @@ impl AppState {
         let limiter = config.rate_limit.clone().map(|rate| Arc::new(Limiter::new(rate)));
         let (dailies, metrics) = (Arc::default(), Arc::default());
         let config = Arc::new(config);
-        AppState { store, pool, config, dailies, metrics, games, compute, heavy, limiter }
+        AppState {
+            store,
+            pool,
+            config,
+            dailies,
+            metrics,
+            learn: Default::default(),
+            games,
+            compute,
+            heavy,
+            limiter,
+        }
     }
 
     /// The rate limiter, unless the limit is off.

@@ -207,6 +207,7 @@ async fn too_many_requests_answer_429_with_retry_after() {
         new_games: Rate { burst: 2, per_minute: 1 },
         checks: Rate { burst: 3, per_minute: 2 },
         cpu: RateLimit::default().cpu,
+        learn: RateLimit::default().learn,
         exempt: Vec::new(),
         trusted_proxies: Vec::new(),
     };

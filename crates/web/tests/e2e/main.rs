@@ -35,6 +35,10 @@
 //!   (`TESSERA_E2E_ONLY=records` runs it alone).
 //! - (s) in `daily.rs`: the daily puzzle at 390x844 and 1280x800, started from the start page,
 //!   finished, its place in the daily ranking in the dialog, and listed on `/records`.
+//! - (ac) in `learn.rs`: the Learn page at 390x844 and 1280x800: the seed's example stepped to
+//!   its cover A, D, E with DLX1's choices and counters, the first pentomino tiling of 6x10, and
+//!   with `&to=end` 9356 solutions and the gallery of the distinct tilings
+//!   (`TESSERA_E2E_ONLY=learn` runs these alone).
 //! - (ab) in `hints.rs`: at 390x844, a fresh diabolical 9x9 solved by Hint and "Apply this step"
 //!   alone in at most 160 steps, none offered twice; before that, a wrong digit told as a
 //!   mistake with no cell named, then located by "Show where" (`TESSERA_E2E_ONLY=hints` runs
@@ -53,6 +57,7 @@ mod harness;
 mod helpers;
 mod hints;
 mod layout;
+mod learn;
 mod page;
 mod phone;
 mod pwa;
@@ -157,6 +162,11 @@ async fn browser_end_to_end() -> Result<()> {
     println!("server {} chromedriver {} screenshots {}", h.base, h.driver.url, h.shots.display());
 
     let mut failures = Vec::new();
+    // TESSERA_E2E_ONLY=learn runs the Learn page's scenarios alone (while working on them).
+    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "learn") {
+        failures.extend(learn_scenarios(&h).await);
+        return finish(h, stop, serving, &db, started, failures).await;
+    }
     if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "records") {
         failures.extend(assisted(&h).await);
         return finish(h, stop, serving, &db, started, failures).await;
@@ -298,8 +308,35 @@ async fn browser_end_to_end() -> Result<()> {
 
     failures.extend(assisted(&h).await);
     failures.extend(hints_scenario(&h).await);
+    failures.extend(learn_scenarios(&h).await);
 
     finish(h, stop, serving, &db, started, failures).await
+}
+
+/// (ac) in `learn.rs`: the Learn page at 390x844 and 1280x800.
+async fn learn_scenarios(h: &Harness) -> Vec<String> {
+    let mut failures = Vec::new();
+    for (size, tag) in [((390, 844), "phone"), ((1280, 800), "desktop")] {
+        failures.extend(
+            layout::scenario_at(h, &format!("ac-learn-seed-{tag}"), size, |h, c| async move {
+                learn::seed(h, &c, tag).await
+            })
+            .await,
+        );
+        failures.extend(
+            layout::scenario_at(h, &format!("ac-learn-tiling-{tag}"), size, |h, c| async move {
+                learn::tiling(h, &c, tag).await
+            })
+            .await,
+        );
+        failures.extend(
+            layout::scenario_at(h, &format!("ac-learn-queens-{tag}"), size, |h, c| async move {
+                learn::queens(h, &c, tag).await
+            })
+            .await,
+        );
+    }
+    failures
 }
 
 /// (aa): "(assisted)" in the solved dialog at 390x844.

@@ -185,6 +185,7 @@ pub async fn installable(h: &Harness, c: &Client) -> Result<()> {
             n if n.starts_with('.') || n.starts_with('_') => continue,
             "index.html" => "/".to_owned(),
             "records.html" => "/records".to_owned(),
+            "learn.html" => "/learn".to_owned(),
             other => format!("/{other}"),
         };
         if !shell.contains(&address) {
