@@ -27,7 +27,13 @@ const SUDOKU_HELP: &str = concat!(
     "\"gave-up\" with \"reason\", or \"error\"; then the keys every count has: \"nodes\", \"seconds\", ",
     "\"threads\", \"engine\". Solved and unsolvable puzzles also have \"seconds\". Lines that ",
     "`generate` writes for a puzzle it gave up on are skipped with a note. ",
-    "--stats prints `tessera: puzzles=P seconds=S threads=T engine=E` on standard error.\n\n",
+    "--stats prints `tessera: puzzles=P seconds=S threads=T engine=E` on standard error, and ",
+    "` nodes=N` (summed over the puzzles) for the engines that count nodes; `solve --json` has ",
+    "\"nodes\" for those too. `solve` and `count` take the teaching engines of the Learn view ",
+    "(docs/learn-sudoku.md), slow on purpose: `backtrack` (the first empty cell, digits ",
+    "ascending) and `mrv` (the cell with the fewest candidates); a node is the root or a ",
+    "placement that passes the check. `solve --engine xc` runs Knuth's DLX1, so that its nodes ",
+    "equal `tessera xc count --engine dlx1 --stats` on the reduction.\n\n",
     "Exit status:\n",
     "  0  success (including \"no solution\" and several solutions)\n",
     "  1  usage error or internal error\n",
@@ -255,16 +261,47 @@ pub enum SudokuEngineArg {
     Xc,
     /// Conflict-driven clause learning (CaDiCaL) over the Boolean encoding, any size and variant.
     Sat,
+    /// For teaching (the Learn view's race), slow: plain backtracking, the first empty cell in
+    /// reading order, digits ascending, each checked against its row, column and box.
+    Backtrack,
+    /// For teaching, slow: backtracking on the cell with the fewest candidates, no other pruning.
+    Mrv,
 }
 
-impl From<SudokuEngineArg> for tessera::sudoku::Engine {
-    fn from(engine: SudokuEngineArg) -> Self {
-        match engine {
-            SudokuEngineArg::Auto => tessera::sudoku::Engine::Auto,
-            SudokuEngineArg::Fast => tessera::sudoku::Engine::Fast,
-            SudokuEngineArg::General => tessera::sudoku::Engine::General,
-            SudokuEngineArg::Xc => tessera::sudoku::Engine::ExactCover,
-            SudokuEngineArg::Sat => tessera::sudoku::Engine::Learn,
+/// What a `--engine` runs: one of the library's solvers, or a teaching engine
+/// (`tessera::sudoku::teach`), whose node counts are those of the Learn view's race.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SudokuEngine {
+    /// `sudoku::solve` and `sudoku::count` with this engine.
+    Solver(tessera::sudoku::Engine),
+    /// `sudoku::teach::solve` with this engine.
+    Teach(tessera::sudoku::teach::Engine),
+}
+
+impl SudokuEngineArg {
+    /// The engine of `sudoku solve`: `xc` is exact cover under Knuth's DLX1 there, so that its
+    /// nodes are Knuth's (those of the race, and of `xc count --engine dlx1` on the reduction).
+    pub fn for_solve(self) -> SudokuEngine {
+        use tessera::sudoku::teach::Engine as Teach;
+        match self {
+            SudokuEngineArg::Xc => SudokuEngine::Teach(Teach::ExactCover),
+            other => other.for_count(),
+        }
+    }
+
+    /// The engine of `sudoku count`: `xc` is the library's exact-cover engine (tessera-xc's
+    /// default, the fastest).
+    pub fn for_count(self) -> SudokuEngine {
+        use tessera::sudoku::teach::Engine as Teach;
+        use tessera::sudoku::Engine;
+        match self {
+            SudokuEngineArg::Auto => SudokuEngine::Solver(Engine::Auto),
+            SudokuEngineArg::Fast => SudokuEngine::Solver(Engine::Fast),
+            SudokuEngineArg::General => SudokuEngine::Solver(Engine::General),
+            SudokuEngineArg::Xc => SudokuEngine::Solver(Engine::ExactCover),
+            SudokuEngineArg::Sat => SudokuEngine::Solver(Engine::Learn),
+            SudokuEngineArg::Backtrack => SudokuEngine::Teach(Teach::Backtrack),
+            SudokuEngineArg::Mrv => SudokuEngine::Teach(Teach::Mrv),
         }
     }
 }
