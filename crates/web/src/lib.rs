@@ -27,6 +27,10 @@ pub mod family;
 mod floors;
 mod game;
 pub mod handlers;
+// Issue 30 (helper S): the Learn view's Sudoku and race. On the merge, `learn/mod.rs` declares
+// `mod sudoku;` and merges `sudoku::routes()`; this line and the `.merge` below then go.
+#[path = "learn/sudoku.rs"]
+mod learn_sudoku;
 mod metrics;
 mod model;
 mod player;
@@ -88,7 +92,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/hint", post(hints::hint))
         .route("/puzzles/analyze", post(puzzles::analyze))
         .route("/puzzles/verify", post(puzzles::verify));
-    let api = reads.merge(writes).fallback(handlers::not_found);
+    let api = reads.merge(writes).merge(learn_sudoku::routes()).fallback(handlers::not_found);
     // Level 4 for both: most of the gain at a fraction of the CPU of brotli's default (11).
     let files = Router::new().fallback(pages).layer(compressed());
     Router::new()
