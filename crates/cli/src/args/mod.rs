@@ -15,6 +15,7 @@ pub mod queens;
 pub mod serve;
 pub mod shard;
 pub mod sudoku;
+pub mod sudoku_engine;
 pub mod tiling;
 pub mod xc;
 
@@ -30,6 +31,7 @@ pub use queens::*;
 pub use serve::*;
 pub use shard::*;
 pub use sudoku::*;
+pub use sudoku_engine::*;
 pub use tiling::*;
 pub use xc::*;
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, SeedShardArgs, ThreadsArgs};
+use super::{BudgetArgs, EngineArgs, JsonArg, OutputArgs, SeedShardArgs, SudokuEngineArg, ThreadsArgs};
 
 /// The help after `sudoku solve` and `sudoku count`: input, output, exit statuses.
 const SUDOKU_HELP: &str = concat!(
@@ -27,7 +27,13 @@ const SUDOKU_HELP: &str = concat!(
     "\"gave-up\" with \"reason\", or \"error\"; then the keys every count has: \"nodes\", \"seconds\", ",
     "\"threads\", \"engine\". Solved and unsolvable puzzles also have \"seconds\". Lines that ",
     "`generate` writes for a puzzle it gave up on are skipped with a note. ",
-    "--stats prints `tessera: puzzles=P seconds=S threads=T engine=E` on standard error.\n\n",
+    "--stats prints `tessera: puzzles=P seconds=S threads=T engine=E` on standard error, and ",
+    "` nodes=N` (summed over the puzzles) for the engines that count nodes; `solve --json` has ",
+    "\"nodes\" for those too. `solve` and `count` take the teaching engines of the Learn view ",
+    "(docs/learn-sudoku.md), slow on purpose: `backtrack` (the first empty cell, digits ",
+    "ascending) and `mrv` (the cell with the fewest candidates); a node is the root or a ",
+    "placement that passes the check. `solve --engine xc` runs Knuth's DLX1, so that its nodes ",
+    "equal `tessera xc count --engine dlx1 --stats` on the reduction.\n\n",
     "Exit status:\n",
     "  0  success (including \"no solution\" and several solutions)\n",
     "  1  usage error or internal error\n",
@@ -239,34 +245,6 @@ pub struct SudokuCountArgs {
 
     #[command(flatten)]
     pub run: SudokuRunArgs,
-}
-
-/// The Sudoku solvers, as named on the command line (the first is the default).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum SudokuEngineArg {
-    /// The dedicated 9x9 solver for classic 9x9 puzzles; otherwise the general one, handing over
-    /// to the learning engine (sat) when it stalls.
-    Auto,
-    /// The dedicated bitboard solver (classic 9x9; other puzzles fall back to `general`).
-    Fast,
-    /// Constraint propagation and backtracking, any size and variant.
-    General,
-    /// The exact-cover reduction (dancing links), any size and variant.
-    Xc,
-    /// Conflict-driven clause learning (CaDiCaL) over the Boolean encoding, any size and variant.
-    Sat,
-}
-
-impl From<SudokuEngineArg> for tessera::sudoku::Engine {
-    fn from(engine: SudokuEngineArg) -> Self {
-        match engine {
-            SudokuEngineArg::Auto => tessera::sudoku::Engine::Auto,
-            SudokuEngineArg::Fast => tessera::sudoku::Engine::Fast,
-            SudokuEngineArg::General => tessera::sudoku::Engine::General,
-            SudokuEngineArg::Xc => tessera::sudoku::Engine::ExactCover,
-            SudokuEngineArg::Sat => tessera::sudoku::Engine::Learn,
-        }
-    }
 }
 
 /// Engine, threads, budgets and output of `sudoku solve` and `sudoku count`.

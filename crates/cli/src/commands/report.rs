@@ -49,6 +49,11 @@ impl<'a> CountKeys<'a> {
         self.count.solutions
     }
 
+    /// The nodes the search spent.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.count.stats.nodes
+    }
+
     /// The keys of a puzzle's search, its engine named by the library.
     pub(crate) fn of<P: Puzzle>(
         count: &Count,

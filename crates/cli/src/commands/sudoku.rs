@@ -15,12 +15,12 @@ use std::time::Instant;
 
 use anyhow::Result;
 use serde::Serialize;
-use tessera::sudoku::{self, Budget, Format, GaveUp, Parsed, PuzzleReader, Sudoku};
+use tessera::sudoku::{self, teach, Budget, Format, GaveUp, Outcome, Parsed, PuzzleReader, Sudoku};
 
 use super::files::{flush_now_and_then, no_puzzle, note_gave_up, open_reader, skip_gave_up, ErrorLines};
 use super::report::{note, CountJson, CountKeys};
 use super::Status;
-use crate::args::{SudokuCountArgs, SudokuRunArgs, SudokuSolveArgs};
+use crate::args::{SudokuCountArgs, SudokuEngine, SudokuEngineArg, SudokuRunArgs, SudokuSolveArgs};
 use crate::ordered::map_in_order;
 
 /// Puzzles in flight at once (read, answered, or waiting for the ones before), per thread.
@@ -28,7 +28,7 @@ const CHUNK_PER_THREAD: usize = 64;
 
 /// `tessera sudoku solve [FILE]`
 pub fn solve(args: &SudokuSolveArgs) -> Result<Status> {
-    let engine = args.run.engine.engine().into();
+    let engine = args.run.engine.engine().for_solve();
     let plain = |cells: &[u8; 81], out: &mut Vec<u8>| match sudoku::solve_9x9(cells, &budget(&args.run)) {
         Ok(Some(solution)) => {
             out.extend(solution.iter().map(|&digit| b'0' + digit));
@@ -46,20 +46,42 @@ pub fn solve(args: &SudokuSolveArgs) -> Result<Status> {
     };
     run(&args.file, &args.run, plain, |puzzle| {
         let start = Instant::now();
-        match sudoku::solve(
-            puzzle,
-            &sudoku::Query::default().with_engine(engine).with_budget(budget(&args.run)),
-        ) {
-            Ok(Some(solution)) => Answer::Solved(solution, start.elapsed().as_secs_f64()),
-            Ok(None) => Answer::NoSolution(start.elapsed().as_secs_f64()),
-            Err(reason) => Answer::GaveUp(reason),
+        let budget = budget(&args.run);
+        let (found, nodes) = match engine {
+            SudokuEngine::Teach(teacher) => {
+                let taught = teach::solve(puzzle, teacher, 1, &budget);
+                let found = match taught.count.outcome {
+                    Outcome::GaveUp(reason) => Err(reason),
+                    _ => Ok(taught.first),
+                };
+                (found, Some(taught.count.stats.nodes))
+            }
+            // The general solver's nodes (its guesses) come with its list of solutions.
+            SudokuEngine::Solver(solver @ sudoku::Engine::General) => {
+                let query = sudoku::Query::default().with_engine(solver).with_limit(1).with_budget(budget);
+                let found = sudoku::solutions(puzzle, &query);
+                let nodes = Some(found.count.stats.nodes);
+                match found.count.outcome {
+                    Outcome::GaveUp(reason) => (Err(reason), nodes),
+                    _ => (Ok(found.found.into_iter().next()), nodes),
+                }
+            }
+            SudokuEngine::Solver(solver) => {
+                let query = sudoku::Query::default().with_engine(solver).with_budget(budget);
+                (sudoku::solve(puzzle, &query), None)
+            }
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        match found {
+            Ok(Some(solution)) => Answer::Solved(solution, seconds, nodes),
+            Ok(None) => Answer::NoSolution(seconds, nodes),
+            Err(reason) => Answer::GaveUp(reason, nodes),
         }
     })
 }
 
 /// `tessera sudoku count [FILE] --limit N`
 pub fn count(args: &SudokuCountArgs) -> Result<Status> {
-    let engine = args.run.engine.engine().into();
     let plain = |cells: &[u8; 81], out: &mut Vec<u8>| {
         let count = sudoku::count_9x9(cells, args.limit, &budget(&args.run));
         if count.gave_up() {
@@ -74,16 +96,26 @@ pub fn count(args: &SudokuCountArgs) -> Result<Status> {
         true
     };
     let threads = args.run.threads.count();
+    let engine = args.run.engine.engine().for_count();
+    let name: &'static str = match engine {
+        SudokuEngine::Solver(solver) => solver.name(),
+        SudokuEngine::Teach(teacher) => teacher.name(),
+    };
     run(&args.file, &args.run, plain, |puzzle| {
         let start = Instant::now();
-        let count = sudoku::count(
-            puzzle,
-            &sudoku::Query::default()
-                .with_limit(args.limit)
-                .with_engine(engine)
-                .with_budget(budget(&args.run)),
-        );
-        let keys = CountKeys::of::<Sudoku>(&count, start.elapsed().as_secs_f64(), threads, engine);
+        let count = match engine {
+            SudokuEngine::Teach(teacher) => {
+                teach::solve(puzzle, teacher, args.limit, &budget(&args.run)).count
+            }
+            SudokuEngine::Solver(solver) => sudoku::count(
+                puzzle,
+                &sudoku::Query::default()
+                    .with_limit(args.limit)
+                    .with_engine(solver)
+                    .with_budget(budget(&args.run)),
+            ),
+        };
+        let keys = CountKeys::new(&count, start.elapsed().as_secs_f64(), threads, name);
         Answer::Counted(keys, args.limit)
     })
 }
@@ -95,13 +127,25 @@ fn budget(args: &SudokuRunArgs) -> Budget {
 
 /// What became of one puzzle.
 enum Answer {
-    Solved(Sudoku, f64),
-    NoSolution(f64),
+    /// The solution, the seconds, and the nodes when the engine counts them.
+    Solved(Sudoku, f64, Option<u64>),
+    NoSolution(f64, Option<u64>),
     /// `count`: its core keys and `--limit`.
     Counted(CountKeys<'static>, u64),
-    GaveUp(GaveUp),
+    GaveUp(GaveUp, Option<u64>),
     /// The puzzle could not be read: the message, `line L, column C: ...`.
     Error(String),
+}
+
+impl Answer {
+    /// The nodes the search spent, when its engine counts them.
+    fn nodes(&self) -> Option<u64> {
+        match self {
+            Answer::Solved(_, _, nodes) | Answer::NoSolution(_, nodes) | Answer::GaveUp(_, nodes) => *nodes,
+            Answer::Counted(keys, _) => Some(keys.nodes()),
+            Answer::Error(_) => None,
+        }
+    }
 }
 
 /// Reads the puzzles of `file` as it goes, answers each with `answer`, prints the answers in
@@ -133,8 +177,10 @@ fn run(
     };
     let mut errors = ErrorLines::new(&name);
     let (mut bad, mut gave_up) = (false, false);
-    let engine: sudoku::Engine = args.engine.engine().into();
-    let fast = !printer.json && threads == 1 && matches!(engine, sudoku::Engine::Auto | sudoku::Engine::Fast);
+    let fast = !printer.json
+        && threads == 1
+        && matches!(args.engine.engine(), SudokuEngineArg::Auto | SudokuEngineArg::Fast);
+    let mut nodes: Option<u64> = None;
     let rest = if fast {
         plain_lines(reader, &name, &mut printer, &plain, &mut gave_up)?
     } else {
@@ -150,9 +196,12 @@ fn run(
                     printer.out.flush()?;
                     errors.note(message);
                 }
-                Answer::GaveUp(_) => gave_up = true,
+                Answer::GaveUp(..) => gave_up = true,
                 Answer::Counted(keys, _) if keys.gave_up() => gave_up = true,
                 _ => {}
+            }
+            if let Some(spent) = answer.nodes() {
+                nodes = Some(nodes.unwrap_or(0) + spent);
             }
             printer.print(&parsed, &answer)?;
             flush_now_and_then(&mut printer.out, &mut flushed)?;
@@ -165,8 +214,11 @@ fn run(
         return Err(no_puzzle(name).into());
     }
     if args.output.stats {
+        // The nodes of every puzzle answered, when the engine counts them (the plain fast path
+        // does not, so no partial sum).
+        let nodes = nodes.filter(|_| !fast).map_or_else(String::new, |nodes| format!(" nodes={nodes}"));
         note(&format!(
-            "puzzles={} seconds={:.3} threads={threads} engine={}",
+            "puzzles={} seconds={:.3} threads={threads} engine={}{nodes}",
             printer.index,
             start.elapsed().as_secs_f64(),
             args.engine.name()
@@ -289,14 +341,14 @@ impl<W: Write> Printer<W> {
         }
         self.previous = Some(parsed.format);
         match answer {
-            Answer::Solved(solution, _) if parsed.format == Format::Grid => {
+            Answer::Solved(solution, ..) if parsed.format == Format::Grid => {
                 write!(self.out, "{}", solution.to_grid())
             }
-            Answer::Solved(solution, _) => writeln!(self.out, "{}", solution.to_format(parsed.format)),
-            Answer::NoSolution(_) => writeln!(self.out, "none"),
+            Answer::Solved(solution, ..) => writeln!(self.out, "{}", solution.to_format(parsed.format)),
+            Answer::NoSolution(..) => writeln!(self.out, "none"),
             Answer::Counted(keys, _) if keys.gave_up() => writeln!(self.out, "gave-up"),
             Answer::Counted(keys, _) => writeln!(self.out, "{}", keys.solutions()),
-            Answer::GaveUp(_) => writeln!(self.out, "gave-up"),
+            Answer::GaveUp(..) => writeln!(self.out, "gave-up"),
             Answer::Error(_) => writeln!(self.out, "error"),
         }
     }
@@ -319,26 +371,37 @@ struct Report {
     error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     seconds: Option<f64>,
+    /// Nodes, when the engine counts them (`backtrack`, `mrv`, `xc`, `general`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
 }
 
 impl Report {
     fn new(index: usize, line: usize, answer: &Answer) -> Self {
-        let mut report =
-            Report { index, line, outcome: "", solution: None, reason: None, error: None, seconds: None };
+        let mut report = Report {
+            index,
+            line,
+            outcome: "",
+            solution: None,
+            reason: None,
+            error: None,
+            seconds: None,
+            nodes: answer.nodes(),
+        };
         match answer {
-            Answer::Solved(solution, seconds) => {
+            Answer::Solved(solution, seconds, _) => {
                 report.outcome = "solved";
                 let layout = solution.layout();
                 report.solution = Some(solution.cells().iter().map(|&d| layout.symbol(d)).collect());
                 report.seconds = Some(*seconds);
             }
-            Answer::NoSolution(seconds) => {
+            Answer::NoSolution(seconds, _) => {
                 report.outcome = "none";
                 report.seconds = Some(*seconds);
             }
             // Written by `CountJson`.
             Answer::Counted(..) => {}
-            Answer::GaveUp(reason) => {
+            Answer::GaveUp(reason, _) => {
                 report.outcome = "gave-up";
                 report.reason = Some(reason.name());
             }

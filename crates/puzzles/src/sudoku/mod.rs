@@ -8,6 +8,8 @@
 //!   reduction ([`ExactCover`]).
 //! - [`canonical`] maps a puzzle to one representative of its class under the grid's symmetries.
 //! - [`logic`] solves like a person: named techniques, hints and difficulty ratings.
+//! - [`teach`] runs plain backtracking and the fewest-candidates rule step by step, for the Learn
+//!   view and its race against exact cover.
 
 mod canon;
 mod climb;
@@ -24,6 +26,7 @@ mod registry;
 mod shaping;
 mod solve;
 mod symmetry;
+pub mod teach;
 mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};

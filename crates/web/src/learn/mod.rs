@@ -31,6 +31,7 @@
 mod board;
 mod cache;
 mod params;
+mod sudoku;
 mod trace;
 mod xc;
 
@@ -73,6 +74,7 @@ pub fn routes() -> Router<AppState> {
         .route("/learn/xc", get(xc::get).post(xc::post))
         .route("/learn/queens", get(board::queens))
         .route("/learn/tiling", get(board::tiling))
+        .merge(sudoku::routes())
 }
 
 /// The semaphore of the Learn view's requests.
