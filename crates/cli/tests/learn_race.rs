@@ -53,6 +53,6 @@ async fn the_race_counts_equal_the_cli() {
             assert_eq!(racer["solution"].as_str().unwrap(), common::stdout(&output).trim(), "{engine}");
         }
         let engines: Vec<&str> = racers.iter().map(|r| r["engine"].as_str().unwrap()).collect();
-        assert_eq!(engines, ["backtrack", "mrv", "xc"]);
+        assert_eq!(engines, ["backtrack", "mrv", "dlx1"]);
     }
 }

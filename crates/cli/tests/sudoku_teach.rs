@@ -61,7 +61,7 @@ fn exact_cover_nodes_equal_xc_count_under_dlx1() {
         let xc =
             tessera_with_stdin(&["xc", "count", path, "--engine", "dlx1", "--limit", "1", "--stats"], b"");
         assert_status(&xc, 0);
-        let solve = tessera_with_stdin(&["sudoku", "solve", "--engine", "xc", "--stats"], line.as_bytes());
+        let solve = tessera_with_stdin(&["sudoku", "solve", "--engine", "dlx1", "--stats"], line.as_bytes());
         assert_status(&solve, 0);
         assert_eq!(stats_nodes(&stderr(&solve)), stats_nodes(&stderr(&xc)), "{line}");
     }

@@ -12,7 +12,7 @@
   const ENGINES = [
     ["backtrack", "Plain backtracking", "the first empty cell, digits 1 to 9, each checked on placement"],
     ["mrv", "Fewest candidates", "the empty cell with the fewest candidates first"],
-    ["xc", "Exact cover (DLX1)", "Knuth's dancing links on the exact-cover reduction"],
+    ["dlx1", "Exact cover (DLX1)", "Knuth's dancing links on the exact-cover reduction"],
   ];
   const DIGITS = "123456789ABCDEFGHIJKLMNOP";
   /// Reasons kept in the side list at most (the newest first).

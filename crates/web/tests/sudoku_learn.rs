@@ -117,7 +117,7 @@ async fn bad_parameters_are_named() {
         (format!("/api/learn/sudoku?puzzle={CLASSIC}&limit=0"), "limit"),
         (format!("/api/learn/sudoku?puzzle={CLASSIC}&limit=501"), "limit"),
         (format!("/api/learn/sudoku?puzzle={CLASSIC}&engine=dfs"), "engine"),
-        (format!("/api/learn/sudoku?puzzle={CLASSIC}&engine=xc"), "engine"),
+        (format!("/api/learn/sudoku?puzzle={CLASSIC}&engine=dlx1"), "engine"),
         (format!("/api/learn/sudoku?puzzle={CLASSIC}&to=start"), "to"),
         ("/api/learn/sudoku?puzzle=123".to_owned(), "puzzle"),
         ("/api/learn/sudoku".to_owned(), "puzzle"),

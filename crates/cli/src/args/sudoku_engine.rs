@@ -20,6 +20,9 @@ pub enum SudokuEngineArg {
     Backtrack,
     /// For teaching, slow: backtracking on the cell with the fewest candidates, no other pruning.
     Mrv,
+    /// For teaching: the exact-cover reduction under Knuth's DLX1 (no look-ahead), whose nodes
+    /// are those of `tessera xc count --engine dlx1` on the reduction and of the Learn view's race.
+    Dlx1,
 }
 
 /// What a `--engine` runs: one of the library's solvers, or a teaching engine
@@ -33,19 +36,8 @@ pub enum SudokuEngine {
 }
 
 impl SudokuEngineArg {
-    /// The engine of `sudoku solve`: `xc` is exact cover under Knuth's DLX1 there, so that its
-    /// nodes are Knuth's (those of the race, and of `xc count --engine dlx1` on the reduction).
-    pub fn for_solve(self) -> SudokuEngine {
-        use tessera::sudoku::teach::Engine as Teach;
-        match self {
-            SudokuEngineArg::Xc => SudokuEngine::Teach(Teach::ExactCover),
-            other => other.for_count(),
-        }
-    }
-
-    /// The engine of `sudoku count`: `xc` is the library's exact-cover engine (tessera-xc's
-    /// default, the fastest).
-    pub fn for_count(self) -> SudokuEngine {
+    /// What the engine runs, for `sudoku solve` and `sudoku count` alike.
+    pub fn resolve(self) -> SudokuEngine {
         use tessera::sudoku::teach::Engine as Teach;
         use tessera::sudoku::Engine;
         match self {
@@ -56,6 +48,7 @@ impl SudokuEngineArg {
             SudokuEngineArg::Sat => SudokuEngine::Solver(Engine::Learn),
             SudokuEngineArg::Backtrack => SudokuEngine::Teach(Teach::Backtrack),
             SudokuEngineArg::Mrv => SudokuEngine::Teach(Teach::Mrv),
+            SudokuEngineArg::Dlx1 => SudokuEngine::Teach(Teach::ExactCover),
         }
     }
 }

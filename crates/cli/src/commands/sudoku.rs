@@ -28,7 +28,7 @@ const CHUNK_PER_THREAD: usize = 64;
 
 /// `tessera sudoku solve [FILE]`
 pub fn solve(args: &SudokuSolveArgs) -> Result<Status> {
-    let engine = args.run.engine.engine().for_solve();
+    let engine = args.run.engine.engine().resolve();
     let plain = |cells: &[u8; 81], out: &mut Vec<u8>| match sudoku::solve_9x9(cells, &budget(&args.run)) {
         Ok(Some(solution)) => {
             out.extend(solution.iter().map(|&digit| b'0' + digit));
@@ -96,7 +96,7 @@ pub fn count(args: &SudokuCountArgs) -> Result<Status> {
         true
     };
     let threads = args.run.threads.count();
-    let engine = args.run.engine.engine().for_count();
+    let engine = args.run.engine.engine().resolve();
     let name: &'static str = match engine {
         SudokuEngine::Solver(solver) => solver.name(),
         SudokuEngine::Teach(teacher) => teacher.name(),

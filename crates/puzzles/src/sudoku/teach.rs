@@ -54,7 +54,7 @@ use crate::sudoku::{ExactCover, Layout, Sudoku};
 use crate::{CoverQuery, Reduction};
 
 crate::common::engine_names!("method", Method { Backtrack => "backtrack", Mrv => "mrv" });
-crate::common::engine_names!(Engine { Backtrack => "backtrack", Mrv => "mrv", ExactCover => "xc" });
+crate::common::engine_names!(Engine { Backtrack => "backtrack", Mrv => "mrv", ExactCover => "dlx1" });
 
 /// A traced search: plain backtracking or the fewest-candidates rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

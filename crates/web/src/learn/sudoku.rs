@@ -100,7 +100,7 @@ async fn puzzle(state: &AppState, q: &LearnQuery) -> AppResult<Sudoku> {
 
 fn engine(q: &LearnQuery) -> AppResult<Engine> {
     let name = q.engine.as_deref().unwrap_or("backtrack");
-    name.parse().map_err(|_| AppError::bad("engine", format!("engine {name:?}: backtrack, mrv or xc")))
+    name.parse().map_err(|_| AppError::bad("engine", format!("engine {name:?}: backtrack, mrv or dlx1")))
 }
 
 fn budget(deadline: Instant) -> Budget {
@@ -159,17 +159,16 @@ pub(crate) async fn trace(
         Engine::Mrv => Some(Method::Mrv),
         Engine::ExactCover => None,
     };
-    let method = match (method, to_end) {
-        (_, true) => None,
-        (Some(method), false) => Some(method),
-        (None, false) => {
-            return Err(AppError::bad(
+    let method =
+        match (method, to_end) {
+            (_, true) => None,
+            (Some(method), false) => Some(method),
+            (None, false) => return Err(AppError::bad(
                 "engine",
-                "engine xc: the Sudoku view runs exact cover to the end only (&to=end) and in the race; \
+                "engine dlx1: the Sudoku view runs exact cover to the end only (&to=end) and in the race; \
                  its steps are the xc view's",
-            ))
-        }
-    };
+            )),
+        };
     state
         .compute_heavy("the Learn view's search", move || match method {
             None => to_end_answer(&puzzle, engine),

@@ -59,7 +59,7 @@ pub async fn on_screen(c: &Client, what: &str) -> Result<()> {
     Ok(())
 }
 
-async fn shot(h: &Harness, c: &Client, name: &str) -> Result<()> {
+pub async fn shot(h: &Harness, c: &Client, name: &str) -> Result<()> {
     let path = h.shot(c, name).await?;
     if let Some(dir) = std::env::var_os("TESSERA_LEARN_DOCS") {
         let dir = std::path::PathBuf::from(dir);

@@ -58,6 +58,7 @@ mod helpers;
 mod hints;
 mod layout;
 mod learn;
+mod learn_sudoku;
 mod page;
 mod phone;
 mod pwa;
@@ -332,6 +333,12 @@ async fn learn_scenarios(h: &Harness) -> Vec<String> {
         failures.extend(
             layout::scenario_at(h, &format!("ac-learn-queens-{tag}"), size, |h, c| async move {
                 learn::queens(h, &c, tag).await
+            })
+            .await,
+        );
+        failures.extend(
+            layout::scenario_at(h, &format!("ad-learn-sudoku-{tag}"), size, |h, c| async move {
+                learn_sudoku::sudoku(h, &c, tag).await
             })
             .await,
         );
