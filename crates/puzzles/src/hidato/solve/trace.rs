@@ -17,17 +17,27 @@
 //! explicit stack (`Frame`s), since a path is as deep as the board has cells (a 1000x1000 board
 //! is a million levels: far past a thread's stack).
 //!
-//! # The one prune (on by default; [`TraceOptions::prune`] off gives the seed's plain search)
+//! # Two prunes (on by default; [`TraceOptions::prune`] off gives the seed's plain search)
 //!
-//! **Distance to the next given.** Before k + 1 is placed on a free cell x, the next given number
+//! 1. **Distance to the next given.** Before k + 1 is placed on a free cell x, the next given number
 //! g > k + 1 (at cell p) must still be reachable: the path needs g - (k + 1) steps from x to p, and
 //! one step moves at most one row and one column (Chebyshev distance; Manhattan for Numbrix), so
 //! `dist(x, p) > g - (k + 1)` rules x out. It is a dead end reported as "cannot reach given 20
 //! at (5,1) in 3 steps". It is the cheapest sound rule and the one a person uses first, and it is
 //! why the seed's search answers janko.at puzzles at all: without it the path wanders into every
-//! corner before it learns that a given far away cannot be reached. (The main solvers' stronger
-//! rules, distances *through free cells*, components and matchings, are in the module header of
-//! `solve/mod.rs`; the trace keeps to what one slide can explain.)
+//! corner before it learns that a given far away cannot be reached.
+//! 2. **No stranded cell.** Moving the head from k's cell c to x makes c useless to its free
+//!    neighbours (k - 1 and k + 1 are placed elsewhere). A free cell y will hold some m > k + 1,
+//!    with m - 1 and m + 1 on two different neighbours of y, each free now, or x (the new head),
+//!    or a given above k + 1: its *ways in*. So a free neighbour y of c (other than x) with no
+//!    way in is cut off, and one with a single way in must hold N: impossible if N is given, or
+//!    if two neighbours of c are in that state. Reported as "13 at (3,4) would cut off (2,5)" or
+//!    "13 at (3,4) would leave (2,5) one way in, and only one free cell can hold 56". Only c's
+//!    neighbours are looked at, as they are the only cells whose ways in the move took away:
+//!    eight cells of eight neighbours, a constant per candidate.
+//!
+//! (The main solvers' stronger rules, distances *through free cells*, components and matchings,
+//! are in the module header of `solve/mod.rs`; the trace keeps to what one slide can explain.)
 //!
 //! # Counters
 //!
@@ -90,6 +100,16 @@ pub enum DeadEnd {
         given: usize,
         /// Its cell.
         given_cell: usize,
+    },
+    /// `number` on `cell` would leave the free cell `stranded` with `ways` (0 or 1) ways in
+    /// where it needs two (one if it could hold N; the stranded-cell prune).
+    Strands {
+        /// The cell tried for `number`.
+        cell: usize,
+        /// The free cell left stranded.
+        stranded: usize,
+        /// Its ways in: 0, or 1 where N cannot go.
+        ways: usize,
     },
 }
 
@@ -171,6 +191,15 @@ impl DeadEnd {
                 at(puzzle, given_cell),
                 given - number
             ),
+            DeadEnd::Strands { cell, stranded, ways: 0 } => {
+                format!("{number} at {} would cut off {}", at(puzzle, cell), at(puzzle, stranded))
+            }
+            DeadEnd::Strands { cell, stranded, .. } => format!(
+                "{number} at {} would leave {} one way in, and only one free cell can hold {}",
+                at(puzzle, cell),
+                at(puzzle, stranded),
+                puzzle.size()
+            ),
         }
     }
 
@@ -180,6 +209,7 @@ impl DeadEnd {
             DeadEnd::NoFreeNeighbour { .. } => "no_free_neighbour",
             DeadEnd::GivenOutOfReach { .. } => "given_out_of_reach",
             DeadEnd::TooFar { .. } => "too_far",
+            DeadEnd::Strands { .. } => "strands",
         }
     }
 }
@@ -200,7 +230,7 @@ impl TraceEvent {
             TraceEvent::DeadEnd { number, reason } => {
                 let mut value = json!({"event": "dead_end", "number": number, "kind": reason.name(),
                                        "reason": reason.describe(puzzle, number)});
-                if let DeadEnd::TooFar { cell, .. } = reason {
+                if let DeadEnd::TooFar { cell, .. } | DeadEnd::Strands { cell, .. } = reason {
                     value["row"] = json!(cell / width);
                     value["col"] = json!(cell % width);
                 }
@@ -348,6 +378,33 @@ where
         })
     }
 
+    /// The stranded-cell prune for `number` on free cell `cell`, the path's head on `from`.
+    fn strands(&self, number: usize, from: usize, cell: usize) -> Option<DeadEnd> {
+        if !self.options.prune {
+            return None;
+        }
+        let n = self.puzzle.size();
+        // One free cell may end the path with one way in, if N is still to be placed.
+        let mut ends_left = usize::from(self.given_cell[n] == usize::MAX);
+        for &stranded in &self.neighbours[from] {
+            if stranded == cell || self.value[stranded] != EMPTY {
+                continue;
+            }
+            let ways = self.neighbours[stranded]
+                .iter()
+                .filter(|&&z| self.value[z] == EMPTY || self.value[z] > number as i32)
+                .take(2)
+                .count();
+            match ways {
+                0 => return Some(DeadEnd::Strands { cell, stranded, ways }),
+                1 if ends_left == 0 => return Some(DeadEnd::Strands { cell, stranded, ways }),
+                1 => ends_left -= 1,
+                _ => {}
+            }
+        }
+        None
+    }
+
     /// Puts `number` on `cell` (a placement: one node) and pushes its level.
     fn place(&mut self, number: usize, cell: usize) -> Result<(), Halt> {
         self.options.budget.spend(self.counts.nodes + 1, Budget::CHECK_INTERVAL).map_err(Halt::GaveUp)?;
@@ -401,7 +458,7 @@ where
                 continue;
             }
             self.stack[top].next = i;
-            if let Some(reason) = self.too_far(number, cell) {
+            if let Some(reason) = self.too_far(number, cell).or_else(|| self.strands(number, from, cell)) {
                 self.emit(TraceEvent::DeadEnd { number, reason })?;
                 continue;
             }
