@@ -161,7 +161,8 @@
 //!               node check (check.rs, components.rs, distance.rs), Warnsdorff's order and runs
 //!               (search.rs)
 //!   moves.rs    segment reversals: more solutions from one
-//!   trace.rs    the teaching search of the Learn view, event by event (`Engine::Trace`)
+//!   trace/      the teaching search of the Learn view (`Engine::Trace`): the search
+//!               (mod.rs), its events in words and JSON (event.rs)
 //!   domain/     the domain search `BitSearch`: search and trail (mod.rs), propagation rules
 //!               (propagate.rs), all different by matching and Tarjan (matching.rs)
 //!   gap/        the gap search `Search`: search (mod.rs), flood fills (flood.rs), the check
@@ -210,7 +211,7 @@ crate::common::engines! {
         Learn => "learn",
         /// The exact-cover reduction through `tessera-xc`.
         ExactCover => "xc",
-        /// The teaching search of the Learn view (`trace.rs`): the seed's depth-first path
+        /// The teaching search of the Learn view (`trace/`): the seed's depth-first path
         /// from 1 with the distance-to-the-next-given prune; slow on hard boards.
         Trace => "trace",
     }

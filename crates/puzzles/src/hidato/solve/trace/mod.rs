@@ -19,13 +19,13 @@
 //!
 //! # Two prunes (on by default; [`TraceOptions::prune`] off gives the seed's plain search)
 //!
-//! 1. **Distance to the next given.** Before k + 1 is placed on a free cell x, the next given number
-//! g > k + 1 (at cell p) must still be reachable: the path needs g - (k + 1) steps from x to p, and
-//! one step moves at most one row and one column (Chebyshev distance; Manhattan for Numbrix), so
-//! `dist(x, p) > g - (k + 1)` rules x out. It is a dead end reported as "cannot reach given 20
-//! at (5,1) in 3 steps". It is the cheapest sound rule and the one a person uses first, and it is
-//! why the seed's search answers janko.at puzzles at all: without it the path wanders into every
-//! corner before it learns that a given far away cannot be reached.
+//! 1. **Distance to the next given.** Before k + 1 is placed on a free cell x, the next given
+//!    number g > k + 1 (at cell p) must still be reachable: the path needs g - (k + 1) steps from
+//!    x to p, and one step moves at most one row and one column (Chebyshev distance; Manhattan
+//!    for Numbrix), so `dist(x, p) > g - (k + 1)` rules x out, reported as "20 at (2,3): cannot
+//!    reach given 23 at (5,1) in 3 steps". It is the cheapest sound rule and the one a person
+//!    uses first: without it the path wanders into every corner before it learns that a given
+//!    far away cannot be reached (on the seed's 10x10 example, 133,267 nodes against 93,687).
 //! 2. **No stranded cell.** Moving the head from k's cell c to x makes c useless to its free
 //!    neighbours (k - 1 and k + 1 are placed elsewhere). A free cell y will hold some m > k + 1,
 //!    with m - 1 and m + 1 on two different neighbours of y, each free now, or x (the new head),
@@ -48,13 +48,15 @@
 //! after it, and stops the search by returning `ControlFlow::Break` (then
 //! `GaveUp::Cancelled`).
 
-use std::fmt;
 use std::ops::ControlFlow;
 
-use serde_json::{json, Value};
 use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 
 use crate::hidato::{Adjacency, Hidato, EMPTY};
+
+mod event;
+
+pub use event::{DeadEnd, TraceCounts, TraceEvent};
 
 /// What the trace is asked.
 #[derive(Debug, Clone)]
@@ -69,94 +71,6 @@ pub struct TraceOptions {
     pub prune: bool,
 }
 
-impl Default for TraceOptions {
-    fn default() -> Self {
-        TraceOptions { limit: u64::MAX, keep: 1, budget: Budget::unlimited(), prune: true }
-    }
-}
-
-/// Why the path cannot go on from here.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum DeadEnd {
-    /// Number `number - 1`, on `cell`, has no free neighbour left.
-    NoFreeNeighbour {
-        /// The cell of `number - 1`.
-        cell: usize,
-    },
-    /// `number` is given on `given_cell`, which does not touch `number - 1`'s cell `from`.
-    GivenOutOfReach {
-        /// The cell of `number - 1`.
-        from: usize,
-        /// The given's cell.
-        given_cell: usize,
-    },
-    /// `number` on `cell` would leave the next given `given`, on `given_cell`, farther than
-    /// `given - number` steps (the distance prune).
-    TooFar {
-        /// The cell tried for `number`.
-        cell: usize,
-        /// The next given number.
-        given: usize,
-        /// Its cell.
-        given_cell: usize,
-    },
-    /// `number` on `cell` would leave the free cell `stranded` with `ways` (0 or 1) ways in
-    /// where it needs two (one if it could hold N; the stranded-cell prune).
-    Strands {
-        /// The cell tried for `number`.
-        cell: usize,
-        /// The free cell left stranded.
-        stranded: usize,
-        /// Its ways in: 0, or 1 where N cannot go.
-        ways: usize,
-    },
-}
-
-/// One step of the trace. Cells are indices row by row (`row * width + column`, 0-based).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum TraceEvent {
-    /// The path grows: `number` on `cell` (`given`: the path jumped onto a given).
-    Place {
-        /// The number.
-        number: usize,
-        /// Its cell.
-        cell: usize,
-        /// Whether it is a given (nothing is written).
-        given: bool,
-    },
-    /// The path retreats: `number` leaves `cell` (a given stays on the board).
-    Unplace {
-        /// The number.
-        number: usize,
-        /// Its cell.
-        cell: usize,
-        /// Whether it is a given.
-        given: bool,
-    },
-    /// `number` cannot be placed (on one cell, or at all): why.
-    DeadEnd {
-        /// The number that could not be placed.
-        number: usize,
-        /// Why.
-        reason: DeadEnd,
-    },
-    /// The path reached N: a solution (the board as the last events left it).
-    Solution,
-}
-
-/// The counters after an event, cumulative.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct TraceCounts {
-    /// Placements (see the module header).
-    pub nodes: u64,
-    /// Cells written (filled or emptied).
-    pub updates: u64,
-    /// Solutions found.
-    pub solutions: u64,
-}
-
 /// How a trace ended: the count (nodes and updates in its stats) and the first solutions.
 #[derive(Debug, Clone)]
 pub struct TraceEnd {
@@ -166,88 +80,9 @@ pub struct TraceEnd {
     pub found: Vec<Hidato>,
 }
 
-/// `(column,row)`, 1-based, as in every Hidato message.
-fn at(puzzle: &Hidato, cell: usize) -> String {
-    let (column, row) = puzzle.position(cell);
-    format!("({column},{row})")
-}
-
-impl DeadEnd {
-    /// The reason in words, for `number`: "no free neighbour of 12 at (4,3)".
-    pub fn describe(&self, puzzle: &Hidato, number: usize) -> String {
-        match *self {
-            DeadEnd::NoFreeNeighbour { cell } => {
-                format!("no free neighbour of {} at {}", number - 1, at(puzzle, cell))
-            }
-            DeadEnd::GivenOutOfReach { from, given_cell } => format!(
-                "given {number} at {} does not touch {} at {}",
-                at(puzzle, given_cell),
-                number - 1,
-                at(puzzle, from)
-            ),
-            DeadEnd::TooFar { cell, given, given_cell } => format!(
-                "{number} at {}: cannot reach given {given} at {} in {} steps",
-                at(puzzle, cell),
-                at(puzzle, given_cell),
-                given - number
-            ),
-            DeadEnd::Strands { cell, stranded, ways: 0 } => {
-                format!("{number} at {} would cut off {}", at(puzzle, cell), at(puzzle, stranded))
-            }
-            DeadEnd::Strands { cell, stranded, .. } => format!(
-                "{number} at {} would leave {} one way in, and only one free cell can hold {}",
-                at(puzzle, cell),
-                at(puzzle, stranded),
-                puzzle.size()
-            ),
-        }
-    }
-
-    /// Its kind in JSON: `no_free_neighbour`, `given_out_of_reach`, `too_far`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            DeadEnd::NoFreeNeighbour { .. } => "no_free_neighbour",
-            DeadEnd::GivenOutOfReach { .. } => "given_out_of_reach",
-            DeadEnd::TooFar { .. } => "too_far",
-            DeadEnd::Strands { .. } => "strands",
-        }
-    }
-}
-
-impl TraceEvent {
-    /// The event as one JSON object with the counters after it: `{"event":"place","number":3,
-    /// "row":0,"col":2,"given":false,"nodes":3,"updates":2,"solutions":0}` (rows and columns
-    /// 0-based); a dead end has `"kind"`, `"reason"` (words, positions 1-based `(column,row)`)
-    /// and the cell tried, if one was (`"row"`, `"col"`).
-    pub fn to_json(&self, puzzle: &Hidato, counts: TraceCounts) -> Value {
-        let width = puzzle.width();
-        let mut value = match *self {
-            TraceEvent::Place { number, cell, given } | TraceEvent::Unplace { number, cell, given } => {
-                let name = if matches!(self, TraceEvent::Place { .. }) { "place" } else { "unplace" };
-                json!({"event": name, "number": number, "row": cell / width, "col": cell % width,
-                       "given": given})
-            }
-            TraceEvent::DeadEnd { number, reason } => {
-                let mut value = json!({"event": "dead_end", "number": number, "kind": reason.name(),
-                                       "reason": reason.describe(puzzle, number)});
-                if let DeadEnd::TooFar { cell, .. } | DeadEnd::Strands { cell, .. } = reason {
-                    value["row"] = json!(cell / width);
-                    value["col"] = json!(cell % width);
-                }
-                value
-            }
-            TraceEvent::Solution => json!({"event": "solution"}),
-        };
-        value["nodes"] = json!(counts.nodes);
-        value["updates"] = json!(counts.updates);
-        value["solutions"] = json!(counts.solutions);
-        value
-    }
-}
-
-impl fmt::Display for TraceCounts {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "nodes={} updates={} solutions={}", self.nodes, self.updates, self.solutions)
+impl Default for TraceOptions {
+    fn default() -> Self {
+        TraceOptions { limit: u64::MAX, keep: 1, budget: Budget::unlimited(), prune: true }
     }
 }
 
@@ -533,5 +368,4 @@ where
 }
 
 #[cfg(test)]
-#[path = "trace_tests.rs"]
 mod tests;
