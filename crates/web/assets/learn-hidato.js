@@ -100,7 +100,11 @@
           break;
         case 'dead_end':
           this.deadEnds += 1;
-          this.mark = { cell, head: this.path[this.path.length - 1], kind: event.kind, number: event.number };
+          this.mark = {
+            cell,
+            head: this.path[this.path.length - 1],
+            target: event.target ? event.target.row * b.width + event.target.col : -1,
+          };
           break;
         case 'solution':
           this.solved = true;
@@ -206,6 +210,13 @@
             }));
           } else {
             svg.appendChild(el('circle', { cx: x, cy: y, r: CELL / 2 - 3, fill: 'none', stroke: colour, 'stroke-width': 3 }));
+          }
+          if (this.mark.target >= 0) {
+            // What rules the cell out: the given out of reach, or the free cell it would strand.
+            const [tx, ty] = centre(this.mark.target);
+            svg.appendChild(el('circle', {
+              cx: tx, cy: ty, r: CELL / 2 - 3, fill: 'none', stroke: colour, 'stroke-width': 2, 'stroke-dasharray': '4 3',
+            }));
           }
         }
       }

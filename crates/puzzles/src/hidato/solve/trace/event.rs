@@ -107,25 +107,36 @@ impl DeadEnd {
                 number - 1,
                 at(puzzle, from)
             ),
-            DeadEnd::TooFar { cell, given, given_cell } => format!(
-                "{number} at {}: cannot reach given {given} at {} in {} steps",
-                at(puzzle, cell),
-                at(puzzle, given_cell),
-                given - number
-            ),
+            DeadEnd::TooFar { cell, given, given_cell } => {
+                let steps = given - number;
+                format!(
+                    "{number} at {}: cannot reach given {given} at {} in {steps} step{}",
+                    at(puzzle, cell),
+                    at(puzzle, given_cell),
+                    if steps == 1 { "" } else { "s" }
+                )
+            }
             DeadEnd::Strands { cell, stranded, ways: 0 } => {
                 format!("{number} at {} would cut off {}", at(puzzle, cell), at(puzzle, stranded))
             }
-            DeadEnd::Strands { cell, stranded, .. } => format!(
-                "{number} at {} would leave {} one way in, and only one free cell can hold {}",
-                at(puzzle, cell),
-                at(puzzle, stranded),
-                puzzle.size()
-            ),
+            DeadEnd::Strands { cell, stranded, .. } => {
+                // One way in: only the path's last number could sit there.
+                let n = puzzle.size();
+                let why = if puzzle.cells().contains(&(n as i32)) {
+                    "given elsewhere"
+                } else {
+                    "needed by another such cell"
+                };
+                format!(
+                    "{number} at {} would leave {} one way in, a cell only {n} could end on, and {n} is {why}",
+                    at(puzzle, cell),
+                    at(puzzle, stranded),
+                )
+            }
         }
     }
 
-    /// Its kind in JSON: `no_free_neighbour`, `given_out_of_reach`, `too_far`.
+    /// Its kind in JSON: `no_free_neighbour`, `given_out_of_reach`, `too_far`, `strands`.
     pub fn name(&self) -> &'static str {
         match self {
             DeadEnd::NoFreeNeighbour { .. } => "no_free_neighbour",
@@ -140,7 +151,8 @@ impl TraceEvent {
     /// The event as one JSON object with the counters after it: `{"event":"place","number":3,
     /// "row":0,"col":2,"given":false,"nodes":3,"updates":2,"solutions":0}` (rows and columns
     /// 0-based); a dead end has `"kind"`, `"reason"` (words, positions 1-based `(column,row)`)
-    /// and the cell tried, if one was (`"row"`, `"col"`).
+    /// and the cell tried, if one was (`"row"`, `"col"`), with the cell that rules it out
+    /// (`"target"`: the given out of reach, or the free cell it would strand).
     pub fn to_json(&self, puzzle: &Hidato, counts: TraceCounts) -> Value {
         let width = puzzle.width();
         let mut value = match *self {
@@ -152,9 +164,12 @@ impl TraceEvent {
             TraceEvent::DeadEnd { number, reason } => {
                 let mut value = json!({"event": "dead_end", "number": number, "kind": reason.name(),
                                        "reason": reason.describe(puzzle, number)});
-                if let DeadEnd::TooFar { cell, .. } | DeadEnd::Strands { cell, .. } = reason {
+                if let DeadEnd::TooFar { cell, given_cell: other, .. }
+                | DeadEnd::Strands { cell, stranded: other, .. } = reason
+                {
                     value["row"] = json!(cell / width);
                     value["col"] = json!(cell % width);
+                    value["target"] = json!({"row": other / width, "col": other % width});
                 }
                 value
             }

@@ -126,7 +126,7 @@ fn dead_ends_say_why() {
         });
         said
     };
-    assert_eq!(reasons(true), ["2 at (2,1): cannot reach given 3 at (4,1) in 1 steps"]);
+    assert_eq!(reasons(true), ["2 at (2,1): cannot reach given 3 at (4,1) in 1 step"]);
     assert_eq!(reasons(false), ["given 3 at (4,1) does not touch 2 at (2,1)"]);
     // 1 in a corner walled in by holes: nowhere for 2.
     let puzzle = Hidato::new(3, 1, vec![1, -1, 0], Adjacency::King).unwrap();
@@ -138,6 +138,23 @@ fn dead_ends_say_why() {
         ControlFlow::Continue(())
     });
     assert_eq!(said, ["no free neighbour of 1 at (1,1)"]);
+    // The stranded-cell prune, on the Learn view's small board (`tessera hidato generate --size
+    // 5x5 --seed 4 --keep-ends`): 11 in the top right corner would leave (5,3) one way in.
+    let puzzle =
+        parse_puzzle("5 5\n0 0 0 13 0\n0 5 0 0 0\n0 24 25 0 0\n0 21 0 0 16\n0 19 18 0 1\n", Adjacency::King)
+            .unwrap();
+    let mut said = Vec::new();
+    trace(&puzzle, &TraceOptions::default(), |event, _| {
+        if let TraceEvent::DeadEnd { number, reason: reason @ DeadEnd::Strands { .. } } = event {
+            said.push(reason.describe(&puzzle, *number));
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!(
+        said[0],
+        "11 at (5,1) would leave (5,3) one way in, a cell only 25 could end on, and 25 is given elsewhere"
+    );
+    assert!(said.contains(&"22 at (3,4) would cut off (1,5)".to_owned()), "{said:?}");
 }
 
 #[test]
@@ -237,7 +254,7 @@ fn events_as_json() {
         lines,
         [
             r#"{"col":0,"event":"place","given":true,"nodes":1,"number":1,"row":0,"solutions":0,"updates":0}"#,
-            r#"{"col":1,"event":"dead_end","kind":"too_far","nodes":1,"number":2,"reason":"2 at (2,1): cannot reach given 3 at (4,1) in 1 steps","row":0,"solutions":0,"updates":0}"#,
+            r#"{"col":1,"event":"dead_end","kind":"too_far","nodes":1,"number":2,"reason":"2 at (2,1): cannot reach given 3 at (4,1) in 1 step","row":0,"solutions":0,"target":{"col":3,"row":0},"updates":0}"#,
             r#"{"col":0,"event":"unplace","given":true,"nodes":1,"number":1,"row":0,"solutions":0,"updates":0}"#,
         ]
     );
