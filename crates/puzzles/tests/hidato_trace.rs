@@ -36,7 +36,7 @@ fn janko_answers_within_the_budget_are_the_published_ones() {
         assert_eq!(&end.found[0], answer, "janko #{}", i + 1);
     }
     eprintln!("janko: {answered} of {} answered within {NODES} nodes", puzzles.len());
-    // Measured (docs/learn-hidato.md): 445 of the 510 within 300,000 nodes.
+    // Measured (docs/learn-hidato.md): 445 of the 510 within 300,000 nodes; the floors below too.
     assert!(answered >= 445, "{answered} of {} answered within {NODES} nodes", puzzles.len());
 }
 
@@ -71,7 +71,7 @@ fn curated_counts_and_unsolvable_boards() {
         }
     }
     eprintln!("curated: {answered} of {} answered within {NODES} nodes", puzzles.len());
-    assert!(answered >= 1);
+    assert!(answered >= 38, "{answered} curated boards answered");
     let Some(unsolvable) = common::shared_hidato("unsolvable.txt") else { return };
     let mut refuted = 0;
     for (i, puzzle) in unsolvable.iter().enumerate() {
@@ -80,5 +80,5 @@ fn curated_counts_and_unsolvable_boards() {
         refuted += usize::from(end.count.outcome == Outcome::Exhausted);
     }
     eprintln!("unsolvable: {refuted} of {} refuted within {NODES} nodes", unsolvable.len());
-    assert!(refuted >= 1);
+    assert!(refuted >= 11, "{refuted} unsolvable boards refuted");
 }
