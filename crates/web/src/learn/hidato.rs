@@ -58,7 +58,7 @@ pub const EXAMPLES: [(&str, &str, &str); 3] = [
     ("seed", "the seed slides' 10x10 solver example (56 cells)", SEED),
     (
         "open",
-        "an empty 5x5 board with 1 in a corner: many paths, the search never runs out of room",
+        "an empty 5x5 board with 1 in a corner: so many paths that the count stops at its limit",
         "5 5\n1 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n",
     ),
 ];

@@ -72,7 +72,7 @@ fn the_seed_example_paged_to_its_one_solution() {
 #[test]
 fn a_long_search_stops_at_the_event_budget() {
     let started = Instant::now();
-    // The seed's plain search (no prunes) takes some 316,000 events to finish.
+    // The seed's plain search (no prunes) runs far past the event budget (docs/learn-hidato.md).
     let page =
         page(&params(&[("example", "seed"), ("prune", "off"), ("from", "19900"), ("limit", "500")])).unwrap();
     assert!(started.elapsed() < TIME + Duration::from_secs(1));
