@@ -21,14 +21,17 @@
     svg: null,
     caption: null,
 
-    /** The query of the API from the form (built here the first time) or the page's URL. */
+    /** The query of the API from the form (built here the first time it is seen empty), or
+     * from a URLSearchParams-like source, or from the page's URL. */
     params(form) {
-      const url = new URLSearchParams(window.location.search);
-      if (form && !form.querySelector('[name="example"]')) buildForm(form, url);
+      const isElement = !!form && typeof form.querySelector === 'function';
+      const source = !isElement && form && typeof form.get === 'function'
+        ? form : new URLSearchParams(window.location.search);
+      if (isElement && !form.querySelector('[name="example"]')) buildForm(form, source);
       const get = (name) => {
-        const field = form && form.querySelector(`[name="${name}"]`);
+        const field = isElement ? form.querySelector(`[name="${name}"]`) : null;
         if (field && field.type === 'checkbox') return field.checked ? 'on' : 'off';
-        return field ? field.value : url.get(name);
+        return field ? field.value : source.get(name);
       };
       const params = {};
       const puzzle = (get('puzzle') || '').trim();
@@ -63,7 +66,9 @@
       this.svg.setAttribute('viewBox', `0 0 ${setup.width * CELL} ${setup.height * CELL}`);
       this.svg.setAttribute('role', 'img');
       this.svg.style.width = '100%';
-      this.svg.style.maxWidth = `${Math.max(240, setup.width * 56)}px`;
+      // Wide enough to read, never taller than most of the screen.
+      const tall = Math.round((70 * setup.width) / setup.height);
+      this.svg.style.maxWidth = `min(${Math.max(240, setup.width * 56)}px, ${tall}vh)`;
       this.svg.style.height = 'auto';
       this.svg.style.display = 'block';
       this.caption = document.createElement('figcaption');
@@ -230,7 +235,8 @@
 
     /** `to=end`: the count and the first solution drawn. */
     result(answer) {
-      const res = answer && answer.result;
+      // The whole `to=end` answer, or its `result` alone.
+      const res = answer && (answer.result || (answer.solutions !== undefined ? answer : null));
       if (!res || !this.board) return;
       const b = this.board;
       if (res.solution) {
@@ -242,8 +248,8 @@
       }
       this.mark = null;
       this.render();
-      const how = { exhausted: 'all of them', limit: 'stopped at the limit', gave_up: 'gave up: budget spent' }[answer.outcome] || answer.outcome;
-      this.caption.textContent = `${res.solutions} solution${res.solutions === 1 ? '' : 's'} (${how}).`
+      const how = { exhausted: 'all of them', limit: 'stopped at the limit', gave_up: 'gave up: budget spent' }[answer.outcome];
+      this.caption.textContent = `${res.solutions} solution${res.solutions === 1 ? '' : 's'}${how ? ` (${how})` : ''}.`
         + (res.solution ? ' The first is drawn.' : '');
     },
   };
