@@ -55,7 +55,7 @@ fn solve_prints_a_file_of_solutions_and_names_the_unsolvable() {
     assert!(verify(&given[0], &answers[0]).is_valid(), "{}", verify(&given[0], &answers[0]));
     assert_eq!(answers[1], given[1], "printed unchanged");
 
-    for engine in ["auto", "xc"] {
+    for engine in ["auto", "xc", "trace"] {
         let output = tessera_with_stdin(&["hidato", "solve", "-", "--engine", engine], ONE.as_bytes());
         assert_status(&output, 0);
         let answer = &puzzles(&stdout(&output))[0];

@@ -29,7 +29,7 @@ def test_parse_errors_carry_line_and_column():
         tessera.Hidato(NUMBRIX, adjacency="hex")
 
 
-@pytest.mark.parametrize("engine", ["auto", "domain", "walk", "learn", "xc"])
+@pytest.mark.parametrize("engine", ["auto", "domain", "walk", "learn", "xc", "trace"])
 def test_engines_agree(engine):
     numbrix = tessera.Hidato(NUMBRIX, adjacency="numbrix")
     assert numbrix.count(engine=engine).solutions == 2

@@ -180,6 +180,9 @@ pub enum HidatoEngineArg {
     Learn,
     /// The exact-cover reduction.
     Xc,
+    /// The Learn view's teaching search (the seed's depth-first path from 1, with the
+    /// distance-to-the-next-given prune): slow on hard boards; its nodes are placements.
+    Trace,
 }
 
 impl From<HidatoEngineArg> for tessera::hidato::Engine {
@@ -190,6 +193,7 @@ impl From<HidatoEngineArg> for tessera::hidato::Engine {
             HidatoEngineArg::Walk => tessera::hidato::Engine::Walk,
             HidatoEngineArg::Learn => tessera::hidato::Engine::Learn,
             HidatoEngineArg::Xc => tessera::hidato::Engine::ExactCover,
+            HidatoEngineArg::Trace => tessera::hidato::Engine::Trace,
         }
     }
 }

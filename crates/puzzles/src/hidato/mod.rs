@@ -30,7 +30,9 @@ pub use format::{from_json, parse, parse_puzzle, parse_puzzles, to_json, to_text
 pub use generate::{Generated, Generator, NoPath};
 pub use grid::{Adjacency, Hidato, EMPTY, HOLE};
 pub use logic::{rate, solve_logically, Difficulty, Rating, Step, Technique};
-pub use solve::{count, solutions, solve, visit, Engine};
+pub use solve::{
+    count, solutions, solve, trace, visit, DeadEnd, Engine, TraceCounts, TraceEnd, TraceEvent, TraceOptions,
+};
 
 /// A question to the Hidato solvers: a [`crate::Query`] over [`Engine`].
 pub type Query = crate::Query<Engine>;

@@ -30,6 +30,7 @@
 
 mod board;
 mod cache;
+pub mod hidato;
 mod params;
 mod sudoku;
 mod trace;
@@ -74,6 +75,7 @@ pub fn routes() -> Router<AppState> {
         .route("/learn/xc", get(xc::get).post(xc::post))
         .route("/learn/queens", get(board::queens))
         .route("/learn/tiling", get(board::tiling))
+        .route("/learn/hidato", get(hidato::get))
         .merge(sudoku::routes())
 }
 

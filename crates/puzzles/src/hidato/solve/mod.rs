@@ -161,6 +161,8 @@
 //!               node check (check.rs, components.rs, distance.rs), Warnsdorff's order and runs
 //!               (search.rs)
 //!   moves.rs    segment reversals: more solutions from one
+//!   trace/      the teaching search of the Learn view (`Engine::Trace`): the search
+//!               (mod.rs), its events in words and JSON (event.rs)
 //!   domain/     the domain search `BitSearch`: search and trail (mod.rs), propagation rules
 //!               (propagate.rs), all different by matching and Tarjan (matching.rs)
 //!   gap/        the gap search `Search`: search (mod.rs), flood fills (flood.rs), the check
@@ -174,7 +176,10 @@ mod learn;
 mod moves;
 mod portfolio;
 mod race;
+mod trace;
 mod walk;
+
+pub use trace::{trace, DeadEnd, TraceCounts, TraceEnd, TraceEvent, TraceOptions};
 
 use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 
@@ -206,6 +211,9 @@ crate::common::engines! {
         Learn => "learn",
         /// The exact-cover reduction through `tessera-xc`.
         ExactCover => "xc",
+        /// The teaching search of the Learn view (`trace/`): the seed's depth-first path
+        /// from 1 with the distance-to-the-next-given prune; slow on hard boards.
+        Trace => "trace",
     }
 }
 
@@ -239,8 +247,15 @@ pub fn count(puzzle: &Hidato, query: &Query) -> Count {
             Ok(reduction) => crate::Reduction::count(&reduction, &query.cover()),
             Err(reason) => answer(Err(reason), query.limit).1,
         },
+        Engine::Trace => by_trace(puzzle, query, 0).count,
         _ => answer(dedicated(puzzle, query, 0), query.limit).1,
     }
+}
+
+/// [`Engine::Trace`]: the teaching search without a callback, keeping `keep` solutions.
+fn by_trace(puzzle: &Hidato, query: &Query, keep: u64) -> TraceEnd {
+    let options = TraceOptions { limit: query.limit, keep, budget: query.budget.clone(), prune: true };
+    trace(puzzle, &options, |_, _| std::ops::ControlFlow::Continue(()))
 }
 
 /// Hands each solution to `visit`, up to `query.limit`, and says how the search ended. The
@@ -268,6 +283,10 @@ pub fn solutions(puzzle: &Hidato, query: &Query) -> Solutions<Hidato> {
                 Solutions::new(found, count)
             }
         },
+        Engine::Trace => {
+            let end = by_trace(puzzle, query, query.limit);
+            Solutions::new(end.found, end.count)
+        }
         _ => {
             let (found, count) = answer(dedicated(puzzle, query, query.limit), query.limit);
             Solutions::new(found, count)

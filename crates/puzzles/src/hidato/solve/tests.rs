@@ -21,7 +21,7 @@ fn gap_count(puzzle: &Hidato, limit: u64) -> u64 {
 }
 
 /// A random board (holes, givens from a random self-avoiding walk or at random).
-fn random_board(next: &mut impl FnMut(u64) -> u64, w: usize, h: usize) -> Hidato {
+pub(super) fn random_board(next: &mut impl FnMut(u64) -> u64, w: usize, h: usize) -> Hidato {
     let adjacency = if next(2) == 0 { Adjacency::King } else { Adjacency::Orthogonal };
     let holes = next(3);
     let mut cells: Vec<i32> = (0..w * h).map(|_| if next(10) < holes { -1 } else { 0 }).collect();
