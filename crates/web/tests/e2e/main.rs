@@ -58,7 +58,7 @@ mod helpers;
 mod hints;
 mod layout;
 mod learn;
-mod learn_sudoku;
+mod learn_views;
 mod page;
 mod phone;
 mod pwa;
@@ -338,7 +338,13 @@ async fn learn_scenarios(h: &Harness) -> Vec<String> {
         );
         failures.extend(
             layout::scenario_at(h, &format!("ad-learn-sudoku-{tag}"), size, |h, c| async move {
-                learn_sudoku::sudoku(h, &c, tag).await
+                learn_views::sudoku(h, &c, tag).await
+            })
+            .await,
+        );
+        failures.extend(
+            layout::scenario_at(h, &format!("ad-learn-hidato-{tag}"), size, |h, c| async move {
+                learn_views::hidato(h, &c, tag).await
             })
             .await,
         );

@@ -1,8 +1,10 @@
-//! (ad) The Learn page's Sudoku view (issue 30), at 390x844 and 1280x800: the race's three node
-//! counts on one puzzle equal the library's searches that `tessera sudoku solve --engine
-//! backtrack|mrv|dlx1 --stats` runs (the CLI's own equality is tested with the binary in
-//! crates/cli/tests/learn_race.rs); stepping fills a cell and a step back empties it; nothing off
-//! screen.
+//! (ad) The Learn page's Sudoku and Hidato views (issue 30), at 390x844 and 1280x800.
+//!
+//! - Sudoku: the race's three node counts on one puzzle equal the library's searches that
+//!   `tessera sudoku solve --engine backtrack|mrv|dlx1 --stats` runs (the CLI's own equality is
+//!   tested with the binary in crates/cli/tests/learn_race.rs); four steps fill a cell.
+//! - Hidato: "next solution" grows the path to a solution, drawn on the board.
+//! - Nothing off screen in either.
 
 use anyhow::{ensure, Result};
 use fantoccini::Client;
@@ -48,5 +50,23 @@ pub async fn sudoku(h: &Harness, c: &Client, tag: &str) -> Result<()> {
     ensure!(after.as_u64() > before.as_u64(), "four steps filled no cell: {before} then {after}");
     on_screen(c, "the Sudoku view").await?;
     shot(h, c, &format!("learn-sudoku-{tag}")).await?;
+    Ok(())
+}
+
+/// (ad) The Hidato view: "next solution" grows the path to the end of the small built-in board;
+/// the path is drawn, one solution is counted, nothing is off screen.
+pub async fn hidato(h: &Harness, c: &Client, tag: &str) -> Result<()> {
+    c.goto(&h.url("/learn?view=hidato&example=small")).await?;
+    wait_js(c, "document.querySelector('.learn-hidato svg')", "the board").await?;
+    press(c, &["s"]).await?;
+    wait_js(c, "document.getElementById('learn-say').dataset.event === 'solution'", "the first solution")
+        .await?;
+    let solutions =
+        js(c, "Number(document.querySelector('[data-counter=\"solutions\"]').textContent)").await?;
+    ensure!(solutions.as_u64() == Some(1), "the solutions counter reads {solutions}");
+    let drawn = js(c, "document.querySelectorAll('.learn-hidato svg polyline, .learn-hidato svg path, .learn-hidato svg line').length").await?;
+    ensure!(drawn.as_u64().is_some_and(|n| n > 0), "no path drawn on the board");
+    on_screen(c, "the Hidato view").await?;
+    shot(h, c, &format!("learn-hidato-{tag}")).await?;
     Ok(())
 }
