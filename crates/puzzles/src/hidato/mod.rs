@@ -32,6 +32,7 @@ pub use grid::{Adjacency, Hidato, EMPTY, HOLE};
 pub use logic::{rate, solve_logically, Difficulty, Rating, Step, Technique};
 pub use solve::{
     count, solutions, solve, trace, visit, DeadEnd, Engine, TraceCounts, TraceEnd, TraceEvent, TraceOptions,
+    SEED_EXAMPLE,
 };
 
 /// A question to the Hidato solvers: a [`crate::Query`] over [`Engine`].

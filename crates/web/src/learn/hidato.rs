@@ -55,27 +55,13 @@ pub const EXAMPLES: [(&str, &str, &str); 3] = [
         // `tessera hidato generate --size 5x5 --seed 4 --keep-ends`
         "5 5\n0 0 0 13 0\n0 5 0 0 0\n0 24 25 0 0\n0 21 0 0 16\n0 19 18 0 1\n",
     ),
-    ("seed", "the seed slides' 10x10 solver example (56 cells)", SEED),
+    ("seed", "the seed slides' 10x10 solver example (56 cells)", hidato::SEED_EXAMPLE),
     (
         "open",
         "an empty 5x5 board with 1 in a corner: so many paths that the count stops at its limit",
         "5 5\n1 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n",
     ),
 ];
-
-/// Slides 004, "Solver — Result".
-const SEED: &str = "10 10
--1 -1 -1 -1 0 53 -1 -1 -1 -1
--1 -1 -1 -1 0 0 -1 -1 -1 -1
--1 -1 56 0 0 0 30 0 -1 -1
--1 -1 0 0 0 0 0 0 -1 -1
--1 0 0 20 22 0 0 0 0 -1
--1 13 0 23 47 0 41 0 34 -1
-0 0 11 18 0 0 0 42 35 37
-0 0 0 0 5 3 1 0 0 0
--1 -1 -1 -1 0 0 -1 -1 -1 -1
--1 -1 -1 -1 7 0 -1 -1 -1 -1
-";
 
 /// `GET /api/learn/hidato`: [`page`] in the heavy lane.
 pub async fn get(

@@ -179,7 +179,7 @@ mod race;
 mod trace;
 mod walk;
 
-pub use trace::{trace, DeadEnd, TraceCounts, TraceEnd, TraceEvent, TraceOptions};
+pub use trace::{trace, DeadEnd, TraceCounts, TraceEnd, TraceEvent, TraceOptions, SEED_EXAMPLE};
 
 use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 

@@ -56,6 +56,21 @@ use crate::hidato::{Adjacency, Hidato, EMPTY};
 
 mod event;
 
+/// The seed's solver example (slides 004, "Solver — Result"), in the seed's text format: the
+/// board the Learn view's Hidato lesson opens on, and the tests' known answer.
+pub const SEED_EXAMPLE: &str = "10 10
+-1 -1 -1 -1 0 53 -1 -1 -1 -1
+-1 -1 -1 -1 0 0 -1 -1 -1 -1
+-1 -1 56 0 0 0 30 0 -1 -1
+-1 -1 0 0 0 0 0 0 -1 -1
+-1 0 0 20 22 0 0 0 0 -1
+-1 13 0 23 47 0 41 0 34 -1
+0 0 11 18 0 0 0 42 35 37
+0 0 0 0 5 3 1 0 0 0
+-1 -1 -1 -1 0 0 -1 -1 -1 -1
+-1 -1 -1 -1 7 0 -1 -1 -1 -1
+";
+
 pub use event::{DeadEnd, TraceCounts, TraceEvent};
 
 /// What the trace is asked.

@@ -7,19 +7,7 @@ use super::*;
 use crate::hidato::solve::tests::{random_board, xorshift};
 use crate::hidato::{count, parse_puzzle, verify, Adjacency, Engine, Query};
 
-/// The seed's solver example (slides 004, "Solver — Result") and the answer printed there.
-pub(crate) const SEED_PUZZLE: &str = "10 10
--1 -1 -1 -1 0 53 -1 -1 -1 -1
--1 -1 -1 -1 0 0 -1 -1 -1 -1
--1 -1 56 0 0 0 30 0 -1 -1
--1 -1 0 0 0 0 0 0 -1 -1
--1 0 0 20 22 0 0 0 0 -1
--1 13 0 23 47 0 41 0 34 -1
-0 0 11 18 0 0 0 42 35 37
-0 0 0 0 5 3 1 0 0 0
--1 -1 -1 -1 0 0 -1 -1 -1 -1
--1 -1 -1 -1 7 0 -1 -1 -1 -1
-";
+/// The answer printed in the seed's slides (004, "Solver — Result") for [`SEED_EXAMPLE`].
 const SEED_ANSWER: &str = "10 10
 -1 -1 -1 -1 52 53 -1 -1 -1 -1
 -1 -1 -1 -1 54 51 -1 -1 -1 -1
@@ -159,7 +147,7 @@ fn dead_ends_say_why() {
 
 #[test]
 fn the_seed_example_gives_the_seed_answer_and_is_unique() {
-    let puzzle = parse_puzzle(SEED_PUZZLE, Adjacency::King).unwrap();
+    let puzzle = parse_puzzle(SEED_EXAMPLE, Adjacency::King).unwrap();
     let answer = parse_puzzle(SEED_ANSWER, Adjacency::King).unwrap();
     for prune in [true, false] {
         let (end, _) = replayed(&puzzle, &TraceOptions { prune, ..TraceOptions::default() });
