@@ -38,7 +38,7 @@ fn all_pages(base: &[(&str, &str)]) -> (Vec<Value>, Value) {
 fn the_seed_example_paged_to_its_one_solution() {
     let (events, last) = all_pages(&[("example", "seed")]);
     assert_eq!((last["done"].as_bool(), last["outcome"].as_str()), (Some(true), Some("exhausted")));
-    let puzzle = parse_puzzle(tessera::hidato::SEED_EXAMPLE, Adjacency::King).unwrap();
+    let puzzle = parse_puzzle(hidato::SEED_EXAMPLE, Adjacency::King).unwrap();
     let library = count(&puzzle, &Query::default().with_engine(Engine::Trace).with_limit(SOLUTIONS));
     assert_eq!(last["final"]["nodes"], library.stats.nodes);
     assert_eq!(last["final"]["updates"], library.stats.updates);
@@ -96,7 +96,7 @@ fn to_end_counts_and_solves_and_stops_on_an_open_board() {
     let answer = page(&params(&[("example", "seed"), ("to", "end")])).unwrap();
     assert_eq!(answer["outcome"], "exhausted");
     assert_eq!(answer["final"]["solutions"], 1);
-    let puzzle = parse_puzzle(tessera::hidato::SEED_EXAMPLE, Adjacency::King).unwrap();
+    let puzzle = parse_puzzle(hidato::SEED_EXAMPLE, Adjacency::King).unwrap();
     let cells: Vec<i32> =
         answer["result"]["solution"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap() as i32).collect();
     let solution = Hidato::new(10, 10, cells, Adjacency::King).unwrap();
