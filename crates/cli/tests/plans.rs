@@ -132,12 +132,13 @@ fn a_plan_of_another_instance_a_bad_part_or_a_bad_file_is_refused() {
     ]);
     assert_status(&other, 2);
     assert!(stderr(&other).contains(&plan) && stderr(&other).contains("another count"), "{}", stderr(&other));
+    // The plan's tree is the auto engine's (DLX1 on a problem this small); look-ahead is another.
     let engine = tessera(&[
         "xc",
         "count",
         &queens8,
         "--engine",
-        "dlx1",
+        "links",
         "--plan",
         &plan,
         "--part",
