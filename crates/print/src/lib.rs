@@ -124,6 +124,16 @@ pub struct Entry {
     pub stars: u8,
 }
 
+#[cfg(test)]
+impl Entry {
+    /// The tests' filler: an empty classic 9x9 grid as puzzle and answer, labelled `#1`.
+    pub(crate) fn empty_9x9(stars: u8) -> Entry {
+        use tessera::sudoku::{Layout, Sudoku};
+        let grid = Grid::sudoku(&Sudoku::empty(std::sync::Arc::new(Layout::classic(9).unwrap())));
+        Entry { puzzle: grid.clone(), key: grid, label: "#1".into(), key_label: "#1".into(), stars }
+    }
+}
+
 /// A run of puzzles under its own header (`Sudoku · Easy`: the book's title, then the
 /// section's), and its answers under `Answers · Easy`: each section starts a page, in the
 /// puzzles and in the key.

@@ -209,16 +209,7 @@ mod tests {
     /// the layout's refusal.
     fn extents(page: PageSize, per_page: usize) -> Result<Vec<[f32; 4]>, crate::Error> {
         use crate::scene::Item;
-        use std::sync::Arc;
-        use tessera::sudoku::{Layout, Sudoku};
-        let grid = crate::Grid::sudoku(&Sudoku::empty(Arc::new(Layout::classic(9).unwrap())));
-        let entry = crate::Entry {
-            puzzle: grid.clone(),
-            key: grid,
-            label: "#1".into(),
-            key_label: "#1".into(),
-            stars: 0,
-        };
+        let entry = crate::Entry::empty_9x9(0);
         let book = crate::Book {
             title: "T".into(),
             page,
@@ -269,16 +260,7 @@ mod tests {
 
     #[test]
     fn the_pdf_grows_by_the_bleed_and_declares_the_trim_and_bleed_boxes() {
-        let grid = crate::Grid::sudoku(&tessera::sudoku::Sudoku::empty(std::sync::Arc::new(
-            tessera::sudoku::Layout::classic(9).unwrap(),
-        )));
-        let entry = crate::Entry {
-            puzzle: grid.clone(),
-            key: grid,
-            label: "#1".into(),
-            key_label: "#1".into(),
-            stars: 0,
-        };
+        let entry = crate::Entry::empty_9x9(0);
         let book = |bleed_um| crate::Book {
             title: "T".into(),
             page: PageSize::TRADE,

@@ -209,18 +209,9 @@ mod tests {
 
     #[test]
     fn the_rewritten_file_has_one_table_that_finds_every_object() {
-        use crate::{Book, Entry, Grid};
-        use std::sync::Arc;
-        use tessera::sudoku::{Layout, Sudoku};
-        let grid = Grid::sudoku(&Sudoku::empty(Arc::new(Layout::classic(9).unwrap())));
+        use crate::{Book, Entry};
         for (count, bleed_um, crop_marks) in [(1, 0, false), (7, 3175, true), (30, 3000, false)] {
-            let entry = Entry {
-                puzzle: grid.clone(),
-                key: grid.clone(),
-                label: "#1".into(),
-                key_label: "#1".into(),
-                stars: 2,
-            };
+            let entry = Entry::empty_9x9(2);
             let book = |pdfx| Book {
                 title: "T (1)".into(),
                 bleed_um,

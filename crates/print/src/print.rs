@@ -126,16 +126,7 @@ mod tests {
     }
 
     fn book(count: usize) -> crate::Book {
-        use std::sync::Arc;
-        use tessera::sudoku::{Layout, Sudoku};
-        let grid = crate::Grid::sudoku(&Sudoku::empty(Arc::new(Layout::classic(9).unwrap())));
-        let entry = crate::Entry {
-            puzzle: grid.clone(),
-            key: grid,
-            label: "#1".into(),
-            key_label: "#1".into(),
-            stars: 3,
-        };
+        let entry = crate::Entry::empty_9x9(3);
         crate::Book { title: "T".into(), per_page: 2, entries: vec![entry; count], ..crate::Book::default() }
     }
 
