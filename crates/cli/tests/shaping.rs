@@ -95,30 +95,10 @@ fn impossible_ranges_say_why() {
     assert!(stderr(&run).contains("could not be brought down to 18 clues"), "{}", stderr(&run));
 }
 
-const SYMMETRIC: &str = "\
-x.x...x.x
-.x.x.x.x.
-x...x...x
-.x.....x.
-..xx.xx..
-.x.....x.
-x...x...x
-.x.x.x.x.
-x.x...x.x
-";
-
-const HEART: &str = "\
-# a heart
-.xx...xx.
-x..x.x..x
-x...x...x
-x.x...x.x
-.x.x.x.x.
-..x...x..
-...x.x...
-x...x...x
-.x.....x.
-";
+/// A mask of the repository's `examples/masks/` (the files a user is pointed to).
+fn mask(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/masks").join(format!("{name}.txt"))
+}
 
 fn mask_cells(text: &str) -> Vec<bool> {
     text.lines().filter(|l| !l.starts_with('#')).flat_map(|l| l.chars().map(|c| c == 'x')).collect()
@@ -127,9 +107,8 @@ fn mask_cells(text: &str) -> Vec<bool> {
 #[test]
 fn masks_are_the_givens() {
     let dir = scratch("shaping", "masks");
-    for (name, text, symmetry) in [("symmetric", SYMMETRIC, "rot180"), ("heart", HEART, "none")] {
-        let file = dir.join(name);
-        std::fs::write(&file, text).unwrap();
+    for (name, symmetry) in [("symmetric", "rot180"), ("heart", "none")] {
+        let file = mask(name);
         let run = tessera(&[
             "sudoku",
             "generate",
@@ -147,13 +126,13 @@ fn masks_are_the_givens() {
         assert_eq!(made.len(), 3);
         for puzzle in made {
             let givens: Vec<bool> = puzzle.cells().iter().map(|&d| d != 0).collect();
-            assert_eq!(givens, mask_cells(text), "{name}");
+            assert_eq!(givens, mask_cells(&std::fs::read_to_string(&file).unwrap()), "{name}");
             assert!(unique(&puzzle), "{name}");
         }
     }
     // The heart with a symmetry it lacks (it has the mirror, not the half turn), a mask of
     // another size, a bad character.
-    let file = dir.join("heart");
+    let file = mask("heart");
     let run = tessera(&["sudoku", "generate", "--mask", path(&file), "--symmetry", "mirror", "--seed", "1"]);
     assert_status(&run, 0);
     let run = tessera(&["sudoku", "generate", "--mask", path(&file), "--symmetry", "rot180"]);
@@ -163,7 +142,14 @@ fn masks_are_the_givens() {
     assert_status(&run, 2);
     assert!(stderr(&run).contains("more than 4 cells"), "{}", stderr(&run));
     let bad = dir.join("bad");
-    std::fs::write(&bad, SYMMETRIC.replacen(".x.x.x.x.", ".x.o.x.x.", 1)).unwrap();
+    // The symmetric mask's rows alone, so that the mistake is on the file's line 2.
+    let rows: String = std::fs::read_to_string(mask("symmetric"))
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&bad, rows.replacen(".x.x.x.x.", ".x.o.x.x.", 1)).unwrap();
     let run = tessera(&["sudoku", "generate", "--mask", path(&bad)]);
     assert_status(&run, 2);
     assert!(stderr(&run).contains("line 2, column 4"), "{}", stderr(&run));

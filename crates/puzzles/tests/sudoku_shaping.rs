@@ -78,32 +78,15 @@ fn an_unreachable_range_gives_up_with_its_reason() {
 #[test]
 fn masks_are_the_givens() {
     let layout = Arc::new(Layout::classic(9).unwrap());
-    // A rot180-symmetric mask of 30 cells.
-    let symmetric = "\
-x.x...x.x
-.x.x.x.x.
-x...x...x
-.x.....x.
-..xx.xx..
-.x.....x.
-x...x...x
-.x.x.x.x.
-x.x...x.x
-";
-    // A picture: a heart, 28 cells (a heart with its point at the bottom left a band nearly
-    // empty, and no grid was unique with it in 200,000 tries).
-    let heart = "\
-.xx...xx.
-x..x.x..x
-x...x...x
-x.x...x.x
-.x.x.x.x.
-..x...x..
-...x.x...
-x...x...x
-.x.....x.
-";
-    for (text, symmetry) in [(symmetric, Symmetry::Rot180), (heart, Symmetry::None)] {
+    // The repository's example masks: a rot180-symmetric one of 30 cells, and a picture, a heart
+    // of 28 cells (a heart with its point at the bottom left a band nearly empty, and no grid was
+    // unique with it in 200,000 tries).
+    let read = |name: &str| {
+        let path = format!("{}/../../examples/masks/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    };
+    let (symmetric, heart) = (read("symmetric"), read("heart"));
+    for (text, symmetry) in [(&symmetric, Symmetry::Rot180), (&heart, Symmetry::None)] {
         let mask = parse_mask(text, 9).unwrap();
         tessera::sudoku::check_mask(&layout, symmetry, &mask).unwrap();
         let generator = Generator::new(layout.clone()).symmetry(symmetry).mask(mask.clone()).attempts(20_000);

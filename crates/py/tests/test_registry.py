@@ -10,17 +10,8 @@ import pytest
 
 import tessera
 
-HEART = """\
-.xx...xx.
-x..x.x..x
-x...x...x
-x.x...x.x
-.x.x.x.x.
-..x...x..
-...x.x...
-x...x...x
-.x.....x.
-"""
+# The repository's example mask (a heart of 28 givens), as a user would pass a file's text.
+HEART = (Path(__file__).resolve().parents[3] / "examples" / "masks" / "heart.txt").read_text()
 
 
 def test_registry_catches_equivalent_puzzles(tmp_path):
@@ -82,7 +73,8 @@ def test_generate_clues_and_mask():
     exact = tessera.Sudoku.generate(seed=1, clues=28)
     assert exact.puzzle.clues == 28
     masked = tessera.Sudoku.generate(seed=1, mask=HEART)
-    mask = [c == "x" for c in HEART if c in "x."]
+    rows = [line for line in HEART.splitlines() if not line.startswith("#")]
+    mask = [c == "x" for line in rows for c in line]
     assert [d != 0 for d in masked.puzzle.cells] == mask
     assert masked.puzzle.count().solutions == 1
     with pytest.raises(ValueError, match="17"):
