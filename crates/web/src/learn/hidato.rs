@@ -18,8 +18,9 @@
 //! stays cheap because a trace is cut at [`MAX_EVENTS`] events and [`TIME`] of wall clock (then
 //! `outcome:"gave_up"`, never more). `to=end` runs the same search without events under
 //! [`END_NODES`] and [`TIME`]; the built-in examples' answers are computed once and kept.
-//! [`get`] runs the work in the server's heavy lane (a semaphore, `spawn_blocking`, 503 when
-//! busy); [`page`] is the work itself.
+//! [`get`] runs the work in the Learn view's own slots (`state.learn`: two at once,
+//! `spawn_blocking`, 503 when busy), which every view shares, so that watching a search never
+//! takes the game's analyses' lane; [`page`] is the work itself.
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -63,12 +64,12 @@ pub const EXAMPLES: [(&str, &str, &str); 3] = [
     ),
 ];
 
-/// `GET /api/learn/hidato`: [`page`] in the heavy lane.
+/// `GET /api/learn/hidato`: [`page`] in the Learn view's slots.
 pub async fn get(
     State(state): State<AppState>,
     Query(params): Query<HashMap<String, String>>,
 ) -> AppResult<Json<Value>> {
-    let value = state.compute_heavy("the Hidato trace", move || page(&params)).await??;
+    let value = state.learn.run(move || page(&params)).await?;
     Ok(Json(value))
 }
 

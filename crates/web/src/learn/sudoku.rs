@@ -7,8 +7,8 @@
 //! start and skips the `from` events before it; at most [`MAX_EVENTS`] events traced and
 //! [`SECONDS`] of search per request, and at most [`NODES`] nodes per search, past which the
 //! answer says "gave up" and why (`steps`, `time`, `nodes`), never more. The work runs off the
-//! async threads in the heavy lane (`AppState::compute_heavy`: a bounded number at once, 503
-//! when busy).
+//! async threads in the Learn view's own slots (`state.learn`: two at once, shared by every
+//! view, 503 when busy), never in the game's analyses' lane.
 //!
 //! `puzzle` is a line as the CLI reads it (81 characters for 9x9, `.` or `0` empty; 16, 36, ...
 //! for other sizes), or `daily`: today's classic 9x9 daily of `difficulty` (default `easy`).
@@ -170,9 +170,12 @@ pub(crate) async fn trace(
             )),
         };
     state
-        .compute_heavy("the Learn view's search", move || match method {
-            None => to_end_answer(&puzzle, engine),
-            Some(method) => page(&puzzle, engine, method, from, limit),
+        .learn
+        .run(move || {
+            Ok(match method {
+                None => to_end_answer(&puzzle, engine),
+                Some(method) => page(&puzzle, engine, method, from, limit),
+            })
         })
         .await
         .map(Json)
@@ -249,7 +252,7 @@ pub(crate) async fn race(
 ) -> AppResult<Json<Value>> {
     let q = read(q)?;
     let puzzle = puzzle(&state, &q).await?;
-    state.compute_heavy("the Learn view's race", move || run_race(&puzzle)).await.map(Json)
+    state.learn.run(move || Ok(run_race(&puzzle))).await.map(Json)
 }
 
 fn run_race(puzzle: &Sudoku) -> Value {
