@@ -103,6 +103,7 @@ pub mod queens;
 pub mod starbattle;
 pub mod sudoku;
 pub mod tiling;
+pub mod variant;
 
 pub use common::{
     Budget, Count, CoverQuery, Draw, GaveUp, Generate, Lazy, Named, Outcome, Puzzle, Query, Rate, Readable,

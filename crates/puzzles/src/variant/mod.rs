@@ -1,0 +1,42 @@
+//! Variant Sudoku as data: a [`Variant`] is a grid (4x4 to 16x16, boxes of any shape, jigsaw
+//! regions), its givens and a list of [`Constraint`]s (killer cages, thermometers, arrows, kropki
+//! dots, XV, little killers, sandwiches, whispers, renban, ... the catalogue of f-puzzles), read
+//! from f-puzzles files and share links and ISS's text form, solved, counted, verified, rated,
+//! hinted and generated through the same calls as every puzzle of this crate.
+//!
+//! The kinds live in `rules/`, one module each with its checker and what it compiles to; the
+//! solvers in `solve/` know none of them (see its header for the algorithm).
+//!
+//! ```
+//! use tessera::variant::{count, solve, verify, Cell, Constraint, Query, Variant};
+//! let mut puzzle = Variant::classic(4);
+//! puzzle.givens = vec![0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+//! for (cells, sum) in [(vec![(0, 0), (0, 1)], 3), (vec![(0, 2), (1, 2)], 7), (vec![(1, 0), (2, 0)], 7), (vec![(2, 1), (2, 2)], 3)] {
+//!     let cells = cells.into_iter().map(|(r, c)| Cell::new(r, c)).collect();
+//!     puzzle.constraints.push(Constraint::Cage { cells, sum: Some(sum) });
+//! }
+//! let answer = solve(&puzzle, &Query::default()).unwrap().expect("a solution");
+//! assert!(verify(&puzzle, &answer).is_valid());
+//! ```
+
+mod exact;
+mod model;
+mod plain;
+mod rules;
+mod sat;
+mod solve;
+mod verify;
+
+pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
+pub use model::{
+    box_shape, default_regions, Cell, Constraint, Cosmetic, Direction, Grid, Meta, Negative, Variant, MAX_SIZE,
+    MIN_SIZE,
+};
+pub use solve::{count, solutions, solve, visit, Engine, PORTFOLIO_NODES};
+pub use verify::{verify, Violation};
+
+/// A question to the variant solvers: a [`crate::Query`] over [`Engine`].
+pub type Query = crate::Query<Engine>;
+
+/// The verifier's answer: a [`crate::Verdict`] of [`Violation`]s.
+pub type Verdict = crate::Verdict<Violation>;

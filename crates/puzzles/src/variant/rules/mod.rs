@@ -1,0 +1,228 @@
+//! The catalogue of constraint kinds: for each kind of [`Constraint`], one module with its
+//! `validate` (the cells and values it may name), its `check` (the independent checker the
+//! verifier runs on a filled grid) and its `compile` (what it asks of the solver: the engine's
+//! generic propagators — all-different groups, pair relations by table, linear sums — or a
+//! propagator of its own). The engine knows none of the kinds; adding a kind is a variant of
+//! [`Constraint`], one module here, and its three arms below.
+
+mod arrow;
+mod between;
+mod cage;
+mod chess;
+mod clone;
+mod diagonal;
+mod disjoint;
+mod dots;
+mod extremum;
+mod little_killer;
+mod negative;
+mod nonconsecutive;
+mod palindrome;
+mod parity;
+mod quadruple;
+mod region;
+mod region_sum;
+mod renban;
+mod sandwich;
+mod thermo;
+mod whispers;
+
+use crate::variant::model::{Cell, Constraint, Variant};
+use crate::variant::solve::Builder;
+
+/// What a checker reports: the cells at fault and what is wrong.
+pub(crate) type Broken = Vec<(Vec<Cell>, String)>;
+
+/// Checks that `constraint` names cells and values that `puzzle` can hold.
+pub(crate) fn validate(puzzle: &Variant, constraint: &Constraint) -> Result<(), String> {
+    use Constraint as C;
+    match constraint {
+        C::ExtraRegion { cells } => region::validate(puzzle, cells),
+        C::DiagonalPositive | C::DiagonalNegative | C::AntiKnight | C::AntiKing | C::NonConsecutive => Ok(()),
+        C::DisjointGroups => disjoint::validate(puzzle),
+        C::Cage { cells, sum } => cage::validate(puzzle, cells, *sum),
+        C::LittleKiller { clue, direction, sum } => little_killer::validate(puzzle, *clue, *direction, *sum),
+        C::Sandwich { clue, sum } => sandwich::validate(puzzle, *clue, *sum),
+        C::Thermometer { cells, slow } => thermo::validate(puzzle, cells, *slow),
+        C::Arrow { circle, lines } => arrow::validate(puzzle, circle, lines),
+        C::Difference { cells, value } => dots::validate(puzzle, cells, *value, "difference"),
+        C::Ratio { cells, value } => dots::validate(puzzle, cells, *value, "ratio"),
+        C::Xv { cells, sum } => dots::validate(puzzle, cells, *sum, "sum"),
+        C::Negative { .. } => Ok(()),
+        C::Odd { cell } | C::Even { cell } | C::Minimum { cell } | C::Maximum { cell } => inside(puzzle, &[*cell]),
+        C::Quadruple { cells, values } => quadruple::validate(puzzle, cells, values),
+        C::Palindrome { cells } | C::Renban { cells } | C::Between { cells } | C::RegionSumLine { cells } => {
+            line(puzzle, cells, 1)
+        }
+        C::Whispers { cells, difference } => whispers::validate(puzzle, cells, *difference),
+        C::Clone { cells, clones } => clone::validate(puzzle, cells, clones),
+    }
+}
+
+/// Every way the filled `digits` break `constraint`.
+pub(crate) fn check(puzzle: &Variant, constraint: &Constraint, digits: &[u8]) -> Broken {
+    use Constraint as C;
+    let at = |cell: Cell| digits[puzzle.index(cell)];
+    match constraint {
+        C::ExtraRegion { cells } => region::check(puzzle, cells, digits),
+        C::DiagonalPositive => diagonal::check(puzzle, true, digits),
+        C::DiagonalNegative => diagonal::check(puzzle, false, digits),
+        C::AntiKnight => chess::check(puzzle, chess::KNIGHT, "a knight's move", digits),
+        C::AntiKing => chess::check(puzzle, chess::KING, "a king's move", digits),
+        C::NonConsecutive => nonconsecutive::check(puzzle, digits),
+        C::DisjointGroups => disjoint::check(puzzle, digits),
+        C::Cage { cells, sum } => cage::check(puzzle, cells, *sum, digits),
+        C::LittleKiller { clue, direction, sum } => little_killer::check(puzzle, *clue, *direction, *sum, digits),
+        C::Sandwich { clue, sum } => sandwich::check(puzzle, *clue, *sum, digits),
+        C::Thermometer { cells, slow } => thermo::check(puzzle, cells, *slow, digits),
+        C::Arrow { circle, lines } => arrow::check(puzzle, circle, lines, digits),
+        C::Difference { cells, value } => dots::check_difference(cells, *value, at),
+        C::Ratio { cells, value } => dots::check_ratio(cells, *value, at),
+        C::Xv { cells, sum } => dots::check_sum(cells, *sum, at),
+        C::Negative { of } => negative::check(puzzle, of, digits),
+        C::Odd { cell } => parity::check(*cell, 1, at),
+        C::Even { cell } => parity::check(*cell, 0, at),
+        C::Minimum { cell } => extremum::check(puzzle, *cell, true, digits),
+        C::Maximum { cell } => extremum::check(puzzle, *cell, false, digits),
+        C::Quadruple { cells, values } => quadruple::check(cells, values, at),
+        C::Palindrome { cells } => palindrome::check(cells, at),
+        C::Renban { cells } => renban::check(cells, at),
+        C::Whispers { cells, difference } => whispers::check(cells, *difference, at),
+        C::Between { cells } => between::check(cells, at),
+        C::RegionSumLine { cells } => region_sum::check(puzzle, cells, digits),
+        C::Clone { cells, clones } => clone::check(cells, clones, at),
+    }
+}
+
+/// Hands `constraint` to the solver being built.
+pub(crate) fn compile(puzzle: &Variant, constraint: &Constraint, builder: &mut Builder) {
+    use Constraint as C;
+    let ix = |cell: &Cell| puzzle.index(*cell);
+    match constraint {
+        C::ExtraRegion { cells } => builder.all_different(cells.iter().map(ix).collect()),
+        C::DiagonalPositive => builder.all_different(diagonal::cells(puzzle.size, true)),
+        C::DiagonalNegative => builder.all_different(diagonal::cells(puzzle.size, false)),
+        C::AntiKnight => chess::compile(puzzle, chess::KNIGHT, builder),
+        C::AntiKing => chess::compile(puzzle, chess::KING, builder),
+        C::NonConsecutive => nonconsecutive::compile(puzzle, builder),
+        C::DisjointGroups => disjoint::compile(puzzle, builder),
+        C::Cage { cells, sum } => cage::compile(cells.iter().map(ix).collect(), *sum, builder),
+        C::LittleKiller { clue, direction, sum } => {
+            let cells = little_killer::cells(puzzle.size, *clue, *direction);
+            builder.linear(cells.into_iter().map(|c| (c, 1)).collect(), *sum as i32);
+        }
+        C::Sandwich { clue, sum } => sandwich::compile(puzzle, *clue, *sum, builder),
+        C::Thermometer { cells, slow } => thermo::compile(cells.iter().map(ix).collect(), *slow, builder),
+        C::Arrow { circle, lines } => arrow::compile(puzzle, circle, lines, builder),
+        C::Difference { cells, value } => {
+            let value = *value;
+            builder.relation(ix(&cells[0]), ix(&cells[1]), move |a, b| a.abs_diff(b) == value);
+        }
+        C::Ratio { cells, value } => {
+            let value = *value;
+            builder.relation(ix(&cells[0]), ix(&cells[1]), move |a, b| a == b * value || b == a * value);
+        }
+        C::Xv { cells, sum } => {
+            let sum = *sum;
+            builder.relation(ix(&cells[0]), ix(&cells[1]), move |a, b| a + b == sum);
+        }
+        C::Negative { of } => negative::compile(puzzle, of, builder),
+        C::Odd { cell } => builder.restrict(ix(cell), parity::mask(puzzle.size, 1)),
+        C::Even { cell } => builder.restrict(ix(cell), parity::mask(puzzle.size, 0)),
+        C::Minimum { cell } => extremum::compile(puzzle, *cell, true, builder),
+        C::Maximum { cell } => extremum::compile(puzzle, *cell, false, builder),
+        C::Quadruple { cells, values } => quadruple::compile(cells.iter().map(ix).collect(), values, builder),
+        C::Palindrome { cells } => {
+            let cells: Vec<usize> = cells.iter().map(ix).collect();
+            for i in 0..cells.len() / 2 {
+                builder.relation(cells[i], cells[cells.len() - 1 - i], |a, b| a == b);
+            }
+        }
+        C::Renban { cells } => renban::compile(cells.iter().map(ix).collect(), builder),
+        C::Whispers { cells, difference } => {
+            let difference = *difference;
+            for pair in cells.windows(2) {
+                builder.relation(ix(&pair[0]), ix(&pair[1]), move |a, b| a.abs_diff(b) >= difference);
+            }
+        }
+        C::Between { cells } => between::compile(cells.iter().map(ix).collect(), builder),
+        C::RegionSumLine { cells } => region_sum::compile(puzzle, cells, builder),
+        C::Clone { cells, clones } => {
+            for (a, b) in cells.iter().zip(clones) {
+                if a != b {
+                    builder.relation(ix(a), ix(b), |x, y| x == y);
+                }
+            }
+        }
+    }
+}
+
+/// Pairs of cells of `cells` holding the same digit (each repeat once, with the earlier cell).
+pub(crate) fn repeats(digits: &[u8], cells: &[usize]) -> Vec<(usize, usize)> {
+    let mut seen = [usize::MAX; 256];
+    let mut found = Vec::new();
+    for &cell in cells {
+        let d = digits[cell] as usize;
+        if d == 0 {
+            continue;
+        }
+        if seen[d] == usize::MAX {
+            seen[d] = cell;
+        } else {
+            found.push((seen[d], cell));
+        }
+    }
+    found
+}
+
+/// Repeats in `cells` reported as `what` ("the cage at r1c1").
+pub(crate) fn repeats_broken(puzzle: &Variant, digits: &[u8], cells: &[usize], what: &str) -> Broken {
+    let n = puzzle.size;
+    repeats(digits, cells)
+        .into_iter()
+        .map(|(a, b)| {
+            let (ca, cb) = (Cell::at(a, n), Cell::at(b, n));
+            (vec![ca, cb], format!("{} appears twice in {what}, at {ca} and {cb}", digits[a]))
+        })
+        .collect()
+}
+
+/// Every cell inside the grid.
+pub(crate) fn inside(puzzle: &Variant, cells: &[Cell]) -> Result<(), String> {
+    match cells.iter().find(|c| c.index(puzzle.size).is_none()) {
+        Some(cell) => Err(format!("{cell} is outside the {0}x{0} grid", puzzle.size)),
+        None => Ok(()),
+    }
+}
+
+/// A line: at least `min` cells, all inside, none twice.
+pub(crate) fn line(puzzle: &Variant, cells: &[Cell], min: usize) -> Result<(), String> {
+    inside(puzzle, cells)?;
+    if cells.len() < min {
+        return Err(format!("{} cells; it needs at least {min}", cells.len()));
+    }
+    let mut seen = std::collections::HashSet::new();
+    match cells.iter().find(|c| !seen.insert(**c)) {
+        Some(cell) => Err(format!("{cell} is on it twice")),
+        None => Ok(()),
+    }
+}
+
+/// `cells` as r1c1 names joined by commas.
+pub(crate) fn names(cells: &[Cell]) -> String {
+    cells.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// The orthogonal neighbours of cell `i` in an `n`x`n` grid.
+pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = ((i / n) as isize, (i % n) as isize);
+    [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)].into_iter().filter_map(move |(dr, dc)| {
+        let (rr, cc) = (r + dr, c + dc);
+        ((0..n as isize).contains(&rr) && (0..n as isize).contains(&cc)).then(|| rr as usize * n + cc as usize)
+    })
+}
+
+/// Pairs of orthogonal neighbours `(a, b)` with `a < b`, row by row.
+pub(crate) fn adjacent_pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..n * n).flat_map(move |a| neighbours(a, n).filter(move |&b| b > a).map(move |b| (a, b)))
+}

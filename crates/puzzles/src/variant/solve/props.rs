@@ -1,0 +1,332 @@
+//! The engine's generic propagators, which the kinds of `rules/` compile to:
+//!
+//! - [`AllDifferent`]: a group of different digits. Naked singles leave the others; a group of N
+//!   cells places hidden singles (a digit with one place left) and fails when a digit has none;
+//!   a smaller group fails when fewer digits than cells remain (pigeonhole).
+//! - [`Differ`]: two cells that differ (anti-knight and anti-king moves, two-cell groups).
+//! - [`Pair`]: any relation of two cells as a table (`table[x]` is the mask of partners of `x`):
+//!   kropki, XV, thermometers, whispers, palindromes, clones, the negatives; generalised arc
+//!   consistency in two table look-ups per candidate.
+//! - [`Linear`]: `sum(coefficient * digit) = target`, by reachable-sum tables (`sums`): little
+//!   killers, arrows, region-sum lines.
+//! - [`Cage`]: a killer cage, different digits and a sum: the digit sets that make the remaining
+//!   sum from the candidates left, each checked by a matching of cells to its digits; a cell keeps
+//!   the candidates of the sets that fit. Past a cap on the sets enumerated (the large cages of
+//!   16x16) the reachable-sum table stands in.
+
+use super::model::{Propagator, Store, Wipeout};
+use super::sums;
+
+/// Cells that hold different digits.
+#[derive(Debug)]
+pub(crate) struct AllDifferent {
+    cells: Vec<u16>,
+    full: bool,
+    all: u32,
+}
+
+impl AllDifferent {
+    pub(crate) fn new(cells: Vec<usize>, full: bool, n: usize) -> Self {
+        AllDifferent { cells: cells.into_iter().map(|c| c as u16).collect(), full, all: ((1u32 << (n + 1)) - 1) & !1 }
+    }
+}
+
+impl Propagator for AllDifferent {
+    fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    fn propagate(&self, store: &mut Store) -> Result<(), Wipeout> {
+        loop {
+            // Naked singles: every fixed digit leaves the others.
+            let mut fixed = 0u32;
+            let mut once = 0u32;
+            let mut twice = 0u32;
+            for &c in &self.cells {
+                let d = store.get(c as usize);
+                if d & (d - 1) == 0 {
+                    if fixed & d != 0 {
+                        return Err(Wipeout);
+                    }
+                    fixed |= d;
+                }
+                twice |= once & d;
+                once |= d;
+            }
+            let mut changed = false;
+            if fixed != 0 {
+                for &c in &self.cells {
+                    let d = store.get(c as usize);
+                    if d & (d - 1) != 0 && d & fixed != 0 {
+                        store.remove(c as usize, fixed)?;
+                        changed = true;
+                    }
+                }
+            }
+            if self.full {
+                if once != self.all {
+                    return Err(Wipeout);
+                }
+                let mut hidden = once & !twice & !fixed;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden &= hidden - 1;
+                    for &c in &self.cells {
+                        if store.get(c as usize) & bit != 0 {
+                            store.restrict(c as usize, bit)?;
+                            changed = true;
+                            break;
+                        }
+                    }
+                }
+            } else if (once.count_ones() as usize) < self.cells.len() {
+                return Err(Wipeout);
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Two cells that hold different digits.
+#[derive(Debug)]
+pub(crate) struct Differ {
+    cells: [u16; 2],
+}
+
+impl Differ {
+    pub(crate) fn new(a: usize, b: usize) -> Self {
+        Differ { cells: [a as u16, b as u16] }
+    }
+}
+
+impl Propagator for Differ {
+    fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    #[inline]
+    fn propagate(&self, store: &mut Store) -> Result<(), Wipeout> {
+        let (a, b) = (self.cells[0] as usize, self.cells[1] as usize);
+        let (da, db) = (store.get(a), store.get(b));
+        if da & (da - 1) == 0 {
+            store.remove(b, da)?;
+        }
+        if db & (db - 1) == 0 {
+            store.remove(a, db)?;
+        }
+        Ok(())
+    }
+}
+
+/// Two cells in a relation given as a table both ways.
+#[derive(Debug)]
+pub(crate) struct Pair {
+    cells: [u16; 2],
+    /// `forward[x]`: the digits `b` may hold when `a` holds `x`.
+    forward: [u32; 17],
+    /// `backward[y]`: the digits `a` may hold when `b` holds `y`.
+    backward: [u32; 17],
+}
+
+impl Pair {
+    pub(crate) fn new(a: usize, b: usize, forward: [u32; 17], n: usize) -> Self {
+        let mut backward = [0u32; 17];
+        for x in 1..=n {
+            for y in 1..=n {
+                if forward[x] >> y & 1 == 1 {
+                    backward[y] |= 1 << x;
+                }
+            }
+        }
+        let mut forward = forward;
+        forward[0] = 0;
+        for f in forward.iter_mut().skip(n + 1) {
+            *f = 0;
+        }
+        Pair { cells: [a as u16, b as u16], forward, backward }
+    }
+}
+
+fn image(table: &[u32; 17], mut dom: u32) -> u32 {
+    let mut out = 0;
+    while dom != 0 {
+        let d = dom.trailing_zeros() as usize;
+        dom &= dom - 1;
+        out |= table[d];
+    }
+    out
+}
+
+impl Propagator for Pair {
+    fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    #[inline]
+    fn propagate(&self, store: &mut Store) -> Result<(), Wipeout> {
+        let (a, b) = (self.cells[0] as usize, self.cells[1] as usize);
+        store.restrict(b, image(&self.forward, store.get(a)))?;
+        store.restrict(a, image(&self.backward, store.get(b)))?;
+        // b narrowed a; a's loss can narrow b again only if b lost a value: settle it now.
+        store.restrict(b, image(&self.forward, store.get(a)))
+    }
+}
+
+/// `sum(coefficient * digit) = target`.
+#[derive(Debug)]
+pub(crate) struct Linear {
+    cells: Vec<u16>,
+    coefs: Vec<i32>,
+    target: i32,
+}
+
+impl Linear {
+    pub(crate) fn new(terms: Vec<(usize, i32)>, target: i32) -> Self {
+        Linear {
+            cells: terms.iter().map(|&(c, _)| c as u16).collect(),
+            coefs: terms.iter().map(|&(_, k)| k).collect(),
+            target,
+        }
+    }
+}
+
+impl Propagator for Linear {
+    fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    fn propagate(&self, store: &mut Store) -> Result<(), Wipeout> {
+        let mut terms = [(0u32, 0i32); 64];
+        let k = self.cells.len().min(64);
+        if self.cells.len() > 64 {
+            let terms: Vec<(u32, i32)> =
+                self.cells.iter().zip(&self.coefs).map(|(&c, &k)| (store.get(c as usize), k)).collect();
+            let support = sums::support(&terms, self.target).ok_or(Wipeout)?;
+            for (&c, s) in self.cells.iter().zip(support) {
+                store.restrict(c as usize, s)?;
+            }
+            return Ok(());
+        }
+        for i in 0..k {
+            terms[i] = (store.get(self.cells[i] as usize), self.coefs[i]);
+        }
+        let mut out = [0u32; 64];
+        if !sums::support_into(&terms[..k], self.target, &mut out[..k]) {
+            return Err(Wipeout);
+        }
+        for i in 0..k {
+            store.restrict(self.cells[i] as usize, out[i])?;
+        }
+        Ok(())
+    }
+}
+
+/// A killer cage: different digits adding up to a sum.
+#[derive(Debug)]
+pub(crate) struct Cage {
+    cells: Vec<u16>,
+    sum: u32,
+    n: u32,
+}
+
+/// The most digit sets a cage enumerates in one pass before it falls back to the sum table.
+const MAX_SETS: u32 = 2_000;
+
+impl Cage {
+    pub(crate) fn new(cells: Vec<usize>, sum: u32, n: usize) -> Self {
+        Cage { cells: cells.into_iter().map(|c| c as u16).collect(), sum, n: n as u32 }
+    }
+}
+
+/// Whether the cells' candidates `doms` can take the digits of `set` one each (a perfect
+/// matching, by augmenting paths over at most 16 cells).
+fn matches(doms: &[u32], set: u32) -> bool {
+    let k = doms.len();
+    let mut owner = [usize::MAX; 17];
+    fn augment(i: usize, doms: &[u32], set: u32, owner: &mut [usize; 17], seen: &mut u32) -> bool {
+        let mut m = doms[i] & set & !*seen;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            *seen |= 1 << d;
+            if owner[d] == usize::MAX || augment(owner[d], doms, set, owner, seen) {
+                owner[d] = i;
+                return true;
+            }
+        }
+        false
+    }
+    (0..k).all(|i| {
+        let mut seen = 0;
+        augment(i, doms, set, &mut owner, &mut seen)
+    })
+}
+
+impl Propagator for Cage {
+    fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    fn propagate(&self, store: &mut Store) -> Result<(), Wipeout> {
+        let k = self.cells.len();
+        let doms: Vec<u32> = self.cells.iter().map(|&c| store.get(c as usize)).collect();
+        let available = doms.iter().fold(0, |m, d| m | d);
+        // Enumerate the sets of k digits from `available` making the sum.
+        let digits: Vec<u32> = (1..=self.n).filter(|d| available >> d & 1 == 1).collect();
+        let mut support = vec![0u32; k];
+        let mut any = false;
+        let mut steps = 0u32;
+        let mut overflow = false;
+        let mut stack: Vec<(usize, u32, u32, usize)> = vec![(0, 0, 0, 0)];
+        while let Some((start, set, sum, size)) = stack.pop() {
+            steps += 1;
+            if steps > MAX_SETS {
+                overflow = true;
+                break;
+            }
+            if size == k {
+                if sum == self.sum && matches(&doms, set) {
+                    any = true;
+                    for (s, &d) in support.iter_mut().zip(&doms) {
+                        *s |= d & set;
+                    }
+                }
+                continue;
+            }
+            let left = k - size;
+            for i in start..digits.len() {
+                if digits.len() - i < left {
+                    break;
+                }
+                let d = digits[i];
+                // The least and most the remaining left - 1 digits after d can add.
+                let lo: u32 = digits[i + 1..].iter().take(left - 1).sum();
+                let hi: u32 = digits[digits.len() - (left - 1)..].iter().sum();
+                if sum + d + lo > self.sum {
+                    break;
+                }
+                if sum + d + hi < self.sum {
+                    continue;
+                }
+                stack.push((i + 1, set | 1 << d, sum + d, size + 1));
+            }
+        }
+        if overflow {
+            let terms: Vec<(u32, i32)> = doms.iter().map(|&d| (d, 1)).collect();
+            let support = sums::support(&terms, self.sum as i32).ok_or(Wipeout)?;
+            for (&c, s) in self.cells.iter().zip(support) {
+                store.restrict(c as usize, s)?;
+            }
+            return Ok(());
+        }
+        if !any {
+            return Err(Wipeout);
+        }
+        for (&c, s) in self.cells.iter().zip(support) {
+            store.restrict(c as usize, s)?;
+        }
+        Ok(())
+    }
+}

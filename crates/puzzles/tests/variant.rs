@@ -1,0 +1,7 @@
+//! The variant Sudoku (rules as data) tests, in one binary: the solvers against the dedicated
+//! Sudoku and Killer solvers and against each other, the formats, the rater, the generator.
+
+mod common;
+
+#[path = "variant/classic.rs"]
+mod classic;
