@@ -19,18 +19,27 @@
 //! assert!(verify(&puzzle, &answer).is_valid());
 //! ```
 
+mod draw;
 mod exact;
+mod format;
+mod generate;
+mod logic;
 mod model;
 mod plain;
+mod puzzle;
 mod rules;
 mod sat;
 mod solve;
 mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
+pub use exact::ExactCover;
+pub use format::{parse, read, to_json, to_text};
+pub use generate::{Generated, Generator, Template};
+pub use logic::{hint, rate, Difficulty};
 pub use model::{
-    box_shape, default_regions, Cell, Constraint, Cosmetic, Direction, Grid, Meta, Negative, Variant, MAX_SIZE,
-    MIN_SIZE,
+    box_shape, default_regions, Cell, Constraint, Cosmetic, Direction, Grid, Meta, Negative, Variant,
+    MAX_SIZE, MIN_SIZE,
 };
 pub use solve::{count, solutions, solve, visit, Engine, PORTFOLIO_NODES};
 pub use verify::{verify, Violation};

@@ -405,7 +405,9 @@ impl Variant {
             *sizes.entry(*region).or_insert(0usize) += 1;
         }
         if let Some((region, size)) = sizes.iter().find(|(_, size)| **size > n) {
-            return Err(Error::shape(format!("region {region} has {size} cells; a {n}x{n} grid's hold at most {n}")));
+            return Err(Error::shape(format!(
+                "region {region} has {size} cells; a {n}x{n} grid's hold at most {n}"
+            )));
         }
         if let Some((i, &g)) = self.givens.iter().enumerate().find(|(_, &g)| g as usize > n) {
             return Err(Error::shape(format!("the given {g} at {} is over {n}", Cell::at(i, n))));
@@ -416,8 +418,9 @@ impl Variant {
             }
         }
         for (i, constraint) in self.constraints.iter().enumerate() {
-            crate::variant::rules::validate(self, constraint)
-                .map_err(|message| Error::shape(format!("constraint {} ({}): {message}", i + 1, constraint.name())))?;
+            crate::variant::rules::validate(self, constraint).map_err(|message| {
+                Error::shape(format!("constraint {} ({}): {message}", i + 1, constraint.name()))
+            })?;
         }
         Ok(())
     }
@@ -501,9 +504,12 @@ impl Grid {
         for (number, line) in lines.iter().enumerate() {
             if line.contains(' ') {
                 for word in line.split_whitespace() {
-                    let d = if word == "." { 0 } else { word.parse::<u8>().map_err(|_| {
-                        Error::parse(number + 1, 1, format!("{word:?} is not a digit"))
-                    })? };
+                    let d = if word == "." {
+                        0
+                    } else {
+                        word.parse::<u8>()
+                            .map_err(|_| Error::parse(number + 1, 1, format!("{word:?} is not a digit")))?
+                    };
                     digits.push(d);
                 }
             } else {

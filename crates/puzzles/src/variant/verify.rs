@@ -44,11 +44,23 @@ impl fmt::Display for Violation {
 pub fn verify(puzzle: &Variant, answer: &Grid) -> crate::Verdict<Violation> {
     let n = puzzle.size;
     let mut found = Vec::new();
-    fn push(found: &mut Vec<Violation>, kind: &str, constraint: Option<usize>, cells: Vec<Cell>, message: String) {
+    fn push(
+        found: &mut Vec<Violation>,
+        kind: &str,
+        constraint: Option<usize>,
+        cells: Vec<Cell>,
+        message: String,
+    ) {
         found.push(Violation { kind: kind.to_string(), constraint, cells, message });
     }
     if answer.size() != n {
-        push(&mut found, "size-differs", None, Vec::new(), format!("the answer is {0}x{0}, the puzzle {n}x{n}", answer.size()));
+        push(
+            &mut found,
+            "size-differs",
+            None,
+            Vec::new(),
+            format!("the answer is {0}x{0}, the puzzle {n}x{n}", answer.size()),
+        );
         return crate::Verdict::new(found);
     }
     let digits = answer.digits();
@@ -56,7 +68,8 @@ pub fn verify(puzzle: &Variant, answer: &Grid) -> crate::Verdict<Violation> {
         if d == 0 {
             push(&mut found, "empty", None, vec![Cell::at(i, n)], format!("{} is empty", Cell::at(i, n)));
         } else if puzzle.givens[i] != 0 && puzzle.givens[i] != d {
-            push(&mut found, 
+            push(
+                &mut found,
                 "given-changed",
                 None,
                 vec![Cell::at(i, n)],
@@ -83,11 +96,17 @@ pub fn verify(puzzle: &Variant, answer: &Grid) -> crate::Verdict<Violation> {
     }
     for (kind, name, cells) in houses {
         for (a, b) in rules::repeats(digits, &cells) {
-            push(&mut found, 
+            push(
+                &mut found,
                 kind,
                 None,
                 vec![Cell::at(a, n), Cell::at(b, n)],
-                format!("{} appears twice in {name}, at {} and {}", digits[a], Cell::at(a, n), Cell::at(b, n)),
+                format!(
+                    "{} appears twice in {name}, at {} and {}",
+                    digits[a],
+                    Cell::at(a, n),
+                    Cell::at(b, n)
+                ),
             );
         }
     }

@@ -21,10 +21,13 @@ fn check_set(file: &str, every: usize) {
     let mut checked = 0;
     for (i, line) in lines(&text).enumerate().filter(|(i, _)| i % every == 0) {
         let v = from_line(line);
-        let query = variant::Query::default().with_engine(Engine::Rules).with_limit(2)
+        let query = variant::Query::default()
+            .with_engine(Engine::Rules)
+            .with_limit(2)
             .with_budget(Budget::unlimited().with_nodes(2_000_000));
         let found = variant::solutions(&v, &query);
-        let dedicated = sudoku::solutions(&Sudoku::parse(line).unwrap(), &sudoku::Query::default().with_limit(2));
+        let dedicated =
+            sudoku::solutions(&Sudoku::parse(line).unwrap(), &sudoku::Query::default().with_limit(2));
         assert_eq!(found.count.solutions, dedicated.count.solutions, "{file} #{i}: counts");
         assert_eq!(found.found.len(), 1, "{file} #{i}");
         assert_eq!(found.found[0].digits(), dedicated.found[0].cells(), "{file} #{i}: answers");

@@ -40,7 +40,8 @@ pub(super) fn check(puzzle: &Variant, circle: &[Cell], lines: &[Vec<Cell>], digi
 }
 
 pub(super) fn compile(puzzle: &Variant, circle: &[Cell], lines: &[Vec<Cell>], builder: &mut Builder) {
-    let mut terms: Vec<(usize, i32)> = line_cells(puzzle, circle, lines).into_iter().map(|c| (c, 1)).collect();
+    let mut terms: Vec<(usize, i32)> =
+        line_cells(puzzle, circle, lines).into_iter().map(|c| (c, 1)).collect();
     let mut weight = 1;
     for c in circle.iter().rev() {
         terms.push((puzzle.index(*c), -weight));

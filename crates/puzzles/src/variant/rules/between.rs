@@ -10,11 +10,18 @@ use crate::variant::solve::{Builder, Propagator, Store, Wipeout};
 pub(super) fn check(cells: &[Cell], at: impl Fn(Cell) -> u8) -> Broken {
     let (Some(&first), Some(&last)) = (cells.first(), cells.last()) else { return Vec::new() };
     let (a, b) = (at(first).min(at(last)), at(first).max(at(last)));
-    let out: Vec<Cell> = cells[1..cells.len() - 1].iter().copied().filter(|&c| at(c) <= a || at(c) >= b).collect();
+    let out: Vec<Cell> =
+        cells[1..cells.len() - 1].iter().copied().filter(|&c| at(c) <= a || at(c) >= b).collect();
     if out.is_empty() {
         return Vec::new();
     }
-    vec![(out.clone(), format!("on the between line from {first} to {last} ({a} and {b}), {} not strictly between", names(&out)))]
+    vec![(
+        out.clone(),
+        format!(
+            "on the between line from {first} to {last} ({a} and {b}), {} not strictly between",
+            names(&out)
+        ),
+    )]
 }
 
 pub(super) fn compile(cells: Vec<usize>, builder: &mut Builder) {

@@ -17,7 +17,8 @@ fn pairs(n: usize, moves: &'static [(isize, isize)]) -> impl Iterator<Item = (us
         let (r, c) = ((a / n) as isize, (a % n) as isize);
         moves.iter().filter_map(move |&(dr, dc)| {
             let (rr, cc) = (r + dr, c + dc);
-            ((0..n as isize).contains(&rr) && (0..n as isize).contains(&cc)).then(|| (a, rr as usize * n + cc as usize))
+            ((0..n as isize).contains(&rr) && (0..n as isize).contains(&cc))
+                .then(|| (a, rr as usize * n + cc as usize))
         })
     })
 }

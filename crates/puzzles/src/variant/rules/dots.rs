@@ -33,21 +33,35 @@ fn broken(cells: &[Cell; 2], ok: bool, message: impl FnOnce() -> String) -> Brok
 pub(super) fn check_difference(cells: &[Cell; 2], value: u32, at: impl Fn(Cell) -> u8) -> Broken {
     let (a, b) = (u32::from(at(cells[0])), u32::from(at(cells[1])));
     broken(cells, a.abs_diff(b) == value, || {
-        format!("the white dot between {} and {} wants a difference of {value}; {a} and {b} differ by {}", cells[0], cells[1], a.abs_diff(b))
+        format!(
+            "the white dot between {} and {} wants a difference of {value}; {a} and {b} differ by {}",
+            cells[0],
+            cells[1],
+            a.abs_diff(b)
+        )
     })
 }
 
 pub(super) fn check_ratio(cells: &[Cell; 2], value: u32, at: impl Fn(Cell) -> u8) -> Broken {
     let (a, b) = (u32::from(at(cells[0])), u32::from(at(cells[1])));
     broken(cells, a == b * value || b == a * value, || {
-        format!("the black dot between {} and {} wants a ratio of {value}; {a} and {b} are not", cells[0], cells[1])
+        format!(
+            "the black dot between {} and {} wants a ratio of {value}; {a} and {b} are not",
+            cells[0], cells[1]
+        )
     })
 }
 
 pub(super) fn check_sum(cells: &[Cell; 2], sum: u32, at: impl Fn(Cell) -> u8) -> Broken {
     let (a, b) = (u32::from(at(cells[0])), u32::from(at(cells[1])));
     broken(cells, a + b == sum, || {
-        format!("the {} between {} and {} wants a sum of {sum}; {a} + {b} = {}", xv_name(sum), cells[0], cells[1], a + b)
+        format!(
+            "the {} between {} and {} wants a sum of {sum}; {a} + {b} = {}",
+            xv_name(sum),
+            cells[0],
+            cells[1],
+            a + b
+        )
     })
 }
 

@@ -26,7 +26,10 @@ pub(super) fn check(puzzle: &Variant, cell: Cell, minimum: bool, digits: &[u8]) 
         .map(|b| {
             let other = Cell::at(b, puzzle.size);
             let (what, cmp) = if minimum { ("minimum", "less") } else { ("maximum", "greater") };
-            (vec![cell, other], format!("the {what} {cell} holds {a}, not {cmp} than {} at {other}", digits[b]))
+            (
+                vec![cell, other],
+                format!("the {what} {cell} holds {a}, not {cmp} than {} at {other}", digits[b]),
+            )
         })
         .collect()
 }

@@ -40,5 +40,8 @@ pub(super) fn check(puzzle: &Variant, clue: Cell, direction: Direction, sum: u32
         return Vec::new();
     }
     let cells: Vec<Cell> = ix.iter().map(|&i| Cell::at(i, n)).collect();
-    vec![(cells.clone(), format!("the little killer at {clue} adds up to {total}, not {sum} ({})", names(&cells)))]
+    vec![(
+        cells.clone(),
+        format!("the little killer at {clue} adds up to {total}, not {sum} ({})", names(&cells)),
+    )]
 }

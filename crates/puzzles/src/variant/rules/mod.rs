@@ -49,7 +49,9 @@ pub(crate) fn validate(puzzle: &Variant, constraint: &Constraint) -> Result<(), 
         C::Ratio { cells, value } => dots::validate(puzzle, cells, *value, "ratio"),
         C::Xv { cells, sum } => dots::validate(puzzle, cells, *sum, "sum"),
         C::Negative { .. } => Ok(()),
-        C::Odd { cell } | C::Even { cell } | C::Minimum { cell } | C::Maximum { cell } => inside(puzzle, &[*cell]),
+        C::Odd { cell } | C::Even { cell } | C::Minimum { cell } | C::Maximum { cell } => {
+            inside(puzzle, &[*cell])
+        }
         C::Quadruple { cells, values } => quadruple::validate(puzzle, cells, values),
         C::Palindrome { cells } | C::Renban { cells } | C::Between { cells } | C::RegionSumLine { cells } => {
             line(puzzle, cells, 1)
@@ -72,7 +74,9 @@ pub(crate) fn check(puzzle: &Variant, constraint: &Constraint, digits: &[u8]) ->
         C::NonConsecutive => nonconsecutive::check(puzzle, digits),
         C::DisjointGroups => disjoint::check(puzzle, digits),
         C::Cage { cells, sum } => cage::check(puzzle, cells, *sum, digits),
-        C::LittleKiller { clue, direction, sum } => little_killer::check(puzzle, *clue, *direction, *sum, digits),
+        C::LittleKiller { clue, direction, sum } => {
+            little_killer::check(puzzle, *clue, *direction, *sum, digits)
+        }
         C::Sandwich { clue, sum } => sandwich::check(puzzle, *clue, *sum, digits),
         C::Thermometer { cells, slow } => thermo::check(puzzle, cells, *slow, digits),
         C::Arrow { circle, lines } => arrow::check(puzzle, circle, lines, digits),
@@ -218,7 +222,8 @@ pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
     let (r, c) = ((i / n) as isize, (i % n) as isize);
     [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)].into_iter().filter_map(move |(dr, dc)| {
         let (rr, cc) = (r + dr, c + dc);
-        ((0..n as isize).contains(&rr) && (0..n as isize).contains(&cc)).then(|| rr as usize * n + cc as usize)
+        ((0..n as isize).contains(&rr) && (0..n as isize).contains(&cc))
+            .then(|| rr as usize * n + cc as usize)
     })
 }
 

@@ -16,7 +16,9 @@ pub(crate) fn marked(puzzle: &Variant, which: impl Fn(&Constraint) -> bool) -> H
         .iter()
         .filter(|c| which(c))
         .filter_map(|c| match c {
-            Constraint::Difference { cells, .. } | Constraint::Ratio { cells, .. } | Constraint::Xv { cells, .. } => {
+            Constraint::Difference { cells, .. }
+            | Constraint::Ratio { cells, .. }
+            | Constraint::Xv { cells, .. } => {
                 let (a, b) = (puzzle.index(cells[0]), puzzle.index(cells[1]));
                 Some((a.min(b), a.max(b)))
             }

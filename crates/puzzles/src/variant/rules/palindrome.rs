@@ -10,7 +10,10 @@ pub(super) fn check(cells: &[Cell], at: impl Fn(Cell) -> u8) -> Broken {
         .filter(|&i| at(cells[i]) != at(cells[k - 1 - i]))
         .map(|i| {
             let (a, b) = (cells[i], cells[k - 1 - i]);
-            (vec![a, b], format!("the palindrome from {} holds {} at {a} and {} at {b}", cells[0], at(a), at(b)))
+            (
+                vec![a, b],
+                format!("the palindrome from {} holds {} at {a} and {} at {b}", cells[0], at(a), at(b)),
+            )
         })
         .collect()
 }

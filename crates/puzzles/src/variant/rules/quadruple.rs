@@ -66,7 +66,8 @@ impl Propagator for Quadruple {
         for &(v, k) in &self.needed {
             let bit = 1u32 << v;
             listed |= bit;
-            let holders: Vec<u16> = self.cells.iter().copied().filter(|&c| store.get(c as usize) & bit != 0).collect();
+            let holders: Vec<u16> =
+                self.cells.iter().copied().filter(|&c| store.get(c as usize) & bit != 0).collect();
             if holders.len() < k {
                 return Err(Wipeout);
             }

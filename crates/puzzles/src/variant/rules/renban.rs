@@ -15,7 +15,10 @@ pub(super) fn check(cells: &[Cell], at: impl Fn(Cell) -> u8) -> Broken {
     if ok {
         return Vec::new();
     }
-    vec![(cells.to_vec(), format!("the renban {} holds {:?}, not a run of different consecutive digits", names(cells), digits))]
+    vec![(
+        cells.to_vec(),
+        format!("the renban {} holds {:?}, not a run of different consecutive digits", names(cells), digits),
+    )]
 }
 
 pub(super) fn compile(cells: Vec<usize>, builder: &mut Builder) {

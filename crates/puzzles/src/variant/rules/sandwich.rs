@@ -44,12 +44,19 @@ pub(super) fn check(puzzle: &Variant, clue: Cell, sum: u32, digits: &[u8]) -> Br
         return Vec::new();
     }
     let cells: Vec<Cell> = line[lo..=hi].iter().map(|&i| Cell::at(i, n)).collect();
-    vec![(cells.clone(), format!("the sandwich at {clue} holds {total} between 1 and {n}, not {sum} ({})", names(&cells)))]
+    vec![(
+        cells.clone(),
+        format!("the sandwich at {clue} holds {total} between 1 and {n}, not {sum} ({})", names(&cells)),
+    )]
 }
 
 pub(super) fn compile(puzzle: &Variant, clue: Cell, sum: u32, builder: &mut Builder) {
     let n = puzzle.size;
-    builder.custom(Box::new(Sandwich { cells: cells(n, clue).into_iter().map(|c| c as u16).collect(), sum, n }));
+    builder.custom(Box::new(Sandwich {
+        cells: cells(n, clue).into_iter().map(|c| c as u16).collect(),
+        sum,
+        n,
+    }));
 }
 
 #[derive(Debug)]

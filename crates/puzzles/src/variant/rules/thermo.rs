@@ -21,7 +21,16 @@ pub(super) fn check(puzzle: &Variant, cells: &[Cell], slow: bool, digits: &[u8])
         .filter(|w| if slow { at(&w[0]) > at(&w[1]) } else { at(&w[0]) >= at(&w[1]) })
         .map(|w| {
             let kind = if slow { "slow thermometer" } else { "thermometer" };
-            (w.to_vec(), format!("the {kind} {} falls from {} to {} at {}", names(&cells[..1]), at(&w[0]), at(&w[1]), w[1]))
+            (
+                w.to_vec(),
+                format!(
+                    "the {kind} {} falls from {} to {} at {}",
+                    names(&cells[..1]),
+                    at(&w[0]),
+                    at(&w[1]),
+                    w[1]
+                ),
+            )
         })
         .collect()
 }

@@ -18,7 +18,16 @@ pub(super) fn check(cells: &[Cell], difference: u32, at: impl Fn(Cell) -> u8) ->
         .windows(2)
         .filter(|w| u32::from(at(w[0]).abs_diff(at(w[1]))) < difference)
         .map(|w| {
-            (w.to_vec(), format!("{} and {} on a whispers line hold {} and {}, less than {difference} apart", w[0], w[1], at(w[0]), at(w[1])))
+            (
+                w.to_vec(),
+                format!(
+                    "{} and {} on a whispers line hold {} and {}, less than {difference} apart",
+                    w[0],
+                    w[1],
+                    at(w[0]),
+                    at(w[1])
+                ),
+            )
         })
         .collect()
 }

@@ -129,7 +129,8 @@ fn auto(puzzle: &Variant, query: &Query, visit: &(dyn Fn(Vec<u8>) + Sync)) -> Co
         Outcome::GaveUp(GaveUp::NodeLimit) if !own_limit => {
             let found = found.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
             let rest = query.budget.without_nodes();
-            let more = crate::variant::sat::visit(puzzle, query.limit - found.len() as u64, &rest, &found, visit);
+            let more =
+                crate::variant::sat::visit(puzzle, query.limit - found.len() as u64, &rest, &found, visit);
             Count {
                 solutions: found.len() as u64 + more.solutions,
                 outcome: more.outcome,

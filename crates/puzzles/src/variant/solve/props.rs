@@ -27,7 +27,11 @@ pub(crate) struct AllDifferent {
 
 impl AllDifferent {
     pub(crate) fn new(cells: Vec<usize>, full: bool, n: usize) -> Self {
-        AllDifferent { cells: cells.into_iter().map(|c| c as u16).collect(), full, all: ((1u32 << (n + 1)) - 1) & !1 }
+        AllDifferent {
+            cells: cells.into_iter().map(|c| c as u16).collect(),
+            full,
+            all: ((1u32 << (n + 1)) - 1) & !1,
+        }
     }
 }
 

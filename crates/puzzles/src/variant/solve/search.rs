@@ -214,4 +214,3 @@ pub(crate) fn count(model: &Model, limit: u64, budget: &Budget, visit: &mut dyn 
 pub(crate) fn digits(dom: &[u32]) -> Vec<u8> {
     dom.iter().map(|&d| d.trailing_zeros() as u8).collect()
 }
-

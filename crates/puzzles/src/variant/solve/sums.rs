@@ -186,7 +186,8 @@ mod tests {
     fn an_arrow_with_a_two_digit_circle() {
         // a + b + c = 10 x + y with b in {1, 2}, c = 1, x = 1: a + b + 1 is 11 to 19.
         let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        let s = support(&[(all, 1), (mask(&[1, 2]), 1), (mask(&[1]), 1), (mask(&[1]), -10), (all, -1)], 0).unwrap();
+        let s = support(&[(all, 1), (mask(&[1, 2]), 1), (mask(&[1]), 1), (mask(&[1]), -10), (all, -1)], 0)
+            .unwrap();
         assert_eq!(s[0], mask(&[8, 9]));
         assert_eq!(s[4], mask(&[1, 2]));
         assert!(support(&[(mask(&[1]), 1), (mask(&[9]), -1)], 0).is_none());
