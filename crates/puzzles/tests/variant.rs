@@ -8,3 +8,6 @@ mod classic;
 
 #[path = "variant/dedicated.rs"]
 mod dedicated;
+
+#[path = "variant/generate.rs"]
+mod generate;

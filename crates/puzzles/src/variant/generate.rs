@@ -1,43 +1,80 @@
 //! The generator: unique variant puzzles from a rules template, by size, level and seed.
+//!
+//! 1. A random full grid: the Sudoku solver's seeded random solution of the empty grid.
+//! 2. The template's constraints read off that grid, so the grid satisfies them: killer cages
+//!    grown at random (connected, no digit twice), thermometers and whispers as random paths that
+//!    rise (or swing by 5 or more) along the grid's digits, arrows whose line adds up to the
+//!    circle's digit, little killer diagonals with their sums, and for the negative templates
+//!    every kropki dot (or X and V) the grid has, with the negative constraint.
+//! 3. Uniqueness by repair: while the puzzle has two solutions, a cell where they differ gets its
+//!    digit as a given (for cage templates the cage of that cell is split first, as the Killer
+//!    generator does, so that a killer stays a killer). Each check is a count to 2 under
+//!    `auto`, within the budget.
+//! 4. Minimal givens: each given, in a random order, is removed if the puzzle stays unique.
+//! 5. The rater's level: kept if it is the one asked for, else the next attempt (a new seed
+//!    mixed from the first).
+//!
+//! Why repair rather than generate-and-test: a random set of constraints is almost never unique
+//! on its own, and each repair step removes the second solution found, so the loop ends after a
+//! few dozen counts at most (with every cell given, the puzzle is unique).
 
-use tessera_xc::{Budget, GaveUp};
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use tessera_xc::{Budget, GaveUp, Outcome};
 
+use crate::common::seed::mix;
 use crate::common::Made;
-use crate::variant::logic::Difficulty;
-use crate::variant::model::{Variant, MAX_SIZE, MIN_SIZE};
+use crate::variant::logic::{rate, Difficulty};
+use crate::variant::model::{
+    box_shape, Cell, Constraint, Direction, Grid, Negative, Variant, MAX_SIZE, MIN_SIZE,
+};
+use crate::variant::{Engine, Query};
 use crate::Error;
 
 /// What a generator made.
 pub type Generated = Made<Variant, Difficulty>;
 
 crate::common::engines! {
-    /// The rules templates the generator fills.
+    /// The rules templates the generator fills (`auto` is killer cages and no givens where it
+    /// can).
     pub enum Template {
-        /// Killer cages covering the grid, and no givens where it can.
+        /// Killer cages covering the grid, no givens.
         Auto => "killer",
-        /// Killer cages and two thermometers.
+        /// Killer cages over part of the grid and two thermometers.
         KillerThermo => "killer-thermo",
-        /// Arrows only, with givens.
+        /// Arrows, with givens.
         Arrows => "arrows",
-        /// Kropki dots with the negative constraint.
+        /// Every kropki dot of the grid, with the negative constraint.
         KropkiNegative => "kropki-negative",
-        /// XV with the negative constraint.
+        /// Every X and V of the grid, with the negative constraint.
         XvNegative => "xv-negative",
-        /// Thermometers with givens.
+        /// Thermometers, with givens.
         Thermo => "thermo",
-        /// German whispers with givens.
+        /// German whispers, with givens.
         Whispers => "whispers",
-        /// Little killer clues with givens.
+        /// Little killer clues, with givens.
         LittleKiller => "little-killer",
     }
 }
 
+/// How many attempts a level may take before the generator gives up.
+const ATTEMPTS: u32 = 50;
+
 /// The generator's settings.
+///
+/// ```
+/// use tessera::variant::{count, Generator, Query, Template};
+/// let made = Generator::new(6)?.template(Template::Thermo).generate(3).unwrap();
+/// assert_eq!(count(&made.puzzle, &Query::default().with_limit(2)).solutions, 1);
+/// # Ok::<(), tessera::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Generator {
     size: usize,
     template: Template,
     difficulty: Option<Difficulty>,
+    attempts: u32,
     budget: Budget,
 }
 
@@ -52,12 +89,18 @@ impl Generator {
                 max: MAX_SIZE as u64,
             });
         }
-        if crate::variant::model::box_shape(size).is_none() {
+        if box_shape(size).is_none() {
             return Err(Error::shape(format!(
                 "a {size}x{size} grid has no boxes; the generator takes sides that are not prime"
             )));
         }
-        Ok(Generator { size, template: Template::Auto, difficulty: None, budget: Budget::unlimited() })
+        Ok(Generator {
+            size,
+            template: Template::Auto,
+            difficulty: None,
+            attempts: ATTEMPTS,
+            budget: Budget::unlimited(),
+        })
     }
 
     /// The template.
@@ -72,6 +115,12 @@ impl Generator {
         self
     }
 
+    /// Attempts before giving up on the level.
+    pub fn attempts(mut self, attempts: u32) -> Self {
+        self.attempts = attempts.max(1);
+        self
+    }
+
     /// The budget of one puzzle.
     pub fn budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
@@ -83,9 +132,329 @@ impl Generator {
         self.size
     }
 
-    /// One puzzle from `seed`.
-    pub fn generate(&self, _seed: u64) -> Result<Generated, GaveUp> {
-        let _ = Variant::classic(self.size);
+    /// One puzzle from `seed` (the same seed and settings, the same puzzle).
+    pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
+        let mut last = None;
+        for attempt in 0..self.attempts {
+            let (puzzle, solution) = self.one(mix(seed, u64::from(attempt)))?;
+            let level = match rate(&puzzle, &self.budget) {
+                Ok(rating) => rating.level,
+                Err(reason) => return Err(reason),
+            };
+            if self.difficulty.is_none_or(|wanted| wanted == level) {
+                return Ok(Made { puzzle, solution, seed, level, attempts: attempt + 1 });
+            }
+            last = Some(level);
+        }
+        let _ = last;
         Err(GaveUp::NodeLimit)
+    }
+
+    fn one(&self, seed: u64) -> Result<(Variant, Grid), GaveUp> {
+        let n = self.size;
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let grid = random_grid(n, rng.random(), &self.budget)?;
+        let mut puzzle = Variant::classic(n);
+        let mut cages = Vec::new();
+        match self.template {
+            Template::Auto => cages = grow_cages(n, &grid, 4, &mut rng, 1.0),
+            Template::KillerThermo => {
+                cages = grow_cages(n, &grid, 4, &mut rng, 0.6);
+                add_paths(&mut puzzle, &grid, 2, &mut rng, PathKind::Thermo);
+            }
+            Template::Arrows => add_arrows(&mut puzzle, &grid, n + n / 2, &mut rng),
+            Template::KropkiNegative => add_kropki(&mut puzzle, &grid, &mut rng),
+            Template::XvNegative => add_xv(&mut puzzle, &grid),
+            Template::Thermo => add_paths(&mut puzzle, &grid, n - 1, &mut rng, PathKind::Thermo),
+            Template::Whispers => add_paths(&mut puzzle, &grid, n - 2, &mut rng, PathKind::Whispers),
+            Template::LittleKiller => add_little_killers(&mut puzzle, &grid, n, &mut rng),
+        }
+        let cage_start = puzzle.constraints.len();
+        for cells in &cages {
+            puzzle.constraints.push(cage(n, &grid, cells));
+        }
+        // Repair until unique.
+        loop {
+            let found = crate::variant::solutions(&puzzle, &self.query());
+            match found.count.outcome {
+                Outcome::GaveUp(GaveUp::NodeLimit) if self.budget.nodes().is_none() => {
+                    // Too loose to settle cheaply: a random open cell becomes a given.
+                    let open: Vec<usize> = (0..n * n).filter(|&c| puzzle.givens[c] == 0).collect();
+                    let &cell = open.choose(&mut rng).expect("an open cell, or the count was instant");
+                    puzzle.givens[cell] = grid[cell];
+                    continue;
+                }
+                Outcome::GaveUp(reason) => return Err(reason),
+                _ if found.found.len() < 2 => break,
+                _ => {}
+            }
+            let (a, b) = (found.found[0].digits(), found.found[1].digits());
+            let differ: Vec<usize> = (0..n * n).filter(|&c| a[c] != b[c]).collect();
+            let &cell = differ.choose(&mut rng).expect("two solutions differ somewhere");
+            // A cage template splits the cage of that cell; any other gives the digit.
+            let split = puzzle.constraints[cage_start..].iter().position(|c| match c {
+                Constraint::Cage { cells, .. } => cells.len() > 1 && cells.contains(&Cell::at(cell, n)),
+                _ => false,
+            });
+            match split {
+                Some(k) => {
+                    let Constraint::Cage { cells, .. } = puzzle.constraints.remove(cage_start + k) else {
+                        unreachable!()
+                    };
+                    let here = Cell::at(cell, n);
+                    let rest: Vec<Cell> = cells.into_iter().filter(|&c| c != here).collect();
+                    for piece in [vec![here], rest] {
+                        let piece: Vec<usize> = piece.iter().map(|c| puzzle.index(*c)).collect();
+                        puzzle.constraints.push(cage(n, &grid, &piece));
+                    }
+                }
+                None => puzzle.givens[cell] = grid[cell],
+            }
+        }
+        // Minimal givens.
+        let mut givens: Vec<usize> = (0..n * n).filter(|&c| puzzle.givens[c] != 0).collect();
+        givens.shuffle(&mut rng);
+        for cell in givens {
+            let digit = puzzle.givens[cell];
+            puzzle.givens[cell] = 0;
+            let count = crate::variant::count(&puzzle, &self.query());
+            match count.outcome {
+                Outcome::GaveUp(GaveUp::NodeLimit) if self.budget.nodes().is_none() => {
+                    puzzle.givens[cell] = digit
+                }
+                Outcome::GaveUp(reason) => return Err(reason),
+                _ if count.solutions == 1 => {}
+                _ => puzzle.givens[cell] = digit,
+            }
+        }
+        let solution = Grid::new(n, grid).expect("a full grid");
+        Ok((puzzle, solution))
+    }
+
+    fn query(&self) -> Query {
+        Query::default().with_engine(Engine::Auto).with_limit(2).with_budget(self.budget.clone())
+    }
+}
+
+/// A random full grid of side `n`.
+fn random_grid(n: usize, seed: u64, budget: &Budget) -> Result<Vec<u8>, GaveUp> {
+    use crate::sudoku::{self, Layout, Sudoku};
+    let layout = std::sync::Arc::new(Layout::classic(n).expect("a side with boxes"));
+    let empty = Sudoku::from_digits(layout, vec![0; n * n]).expect("an empty grid");
+    let query = sudoku::Query::default().with_seed(seed).with_budget(budget.clone());
+    let solved = sudoku::solve(&empty, &query)?.expect("an empty grid has solutions");
+    Ok(solved.cells().to_vec())
+}
+
+fn cage(n: usize, grid: &[u8], cells: &[usize]) -> Constraint {
+    Constraint::Cage {
+        cells: cells.iter().map(|&c| Cell::at(c, n)).collect(),
+        sum: Some(cells.iter().map(|&c| u32::from(grid[c])).sum()),
+    }
+}
+
+fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / n, cell % n);
+    [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
+        .into_iter()
+        .filter(move |&(r, c)| r < n && c < n)
+        .map(move |(r, c)| r * n + c)
+}
+
+/// Cages grown at random over a share `cover` of the grid: connected, no digit twice, 2 to `max`
+/// cells.
+fn grow_cages(n: usize, grid: &[u8], max: usize, rng: &mut Pcg64Mcg, cover: f64) -> Vec<Vec<usize>> {
+    let mut taken = vec![false; n * n];
+    let mut order: Vec<usize> = (0..n * n).collect();
+    order.shuffle(rng);
+    let mut cages = Vec::new();
+    let wanted = (cover * (n * n) as f64) as usize;
+    let mut covered = 0;
+    for start in order {
+        if taken[start] || covered >= wanted {
+            continue;
+        }
+        let target = rng.random_range(2..=max);
+        let mut cells = vec![start];
+        taken[start] = true;
+        while cells.len() < target {
+            let options: Vec<usize> = cells
+                .iter()
+                .flat_map(|&c| neighbours(c, n))
+                .filter(|&m| !taken[m] && cells.iter().all(|&x| grid[x] != grid[m]))
+                .collect();
+            let Some(&next) = options.choose(rng) else { break };
+            taken[next] = true;
+            cells.push(next);
+        }
+        covered += cells.len();
+        cages.push(cells);
+    }
+    cages
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum PathKind {
+    Thermo,
+    Whispers,
+}
+
+/// Up to `count` paths of 3 or more cells (including diagonal steps) along which the grid's
+/// digits rise (thermometers) or swing by 5 or more (whispers), on cells no other path uses.
+fn add_paths(puzzle: &mut Variant, grid: &[u8], count: usize, rng: &mut Pcg64Mcg, kind: PathKind) {
+    let n = puzzle.size;
+    let mut used = vec![false; n * n];
+    let gap = (n as u8).div_ceil(2);
+    for _ in 0..count * 20 {
+        if puzzle
+            .constraints
+            .iter()
+            .filter(|c| matches!(c, Constraint::Thermometer { .. } | Constraint::Whispers { .. }))
+            .count()
+            >= count
+        {
+            break;
+        }
+        let start = rng.random_range(0..n * n);
+        if used[start] {
+            continue;
+        }
+        let mut path = vec![start];
+        let length = rng.random_range(3..=n.min(6));
+        while path.len() < length {
+            let last = *path.last().expect("a start");
+            let (r, c) = ((last / n) as isize, (last % n) as isize);
+            let options: Vec<usize> = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+                .iter()
+                .map(|&(dr, dc)| (r + dr, c + dc))
+                .filter(|&(r, c)| (0..n as isize).contains(&r) && (0..n as isize).contains(&c))
+                .map(|(r, c)| r as usize * n + c as usize)
+                .filter(|&m| !used[m] && !path.contains(&m))
+                .filter(|&m| match kind {
+                    PathKind::Thermo => grid[m] > grid[last],
+                    PathKind::Whispers => grid[m].abs_diff(grid[last]) >= gap,
+                })
+                .collect();
+            let Some(&next) = options.choose(rng) else { break };
+            path.push(next);
+        }
+        if path.len() < 3 {
+            continue;
+        }
+        for &c in &path {
+            used[c] = true;
+        }
+        let cells = path.iter().map(|&c| Cell::at(c, n)).collect();
+        puzzle.constraints.push(match kind {
+            PathKind::Thermo => Constraint::Thermometer { cells, slow: false },
+            PathKind::Whispers => Constraint::Whispers { cells, difference: u32::from(gap) },
+        });
+    }
+}
+
+/// Up to `count` arrows: a circle on a digit of 3 or more, a line from it (orthogonal and
+/// diagonal steps) whose digits add up to it.
+fn add_arrows(puzzle: &mut Variant, grid: &[u8], count: usize, rng: &mut Pcg64Mcg) {
+    let n = puzzle.size;
+    let mut used = vec![false; n * n];
+    let mut made = 0;
+    for _ in 0..count * 30 {
+        if made >= count {
+            break;
+        }
+        let circle = rng.random_range(0..n * n);
+        let target = u32::from(grid[circle]);
+        if used[circle] || target < 3 {
+            continue;
+        }
+        let mut path: Vec<usize> = Vec::new();
+        let mut sum = 0;
+        let mut last = circle;
+        while sum < target {
+            let (r, c) = ((last / n) as isize, (last % n) as isize);
+            let options: Vec<usize> = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+                .iter()
+                .map(|&(dr, dc)| (r + dr, c + dc))
+                .filter(|&(r, c)| (0..n as isize).contains(&r) && (0..n as isize).contains(&c))
+                .map(|(r, c)| r as usize * n + c as usize)
+                .filter(|&m| {
+                    !used[m] && m != circle && !path.contains(&m) && sum + u32::from(grid[m]) <= target
+                })
+                .collect();
+            let Some(&next) = options.choose(rng) else { break };
+            sum += u32::from(grid[next]);
+            path.push(next);
+            last = next;
+        }
+        if sum != target || path.len() < 2 {
+            continue;
+        }
+        used[circle] = true;
+        for &c in &path {
+            used[c] = true;
+        }
+        puzzle.constraints.push(Constraint::Arrow {
+            circle: vec![Cell::at(circle, n)],
+            lines: vec![path.iter().map(|&c| Cell::at(c, n)).collect()],
+        });
+        made += 1;
+    }
+}
+
+/// Every kropki dot the grid has (a 1-2 pair gets a black or a white dot at random), and the
+/// negative constraint for both colours.
+fn add_kropki(puzzle: &mut Variant, grid: &[u8], rng: &mut Pcg64Mcg) {
+    let n = puzzle.size;
+    for a in 0..n * n {
+        for b in neighbours(a, n).filter(|&b| b > a) {
+            let (x, y) = (u32::from(grid[a]), u32::from(grid[b]));
+            let cells = [Cell::at(a, n), Cell::at(b, n)];
+            let white = x.abs_diff(y) == 1;
+            let black = x == 2 * y || y == 2 * x;
+            if black && (!white || rng.random_bool(0.5)) {
+                puzzle.constraints.push(Constraint::Ratio { cells, value: 2 });
+            } else if white {
+                puzzle.constraints.push(Constraint::Difference { cells, value: 1 });
+            }
+        }
+    }
+    puzzle.constraints.push(Constraint::Negative { of: vec![Negative::Difference, Negative::Ratio] });
+}
+
+/// Every X and V the grid has, and the negative constraint.
+fn add_xv(puzzle: &mut Variant, grid: &[u8]) {
+    let n = puzzle.size;
+    let (x, v) = (n as u32 + 1, (n as u32 + 1) / 2);
+    for a in 0..n * n {
+        for b in neighbours(a, n).filter(|&b| b > a) {
+            let sum = u32::from(grid[a]) + u32::from(grid[b]);
+            if n == 9 && (sum == 10 || sum == 5) || n != 9 && (sum == x || sum == v) {
+                puzzle.constraints.push(Constraint::Xv { cells: [Cell::at(a, n), Cell::at(b, n)], sum });
+            }
+        }
+    }
+    if n == 9 {
+        puzzle.constraints.push(Constraint::Negative { of: vec![Negative::Xv] });
+    }
+}
+
+/// Up to `count` little killer clues from random frame cells, with their diagonals' sums.
+fn add_little_killers(puzzle: &mut Variant, grid: &[u8], count: usize, rng: &mut Pcg64Mcg) {
+    let n = puzzle.size as i16;
+    let mut clues = Vec::new();
+    for i in 0..n {
+        clues.push((Cell::new(-1, i), Direction::DR));
+        clues.push((Cell::new(-1, i), Direction::DL));
+        clues.push((Cell::new(n, i), Direction::UR));
+        clues.push((Cell::new(n, i), Direction::UL));
+    }
+    clues.shuffle(rng);
+    for (clue, direction) in clues.into_iter().take(count) {
+        let cells = crate::variant::rules::little_killer_cells(puzzle.size, clue, direction);
+        if cells.len() < 2 {
+            continue;
+        }
+        let sum = cells.iter().map(|&c| u32::from(grid[c])).sum();
+        puzzle.constraints.push(Constraint::LittleKiller { clue, direction, sum });
     }
 }

@@ -14,6 +14,7 @@ mod diagonal;
 mod disjoint;
 mod dots;
 mod extremum;
+mod innies;
 mod little_killer;
 mod negative;
 mod nonconsecutive;
@@ -29,6 +30,15 @@ mod whispers;
 
 use crate::variant::model::{Cell, Constraint, Variant};
 use crate::variant::solve::Builder;
+
+/// The cells of a little killer's diagonal, for the generator.
+pub(crate) fn little_killer_cells(
+    n: usize,
+    clue: Cell,
+    direction: crate::variant::model::Direction,
+) -> Vec<usize> {
+    little_killer::cells(n, clue, direction)
+}
 
 /// What a checker reports: the cells at fault and what is wrong.
 pub(crate) type Broken = Vec<(Vec<Cell>, String)>;
@@ -159,6 +169,11 @@ pub(crate) fn compile(puzzle: &Variant, constraint: &Constraint, builder: &mut B
             }
         }
     }
+}
+
+/// What the constraints imply together (the rule of 45 over cages and houses).
+pub(crate) fn derive(puzzle: &Variant, builder: &mut Builder) {
+    innies::derive(puzzle, builder);
 }
 
 /// Pairs of cells of `cells` holding the same digit (each repeat once, with the earlier cell).

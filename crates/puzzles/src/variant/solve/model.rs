@@ -98,6 +98,7 @@ impl Model {
         for constraint in &puzzle.constraints {
             crate::variant::rules::compile(puzzle, constraint, &mut builder);
         }
+        crate::variant::rules::derive(puzzle, &mut builder);
         builder.finish()
     }
 }
@@ -110,6 +111,7 @@ pub(crate) struct Builder {
     props: Vec<Box<dyn Propagator>>,
     groups: std::collections::HashSet<Vec<usize>>,
     pairs: std::collections::BTreeMap<(usize, usize), [u32; 17]>,
+    equations: std::collections::HashSet<(Vec<(usize, i32)>, i32)>,
 }
 
 impl Builder {
@@ -121,6 +123,7 @@ impl Builder {
             props: Vec::new(),
             groups: Default::default(),
             pairs: Default::default(),
+            equations: Default::default(),
         }
     }
 
@@ -192,6 +195,10 @@ impl Builder {
             }
         }
         merged.retain(|&(_, k)| k != 0);
+        merged.sort_unstable();
+        if merged.is_empty() || !self.equations.insert((merged.clone(), target)) {
+            return;
+        }
         self.props.push(Box::new(Linear::new(merged, target)));
     }
 

@@ -202,9 +202,8 @@ impl Propagator for Linear {
     }
 
     fn propagate(&self, store: &mut Store) -> Result<(), Wipeout> {
-        let mut terms = [(0u32, 0i32); 64];
-        let k = self.cells.len().min(64);
-        if self.cells.len() > 64 {
+        let k = self.cells.len();
+        if k > 16 {
             let terms: Vec<(u32, i32)> =
                 self.cells.iter().zip(&self.coefs).map(|(&c, &k)| (store.get(c as usize), k)).collect();
             let support = sums::support(&terms, self.target).ok_or(Wipeout)?;
@@ -213,10 +212,18 @@ impl Propagator for Linear {
             }
             return Ok(());
         }
+        let mut terms = [(0u32, 0i32); 16];
+        let mut fixed = true;
         for i in 0..k {
-            terms[i] = (store.get(self.cells[i] as usize), self.coefs[i]);
+            let d = store.get(self.cells[i] as usize);
+            fixed &= d & (d - 1) == 0;
+            terms[i] = (d, self.coefs[i]);
         }
-        let mut out = [0u32; 64];
+        if fixed {
+            let total: i32 = terms[..k].iter().map(|&(d, c)| c * d.trailing_zeros() as i32).sum();
+            return if total == self.target { Ok(()) } else { Err(Wipeout) };
+        }
+        let mut out = [0u32; 16];
         if !sums::support_into(&terms[..k], self.target, &mut out[..k]) {
             return Err(Wipeout);
         }

@@ -56,11 +56,11 @@ impl Sums {
 }
 
 /// Most terms an equation's tables take on the stack.
-const MAX_TERMS: usize = 64;
+const MAX_TERMS: usize = 24;
 
 /// For terms `(candidates, coefficient)`, the candidates of each that some solution of
 /// `sum = target` uses, or `None` when there is none. Equations too wide for the table (or with
-/// more than 64 terms) get bounds only.
+/// more than 24 terms) get bounds only.
 pub(crate) fn support(terms: &[(u32, i32)], target: i32) -> Option<Vec<u32>> {
     let mut out = vec![0u32; terms.len()];
     support_into(terms, target, &mut out).then_some(out)
@@ -93,6 +93,9 @@ pub(crate) fn support_into(terms: &[(u32, i32)], target: i32, out: &mut [u32]) -
     if span >= 256 || k > MAX_TERMS {
         return bounds(terms, target, out);
     }
+    if span < 128 {
+        return narrow(terms, &lows[..k], rest as u32, out);
+    }
     let mut forward = [Sums::default(); MAX_TERMS + 1];
     forward[0] = Sums::single(0);
     for (i, &(dom, coef)) in terms.iter().enumerate() {
@@ -122,6 +125,45 @@ pub(crate) fn support_into(terms: &[(u32, i32)], target: i32, out: &mut [u32]) -
             if !back.is_empty() {
                 keep |= 1 << d;
                 prev = prev.or(back);
+            }
+        }
+        out[i] = keep;
+        need = prev;
+    }
+    true
+}
+
+/// The table in one `u128` (spans under 128, nearly every equation of a 9x9 or 16x16 grid).
+fn narrow(terms: &[(u32, i32)], lows: &[i32], rest: u32, out: &mut [u32]) -> bool {
+    let k = terms.len();
+    let mut forward = [0u128; MAX_TERMS + 1];
+    forward[0] = 1;
+    for (i, &(dom, coef)) in terms.iter().enumerate() {
+        let mut next = 0u128;
+        let mut m = dom;
+        while m != 0 {
+            let d = m.trailing_zeros() as i32;
+            m &= m - 1;
+            next |= forward[i] << (coef * d - lows[i]) as u32;
+        }
+        forward[i + 1] = next;
+    }
+    if forward[k] >> rest & 1 == 0 {
+        return false;
+    }
+    let mut need = 1u128 << rest;
+    for i in (0..k).rev() {
+        let (dom, coef) = terms[i];
+        let mut prev = 0u128;
+        let mut keep = 0u32;
+        let mut m = dom;
+        while m != 0 {
+            let d = m.trailing_zeros() as i32;
+            m &= m - 1;
+            let back = (need >> (coef * d - lows[i]) as u32) & forward[i];
+            if back != 0 {
+                keep |= 1 << d;
+                prev |= back;
             }
         }
         out[i] = keep;
