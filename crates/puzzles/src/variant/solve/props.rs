@@ -275,6 +275,55 @@ fn matches(doms: &[u32], set: u32) -> bool {
     })
 }
 
+/// The digit sets a cage enumerates: digits in increasing order from `digits`, bounded by the
+/// least and most the remaining places can add.
+struct Sets<'a> {
+    digits: &'a [u32],
+    doms: &'a [u32],
+    sum: u32,
+    steps: u32,
+    support: [u32; 16],
+    any: bool,
+}
+
+impl Sets<'_> {
+    /// False when the step cap is passed.
+    fn walk(&mut self, start: usize, set: u32, sum: u32, left: usize) -> bool {
+        self.steps += 1;
+        if self.steps > MAX_SETS {
+            return false;
+        }
+        if left == 0 {
+            if sum == self.sum && matches(self.doms, set) {
+                self.any = true;
+                for (s, &d) in self.support.iter_mut().zip(self.doms) {
+                    *s |= d & set;
+                }
+            }
+            return true;
+        }
+        let len = self.digits.len();
+        for i in start..len {
+            if len - i < left {
+                break;
+            }
+            let d = self.digits[i];
+            let lo: u32 = self.digits[i + 1..i + left].iter().sum();
+            let hi: u32 = self.digits[len - (left - 1)..].iter().sum();
+            if sum + d + lo > self.sum {
+                break;
+            }
+            if sum + d + hi < self.sum {
+                continue;
+            }
+            if !self.walk(i + 1, set | 1 << d, sum + d, left - 1) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 impl Propagator for Cage {
     fn cells(&self) -> &[u16] {
         &self.cells
@@ -282,60 +331,40 @@ impl Propagator for Cage {
 
     fn propagate(&self, store: &mut Store) -> Result<(), Wipeout> {
         let k = self.cells.len();
-        let doms: Vec<u32> = self.cells.iter().map(|&c| store.get(c as usize)).collect();
-        let available = doms.iter().fold(0, |m, d| m | d);
-        // Enumerate the sets of k digits from `available` making the sum.
-        let digits: Vec<u32> = (1..=self.n).filter(|d| available >> d & 1 == 1).collect();
-        let mut support = vec![0u32; k];
-        let mut any = false;
-        let mut steps = 0u32;
-        let mut overflow = false;
-        let mut stack: Vec<(usize, u32, u32, usize)> = vec![(0, 0, 0, 0)];
-        while let Some((start, set, sum, size)) = stack.pop() {
-            steps += 1;
-            if steps > MAX_SETS {
-                overflow = true;
-                break;
-            }
-            if size == k {
-                if sum == self.sum && matches(&doms, set) {
-                    any = true;
-                    for (s, &d) in support.iter_mut().zip(&doms) {
-                        *s |= d & set;
-                    }
-                }
-                continue;
-            }
-            let left = k - size;
-            for i in start..digits.len() {
-                if digits.len() - i < left {
-                    break;
-                }
-                let d = digits[i];
-                // The least and most the remaining left - 1 digits after d can add.
-                let lo: u32 = digits[i + 1..].iter().take(left - 1).sum();
-                let hi: u32 = digits[digits.len() - (left - 1)..].iter().sum();
-                if sum + d + lo > self.sum {
-                    break;
-                }
-                if sum + d + hi < self.sum {
-                    continue;
-                }
-                stack.push((i + 1, set | 1 << d, sum + d, size + 1));
+        let mut doms = [0u32; 16];
+        let mut available = 0;
+        for (d, &c) in doms.iter_mut().zip(&self.cells) {
+            *d = store.get(c as usize);
+            available |= *d;
+        }
+        let mut digits = [0u32; 16];
+        let mut len = 0;
+        for d in 1..=self.n {
+            if available >> d & 1 == 1 {
+                digits[len] = d;
+                len += 1;
             }
         }
-        if overflow {
-            let terms: Vec<(u32, i32)> = doms.iter().map(|&d| (d, 1)).collect();
+        let mut sets = Sets {
+            digits: &digits[..len],
+            doms: &doms[..k],
+            sum: self.sum,
+            steps: 0,
+            support: [0; 16],
+            any: false,
+        };
+        if !sets.walk(0, 0, 0, k) {
+            let terms: Vec<(u32, i32)> = doms[..k].iter().map(|&d| (d, 1)).collect();
             let support = sums::support(&terms, self.sum as i32).ok_or(Wipeout)?;
             for (&c, s) in self.cells.iter().zip(support) {
                 store.restrict(c as usize, s)?;
             }
             return Ok(());
         }
-        if !any {
+        if !sets.any {
             return Err(Wipeout);
         }
-        for (&c, s) in self.cells.iter().zip(support) {
+        for (&c, &s) in self.cells.iter().zip(&sets.support) {
             store.restrict(c as usize, s)?;
         }
         Ok(())
