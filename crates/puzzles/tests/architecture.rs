@@ -5,7 +5,12 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const PUZZLES: [&str; 7] = ["sudoku", "hidato", "killer", "kenken", "starbattle", "tiling", "queens"];
+const PUZZLES: [&str; 8] = ["sudoku", "hidato", "killer", "kenken", "starbattle", "variant", "tiling", "queens"];
+
+/// The one use of a puzzle by another, and why: variant Sudoku's `auto` hands a rule set that is
+/// plain Sudoku to the Sudoku solvers (the issue asks for it), and its generator starts from the
+/// Sudoku solver's random full grid. Only these two files may.
+const ALLOWED: [(&str, &str); 2] = [("variant/plain.rs", "sudoku"), ("variant/generate.rs", "sudoku")];
 
 /// Every `.rs` file under `dir`.
 fn sources(dir: &Path) -> Vec<PathBuf> {
@@ -42,8 +47,9 @@ fn puzzle_modules_never_use_each_other() {
         for file in sources(&src().join(puzzle)) {
             for (n, line) in code_lines(&file) {
                 for other in PUZZLES.iter().filter(|&&other| other != puzzle) {
-                    if line.contains(&format!("crate::{other}"))
-                        || line.contains(&format!("tessera::{other}"))
+                    let allowed = ALLOWED.iter().any(|(f, o)| file.ends_with(f) && o == other);
+                    if !allowed
+                        && (line.contains(&format!("crate::{other}")) || line.contains(&format!("tessera::{other}")))
                     {
                         wrong.push(format!("{}:{n}: {}", file.display(), line.trim()));
                     }
