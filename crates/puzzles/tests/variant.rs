@@ -5,3 +5,6 @@ mod common;
 
 #[path = "variant/classic.rs"]
 mod classic;
+
+#[path = "variant/format.rs"]
+mod format;

@@ -78,6 +78,7 @@ const IGNORED: &[&str] = &[
     "disabledlogic",
     "truecandidatesoptions",
     "version",
+    "activeConstraints",
 ];
 
 fn err(path: &str, message: impl std::fmt::Display) -> Error {
@@ -162,7 +163,9 @@ pub(crate) fn from_value(value: &Value) -> Result<Variant, Error> {
             return Err(Error::shape(format!("f-puzzles: {key:?} is a rule Tessera does not solve yet")));
         }
     }
-    let puzzle = reader.puzzle;
+    let mut puzzle = reader.puzzle;
+    // Grid-cell parity read first goes with the odd and even lists: the order writing keeps.
+    puzzle.constraints.sort_by_key(rank);
     puzzle.validate().map_err(|e| Error::shape(format!("f-puzzles: {e}")))?;
     Ok(puzzle)
 }
@@ -465,6 +468,40 @@ impl Reader {
     }
 }
 
+/// Where a constraint comes in the order read (and written): the global rules, then the kinds
+/// as [`KINDS`] lists them, the negative constraint last.
+fn rank(constraint: &Constraint) -> usize {
+    use Constraint as C;
+    if let Some(i) = GLOBALS.iter().position(|(_, g)| g == constraint) {
+        return i;
+    }
+    let kind = match constraint {
+        C::Cage { .. } => "killercage",
+        C::LittleKiller { .. } => "littlekillersum",
+        C::Sandwich { .. } => "sandwichsum",
+        C::Thermometer { slow: false, .. } => "thermometer",
+        C::Thermometer { slow: true, .. } => "slowthermometer",
+        C::Arrow { .. } => "arrow",
+        C::Difference { .. } => "difference",
+        C::Ratio { .. } => "ratio",
+        C::Xv { .. } => "xv",
+        C::Odd { .. } => "odd",
+        C::Even { .. } => "even",
+        C::Minimum { .. } => "minimum",
+        C::Maximum { .. } => "maximum",
+        C::Quadruple { .. } => "quadruple",
+        C::Palindrome { .. } => "palindrome",
+        C::Renban { .. } => "renban",
+        C::Whispers { .. } => "whispers",
+        C::Between { .. } => "betweenline",
+        C::RegionSumLine { .. } => "regionsumline",
+        C::Clone { .. } => "clone",
+        C::ExtraRegion { .. } => "extraregion",
+        _ => return GLOBALS.len() + KINDS.len(),
+    };
+    GLOBALS.len() + KINDS.iter().position(|k| *k == kind).unwrap_or(KINDS.len())
+}
+
 fn color_key(kind: &str) -> &'static str {
     match kind {
         "text" => "fontC",
@@ -494,6 +531,8 @@ fn names(cells: &[Cell]) -> Value {
 }
 
 /// Writes f-puzzles JSON (on one line), which f-puzzles, SudokuPad and [`from_fpuzzles`] read.
+/// Reading it back gives the same puzzle with its constraints grouped by kind (the very same
+/// puzzle, for one that was read from f-puzzles JSON).
 pub fn to_fpuzzles(puzzle: &Variant) -> String {
     to_value(puzzle).to_string()
 }

@@ -18,6 +18,7 @@
 //! - `Cage~~CELLS` (an empty or 0 sum) is a cage that only forbids repeats.
 //! - `Diagonal~1` is `╱` (bottom left to top right), `Diagonal~-1` is `╲`.
 //! - `Whisper~CELLS` is German (difference 5); `Whisper~D~CELLS` sets the difference.
+//! - `X~A~B~C~D` (and `V`, `WhiteDot`, `BlackDot`): several pairs in one item, A-B and C-D.
 //! - `Quad~TOPLEFT~V...`: the 2x2 square from that corner.
 //! - `Jigsaw~LAYOUT` (or the older `Jigsaw~SHAPE~LAYOUT`): one character per cell naming its
 //!   piece.
@@ -106,17 +107,17 @@ struct Reader {
 impl Reader {
     fn cell(&self, column: usize, text: &str) -> Result<Cell, Error> {
         let bad = || err(column, format!("{text:?} is not a cell of the {0}x{0} grid", self.n));
-        let upper = text.to_ascii_uppercase();
-        let rest = upper.strip_prefix('R').ok_or_else(bad)?;
-        let (row, col) = rest.split_once('C').ok_or_else(bad)?;
-        let index = |part: &str| -> Option<i16> {
-            if part.len() == 1 {
-                part.chars().next()?.to_digit(36).map(|d| d as i16)
-            } else {
-                part.parse().ok()
-            }
+        let chars: Vec<char> = text.chars().collect();
+        let (row, col) = if chars.len() == 4 && "Rr".contains(chars[0]) && "Cc".contains(chars[2]) {
+            // ISS's own ids: one base-36 character each.
+            let digit = |c: char| c.to_digit(36).map(|d| d as i16).ok_or_else(bad);
+            (digit(chars[1])?, digit(chars[3])?)
+        } else {
+            let upper = text.to_ascii_uppercase();
+            let rest = upper.strip_prefix('R').ok_or_else(bad)?;
+            let (row, col) = rest.split_once('C').ok_or_else(bad)?;
+            (row.parse().map_err(|_| bad())?, col.parse().map_err(|_| bad())?)
         };
-        let (row, col) = (index(row).ok_or_else(bad)?, index(col).ok_or_else(bad)?);
         let cell = Cell::new(row - 1, col - 1);
         cell.index(self.n).ok_or_else(bad)?;
         Ok(cell)
@@ -126,10 +127,13 @@ impl Reader {
         args.iter().map(|a| self.cell(column, a)).collect()
     }
 
-    fn pair(&self, column: usize, kind: &str, args: &[&str]) -> Result<[Cell; 2], Error> {
+    /// The pairs of a dot or XV item: ISS lists several pairs in one item, two cells each.
+    fn pairs(&self, column: usize, kind: &str, args: &[&str]) -> Result<Vec<[Cell; 2]>, Error> {
         let cells = self.cells(column, args)?;
-        <[Cell; 2]>::try_from(cells)
-            .map_err(|c| err(column, format!("{kind}: {} cells; it joins 2", c.len())))
+        if cells.is_empty() || cells.len() % 2 != 0 {
+            return Err(err(column, format!("{kind}: {} cells; each mark joins 2", cells.len())));
+        }
+        Ok(cells.chunks(2).map(|p| [p[0], p[1]]).collect())
     }
 
     fn number(&self, column: usize, kind: &str, text: &str) -> Result<u32, Error> {
@@ -214,10 +218,19 @@ impl Reader {
                 };
                 push(self, C::Sandwich { clue, sum })
             }
-            "WhiteDot" => push(self, C::Difference { cells: self.pair(column, kind, args)?, value: 1 }),
-            "BlackDot" => push(self, C::Ratio { cells: self.pair(column, kind, args)?, value: 2 }),
-            "X" => push(self, C::Xv { cells: self.pair(column, kind, args)?, sum: 10 }),
-            "V" => push(self, C::Xv { cells: self.pair(column, kind, args)?, sum: 5 }),
+            "WhiteDot" | "BlackDot" | "X" | "V" => {
+                for cells in self.pairs(column, kind, args)? {
+                    push(
+                        self,
+                        match kind {
+                            "WhiteDot" => C::Difference { cells, value: 1 },
+                            "BlackDot" => C::Ratio { cells, value: 2 },
+                            "X" => C::Xv { cells, sum: 10 },
+                            _ => C::Xv { cells, sum: 5 },
+                        },
+                    )
+                }
+            }
             "StrictKropki" => push(self, C::Negative { of: vec![Negative::Difference, Negative::Ratio] }),
             "StrictXV" => push(self, C::Negative { of: vec![Negative::Xv] }),
             "AntiKnight" => push(self, C::AntiKnight),
