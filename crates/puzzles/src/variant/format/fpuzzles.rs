@@ -215,10 +215,10 @@ impl Reader {
                 let cell_at = Cell::at(i, n);
                 match cell.get("parity").and_then(Value::as_str) {
                     Some("Odd") | Some("odd") => {
-                        self.puzzle.constraints.push(Constraint::Odd { cell: cell_at })
+                        self.puzzle.constraints.push(Constraint::Odd { cell: cell_at });
                     }
                     Some("Even") | Some("even") => {
-                        self.puzzle.constraints.push(Constraint::Even { cell: cell_at })
+                        self.puzzle.constraints.push(Constraint::Even { cell: cell_at });
                     }
                     Some(other) => {
                         return Err(err(&format!("{path}.parity"), format!("{other:?} is not Odd or Even")))
@@ -323,15 +323,15 @@ impl Reader {
                         ));
                     }
                 };
-                match value(None)? {
-                    Some(sum) => out.push(C::LittleKiller { clue, direction, sum }),
-                    None => {} // an arrow without a number: drawn, no rule
+                // An arrow without a number is drawn, not a rule.
+                if let Some(sum) = value(None)? {
+                    out.push(C::LittleKiller { clue, direction, sum });
                 }
             }
             "sandwichsum" => {
                 let clue =
                     self.any_cell(&format!("{path}.cell"), item.get("cell").unwrap_or(&Value::Null))?;
-                out.push(C::Sandwich { clue, sum: needed(None)? })
+                out.push(C::Sandwich { clue, sum: needed(None)? });
             }
             "thermometer" | "slowthermometer" => {
                 let slow = kind == "slowthermometer";
@@ -350,7 +350,7 @@ impl Reader {
                 out.push(C::Arrow { circle, lines });
             }
             "difference" => {
-                out.push(C::Difference { cells: self.pair(path, item)?, value: needed(Some(1))? })
+                out.push(C::Difference { cells: self.pair(path, item)?, value: needed(Some(1))? });
             }
             "ratio" => out.push(C::Ratio { cells: self.pair(path, item)?, value: needed(Some(2))? }),
             "xv" => {
@@ -359,7 +359,7 @@ impl Reader {
                     Some(Value::String(s)) if s.eq_ignore_ascii_case("v") => 5,
                     _ => needed(None)?,
                 };
-                out.push(C::Xv { cells: self.pair(path, item)?, sum })
+                out.push(C::Xv { cells: self.pair(path, item)?, sum });
             }
             "odd" => out.push(C::Odd { cell: one(self)? }),
             "even" => out.push(C::Even { cell: one(self)? }),
@@ -379,7 +379,7 @@ impl Reader {
                             .map_err(|_| err(&format!("{vpath}[{i}]"), format!("{d} is not a digit")))
                     })
                     .collect::<Result<_, _>>()?;
-                out.push(C::Quadruple { cells, values })
+                out.push(C::Quadruple { cells, values });
             }
             "palindrome" | "renban" | "whispers" | "betweenline" | "regionsumline" => {
                 let difference = if kind == "whispers" { needed(Some(5))? } else { 0 };
@@ -398,7 +398,7 @@ impl Reader {
                 clones: self.cells(&format!("{path}.cloneCells"), item.get("cloneCells"))?,
             }),
             "extraregion" => {
-                out.push(C::ExtraRegion { cells: self.cells(&format!("{path}.cells"), item.get("cells"))? })
+                out.push(C::ExtraRegion { cells: self.cells(&format!("{path}.cells"), item.get("cells"))? });
             }
             _ => unreachable!("a kind of KINDS"),
         }
@@ -590,14 +590,14 @@ pub(crate) fn to_value(puzzle: &Variant) -> Value {
                 if let Some(sum) = sum {
                     item["value"] = json!(sum.to_string());
                 }
-                push("killercage", item)
+                push("killercage", item);
             }
             C::LittleKiller { clue, direction, sum } => push(
                 "littlekillersum",
                 json!({ "cell": cell_name(*clue), "direction": format!("{direction:?}"), "value": sum.to_string() }),
             ),
             C::Sandwich { clue, sum } => {
-                push("sandwichsum", json!({ "cell": cell_name(*clue), "value": sum.to_string() }))
+                push("sandwichsum", json!({ "cell": cell_name(*clue), "value": sum.to_string() }));
             }
             C::Thermometer { cells, slow } => push(
                 if *slow { "slowthermometer" } else { "thermometer" },
@@ -616,21 +616,21 @@ pub(crate) fn to_value(puzzle: &Variant) -> Value {
                         names(&start.into_iter().chain(l.iter().copied()).collect::<Vec<_>>())
                     })
                     .collect();
-                push("arrow", json!({ "cells": names(circle), "lines": lines }))
+                push("arrow", json!({ "cells": names(circle), "lines": lines }));
             }
             C::Difference { cells, value } => {
                 let mut item = json!({ "cells": names(cells) });
                 if *value != 1 {
                     item["value"] = json!(value.to_string());
                 }
-                push("difference", item)
+                push("difference", item);
             }
             C::Ratio { cells, value } => {
                 let mut item = json!({ "cells": names(cells) });
                 if *value != 2 {
                     item["value"] = json!(value.to_string());
                 }
-                push("ratio", item)
+                push("ratio", item);
             }
             C::Xv { cells, sum } => {
                 let value = match sum {
@@ -638,7 +638,7 @@ pub(crate) fn to_value(puzzle: &Variant) -> Value {
                     5 => "V".to_string(),
                     other => other.to_string(),
                 };
-                push("xv", json!({ "cells": names(cells), "value": value }))
+                push("xv", json!({ "cells": names(cells), "value": value }));
             }
             C::Negative { .. } => {}
             C::Odd { cell } => push("odd", json!({ "cell": cell_name(*cell) })),
@@ -646,7 +646,7 @@ pub(crate) fn to_value(puzzle: &Variant) -> Value {
             C::Minimum { cell } => push("minimum", json!({ "cell": cell_name(*cell) })),
             C::Maximum { cell } => push("maximum", json!({ "cell": cell_name(*cell) })),
             C::Quadruple { cells, values } => {
-                push("quadruple", json!({ "cells": names(cells), "values": values }))
+                push("quadruple", json!({ "cells": names(cells), "values": values }));
             }
             C::Palindrome { cells } => push("palindrome", json!({ "lines": [names(cells)] })),
             C::Renban { cells } => push("renban", json!({ "lines": [names(cells)] })),
@@ -655,12 +655,12 @@ pub(crate) fn to_value(puzzle: &Variant) -> Value {
                 if *difference != 5 {
                     item["value"] = json!(difference.to_string());
                 }
-                push("whispers", item)
+                push("whispers", item);
             }
             C::Between { cells } => push("betweenline", json!({ "lines": [names(cells)] })),
             C::RegionSumLine { cells } => push("regionsumline", json!({ "lines": [names(cells)] })),
             C::Clone { cells, clones } => {
-                push("clone", json!({ "cells": names(cells), "cloneCells": names(clones) }))
+                push("clone", json!({ "cells": names(cells), "cloneCells": names(clones) }));
             }
             C::ExtraRegion { cells } => push("extraregion", json!({ "cells": names(cells) })),
         }

@@ -164,20 +164,20 @@ impl Reader {
                     Some(d) => (d, &args[1..]),
                     None => (5, args),
                 };
-                push(self, C::Whispers { cells: self.cells(column, cells)?, difference })
+                push(self, C::Whispers { cells: self.cells(column, cells)?, difference });
             }
             "Arrow" => {
                 let cells = self.cells(column, args)?;
                 if cells.len() < 2 {
                     return Err(err(column, "Arrow: a circle and at least one cell of line"));
                 }
-                push(self, C::Arrow { circle: vec![cells[0]], lines: vec![cells[1..].to_vec()] })
+                push(self, C::Arrow { circle: vec![cells[0]], lines: vec![cells[1..].to_vec()] });
             }
             "Cage" => {
                 let sum = first("sum")?;
                 let sum = if sum.is_empty() { 0 } else { self.number(column, kind, sum)? };
                 let cells = self.cells(column, &args[1..])?;
-                push(self, C::Cage { cells, sum: (sum != 0).then_some(sum) })
+                push(self, C::Cage { cells, sum: (sum != 0).then_some(sum) });
             }
             "LittleKiller" => {
                 let sum = self.number(column, kind, first("sum")?)?;
@@ -200,7 +200,7 @@ impl Reader {
                     return Err(err(column, format!("LittleKiller: {start} does not start a diagonal")));
                 };
                 let (dr, dc) = direction.step();
-                push(self, C::LittleKiller { clue: Cell::new(r - dr, c - dc), direction, sum })
+                push(self, C::LittleKiller { clue: Cell::new(r - dr, c - dc), direction, sum });
             }
             "Sandwich" => {
                 let sum = self.number(column, kind, first("sum")?)?;
@@ -216,7 +216,7 @@ impl Reader {
                     Some(b'C') | Some(b'c') => Cell::new(-1, index - 1),
                     _ => return Err(bad()),
                 };
-                push(self, C::Sandwich { clue, sum })
+                push(self, C::Sandwich { clue, sum });
             }
             "WhiteDot" | "BlackDot" | "X" | "V" => {
                 for cells in self.pairs(column, kind, args)? {
@@ -228,7 +228,7 @@ impl Reader {
                             "X" => C::Xv { cells, sum: 10 },
                             _ => C::Xv { cells, sum: 5 },
                         },
-                    )
+                    );
                 }
             }
             "StrictKropki" => push(self, C::Negative { of: vec![Negative::Difference, Negative::Ratio] }),
@@ -280,7 +280,7 @@ impl Reader {
                     .iter()
                     .map(|v| v.parse::<u8>().map_err(|_| err(column, format!("Quad: {v:?} is not a digit"))))
                     .collect::<Result<_, _>>()?;
-                push(self, C::Quadruple { cells, values })
+                push(self, C::Quadruple { cells, values });
             }
             other => {
                 return Err(err(column, format!("{other:?} is a rule Tessera does not solve yet")));
@@ -306,7 +306,7 @@ impl Reader {
         match sorted.as_slice() {
             [d] => {
                 let i = self.puzzle.index(cell);
-                self.puzzle.givens[i] = *d
+                self.puzzle.givens[i] = *d;
             }
             s if s == odd => self.puzzle.constraints.push(Constraint::Odd { cell }),
             s if s == even => self.puzzle.constraints.push(Constraint::Even { cell }),

@@ -57,7 +57,7 @@ fn at_line(error: Error, line: usize) -> Error {
 /// One puzzle in any of the forms (detected from its first characters).
 ///
 /// ```
-/// let classic = tessera::variant::parse("1...\n".repeat(1).trim().to_string().as_str().repeat(4).as_str())?;
+/// let classic = tessera::variant::parse("1234............")?;
 /// assert_eq!(classic.size, 4);
 /// let iss = tessera::variant::parse(".Shape~4x4.~R1C1_1.AntiKing")?;
 /// assert_eq!(iss.givens[0], 1);
