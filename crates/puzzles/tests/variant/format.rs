@@ -274,7 +274,7 @@ fn iss_puzzles_match_their_published_solutions() {
         let answer = iss_solution(v.size, solution);
         let verdict = variant::verify(&v, &answer);
         assert!(verdict.is_valid(), "{name}: {verdict}");
-        kinds.extend(v.constraints.iter().map(tessera::variant::Constraint::name));
+        kinds.extend(v.constraints.iter().map(Constraint::name));
         // Every ISS puzzle survives the other formats.
         assert_eq!(
             by_kind(variant::from_fpuzzles(&variant::to_fpuzzles(&v)).unwrap()),

@@ -25,7 +25,7 @@ fn err(message: impl std::fmt::Display) -> Error {
 /// ```
 /// let puzzle = tessera::variant::Variant::classic(4);
 /// let link = tessera::variant::to_link(&puzzle);
-/// assert!(link.starts_with("https://f-puzzles.com/?load=N4Ig"));
+/// assert!(link.starts_with("https://f-puzzles.com/?load="));
 /// assert_eq!(tessera::variant::from_link(&link)?, puzzle);
 /// # Ok::<(), tessera::Error>(())
 /// ```
