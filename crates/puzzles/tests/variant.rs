@@ -11,3 +11,6 @@ mod dedicated;
 
 #[path = "variant/generate.rs"]
 mod generate;
+
+#[path = "variant/format.rs"]
+mod format;
