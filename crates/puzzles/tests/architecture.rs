@@ -5,7 +5,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const PUZZLES: [&str; 8] = ["sudoku", "hidato", "killer", "kenken", "starbattle", "variant", "tiling", "queens"];
+const PUZZLES: [&str; 8] =
+    ["sudoku", "hidato", "killer", "kenken", "starbattle", "variant", "tiling", "queens"];
 
 /// The one use of a puzzle by another, and why: variant Sudoku's `auto` hands a rule set that is
 /// plain Sudoku to the Sudoku solvers (the issue asks for it), and its generator starts from the
@@ -49,7 +50,8 @@ fn puzzle_modules_never_use_each_other() {
                 for other in PUZZLES.iter().filter(|&&other| other != puzzle) {
                     let allowed = ALLOWED.iter().any(|(f, o)| file.ends_with(f) && o == other);
                     if !allowed
-                        && (line.contains(&format!("crate::{other}")) || line.contains(&format!("tessera::{other}")))
+                        && (line.contains(&format!("crate::{other}"))
+                            || line.contains(&format!("tessera::{other}")))
                     {
                         wrong.push(format!("{}:{n}: {}", file.display(), line.trim()));
                     }

@@ -220,7 +220,7 @@ impl Generator {
             let count = crate::variant::count(&puzzle, &self.query());
             match count.outcome {
                 Outcome::GaveUp(GaveUp::NodeLimit) if self.budget.nodes().is_none() => {
-                    puzzle.givens[cell] = digit
+                    puzzle.givens[cell] = digit;
                 }
                 Outcome::GaveUp(reason) => return Err(reason),
                 _ if count.solutions == 1 => {}
@@ -424,7 +424,7 @@ fn add_kropki(puzzle: &mut Variant, grid: &[u8], rng: &mut Pcg64Mcg) {
 /// Every X and V the grid has, and the negative constraint.
 fn add_xv(puzzle: &mut Variant, grid: &[u8]) {
     let n = puzzle.size;
-    let (x, v) = (n as u32 + 1, (n as u32 + 1) / 2);
+    let (x, v) = (n as u32 + 1, (n as u32).div_ceil(2));
     for a in 0..n * n {
         for b in neighbours(a, n).filter(|&b| b > a) {
             let sum = u32::from(grid[a]) + u32::from(grid[b]);

@@ -90,7 +90,7 @@ pub fn visit(puzzle: &Variant, query: &Query, visit: impl Fn(Grid) + Sync) -> Co
     match query.engine {
         Engine::Rules => rules(puzzle, query.limit, &query.budget, &|digits| visit(grid(n, digits))),
         Engine::Sat => crate::variant::sat::visit(puzzle, query.limit, &query.budget, &[], &|digits| {
-            visit(grid(n, digits))
+            visit(grid(n, digits));
         }),
         Engine::ExactCover => crate::variant::exact::visit(puzzle, query, &|digits| visit(grid(n, digits))),
         Engine::Auto => auto(puzzle, query, &|digits| visit(grid(n, digits))),

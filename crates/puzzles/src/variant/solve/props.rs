@@ -137,10 +137,10 @@ pub(crate) struct Pair {
 impl Pair {
     pub(crate) fn new(a: usize, b: usize, forward: [u32; 17], n: usize) -> Self {
         let mut backward = [0u32; 17];
-        for x in 1..=n {
-            for y in 1..=n {
-                if forward[x] >> y & 1 == 1 {
-                    backward[y] |= 1 << x;
+        for (x, partners) in forward.iter().enumerate().take(n + 1).skip(1) {
+            for (y, back) in backward.iter_mut().enumerate().take(n + 1).skip(1) {
+                if partners >> y & 1 == 1 {
+                    *back |= 1 << x;
                 }
             }
         }
@@ -214,10 +214,10 @@ impl Propagator for Linear {
         }
         let mut terms = [(0u32, 0i32); 16];
         let mut fixed = true;
-        for i in 0..k {
-            let d = store.get(self.cells[i] as usize);
+        for ((term, &c), &coef) in terms.iter_mut().zip(&self.cells).zip(&self.coefs) {
+            let d = store.get(c as usize);
             fixed &= d & (d - 1) == 0;
-            terms[i] = (d, self.coefs[i]);
+            *term = (d, coef);
         }
         if fixed {
             let total: i32 = terms[..k].iter().map(|&(d, c)| c * d.trailing_zeros() as i32).sum();
@@ -227,8 +227,8 @@ impl Propagator for Linear {
         if !sums::support_into(&terms[..k], self.target, &mut out[..k]) {
             return Err(Wipeout);
         }
-        for i in 0..k {
-            store.restrict(self.cells[i] as usize, out[i])?;
+        for (&c, &keep) in self.cells.iter().zip(&out[..k]) {
+            store.restrict(c as usize, keep)?;
         }
         Ok(())
     }

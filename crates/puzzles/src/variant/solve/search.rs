@@ -119,7 +119,7 @@ impl<'m> Search<'m> {
             }
             let w = self.weight[c];
             // Fewest candidates per weight: k / w smallest, compared without division.
-            if best.is_none_or(|(_, bk, bw)| (k as u64) * (bw as u64) < (bk as u64) * (w as u64)) {
+            if best.is_none_or(|(_, bk, bw)| u64::from(k) * u64::from(bw) < u64::from(bk) * u64::from(w)) {
                 best = Some((c, k, w));
                 if k == 2 && w > 64 {
                     break;

@@ -19,6 +19,7 @@ impl Sums {
     fn shl(self, d: usize) -> Self {
         let mut out = [0u64; 4];
         let (w, b) = (d / 64, d % 64);
+        #[allow(clippy::needless_range_loop, reason = "two indices into the same words")]
         for i in w..4 {
             let mut v = self.0[i - w] << b;
             if b > 0 && i > w {
@@ -32,6 +33,7 @@ impl Sums {
     fn shr(self, d: usize) -> Self {
         let mut out = [0u64; 4];
         let (w, b) = (d / 64, d % 64);
+        #[allow(clippy::needless_range_loop, reason = "two indices into the same words")]
         for i in 0..4 - w.min(4) {
             let mut v = self.0[i + w] >> b;
             if b > 0 && i + w + 1 < 4 {
