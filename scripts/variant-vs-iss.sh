@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# variant-vs-iss.sh: Tessera, Interactive Sudoku Solver (ISS) and CP-SAT side by side on ISS's own
+# puzzles (crates/puzzles/tests/data/variant/iss.tsv), each counting solutions to 2, one puzzle at
+# a time, under nice.
+#
+#   ISS_DIR=/path/to/iss-checkout TESSERA=target/release/tessera \
+#     [CPSAT_PY=/path/to/venv/bin/python CPSAT_JSON=puzzles.jsonl] scripts/variant-vs-iss.sh > out.tsv
+#
+# Environment:
+#   ISS_DIR        a checkout of github.com/sigh/Interactive-Sudoku-Solver with `npm install` done
+#                  (required); run through scripts/iss-runner.mjs
+#   TESSERA        the tessera binary; every ISS string goes, one per line, to the stdin of one
+#                  `$TESSERA variant count --limit 2 --json --timeout 2`, which is expected to
+#                  write one JSON object per puzzle, in order, with the number of solutions in
+#                  `solutions` (or `count`) and its milliseconds in `ms` (or `elapsed_ms`,
+#                  `millis`, `time_ms`), `timeout: true` or a `status`/`error` otherwise. Unset: the
+#                  Tessera columns are `-`.
+#   CPSAT_PY       a python with ortools (optional); runs scripts/variant-cpsat.py
+#   CPSAT_JSON     for CP-SAT: a file of Tessera variant JSON, one line per puzzle of iss.tsv in
+#                  its order (`null` or an empty line for a puzzle Tessera cannot say); CP-SAT reads
+#                  Tessera's JSON, not ISS's text. Without it the CP-SAT columns are `-`.
+#   ISS_TIMEOUT_MS ISS's timeout per puzzle (default 120000); CPSAT_TIMEOUT_S CP-SAT's (default 120)
+#   PUZZLES        another file in the form of iss.tsv (default: the committed one)
+#
+# Output: TSV on stdout, a header line then one line per puzzle:
+#   name          the puzzle's name in ISS's data
+#   collection    the ISS collection it comes from (DISPLAYED_EXAMPLES, EXAMPLES, TAREK_ALL, ...)
+#   iss_sol       solutions ISS found, counting stops at 2; `timeout`, `error`
+#   iss_ms        ISS's wall ms in-process of the count to 2 (its solver built beforehand, not
+#                 counted); the time until the timeout for `timeout`
+#   iss_first_ms  ISS's wall ms to its first solution within that count (`-`: none)
+#   tessera_sol   solutions Tessera found (to 2); `timeout`, `error`, `-` (not run)
+#   tessera_ms    the ms Tessera reports for that puzzle
+#   cpsat_sol     solutions CP-SAT found (to 2); `timeout`, `error`, `-` (no JSON for the puzzle)
+#   cpsat_ms      CP-SAT's wall ms of its solves (not of building its model)
+#   expected      1 when ISS's data gives the puzzle's solution (so it should have exactly one),
+#                 `-` when it gives none
+#   agree         `yes` when every count that finished is the same, `NO` when two differ, `-`
+#                 when fewer than two finished
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+: "${ISS_DIR:?set ISS_DIR to a checkout of sigh/Interactive-Sudoku-Solver}"
+puzzles="${PUZZLES:-$root/crates/puzzles/tests/data/variant/iss.tsv}"
+iss_timeout="${ISS_TIMEOUT_MS:-120000}"
+cpsat_timeout="${CPSAT_TIMEOUT_S:-120}"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# The puzzles without comments and header: name, collection, iss_string, solution.
+grep -v '^#' "$puzzles" | awk -F'\t' 'NR > 1 || $1 != "name"' > "$tmp/puzzles.tsv"
+cut -f1,3 "$tmp/puzzles.tsv" > "$tmp/iss-in.tsv"
+cut -f3 "$tmp/puzzles.tsv" > "$tmp/iss-strings.txt"
+
+echo "variant-vs-iss: ISS on $(wc -l < "$tmp/puzzles.tsv") puzzles" >&2
+ISS_DIR="$ISS_DIR" nice node "$here/iss-runner.mjs" --timeout-ms "$iss_timeout" \
+  < "$tmp/iss-in.tsv" > "$tmp/iss.out"
+
+: > "$tmp/tessera.out"
+if [[ -n "${TESSERA:-}" ]]; then
+  echo "variant-vs-iss: Tessera" >&2
+  nice "$TESSERA" variant count --limit 2 --json --timeout 2 \
+    < "$tmp/iss-strings.txt" > "$tmp/tessera.out" || echo "variant-vs-iss: tessera exited with $?" >&2
+fi
+
+: > "$tmp/cpsat.out"
+if [[ -n "${CPSAT_PY:-}" && -n "${CPSAT_JSON:-}" ]]; then
+  echo "variant-vs-iss: CP-SAT" >&2
+  # Keep the lines aligned with the puzzles: a puzzle without JSON is left out of CP-SAT's input
+  # and gets `-`.
+  awk '{ if ($0 != "" && $0 != "null") print }' "$CPSAT_JSON" > "$tmp/cpsat-in.jsonl"
+  awk '{ print ($0 != "" && $0 != "null") ? 1 : 0 }' "$CPSAT_JSON" > "$tmp/cpsat-has.txt"
+  nice "$CPSAT_PY" "$here/variant-cpsat.py" --limit 2 --time-limit "$cpsat_timeout" \
+    < "$tmp/cpsat-in.jsonl" > "$tmp/cpsat.out"
+else
+  : > "$tmp/cpsat-has.txt"
+fi
+
+node - "$tmp" <<'EOF'
+const fs = require('fs');
+const dir = process.argv[2];
+const lines = (f) => { const t = fs.readFileSync(`${dir}/${f}`, 'utf8'); return t ? t.replace(/\n$/, '').split('\n') : []; };
+const puzzles = lines('puzzles.tsv').map((l) => l.split('\t'));
+const iss = lines('iss.out').map((l) => l.split('\t'));
+const tessera = lines('tessera.out').filter((l) => l.trim().startsWith('{'));
+const has = lines('cpsat-has.txt');
+const cpsat = lines('cpsat.out').map((l) => l.split('\t'));
+if (tessera.length && tessera.length !== puzzles.length) {
+  console.error(`variant-vs-iss: ${tessera.length} Tessera results for ${puzzles.length} puzzles; the columns may be shifted`);
+}
+const tes = (line) => {
+  if (line === undefined) return ['-', '-'];
+  let j;
+  try { j = JSON.parse(line); } catch { return ['error', '-']; }
+  const ms = j.ms ?? j.elapsed_ms ?? j.millis ?? j.time_ms;
+  let sol = j.solutions ?? j.count;
+  if (j.timeout === true || /timeout|timed/i.test(String(j.status ?? ''))) sol = 'timeout';
+  else if (j.error !== undefined && sol === undefined) sol = 'error';
+  return [sol === undefined ? 'error' : String(sol), ms === undefined ? '-' : Number(ms).toFixed(2)];
+};
+let k = 0;
+const out = [['name', 'collection', 'iss_sol', 'iss_ms', 'iss_first_ms', 'tessera_sol', 'tessera_ms',
+  'cpsat_sol', 'cpsat_ms', 'expected', 'agree'].join('\t')];
+puzzles.forEach(([name, collection, , solution], i) => {
+  const [, issSol = '-', issMs = '-', issFirst = '-'] = iss[i] ?? [];
+  const [tSol, tMs] = tes(tessera[i]);
+  let cSol = '-', cMs = '-';
+  if (has[i] === '1') { [, cSol = '-', cMs = '-'] = cpsat[k++] ?? []; }
+  const counts = [issSol, tSol, cSol].filter((s) => /^\d+$/.test(s));
+  const agree = counts.length < 2 ? '-' : counts.every((s) => s === counts[0]) ? 'yes' : 'NO';
+  out.push([name, collection, issSol, issMs, issFirst, tSol, tMs, cSol, cMs, solution ? '1' : '-', agree].join('\t'));
+});
+console.log(out.join('\n'));
+EOF
