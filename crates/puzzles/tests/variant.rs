@@ -14,3 +14,6 @@ mod generate;
 
 #[path = "variant/format.rs"]
 mod format;
+
+#[path = "variant/iss.rs"]
+mod iss;

@@ -14,6 +14,7 @@
 
 mod fpuzzles;
 mod iss;
+mod killer_text;
 mod link;
 
 pub use fpuzzles::{from_fpuzzles, to_fpuzzles};
@@ -78,6 +79,9 @@ pub fn parse(text: &str) -> Result<Variant, Error> {
     }
     if let Some(puzzle) = plain(text)? {
         return Ok(puzzle);
+    }
+    if let Some(puzzle) = killer_text::short(text).or_else(|| killer_text::long(text)) {
+        return puzzle;
     }
     if text.starts_with('.') {
         return from_iss(text);
