@@ -5,3 +5,5 @@ mod common;
 
 #[path = "variant/classic.rs"]
 mod classic;
+#[path = "variant/routes.rs"]
+mod routes;

@@ -33,7 +33,7 @@ mod solve;
 mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
-pub use exact::ExactCover;
+pub use exact::{ExactCover, NotBuilt};
 pub use format::{parse, read, to_json, to_text};
 pub use generate::{Generated, Generator, Template};
 pub use logic::{hint, rate, Difficulty};
