@@ -55,6 +55,28 @@ fn pairwise(constraint: &Constraint) -> bool {
     )
 }
 
+/// Whether a grid-wide pairwise kind can relate cells `a` and `b` at all: only these pairs are
+/// put to its checker (the verdict is still the checker's; this only saves asking about pairs the
+/// kind's geometry never names, 150 instead of 3,240 on a 9x9).
+fn near(puzzle: &Variant, constraint: &Constraint, a: usize, b: usize) -> bool {
+    use Constraint as C;
+    let n = puzzle.size;
+    let (ra, ca, rb, cb) = ((a / n) as i32, (a % n) as i32, (b / n) as i32, (b % n) as i32);
+    let (dr, dc) = ((ra - rb).abs(), (ca - cb).abs());
+    match constraint {
+        C::DiagonalNegative => ra == ca && rb == cb,
+        C::DiagonalPositive => ra + ca == n as i32 - 1 && rb + cb == n as i32 - 1,
+        C::AntiKnight => (dr, dc) == (1, 2) || (dr, dc) == (2, 1),
+        C::AntiKing => dr <= 1 && dc <= 1,
+        C::NonConsecutive | C::Negative { .. } => dr + dc == 1,
+        C::DisjointGroups => match crate::variant::model::box_shape(n) {
+            Some((h, w)) => dr % h as i32 == 0 && dc % w as i32 == 0,
+            None => true,
+        },
+        _ => true,
+    }
+}
+
 /// The cells a local constraint's meaning reads, in order, each once.
 pub(crate) fn scope(puzzle: &Variant, constraint: &Constraint) -> Vec<usize> {
     use Constraint as C;
@@ -125,6 +147,9 @@ pub(crate) fn parts(puzzle: &Variant, cap: usize, budget: &Budget) -> Result<Par
         if pairwise(constraint) {
             for a in 0..cells {
                 for b in a + 1..cells {
+                    if !near(puzzle, constraint, a, b) {
+                        continue;
+                    }
                     for x in 1..=n as u8 {
                         for y in 1..=n as u8 {
                             if see(puzzle, a, b) && x == y {
