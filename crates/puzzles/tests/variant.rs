@@ -17,3 +17,6 @@ mod format;
 
 #[path = "variant/iss.rs"]
 mod iss;
+
+#[path = "variant/routes.rs"]
+mod routes;

@@ -33,7 +33,7 @@ mod solve;
 mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
-pub use exact::ExactCover;
+pub use exact::{ExactCover, NotBuilt};
 pub use format::{from_fpuzzles, from_iss, from_link, parse, read, to_fpuzzles, to_json, to_link, to_text};
 pub use generate::{Generated, Generator, Template};
 pub use logic::{hint, rate, Difficulty};
