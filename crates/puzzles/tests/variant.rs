@@ -5,3 +5,6 @@ mod common;
 
 #[path = "variant/classic.rs"]
 mod classic;
+
+#[path = "variant/logic.rs"]
+mod logic;
