@@ -4,8 +4,8 @@
 //! | technique | level | weight |
 //! |---|---|---|
 //! | naked single, hidden single (rows, columns, regions, extra regions, diagonals, disjoint groups) | easy | 1 |
-//! | odd/even, kropki pair, XV pair, anti-knight, anti-king, non-consecutive, negative constraint, clone, palindrome | easy | 2 |
-//! | cage combination, thermometer range, arrow range, whispers, renban run, between line, quadruple, minimum/maximum, region-sum line | medium | 3 |
+//! | odd/even, kropki pair, XV pair, anti-knight / anti-king / non-consecutive elimination, negative constraint, clone copy, palindrome mirror | easy | 2 |
+//! | cage combination, thermometer range, arrow range, whispers difference, renban run, between line, quadruple digits, minimum/maximum, region-sum line | medium | 3 |
 //! | little killer sum, sandwich total | hard | 5 |
 //! | pointing and claiming, naked pair | hard | 6 |
 //! | trial (a candidate that leads to a contradiction by propagation) | expert | 20 |

@@ -101,6 +101,13 @@ impl Solver {
                         let mut alone = Variant::classic(n);
                         alone.regions = vec![None; n * n];
                         alone.constraints = vec![constraint.clone()];
+                        if matches!(constraint, C::Negative { .. }) {
+                            // The negative constraint reads the marks that are given.
+                            let marks = puzzle.constraints.iter().filter(|c| {
+                                matches!(c, C::Difference { .. } | C::Ratio { .. } | C::Xv { .. })
+                            });
+                            alone.constraints.extend(marks.cloned());
+                        }
                         rules.push(Rule { technique, name, weight, cells, settler: Settler::new(&alone) });
                     }
                 }
@@ -449,7 +456,7 @@ fn describe(puzzle: &Variant, constraint: &Constraint) -> Option<(&'static str, 
             ("XV pair", format!("the {mark} {}", pair(cells)), 2, list(cells))
         }
         C::Negative { .. } => {
-            ("negative constraint", "the negative constraint (every dot or mark is given)".into(), 2, whole)
+            ("negative constraint", "the rule that every dot or mark is given".into(), 2, whole)
         }
         C::Odd { cell } => ("odd/even", format!("the odd circle at {cell}"), 2, vec![ix(cell)]),
         C::Even { cell } => ("odd/even", format!("the even square at {cell}"), 2, vec![ix(cell)]),
@@ -461,15 +468,15 @@ fn describe(puzzle: &Variant, constraint: &Constraint) -> Option<(&'static str, 
         }
         C::Quadruple { cells, values } => {
             let v = values.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-            ("quadruple", format!("the quadruple at {} ({v})", cells[0]), 3, list(cells))
+            ("quadruple digits", format!("the quadruple at {} ({v})", cells[0]), 3, list(cells))
         }
         C::Palindrome { cells } => {
-            ("palindrome", format!("the palindrome from {}", cells[0]), 2, list(cells))
+            ("palindrome mirror", format!("the palindrome from {}", cells[0]), 2, list(cells))
         }
         C::Clone { cells, clones } => {
             let mut all = list(cells);
             all.extend(list(clones));
-            ("clone", format!("the clone of {} at {}", cells[0], clones[0]), 2, all)
+            ("clone copy", format!("the clone of {} at {}", cells[0], clones[0]), 2, all)
         }
         C::Renban { cells } => ("renban run", format!("the renban line from {}", cells[0]), 3, list(cells)),
         C::Whispers { cells, difference } => {
@@ -478,7 +485,7 @@ fn describe(puzzle: &Variant, constraint: &Constraint) -> Option<(&'static str, 
                 4 => "Dutch whispers",
                 _ => "whispers",
             };
-            ("whispers", format!("the {what} line from {}", cells[0]), 3, list(cells))
+            ("whispers difference", format!("the {what} line from {}", cells[0]), 3, list(cells))
         }
         C::Between { cells } => {
             ("between line", format!("the between line from {}", cells[0]), 3, list(cells))
@@ -506,9 +513,9 @@ fn describe(puzzle: &Variant, constraint: &Constraint) -> Option<(&'static str, 
             };
             ("sandwich total", format!("the sandwich clue of {what} (sum {sum})"), 5, cells)
         }
-        C::AntiKnight => ("anti-knight", "the anti-knight rule".into(), 2, whole),
-        C::AntiKing => ("anti-king", "the anti-king rule".into(), 2, whole),
-        C::NonConsecutive => ("non-consecutive", "the non-consecutive rule".into(), 2, whole),
+        C::AntiKnight => ("anti-knight elimination", "the anti-knight rule".into(), 2, whole),
+        C::AntiKing => ("anti-king elimination", "the anti-king rule".into(), 2, whole),
+        C::NonConsecutive => ("non-consecutive elimination", "the non-consecutive rule".into(), 2, whole),
         _ => return None,
     })
 }
