@@ -259,7 +259,7 @@ impl Solver {
         }
         for house in self.houses.iter().filter(|h| h.cells.len() == n) {
             for d in 1..=n as u32 {
-                if house.cells.iter().any(|&c| placed[c] as u32 == d) {
+                if house.cells.iter().any(|&c| u32::from(placed[c]) == d) {
                     continue;
                 }
                 let mut spots = house.cells.iter().filter(|&&c| cand[c] >> d & 1 == 1);
@@ -284,7 +284,7 @@ impl Solver {
             for d in 1..=n as u32 {
                 let spots: Vec<usize> =
                     a.cells.iter().copied().filter(|&c| placed[c] == 0 && cand[c] >> d & 1 == 1).collect();
-                if spots.len() < 2 || a.cells.iter().any(|&c| placed[c] as u32 == d) {
+                if spots.len() < 2 || a.cells.iter().any(|&c| u32::from(placed[c]) == d) {
                     continue;
                 }
                 for b in &full {
