@@ -20,3 +20,6 @@ mod iss;
 
 #[path = "variant/routes.rs"]
 mod routes;
+
+#[path = "variant/logic.rs"]
+mod logic;

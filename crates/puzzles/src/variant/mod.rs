@@ -36,7 +36,7 @@ pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 pub use exact::{ExactCover, NotBuilt};
 pub use format::{from_fpuzzles, from_iss, from_link, parse, read, to_fpuzzles, to_json, to_link, to_text};
 pub use generate::{Generated, Generator, Template};
-pub use logic::{hint, rate, Difficulty};
+pub use logic::{hint, hint_with, rate, Difficulty};
 pub use model::{
     box_shape, default_regions, Cell, Constraint, Cosmetic, Direction, Grid, Meta, Negative, Variant,
     MAX_SIZE, MIN_SIZE,

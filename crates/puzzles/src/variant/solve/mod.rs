@@ -140,3 +140,29 @@ fn auto(puzzle: &Variant, query: &Query, visit: &(dyn Fn(Vec<u8>) + Sync)) -> Co
         _ => count,
     }
 }
+
+/// The compiled rules of a puzzle for the human solver (`logic`): settles a board's candidate
+/// masks by propagation alone, `None` when that finds a contradiction. Built once, used for
+/// every trial and every single-constraint step.
+pub(crate) struct Settler {
+    model: model::Model,
+}
+
+impl Settler {
+    /// The compiled rules of `puzzle`.
+    pub(crate) fn new(puzzle: &Variant) -> Self {
+        Settler { model: model::Model::new(puzzle) }
+    }
+
+    /// `dom` narrowed by the rules to a fixed point, or `None` on a contradiction.
+    pub(crate) fn settle(&self, dom: &[u32]) -> Option<Vec<u32>> {
+        let mut search = search::Search::new(&self.model, &Budget::unlimited());
+        let mut now = search.root()?;
+        for (cell, &mask) in dom.iter().enumerate() {
+            if now[cell] & mask != now[cell] {
+                search.assume(&mut now, cell, mask).ok()?;
+            }
+        }
+        Some(now)
+    }
+}
