@@ -120,11 +120,11 @@ pub(crate) fn over(items: &mut Vec<Item>, marks: &[Mark], frame: &Frame, thin: f
                 let [cx, cy] = at.centre(*spot);
                 match shape {
                     Shape::Circle => {
-                        items.push(Item::Disc { cx, cy, r: cell * 0.4, gray: 0.86, outline: None })
+                        items.push(Item::Disc { cx, cy, r: cell * 0.4, gray: 0.86, outline: None });
                     }
                     Shape::Square => {
                         let h = cell * 0.38;
-                        items.push(Item::Rect { x: cx - h, y: cy - h, w: 2.0 * h, h: 2.0 * h, gray: 0.86 })
+                        items.push(Item::Rect { x: cx - h, y: cy - h, w: 2.0 * h, h: 2.0 * h, gray: 0.86 });
                     }
                 }
             }
@@ -161,7 +161,7 @@ pub(crate) fn over(items: &mut Vec<Item>, marks: &[Mark], frame: &Frame, thin: f
     for mark in marks {
         match mark {
             Mark::Line { line: kind, cells, color } => {
-                draw_line(items, &at, *kind, cells, color.as_deref(), thin)
+                draw_line(items, &at, *kind, cells, color.as_deref(), thin);
             }
             Mark::Arrow { circle, lines } => {
                 let head = cell * 0.28;

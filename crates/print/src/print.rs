@@ -86,7 +86,7 @@ pub(crate) fn shift(items: &mut [Item], dx: f32) {
             }
             Item::Rect { x, .. } | Item::Text { x, .. } => *x += dx,
             Item::Polygon { points, .. } | Item::Path { points, .. } => {
-                points.iter_mut().for_each(|p| p[0] += dx)
+                points.iter_mut().for_each(|p| p[0] += dx);
             }
             Item::Circle { cx, .. } | Item::Disc { cx, .. } => *cx += dx,
             Item::Begin { .. } | Item::End => {}
