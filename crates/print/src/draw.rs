@@ -58,6 +58,17 @@ pub(crate) fn draw(
     id: &str,
 ) {
     items.push(Item::Begin { class, id: id.to_string() });
+    let label_at = at;
+    // With clues outside it, the grid shrinks into the frame's middle, one cell in on each side.
+    let framed;
+    let at = if grid.frame() {
+        let cell = at.cell * at.cols as f32 / (at.cols + 2) as f32;
+        let cell = cell.min(at.cell * at.rows as f32 / (at.rows + 2) as f32);
+        framed = Frame { x: at.x + cell, y: at.y + cell, cell, rows: at.rows, cols: at.cols };
+        &framed
+    } else {
+        at
+    };
     let cell = at.cell;
     let (rows, cols) = (grid.rows(), grid.cols());
     for (k, c) in grid.cells().iter().enumerate().filter(|(_, c)| c.shaded || c.blocked) {
@@ -70,6 +81,7 @@ pub(crate) fn draw(
             gray: if c.blocked { 0.3 } else { 0.86 },
         });
     }
+    crate::overlay::under(items, grid.marks(), at);
     // Every cell edge, thin or thick, merged into runs along each grid line.
     let (mut thin, mut thick) = (Runs::default(), Runs::default());
     for r in 0..=rows as isize {
@@ -102,6 +114,7 @@ pub(crate) fn draw(
     if grid.has_cages() {
         items.push(Item::Lines { width: thin_width, square: false, segments: cage_dashes(grid, at) });
     }
+    crate::overlay::over(items, grid.marks(), at, thin_width);
     for (k, c) in grid.cells().iter().enumerate() {
         let (r, col) = (k / cols, k % cols);
         let (cx, cy) = (at.x + (col as f32 + 0.5) * cell, at.y + (r as f32 + 0.5) * cell);
@@ -144,7 +157,7 @@ pub(crate) fn draw(
             text: c.text.clone(),
         });
     }
-    draw_label(items, at, label);
+    draw_label(items, label_at, label);
     items.push(Item::End);
 }
 

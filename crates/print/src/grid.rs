@@ -4,7 +4,7 @@
 //! are left out (no lines, no fill), the givens are bold, and the first and last numbers are
 //! circled as puzzle books mark the path's ends.
 
-use tessera::common::Picture;
+use tessera::common::{Mark, Picture};
 use tessera::hidato::Hidato;
 use tessera::sudoku::Sudoku;
 
@@ -38,6 +38,10 @@ pub struct Grid {
     /// The cage of each cell, drawn as dashed outlines inside the cells (Killer Sudoku); empty
     /// when there are none.
     cages: Vec<u32>,
+    /// The picture's marks (variant Sudoku's lines, dots, clues), drawn by `overlay`.
+    marks: Vec<Mark>,
+    /// A frame one cell wide around the grid, for clues outside it.
+    frame: bool,
 }
 
 impl Grid {
@@ -77,13 +81,23 @@ impl Grid {
         Some(self.cages[row as usize * self.cols + col as usize])
     }
 
+    /// The marks drawn over the cells (lines, dots, outside clues...), as the picture gave them.
+    pub fn marks(&self) -> &[Mark] {
+        &self.marks
+    }
+
+    /// Whether clues stand in a frame one cell wide around the grid.
+    pub fn frame(&self) -> bool {
+        self.frame
+    }
+
     /// Whether the grid has cages drawn apart from its regions.
     pub fn has_cages(&self) -> bool {
         !self.cages.is_empty()
     }
 
     /// Any puzzle the library can draw ([`tessera::Draw`]): its picture's cells, regions and
-    /// cages; a `★` is drawn as a star.
+    /// cages, and its marks (variant Sudoku); a `★` is drawn as a star.
     pub fn picture(picture: &Picture) -> Grid {
         let cells = picture
             .cells
@@ -107,6 +121,8 @@ impl Grid {
             cells,
             regions: picture.regions.clone(),
             cages: picture.cages.clone(),
+            marks: picture.marks.clone(),
+            frame: picture.frame,
         }
     }
 
@@ -137,7 +153,7 @@ impl Grid {
             })
             .collect();
         let regions = (0..n * n).map(|cell| Some(layout.region_of(cell) as u32)).collect();
-        Grid { rows: n, cols: n, cells, regions, cages: Vec::new() }
+        Grid { rows: n, cols: n, cells, regions, cages: Vec::new(), marks: Vec::new(), frame: false }
     }
 
     /// A Hidato (or Numbrix) puzzle: its givens, bold; 1 and the last number circled.
@@ -168,7 +184,15 @@ impl Grid {
             .collect();
         let regions =
             (0..grid.width() * grid.height()).map(|cell| (!grid.is_hole(cell)).then_some(0)).collect();
-        Grid { rows: grid.height(), cols: grid.width(), cells, regions, cages: Vec::new() }
+        Grid {
+            rows: grid.height(),
+            cols: grid.width(),
+            cells,
+            regions,
+            cages: Vec::new(),
+            marks: Vec::new(),
+            frame: false,
+        }
     }
 }
 

@@ -39,6 +39,7 @@ pub mod grid;
 pub mod layout;
 mod marks;
 mod outline;
+mod overlay;
 pub mod paper;
 pub mod pdf;
 pub mod pdfx;

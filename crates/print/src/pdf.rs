@@ -127,16 +127,35 @@ fn draw(surface: &mut Surface<'_>, item: &Item, regular: &Font, bold: &Font) {
             path.close();
             fill(surface, path.finish(), *gray);
         }
-        Item::Circle { cx, cy, r, width } => {
-            let (k, r) = (KAPPA * r, *r);
-            let mut path = PathBuilder::new();
-            path.move_to(cx + r, *cy);
-            path.cubic_to(cx + r, cy + k, cx + k, cy + r, *cx, cy + r);
-            path.cubic_to(cx - k, cy + r, cx - r, cy + k, cx - r, *cy);
-            path.cubic_to(cx - r, cy - k, cx - k, cy - r, *cx, cy - r);
-            path.cubic_to(cx + k, cy - r, cx + r, cy - k, cx + r, *cy);
-            path.close();
-            stroke(surface, path.finish(), *width, LineCap::Butt);
+        Item::Circle { cx, cy, r, width } => stroke(surface, circle(*cx, *cy, *r), *width, LineCap::Butt),
+        Item::Path { points, closed, width, gray, fill: inside } => {
+            let path = || {
+                let mut path = PathBuilder::new();
+                for (i, [x, y]) in points.iter().enumerate() {
+                    if i == 0 {
+                        path.move_to(*x, *y);
+                    } else {
+                        path.line_to(*x, *y);
+                    }
+                }
+                if *closed {
+                    path.close();
+                }
+                path.finish()
+            };
+            if let Some(level) = inside {
+                fill(surface, path(), *level);
+            }
+            if *width > 0.0 {
+                stroke_gray(surface, path(), *width, *gray);
+            }
+        }
+        Item::Disc { cx, cy, r, gray, outline } => {
+            let circle = || circle(*cx, *cy, *r);
+            fill(surface, circle(), *gray);
+            if let Some(width) = outline {
+                stroke(surface, circle(), *width, LineCap::Butt);
+            }
         }
         Item::Text { x, y, size, face, anchor, text } => {
             let font = match face {
@@ -157,6 +176,34 @@ fn draw(surface: &mut Surface<'_>, item: &Item, regular: &Font, bold: &Font) {
         }
         Item::Begin { .. } | Item::End => {}
     }
+}
+
+/// A circle as four cubic Bézier quarters.
+fn circle(cx: f32, cy: f32, r: f32) -> Option<Path> {
+    let k = KAPPA * r;
+    let mut path = PathBuilder::new();
+    path.move_to(cx + r, cy);
+    path.cubic_to(cx + r, cy + k, cx + k, cy + r, cx, cy + r);
+    path.cubic_to(cx - k, cy + r, cx - r, cy + k, cx - r, cy);
+    path.cubic_to(cx - r, cy - k, cx - k, cy - r, cx, cy - r);
+    path.cubic_to(cx + k, cy - r, cx + r, cy - k, cx + r, cy);
+    path.close();
+    path.finish()
+}
+
+/// Strokes `path` in a grey level with round caps and joins (a mark's line).
+fn stroke_gray(surface: &mut Surface<'_>, path: Option<Path>, width: f32, gray: f32) {
+    let Some(path) = path else { return };
+    let level = (gray.clamp(0.0, 1.0) * 255.0).round() as u8;
+    surface.set_fill(None);
+    surface.set_stroke(Some(Stroke {
+        paint: luma::Color::new(level).into(),
+        width,
+        line_cap: LineCap::Round,
+        line_join: krilla::paint::LineJoin::Round,
+        ..Stroke::default()
+    }));
+    surface.draw_path(&path);
 }
 
 fn stroke(surface: &mut Surface<'_>, path: Option<Path>, width: f32, line_cap: LineCap) {

@@ -85,8 +85,10 @@ pub(crate) fn shift(items: &mut [Item], dx: f32) {
                 }
             }
             Item::Rect { x, .. } | Item::Text { x, .. } => *x += dx,
-            Item::Polygon { points, .. } => points.iter_mut().for_each(|p| p[0] += dx),
-            Item::Circle { cx, .. } => *cx += dx,
+            Item::Polygon { points, .. } | Item::Path { points, .. } => {
+                points.iter_mut().for_each(|p| p[0] += dx);
+            }
+            Item::Circle { cx, .. } | Item::Disc { cx, .. } => *cx += dx,
             Item::Begin { .. } | Item::End => {}
         }
     }
@@ -135,8 +137,10 @@ mod tests {
         let left = |item: &Item| match item {
             Item::Lines { segments, .. } => segments.iter().map(|s| s[0].min(s[2])).fold(f32::MAX, f32::min),
             Item::Rect { x, .. } | Item::Text { x, .. } => *x,
-            Item::Polygon { points, .. } => points.iter().map(|p| p[0]).fold(f32::MAX, f32::min),
-            Item::Circle { cx, r, .. } => cx - r,
+            Item::Polygon { points, .. } | Item::Path { points, .. } => {
+                points.iter().map(|p| p[0]).fold(f32::MAX, f32::min)
+            }
+            Item::Circle { cx, r, .. } | Item::Disc { cx, r, .. } => cx - r,
             Item::Begin { .. } | Item::End => f32::MAX,
         };
         book.pages().unwrap().iter().map(|p| p.items.iter().map(left).fold(f32::MAX, f32::min)).collect()

@@ -58,6 +58,34 @@ pub enum Item {
         /// Stroke width.
         width: f32,
     },
+    /// A path through `points` (a mark's line, chevron or outline), stroked in a grey level with
+    /// round caps and joins (no stroke for a width of 0), and filled when `fill` says a grey.
+    Path {
+        /// The points, in order.
+        points: Vec<[f32; 2]>,
+        /// Back to the first point.
+        closed: bool,
+        /// Stroke width (0: none).
+        width: f32,
+        /// The stroke's grey level.
+        gray: f32,
+        /// The fill's grey level, if filled.
+        fill: Option<f32>,
+    },
+    /// A filled disc (a thermometer's bulb, a kropki dot), with a black outline of `outline`
+    /// width if any.
+    Disc {
+        /// Centre x.
+        cx: f32,
+        /// Centre y.
+        cy: f32,
+        /// Radius.
+        r: f32,
+        /// The fill's grey level.
+        gray: f32,
+        /// The outline's width, if outlined.
+        outline: Option<f32>,
+    },
     /// Black text on a baseline.
     Text {
         /// Anchor point x (see `anchor`).

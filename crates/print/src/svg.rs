@@ -93,6 +93,36 @@ fn write_page(svg: &mut String, page: &Page) -> std::fmt::Result {
                 n(*r),
                 n(*width)
             )?,
+            Item::Path { points, closed, width, gray, fill } => {
+                let mut d = String::new();
+                for (k, [x, y]) in points.iter().enumerate() {
+                    write!(d, "{}{} {}", if k == 0 { 'M' } else { 'L' }, n(*x), n(*y))?;
+                }
+                if *closed {
+                    d.push('Z');
+                }
+                let fill = fill.map_or("none".to_string(), grey);
+                let stroke = if *width > 0.0 { grey(*gray) } else { "none".to_string() };
+                writeln!(
+                    svg,
+                    r#"<path class="mark" d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round"/>"#,
+                    n(*width)
+                )?;
+            }
+            Item::Disc { cx, cy, r, gray, outline } => {
+                let stroke = match outline {
+                    Some(width) => format!(r#" stroke="black" stroke-width="{}""#, n(*width)),
+                    None => String::new(),
+                };
+                writeln!(
+                    svg,
+                    r#"<circle class="mark" cx="{}" cy="{}" r="{}" fill="{}"{stroke}/>"#,
+                    n(*cx),
+                    n(*cy),
+                    n(*r),
+                    grey(*gray)
+                )?;
+            }
             Item::Text { x, y, size, face, anchor, text } => {
                 let bold = *face == Face::Bold;
                 let left = Item::text_left(*x, text, *size, *face, *anchor);
@@ -121,6 +151,12 @@ fn write_page(svg: &mut String, page: &Page) -> std::fmt::Result {
         }
     }
     writeln!(svg, "</svg>")
+}
+
+/// A grey level from 0 (black) to 1 (white) as an SVG colour.
+fn grey(gray: f32) -> String {
+    let level = (gray.clamp(0.0, 1.0) * 255.0).round() as u8;
+    format!("rgb({level},{level},{level})")
 }
 
 /// A coordinate to two decimals, without trailing zeros.

@@ -6,7 +6,8 @@
 // Sudoku does (DigitsBoard extends SudokuBoard: notes, auto notes, pad, keys); Star Battle's
 // cells cycle empty → dot (no star) → star → empty on a tap (StarBoard). One class per family
 // is made by familyBoard(kind), whose static methods fill the settings form and share links
-// from OPTIONS[kind]; nothing here names a family.
+// from OPTIONS[kind]; nothing here names a family. A picture's marks (variant Sudoku: lines,
+// dots, outside clues in a frame) are drawn in SVG in each cell, under its digit (markViews).
 import { $, state } from './state.js';
 import { FamilyGeom, STAR, DOT } from './rules-family.js';
 import { Board } from './board.js';
@@ -22,7 +23,8 @@ function decorate(board, td, r, c) {
   const other = (j, on) => on && g.region(j) !== g.region(i);
   if (other(i - 1, c > 0)) td.classList.add('bl');
   if (other(i - w, r > 0)) td.classList.add('bt');
-  const extras = [];
+  const extras = markViews(board, r, c);
+  if (g.picture.frame && (r === 0 || c === 0 || r === g.height - 1 || c === w - 1)) td.classList.add('edge');
   const cage = g.outline(i);
   if (cage !== null && cage !== undefined) {
     const out = document.createElement('span');
@@ -48,7 +50,20 @@ function decorate(board, td, r, c) {
 
 /** What every family board shares: the picture's decorations, names and the settings form. */
 const FamilyParts = (Base) => class extends Base {
-  tableVars(table) { table.classList.add('family'); }
+  build(table) {
+    this.marksId = defineMarks(this.geom.picture);
+    super.build(table);
+  }
+  tableVars(table) {
+    table.classList.add('family');
+    if (this.geom.picture.marks?.length) table.classList.add('marked');
+    // Clues outside the grid: a frame one cell wide, the cells sized for two more of each.
+    if (this.geom.picture.frame) {
+      table.classList.add('framed');
+      table.style.setProperty('--cols', this.geom.width + 2);
+      table.style.setProperty('--rows', this.geom.height + 2);
+    }
+  }
   decorate(td, r, c) { decorate(this, td, r, c); }
   extras(i) { return this.extraEls[i] || []; }
   labelWhere(r, c) {
@@ -156,4 +171,179 @@ export function familyBoard(kind, options) {
     made.set(kind, class extends Base { static kind = kind; });
   }
   return made.get(kind);
+}
+
+// ------------------------------------------------------------ marks (variant Sudoku)
+// The picture's marks drawn in SVG in grid units (a cell is 1): one group defined once in a
+// hidden <svg>, shown in every cell by a <use> whose viewBox is that cell's square, so each cell
+// clips its own part (a line's piece, half an edge dot). The cell's SVG sits over its background
+// (selection and peers stay visible through the lines' transparency) and under its digit and
+// notes; clues outside the grid are drawn in the frame by the edge cells, which let them out.
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+let marksSerial = 0;
+
+const pt = ([r, c]) => [c + 0.5, r + 0.5];
+const path = (cells) => cells.map((s, k) => `${k ? 'L' : 'M'}${pt(s)[0]} ${pt(s)[1]}`).join('');
+const esc = (t) => String(t).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const text = (x, y, size, words, cls = '') =>
+  `<text class="mk-text ${cls}" x="${x}" y="${y}" font-size="${size}" text-anchor="middle" dominant-baseline="central">${esc(words)}</text>`;
+
+/** The bounds [x0, y0, x1, y1] of cells' squares. */
+function bounds(cells) {
+  const rs = cells.map((s) => s[0]);
+  const cs = cells.map((s) => s[1]);
+  return [Math.min(...cs), Math.min(...rs), Math.max(...cs) + 1, Math.max(...rs) + 1];
+}
+
+/** One mark as SVG markup in grid units. */
+function markSvg(m, w, h) {
+  const color = m.color ? ` style="stroke:${esc(m.color)}"` : '';
+  switch (m.kind) {
+    case 'shade':
+      return m.cells.map(([r, c]) => `<rect class="mk-shade mk-${m.what} g${m.group % 3}" x="${c}" y="${r}" width="1" height="1"/>`).join('');
+    case 'diagonal':
+      return m.positive ? `<path class="mk-diag" d="M0 ${h}L${w} 0"/>` : `<path class="mk-diag" d="M0 0L${w} ${h}"/>`;
+    case 'line': {
+      const d = path(m.cells);
+      const [bx, by] = pt(m.cells[0]);
+      if (m.line === 'thermometer' || m.line === 'slow-thermometer') {
+        const hollow = m.line === 'slow-thermometer' ? `<path class="mk-slow" d="${d}"/>` : '';
+        return `<g class="mk-thermo"><path d="${d}"/><circle cx="${bx}" cy="${by}" r="0.38"/></g>${hollow}`;
+      }
+      if (m.line === 'between') {
+        const [ex, ey] = pt(m.cells[m.cells.length - 1]);
+        return `<path class="mk-line mk-between" d="${d}"/><circle class="mk-end" cx="${bx}" cy="${by}" r="0.4"/><circle class="mk-end" cx="${ex}" cy="${ey}" r="0.4"/>`;
+      }
+      return `<path class="mk-line mk-${m.line}" d="${d}"${color}/>`;
+    }
+    case 'arrow': {
+      let out = '';
+      for (const line of m.lines) {
+        if (!line.length) continue;
+        const first = line[0];
+        const from = m.circle.reduce((a, s) => (Math.abs(s[0] - first[0]) + Math.abs(s[1] - first[1]) < Math.abs(a[0] - first[0]) + Math.abs(a[1] - first[1]) ? s : a), m.circle[0]);
+        const cells = [from, ...line];
+        const [bx, by] = pt(cells[cells.length - 1]);
+        const [ax, ay] = pt(cells[cells.length - 2]);
+        const len = Math.hypot(bx - ax, by - ay) || 1;
+        const [ux, uy] = [(bx - ax) / len, (by - ay) / len];
+        const k = 0.28;
+        const [c, s] = [Math.cos(0.7), Math.sin(0.7)];
+        const l = [bx - k * (ux * c - uy * s), by - k * (uy * c + ux * s)];
+        const r = [bx - k * (ux * c + uy * s), by - k * (uy * c - ux * s)];
+        out += `<path class="mk-arrow" d="${path(cells)}M${l[0]} ${l[1]}L${bx} ${by}L${r[0]} ${r[1]}"/>`;
+      }
+      const [x0, y0, x1, y1] = bounds(m.circle);
+      return `${out}<rect class="mk-bulb" x="${x0 + 0.08}" y="${y0 + 0.08}" width="${x1 - x0 - 0.16}" height="${y1 - y0 - 0.16}" rx="0.42"/>`;
+    }
+    case 'dot': {
+      const [[r1, c1], [r2, c2]] = m.cells;
+      const [x, y] = [(c1 + c2) / 2 + 0.5, (r1 + r2) / 2 + 0.5];
+      const label = m.value !== undefined ? text(x, y, 0.17, m.value, m.black ? 'on-dark' : '') : '';
+      return `<circle class="mk-dot ${m.black ? 'black' : 'white'}" cx="${x}" cy="${y}" r="0.12"/>${label}`;
+    }
+    case 'edge-text': {
+      const [[r1, c1], [r2, c2]] = m.cells;
+      const [x, y] = [(c1 + c2) / 2 + 0.5, (r1 + r2) / 2 + 0.5];
+      return `<circle class="mk-patch" cx="${x}" cy="${y}" r="0.15"/>${text(x, y, 0.28, m.text, 'bold')}`;
+    }
+    case 'cell-shape': {
+      const [x, y] = pt(m.cell);
+      return m.shape === 'circle'
+        ? `<circle class="mk-parity" cx="${x}" cy="${y}" r="0.4"/>`
+        : `<rect class="mk-parity" x="${x - 0.38}" y="${y - 0.38}" width="0.76" height="0.76"/>`;
+    }
+    case 'quadruple': {
+      const x = Math.min(...m.cells.map((s) => s[1])) + 1;
+      const y = Math.min(...m.cells.map((s) => s[0])) + 1;
+      const top = m.values.slice(0, 2).join(' ');
+      const bottom = m.values.slice(2).join(' ');
+      const words = bottom ? text(x, y - 0.09, 0.15, top) + text(x, y + 0.1, 0.15, bottom) : text(x, y, 0.17, top);
+      return `<circle class="mk-quad" cx="${x}" cy="${y}" r="0.27"/>${words}`;
+    }
+    case 'extremum': {
+      const [x, y] = pt(m.cell);
+      const [near, far] = [0.33, 0.43];
+      const [tip, base] = m.maximum ? [far, near] : [near, far];
+      let d = '';
+      for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]]) {
+        d += `M${x + dx * base - dy * 0.1} ${y + dy * base + dx * 0.1}L${x + dx * tip} ${y + dy * tip}L${x + dx * base + dy * 0.1} ${y + dy * base - dx * 0.1}`;
+      }
+      return `<path class="mk-chevron" d="${d}"/>`;
+    }
+    case 'little-killer': {
+      const [x, y] = pt(m.clue);
+      const [dx, dy] = [m.step[1], m.step[0]];
+      const [fx, fy, tx, ty] = [x + dx * 0.22, y + dy * 0.22, x + dx * 0.42, y + dy * 0.42];
+      return `${text(x - dx * 0.12, y - dy * 0.12, 0.34, m.sum, 'clue')}<path class="mk-clue-arrow" d="M${fx} ${fy}L${tx} ${ty}M${tx - dx * 0.1} ${ty}L${tx} ${ty}L${tx} ${ty - dy * 0.1}"/>`;
+    }
+    case 'sandwich': {
+      const [x, y] = pt(m.clue);
+      return text(x, y, 0.42, m.sum, 'clue');
+    }
+    case 'cosmetic': {
+      if (!m.cells.length) return '';
+      const [x0, y0, x1, y1] = bounds(m.cells);
+      const style = m.color ? ` style="stroke:${esc(m.color)}"` : '';
+      const shape = m.shape === 'circle'
+        ? `<circle class="mk-cosmetic" cx="${(x0 + x1) / 2}" cy="${(y0 + y1) / 2}" r="${Math.min(x1 - x0, y1 - y0) / 2 - 0.1}"${style}/>`
+        : `<rect class="mk-cosmetic" x="${x0 + 0.1}" y="${y0 + 0.1}" width="${x1 - x0 - 0.2}" height="${y1 - y0 - 0.2}"${style}/>`;
+      return shape + (m.text ? text((x0 + x1) / 2, (y0 + y1) / 2, 0.35, m.text) : '');
+    }
+    case 'text': {
+      if (!m.cells.length) return '';
+      const [x0, y0, x1, y1] = bounds(m.cells);
+      return text((x0 + x1) / 2, (y0 + y1) / 2, 0.3, m.text);
+    }
+    default:
+      return '';
+  }
+}
+
+/** The hidden <svg> defining the picture's marks as one group; its id, or null without marks. */
+function defineMarks(picture) {
+  const marks = picture.marks || [];
+  document.getElementById('family-marks')?.remove();
+  if (!marks.length) return null;
+  const id = `family-marks-${++marksSerial}`;
+  const defs = document.createElementNS(SVGNS, 'svg');
+  defs.id = 'family-marks';
+  defs.setAttribute('aria-hidden', 'true');
+  defs.setAttribute('class', 'family-marks-defs');
+  // Shading first, then lines, then what sits on edges and corners, then the clues outside.
+  const order = ['shade', 'diagonal', 'cell-shape', 'cosmetic', 'line', 'arrow', 'dot', 'edge-text', 'quadruple', 'extremum', 'text', 'little-killer', 'sandwich'];
+  const sorted = [...marks].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  defs.innerHTML = `<defs><g id="${id}">${sorted.map((m) => markSvg(m, picture.width, picture.height)).join('')}</g></defs>`;
+  document.body.appendChild(defs);
+  return id;
+}
+
+/** An SVG showing the square of grid cell (r, c) of the marks `id`; `where` places it. */
+function markView(id, r, c, where = '') {
+  const svg = document.createElementNS(SVGNS, 'svg');
+  svg.setAttribute('class', `marks ${where}`);
+  svg.setAttribute('viewBox', `${c} ${r} 1 1`);
+  svg.setAttribute('aria-hidden', 'true');
+  const use = document.createElementNS(SVGNS, 'use');
+  use.setAttribute('href', `#${id}`);
+  svg.appendChild(use);
+  return svg;
+}
+
+/** The marks' views of cell (r, c): its own square and, on the edge of a framed grid, the
+ * frame's squares beside it (above, below, left, right, and the corners). */
+function markViews(board, r, c) {
+  const id = board.marksId;
+  if (!id) return [];
+  const views = [markView(id, r, c)];
+  const g = board.geom;
+  if (!g.picture.frame) return views;
+  const last = [g.height - 1, g.width - 1];
+  const dr = r === 0 ? [-1] : r === last[0] ? [1] : [];
+  const dc = c === 0 ? [-1] : c === last[1] ? [1] : [];
+  for (const a of dr) views.push(markView(id, r + a, c, `out r${a}`));
+  for (const b of dc) views.push(markView(id, r, c + b, `out c${b}`));
+  for (const a of dr) for (const b of dc) views.push(markView(id, r + a, c + b, `out r${a} c${b}`));
+  return views;
 }

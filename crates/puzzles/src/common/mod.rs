@@ -26,7 +26,7 @@ pub mod registry;
 pub mod seed;
 mod verdict;
 
-pub use picture::{Draw, Picture, PictureCell};
+pub use picture::{Draw, LineKind, Mark, Picture, PictureCell, Shape, Spot};
 pub(crate) use puzzle::{generator, levels_and_generator, puzzle_from_functions};
 pub use puzzle::{Generate, Lazy, Named, Puzzle, Rate, Readable, LAZY_BUFFER};
 pub use query::{Query, Solutions};

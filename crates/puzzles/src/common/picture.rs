@@ -33,6 +33,163 @@ pub struct Picture {
     /// The cage of each cell where cages are drawn apart from the regions (Killer Sudoku): a dashed
     /// outline inside the cells of each cage. Empty when there are none.
     pub cages: Vec<u32>,
+    /// What is drawn over the cells beside digits, regions and cages (variant Sudoku's lines,
+    /// dots, clues): each mark with the cells it names and what it means, never pixels. Empty
+    /// for the families that draw none (and then left out of the JSON).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Mark>,
+    /// Clues stand outside the grid (little killer, sandwich): a frame one cell wide is drawn
+    /// around it, whose cells are named by row or column `-1` and `height` / `width`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub frame: bool,
+}
+
+/// A cell as `[row, column]` from 0; `-1` and the side name the frame around the grid.
+pub type Spot = [i32; 2];
+
+/// The kind of a line through cell centres.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LineKind {
+    /// Digits rise from the bulb (the first cell, drawn as a filled circle).
+    Thermometer,
+    /// Digits never fall from the bulb (drawn as a thermometer with a hollow line).
+    SlowThermometer,
+    /// German (or Dutch) whispers: green.
+    Whispers,
+    /// Renban: purple.
+    Renban,
+    /// Palindrome: grey.
+    Palindrome,
+    /// Between line: circles at both ends.
+    Between,
+    /// Region-sum line: blue.
+    RegionSum,
+    /// A drawn line that is no rule, in its `color`.
+    Cosmetic,
+}
+
+/// A shape drawn small in a cell, or over cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shape {
+    /// A circle (odd digit; a cosmetic circle).
+    Circle,
+    /// A square (even digit; a cosmetic rectangle).
+    Square,
+}
+
+/// One mark of a [`Picture`], with the data it means.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Mark {
+    /// A line through the centres of `cells`, in order.
+    Line {
+        /// What the line is.
+        line: LineKind,
+        /// Its cells, in order (a thermometer's bulb first).
+        cells: Vec<Spot>,
+        /// A cosmetic line's colour (`#RRGGBB`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        color: Option<String>,
+    },
+    /// An arrow: its circle (one or more cells, drawn as one rounded outline) and its lines,
+    /// each from the circle to its arrowhead at the last cell.
+    Arrow {
+        /// The circle's cells.
+        circle: Vec<Spot>,
+        /// The lines, each without the circle.
+        lines: Vec<Vec<Spot>>,
+    },
+    /// A kropki dot on the edge between two neighbours: white (difference) or black (ratio),
+    /// with its value when it is not the usual 1 or 2.
+    Dot {
+        /// The two neighbours.
+        cells: [Spot; 2],
+        /// Black (ratio) rather than white (difference).
+        black: bool,
+        /// The value written in it, if any.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        value: Option<u32>,
+    },
+    /// A letter on the edge between two neighbours (X, V, or a sum).
+    EdgeText {
+        /// The two neighbours.
+        cells: [Spot; 2],
+        /// What is written.
+        text: String,
+    },
+    /// A small shape in a cell: odd (circle), even (square).
+    CellShape {
+        /// The cell.
+        cell: Spot,
+        /// The shape.
+        shape: Shape,
+    },
+    /// A quadruple: a circle at the corner the cells share, with its digits.
+    Quadruple {
+        /// The cells around the corner.
+        cells: Vec<Spot>,
+        /// The digits written in the circle.
+        values: Vec<u8>,
+    },
+    /// A little killer clue in the frame: its sum and the diagonal it runs along.
+    LittleKiller {
+        /// The clue's cell in the frame.
+        clue: Spot,
+        /// The step `[row, column]` of the diagonal (each -1 or 1).
+        step: [i32; 2],
+        /// The sum.
+        sum: u32,
+    },
+    /// A sandwich clue in the frame, by its row or column.
+    Sandwich {
+        /// The clue's cell in the frame.
+        clue: Spot,
+        /// The sum.
+        sum: u32,
+    },
+    /// A main diagonal whose digits differ (X-Sudoku).
+    Diagonal {
+        /// Bottom left to top right.
+        positive: bool,
+    },
+    /// Shaded cells: an extra region (`group` its number) or a clone pair's cells.
+    Shade {
+        /// The cells.
+        cells: Vec<Spot>,
+        /// `extra-region` or `clone`.
+        what: String,
+        /// Which group of its kind (clones share a tone by pair of groups).
+        group: u32,
+    },
+    /// A minimum or maximum cell: chevrons on its sides pointing to it (minimum) or away.
+    Extremum {
+        /// The cell.
+        cell: Spot,
+        /// A maximum rather than a minimum.
+        maximum: bool,
+    },
+    /// A cosmetic shape over cells (circle or rectangle), with its colour and text.
+    Cosmetic {
+        /// Circle or square (a rectangle over its cells).
+        shape: Shape,
+        /// The cells it covers.
+        cells: Vec<Spot>,
+        /// Its colour (`#RRGGBB`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        color: Option<String>,
+        /// Its text.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+    },
+    /// A cosmetic text over cells.
+    Text {
+        /// The cells it is centred on.
+        cells: Vec<Spot>,
+        /// What is written.
+        text: String,
+    },
 }
 
 impl Picture {
@@ -44,6 +201,8 @@ impl Picture {
             cells: vec![PictureCell::default(); width * height],
             regions: vec![Some(0); width * height],
             cages: Vec::new(),
+            marks: Vec::new(),
+            frame: false,
         }
     }
 }

@@ -1,9 +1,23 @@
-//! The picture of a variant puzzle, which the web game and the books draw.
+//! The picture of a variant puzzle, which the web game and the books draw: digits, regions,
+//! killer cages, and a [`Mark`] for every other constraint and cosmetic that is drawn.
 
-use crate::common::Picture;
-use crate::variant::model::{Constraint, Grid, Variant};
+use crate::common::{LineKind, Mark, Picture, Shape, Spot};
+use crate::variant::model::{Cell, Constraint, Grid, Variant};
 
-/// The puzzle (or with `answer` its solution) as a [`Picture`]: digits, regions, killer cages.
+fn spot(cell: Cell) -> Spot {
+    [i32::from(cell.row), i32::from(cell.col)]
+}
+
+fn spots(cells: &[Cell]) -> Vec<Spot> {
+    cells.iter().copied().map(spot).collect()
+}
+
+fn line(line: LineKind, cells: &[Cell]) -> Mark {
+    Mark::Line { line, cells: spots(cells), color: None }
+}
+
+/// The puzzle (or with `answer` its solution) as a [`Picture`]: digits, regions, killer cages,
+/// and the marks of the other constraints and of the cosmetics.
 pub(crate) fn picture(puzzle: &Variant, answer: Option<&Grid>) -> Picture {
     let n = puzzle.size;
     let mut picture = Picture::new(n, n);
@@ -15,15 +29,99 @@ pub(crate) fn picture(puzzle: &Variant, answer: Option<&Grid>) -> Picture {
         picture.regions[cell] = puzzle.regions[cell].map(u32::from);
     }
     let mut cages = vec![u32::MAX; n * n];
+    let (mut extra, mut clones) = (0, 0);
     for (k, constraint) in puzzle.constraints.iter().enumerate() {
-        if let Constraint::Cage { cells, sum } = constraint {
-            for c in cells {
-                cages[puzzle.index(*c)] = k as u32;
+        let mark = match constraint {
+            Constraint::Cage { cells, sum } => {
+                for c in cells {
+                    cages[puzzle.index(*c)] = k as u32;
+                }
+                if let (Some(sum), Some(first)) = (sum, cells.iter().min()) {
+                    picture.cells[puzzle.index(*first)].corner = Some(sum.to_string());
+                }
+                None
             }
-            if let (Some(sum), Some(first)) = (sum, cells.iter().min()) {
-                picture.cells[puzzle.index(*first)].corner = Some(sum.to_string());
+            Constraint::ExtraRegion { cells } => {
+                extra += 1;
+                Some(Mark::Shade { cells: spots(cells), what: "extra-region".into(), group: extra - 1 })
             }
-        }
+            Constraint::DiagonalPositive => Some(Mark::Diagonal { positive: true }),
+            Constraint::DiagonalNegative => Some(Mark::Diagonal { positive: false }),
+            Constraint::LittleKiller { clue, direction, sum } => {
+                let (dr, dc) = direction.step();
+                Some(Mark::LittleKiller {
+                    clue: spot(*clue),
+                    step: [i32::from(dr), i32::from(dc)],
+                    sum: *sum,
+                })
+            }
+            Constraint::Sandwich { clue, sum } => Some(Mark::Sandwich { clue: spot(*clue), sum: *sum }),
+            Constraint::Thermometer { cells, slow } => {
+                Some(line(if *slow { LineKind::SlowThermometer } else { LineKind::Thermometer }, cells))
+            }
+            Constraint::Arrow { circle, lines } => {
+                Some(Mark::Arrow { circle: spots(circle), lines: lines.iter().map(|l| spots(l)).collect() })
+            }
+            Constraint::Difference { cells, value } => Some(Mark::Dot {
+                cells: [spot(cells[0]), spot(cells[1])],
+                black: false,
+                value: (*value != 1).then_some(*value),
+            }),
+            Constraint::Ratio { cells, value } => Some(Mark::Dot {
+                cells: [spot(cells[0]), spot(cells[1])],
+                black: true,
+                value: (*value != 2).then_some(*value),
+            }),
+            Constraint::Xv { cells, sum } => Some(Mark::EdgeText {
+                cells: [spot(cells[0]), spot(cells[1])],
+                text: match sum {
+                    10 => "X".to_string(),
+                    5 => "V".to_string(),
+                    other => other.to_string(),
+                },
+            }),
+            Constraint::Odd { cell } => Some(Mark::CellShape { cell: spot(*cell), shape: Shape::Circle }),
+            Constraint::Even { cell } => Some(Mark::CellShape { cell: spot(*cell), shape: Shape::Square }),
+            Constraint::Minimum { cell } => Some(Mark::Extremum { cell: spot(*cell), maximum: false }),
+            Constraint::Maximum { cell } => Some(Mark::Extremum { cell: spot(*cell), maximum: true }),
+            Constraint::Quadruple { cells, values } => {
+                Some(Mark::Quadruple { cells: spots(cells), values: values.clone() })
+            }
+            Constraint::Palindrome { cells } => Some(line(LineKind::Palindrome, cells)),
+            Constraint::Renban { cells } => Some(line(LineKind::Renban, cells)),
+            Constraint::Whispers { cells, .. } => Some(line(LineKind::Whispers, cells)),
+            Constraint::Between { cells } => Some(line(LineKind::Between, cells)),
+            Constraint::RegionSumLine { cells } => Some(line(LineKind::RegionSum, cells)),
+            Constraint::Clone { cells, clones: twins } => {
+                clones += 1;
+                let group = clones - 1;
+                picture.marks.push(Mark::Shade { cells: spots(cells), what: "clone".into(), group });
+                Some(Mark::Shade { cells: spots(twins), what: "clone".into(), group })
+            }
+            // Global rules (anti-knight, anti-king, non-consecutive, disjoint groups, negative)
+            // are said in the rules text, not drawn.
+            _ => None,
+        };
+        picture.frame |= matches!(mark, Some(Mark::LittleKiller { .. } | Mark::Sandwich { .. }));
+        picture.marks.extend(mark);
+    }
+    for cosmetic in &puzzle.cosmetics {
+        let cells = spots(&cosmetic.cells);
+        let mark = match cosmetic.kind.as_str() {
+            "line" => Mark::Line { line: LineKind::Cosmetic, cells, color: cosmetic.color.clone() },
+            "circle" | "rectangle" => Mark::Cosmetic {
+                shape: if cosmetic.kind == "circle" { Shape::Circle } else { Shape::Square },
+                cells,
+                color: cosmetic.color.clone(),
+                text: cosmetic.text.clone(),
+            },
+            _ => match &cosmetic.text {
+                Some(text) => Mark::Text { cells, text: text.clone() },
+                None => continue,
+            },
+        };
+        picture.frame |= cosmetic.cells.iter().any(|c| c.index(n).is_none());
+        picture.marks.push(mark);
     }
     if cages.iter().any(|&c| c != u32::MAX) {
         picture.cages = cages;

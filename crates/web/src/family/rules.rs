@@ -8,7 +8,7 @@
 //! `1` a star and `2` a cell marked "no star" (a dot).
 
 use serde::Serialize;
-use tessera::common::Picture;
+use tessera::common::{Mark, Picture};
 
 /// How the player enters values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -69,6 +69,28 @@ impl Rules {
     /// Digits differ in each region of the picture too (Sudoku boxes).
     pub fn regions_distinct(mut self, picture: &Picture) -> Rules {
         self.distinct.extend(groups(picture, |i| picture.regions[i]));
+        self
+    }
+
+    /// Digits differ along the picture's marked diagonals and in its shaded extra regions too
+    /// (variant Sudoku's X and windoku): the groups its marks name, from the description alone.
+    pub fn marks_distinct(mut self, picture: &Picture) -> Rules {
+        let (w, h) = (picture.width as i32, picture.height as i32);
+        let inside = |[r, c]: [i32; 2]| (0..h).contains(&r) && (0..w).contains(&c);
+        for mark in &picture.marks {
+            let cells: Vec<usize> = match mark {
+                Mark::Diagonal { positive } if w == h => {
+                    (0..w).map(|k| if *positive { (w - 1 - k) * w + k } else { k * w + k } as usize).collect()
+                }
+                Mark::Shade { cells, what, .. } if what == "extra-region" => {
+                    cells.iter().filter(|&&s| inside(s)).map(|&[r, c]| (r * w + c) as usize).collect()
+                }
+                _ => continue,
+            };
+            if cells.len() > 1 {
+                self.distinct.push(cells);
+            }
+        }
         self
     }
 
@@ -237,6 +259,20 @@ mod tests {
             p.cells[i].corner = Some(label.to_owned());
         }
         p
+    }
+
+    #[test]
+    fn marked_diagonals_and_extra_regions_are_distinct_groups() {
+        let mut picture = Picture::new(4, 4);
+        picture.marks = vec![
+            Mark::Diagonal { positive: true },
+            Mark::Shade { cells: vec![[0, 0], [1, 1]], what: "extra-region".into(), group: 0 },
+            Mark::Shade { cells: vec![[0, 0], [3, 3]], what: "clone".into(), group: 0 },
+        ];
+        let rules = Rules::latin(&picture, 4).marks_distinct(&picture);
+        assert_eq!(rules.distinct.len(), 8 + 2);
+        assert_eq!(rules.distinct[8], vec![12, 9, 6, 3]);
+        assert_eq!(rules.distinct[9], vec![0, 5]);
     }
 
     #[test]
