@@ -113,7 +113,7 @@ pub fn count<P: Family>(args: &FamilyCountArgs<P::Engine>) -> Result<Status> {
         let start = Instant::now();
         let query = Query::default()
             .with_engine(engine)
-            .with_limit(args.limit)
+            .with_limit(if args.limit == 0 { u64::MAX } else { args.limit })
             .with_budget(super::budget(&run.budget));
         let count = puzzle.count(&query);
         gave_up |= count.gave_up();
