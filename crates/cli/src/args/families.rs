@@ -255,7 +255,8 @@ impl Family for Variant {
         if !(variant::MIN_SIZE..=variant::MAX_SIZE).contains(&side) {
             return 0;
         }
-        let rows: Vec<&str> = next.iter().copied().filter(|line| !line.trim().is_empty()).take(side - 1).collect();
+        let rows: Vec<&str> =
+            next.iter().copied().filter(|line| !line.trim().is_empty()).take(side - 1).collect();
         let square = side == 16;
         if square && !(rows.len() == side - 1 && rows.iter().all(|row| width(row) == side)) {
             return 0;
