@@ -247,9 +247,12 @@ impl Family for Variant {
     /// spaces) starts an LxL grid when L - 1 more rows of L follow; otherwise it is a whole grid
     /// on one line (16 digits: a 4x4 grid, unless 15 rows of 16 follow it).
     fn answer_rows(first: &str, next: &[&str]) -> usize {
-        let width = |line: &str| match line.contains(' ') {
-            true => line.split_whitespace().count(),
-            false => line.trim().chars().count(),
+        let width = |line: &str| {
+            if line.contains(' ') {
+                line.split_whitespace().count()
+            } else {
+                line.trim().chars().count()
+            }
         };
         let side = width(first);
         if !(variant::MIN_SIZE..=variant::MAX_SIZE).contains(&side) {
@@ -257,8 +260,8 @@ impl Family for Variant {
         }
         let rows: Vec<&str> =
             next.iter().copied().filter(|line| !line.trim().is_empty()).take(side - 1).collect();
-        let square = side == 16;
-        if square && !(rows.len() == side - 1 && rows.iter().all(|row| width(row) == side)) {
+        // 16 digits are a row of a 16x16 grid or a whole 4x4 grid: the rows that follow tell.
+        if side == 16 && !(rows.len() == side - 1 && rows.iter().all(|row| width(row) == side)) {
             return 0;
         }
         side - 1
