@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 use tessera::kenken;
 use tessera::killer;
 use tessera::starbattle;
+use tessera::variant;
 
 use crate::common::{self, Generated};
 use crate::family::{family_class, generated};
@@ -134,6 +135,75 @@ family_class!(
             }
             let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
             generated(py, made, |puzzle| StarBattle { puzzle })
+        }
+    }
+);
+
+family_class!(
+    /// A variant Sudoku as data: an N x N grid (4 to 16; boxes, jigsaw regions or none), its
+    /// givens and a list of constraints (killer cages, thermometers, arrows, kropki dots, XV,
+    /// little killers, sandwiches, whispers, renban, ...).
+    ///
+    /// ``Variant(text)`` reads one puzzle in any format the library reads (Tessera's JSON,
+    /// f-puzzles JSON, an f-puzzles or SudokuPad share link, an ISS string);
+    /// ``Variant.parse_many(text)`` one puzzle a line; ``Variant.from_fpuzzles(text)`` and
+    /// ``Variant.from_link(url)`` one of those forms; ``to_json()`` Tessera's JSON, which the
+    /// constructor reads back. Answers are rows of digits (``1``-``9``, then ``A``-``G``).
+    /// Solutions are ``tessera.Answer``.
+    ///
+    /// >>> puzzle = tessera.Variant('{"size":4,"regions":[0,0,1,1,0,0,1,1,2,2,3,3,2,2,3,3],"givens":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"constraints":[{"kind":"thermometer","cells":["r1c1","r1c2","r1c3","r1c4"]},{"kind":"thermometer","cells":["r2c1","r3c1"]},{"kind":"cage","cells":["r3c2","r3c3"],"sum":3},{"kind":"xv","cells":["r4c3","r4c4"],"sum":5}]}')
+    /// >>> puzzle.solve().rows
+    /// [[1, 2, 3, 4], [3, 4, 1, 2], [4, 1, 2, 3], [2, 3, 4, 1]]
+    Variant(variant::Variant),
+    read_answer: variant::Grid::parse,
+    {
+        /// One puzzle from an f-puzzles JSON text (raises ``tessera.ParseError``).
+        #[staticmethod]
+        fn from_fpuzzles(py: Python<'_>, text: &str) -> PyResult<Variant> {
+            variant::parse(text).map(|puzzle| Variant { puzzle }).map_err(|err| crate::errors::puzzle_error(py, err))
+        }
+
+        /// One puzzle from an f-puzzles or SudokuPad share link (raises ``tessera.ParseError``).
+        #[staticmethod]
+        fn from_link(py: Python<'_>, url: &str) -> PyResult<Variant> {
+            variant::parse(url).map(|puzzle| Variant { puzzle }).map_err(|err| crate::errors::puzzle_error(py, err))
+        }
+
+        /// The puzzle as Tessera's JSON on one line (what the constructor reads back).
+        fn to_json(&self) -> String {
+            variant::to_json(&self.puzzle)
+        }
+
+        /// The side N.
+        #[getter]
+        fn size(&self) -> usize {
+            self.puzzle.size
+        }
+
+        /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size`` 4
+        /// to 16 (not prime), ``template`` one of the generator's rules templates (``None``:
+        /// ``'killer'``), ``level`` one of the levels (``None``: any). Raises ``tessera.GaveUp``
+        /// when ``max_nodes`` or ``timeout`` runs out first.
+        #[staticmethod]
+        #[pyo3(signature = (*, size = 9, template = None, level = None, seed = 0, max_nodes = None, timeout = None))]
+        fn generate(
+            py: Python<'_>,
+            size: usize,
+            template: Option<&str>,
+            level: Option<&str>,
+            seed: u64,
+            max_nodes: Option<i64>,
+            timeout: Option<f64>,
+        ) -> PyResult<Generated> {
+            let mut generator = variant::Generator::new(size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            if let Some(template) = template {
+                generator = generator.template(common::level::<variant::Template>(template)?);
+            }
+            if let Some(level) = level {
+                generator = generator.difficulty(common::level::<variant::Difficulty>(level)?);
+            }
+            let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+            generated(py, made, |puzzle| Variant { puzzle })
         }
     }
 );

@@ -68,7 +68,7 @@ mod _tessera {
     #[pymodule_export]
     use super::errors::{GaveUp, ParseError};
     #[pymodule_export]
-    use super::families::{KenKen, Killer, StarBattle};
+    use super::families::{KenKen, Killer, StarBattle, Variant};
     #[pymodule_export]
     use super::family::{Answer, Rating, Step};
     #[pymodule_export]

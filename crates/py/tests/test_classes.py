@@ -34,6 +34,10 @@ PUZZLES = {
         "9 9\n" + "45 - - - - - - - -\n" * 9 + "".join(" ".join([str(r)] * 9) + "\n" for r in range(1, 10))
     ),
     "StarBattle": lambda: tessera.StarBattle("12 12 1\n" + "1 2 3 4 5 6 7 8 9 10 11 12\n" * 12),
+    "Variant": lambda: tessera.Variant(
+        '{"size":9,"regions":[%s],"givens":[%s],"constraints":[{"kind":"anti-knight"}]}'
+        % (",".join(str(i // 27 * 3 + i % 9 // 3) for i in range(81)), ",".join(["0"] * 81))
+    ),
 }
 
 

@@ -6,9 +6,10 @@ use clap::Args;
 use tessera::kenken::{self, KenKen};
 use tessera::killer::{self, Killer};
 use tessera::starbattle::{self, StarBattle};
+use tessera::variant::{self, Variant};
 use tessera::Budget;
 
-use super::Family;
+use super::{named, Family};
 
 /// The exit statuses and formats of the family commands, under `tessera <family> --help`.
 pub const FAMILY_HELP: &str = "\
@@ -16,6 +17,28 @@ Input and output: the janko.at text format, puzzles one after another with blank
 comment lines between them (see the README, \"Killer Sudoku, KenKen and Star Battle\"); every
 output reads back. JSON lines as `generate --json` and `solve --json` write them are read
 through their \"puzzle\" or \"solution\" text.
+
+Exit status:
+  0  success (including \"no solution\")
+  1  usage error or internal error
+  2  bad input: a file cannot be read or is not valid (the message gives line and column)
+  3  gave up: --max-nodes or --timeout ran out on some puzzle
+  4  verify: an answer breaks a rule of its puzzle
+  7  rate: the techniques found a contradiction (no solution)";
+
+/// The formats and exit statuses of `tessera variant`, under `tessera variant --help`.
+pub const VARIANT_HELP: &str = "\
+Input: one puzzle a line, in any of these formats: an f-puzzles JSON file (its JSON on one line),
+an f-puzzles or SudokuPad share link, an ISS string, or Tessera's own JSON (what `solve --json`,
+`generate --json` and every text output write); blank and # comment lines between them. FILE may
+also be a share link itself (an argument starting http://, https:// or N4Ig is read as the
+puzzle, not as a path). Answers are rows of digits (1-9, then A-G for 10-16), one row a line,
+or a whole grid on one line.
+
+Examples:
+  tessera variant solve examples/data/variant/thermo-4x4.json
+  tessera variant count 'https://f-puzzles.com/?load=N4Ig...'
+  tessera variant verify puzzle.json answer.txt --json
 
 Exit status:
   0  success (including \"no solution\")
@@ -168,5 +191,79 @@ impl Family for StarBattle {
             V::Touching { cells: (a, b), .. } => ("touching", vec![*a, *b]),
             _ => ("other", Vec::new()),
         }
+    }
+}
+
+/// `tessera variant generate` and `book`: the side and the rules template.
+#[derive(Debug, Clone, Args)]
+pub struct VariantShape {
+    /// The side N of the NxN grid, 4 to 16 (not prime: boxes as in Sudoku).
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    pub size: usize,
+    /// The rules template the generator fills (default: killer).
+    #[arg(long, value_name = "NAME", value_parser = named::<variant::Template>())]
+    pub template: Option<variant::Template>,
+}
+
+/// The kinds of the grid's own rules, as the variant verifier names them; a constraint's kind is
+/// its [`variant::Constraint::name`].
+const VARIANT_GRID_KINDS: [&str; 6] =
+    ["size-differs", "empty", "given-changed", "repeated-in-row", "repeated-in-column", "repeated-in-region"];
+
+impl Family for Variant {
+    const TITLE: &'static str = "Variant Sudoku";
+    type Shape = VariantShape;
+
+    fn spec(
+        shape: &VariantShape,
+        level: Option<variant::Difficulty>,
+        budget: &Budget,
+    ) -> Result<variant::Generator, tessera::Error> {
+        let mut generator = variant::Generator::new(shape.size)?.budget(budget.clone());
+        if let Some(template) = shape.template {
+            generator = generator.template(template);
+        }
+        if let Some(level) = level {
+            generator = generator.difficulty(level);
+        }
+        Ok(generator)
+    }
+
+    fn read_answer(text: &str) -> Result<variant::Grid, tessera::Error> {
+        variant::Grid::parse(text)
+    }
+
+    fn violation(&self, violation: &variant::Violation) -> (&'static str, Vec<usize>) {
+        let n = self.size();
+        let kind = match violation.constraint {
+            Some(at) => self.constraints.get(at.wrapping_sub(1)).map(variant::Constraint::name),
+            None => VARIANT_GRID_KINDS.iter().copied().find(|kind| *kind == violation.kind),
+        };
+        let cells = violation.cells.iter().filter_map(|cell| cell.index(n)).collect();
+        (kind.unwrap_or("other"), cells)
+    }
+
+    /// An answer is its rows of digits, no header: a first line of L digits (or numbers between
+    /// spaces) starts an LxL grid when L - 1 more rows of L follow; otherwise it is a whole grid
+    /// on one line (16 digits: a 4x4 grid, unless 15 rows of 16 follow it).
+    fn answer_rows(first: &str, next: &[&str]) -> usize {
+        let width = |line: &str| {
+            if line.contains(' ') {
+                line.split_whitespace().count()
+            } else {
+                line.trim().chars().count()
+            }
+        };
+        let side = width(first);
+        if !(variant::MIN_SIZE..=variant::MAX_SIZE).contains(&side) {
+            return 0;
+        }
+        let rows: Vec<&str> =
+            next.iter().copied().filter(|line| !line.trim().is_empty()).take(side - 1).collect();
+        // 16 digits are a row of a 16x16 grid or a whole 4x4 grid: the rows that follow tell.
+        if side == 16 && !(rows.len() == side - 1 && rows.iter().all(|row| width(row) == side)) {
+            return 0;
+        }
+        side - 1
     }
 }

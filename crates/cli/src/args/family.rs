@@ -39,6 +39,14 @@ pub trait Family:
 
     /// A violation's kind (a word such as `repeated-in-row`) and its cells (numbered row by row).
     fn violation(&self, violation: &Self::Violation) -> (&'static str, Vec<usize>);
+
+    /// How many non-blank lines an answer takes after its first line, `first`; `next` are the
+    /// lines that follow it (blank ones included). By default the answer format's header `W H`
+    /// or `W H K` comes first, and its second number counts the rows after it.
+    fn answer_rows(first: &str, next: &[&str]) -> usize {
+        let _ = next;
+        first.split_whitespace().nth(1).and_then(|h| h.parse().ok()).unwrap_or(0)
+    }
 }
 
 /// A value parser over one of the library's name lists (engines, levels): the names in `--help`

@@ -99,6 +99,10 @@ pub enum Command {
     /// verify, generate, rate, hint, book.
     #[command(subcommand, after_help = FAMILY_HELP)]
     Starbattle(FamilyCommand<tessera::starbattle::StarBattle>),
+    /// Variant Sudoku as data (killer cages, thermometers, arrows, kropki, XV, little killers,
+    /// sandwiches, whispers, ...): solve, count, verify, generate, rate, hint, book.
+    #[command(subcommand, after_help = VARIANT_HELP)]
+    Variant(FamilyCommand<tessera::variant::Variant>),
     /// Polyomino tiling: count or show the ways to cover a board with pieces (pentominoes, ...).
     #[command(subcommand, after_help = TILING_HELP)]
     Tiling(TilingCommand),

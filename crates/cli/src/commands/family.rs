@@ -1,6 +1,6 @@
 //! `tessera <family> solve|count|verify|generate|rate|hint`, written once over
 //! [`Family`](crate::args::Family) (the library's `Puzzle`, `Readable`, `Generate`, `Rate` and
-//! `Draw`): Killer Sudoku, KenKen and Star Battle all run through this file.
+//! `Draw`): Killer Sudoku, KenKen, Star Battle and variant Sudoku all run through this file.
 //!
 //! A file is read whole (at most [`Family::FILE_BYTES`]) and parsed by the family's reader, which
 //! names the line and column of every mistake; a mistake is bad input (status 2). JSON lines as
@@ -113,7 +113,7 @@ pub fn count<P: Family>(args: &FamilyCountArgs<P::Engine>) -> Result<Status> {
         let start = Instant::now();
         let query = Query::default()
             .with_engine(engine)
-            .with_limit(args.limit)
+            .with_limit(if args.limit == 0 { u64::MAX } else { args.limit })
             .with_budget(super::budget(&run.budget));
         let count = puzzle.count(&query);
         gave_up |= count.gave_up();
@@ -365,8 +365,13 @@ fn limit<P: Family>() -> Limit {
     Limit { bytes: P::FILE_BYTES, what: "a puzzle file", why: "split larger files" }
 }
 
-/// The file's name for messages and its text (UTF-8 checked).
+/// The file's name for messages and its text (UTF-8 checked). An argument that is a puzzle's
+/// share link (`http://`, `https://`, or the `N4Ig` of an f-puzzles link's compressed data) is
+/// the text itself, not a path.
 fn text_of(path: &Path, limit: Limit) -> Result<(String, String), BadInput> {
+    if let Some(text) = path.to_str().filter(|text| is_link(text)) {
+        return Ok(("the argument".to_owned(), text.to_owned()));
+    }
     let input = Input::read_at_most(path, limit)?;
     match String::from_utf8(input.bytes) {
         Ok(text) => Ok((input.name, text)),
@@ -377,6 +382,11 @@ fn text_of(path: &Path, limit: Limit) -> Result<(String, String), BadInput> {
             Err(BadInput { name: input.name, message: format!("line {line}: the text is not UTF-8") })
         }
     }
+}
+
+/// Whether a command-line argument is a puzzle given inline (a share link) rather than a path.
+fn is_link(argument: &str) -> bool {
+    ["http://", "https://", "N4Ig"].iter().any(|start| argument.starts_with(start))
 }
 
 /// The puzzles of a file, read by the family's reader; `key` is the object of a JSON line that
@@ -420,9 +430,10 @@ fn json_lines<'t>(name: &str, text: &'t str, key: &str) -> std::borrow::Cow<'t, 
     texts.join("\n").into()
 }
 
-/// The answers of a text in the family's answer format: each a header line (`W H` or `W H K`)
-/// and as many non-blank rows as its second number, read by [`Family::read_answer`]; blank and
-/// `#` lines between them. A mistake names its line in the whole text.
+/// The answers of a text in the family's answer format: each its first line (a header `W H` or
+/// `W H K`, or a variant's first row) and as many further non-blank rows as
+/// [`Family::answer_rows`] says, read by [`Family::read_answer`]; blank and `#` lines between
+/// them. A mistake names its line in the whole text.
 fn read_answers<P: Family>(text: &str) -> Result<Vec<P::Solution>, String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut answers = Vec::new();
@@ -433,7 +444,7 @@ fn read_answers<P: Family>(text: &str) -> Result<Vec<P::Solution>, String> {
             at += 1;
             continue;
         }
-        let rows: usize = line.split_whitespace().nth(1).and_then(|h| h.parse().ok()).unwrap_or(0);
+        let rows = P::answer_rows(lines[at], &lines[at + 1..]);
         let start = at;
         let mut block = vec![lines[at]];
         at += 1;

@@ -106,6 +106,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Killer(command) => family::run(&command),
         Command::Kenken(command) => family::run(&command),
         Command::Starbattle(command) => family::run(&command),
+        Command::Variant(command) => family::run(&command),
         Command::Tiling(TilingCommand::Count(args)) => tiling::count(&args),
         Command::Tiling(TilingCommand::Solve(args)) => tiling::solve(&args),
         Command::Tiling(TilingCommand::Plan(args)) => tiling::plan(&args),

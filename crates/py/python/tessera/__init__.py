@@ -8,7 +8,7 @@ Exact cover (Knuth's Algorithm X and C, with secondary items and colours):
 2
 
 Puzzles, every one with the same calls (``solve``, ``count``, ``solutions``, ``verify``; and
-``generate`` and ``rate`` for Sudoku, Hidato and the janko.at families ``Killer``, ``KenKen``, ``StarBattle``), whose options are keyword-only and the same on
+``generate`` and ``rate`` for Sudoku, Hidato and the janko.at families ``Killer``, ``KenKen``, ``StarBattle``, and ``Variant``), whose options are keyword-only and the same on
 every class: ``engine='auto'``, ``limit=None``, ``threads=1``, ``max_nodes=None``,
 ``timeout=None``. ``solutions`` is a lazy iterator (``tessera.Solutions``):
 
@@ -48,6 +48,7 @@ from tessera._tessera import (
     SudokuRating,
     Tiling,
     TilingPuzzle,
+    Variant,
     Verdict,
     __version__,
     merge,
@@ -77,6 +78,7 @@ __all__ = [
     "SudokuRating",
     "Tiling",
     "TilingPuzzle",
+    "Variant",
     "Verdict",
     "__version__",
     "merge",

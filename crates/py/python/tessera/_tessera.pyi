@@ -14,6 +14,7 @@ __all__ = [
     "Killer",
     "KenKen",
     "StarBattle",
+    "Variant",
     "Answer",
     "Step",
     "Rating",
@@ -485,7 +486,7 @@ class Queens(_Searches[list[int]], _Shards):
 
 @final
 class Answer:
-    """A solved grid of a janko.at family (Killer, KenKen, Star Battle)."""
+    """A solved grid of a family (Killer, KenKen, Star Battle, Variant)."""
 
     width: Final[int]
     height: Final[int]
@@ -562,6 +563,28 @@ class Killer(_Family):
     def generate(
         *,
         size: int = 9,
+        level: Optional[str] = None,
+        seed: int = 0,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Generated: ...
+
+@final
+class Variant(_Family):
+    def __new__(cls, text: str) -> Variant: ...
+    @staticmethod
+    def parse_many(text: str) -> list[Variant]: ...
+    @staticmethod
+    def from_fpuzzles(text: str) -> Variant: ...
+    @staticmethod
+    def from_link(url: str) -> Variant: ...
+    def to_json(self) -> str: ...
+    size: Final[int]
+    @staticmethod
+    def generate(
+        *,
+        size: int = 9,
+        template: Optional[str] = None,
         level: Optional[str] = None,
         seed: int = 0,
         max_nodes: Optional[int] = None,
