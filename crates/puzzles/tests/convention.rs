@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use tessera::xc::Budget;
 use tessera::{
-    hidato, kenken, killer, queens, starbattle, sudoku, tiling, GaveUp, Named, Outcome, Puzzle, Query,
-    Reduction,
+    hidato, kenken, killer, queens, starbattle, sudoku, tiling, variant, GaveUp, Named, Outcome, Puzzle,
+    Query, Reduction,
 };
 
 /// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,
@@ -72,6 +72,9 @@ fn every_puzzle_agrees_with_its_reduction_through_the_trait() {
         killer::parse("4 4\n9 - 8 3\n- 7 - -\n4 - - 9\n- - - -\n2 2 4 1\n2 3 4 1\n6 3 4 5\n6 3 5 5\n");
     agrees(&killer.expect("a 4x4"), 1);
     agrees(&killer::parse(&killer_rows(4)).expect("a 4x4 of rows"), 288);
+    // Variant Sudoku at its smallest (4x4 with a thermometer: 288 grids, 48 rising ones), a
+    // middle (6x6 anti-king with one thermo) is in tests/variant/routes.rs.
+    agrees(&thermo_4x4(), 48);
     agrees(&queens::Board::new(6).expect("a board"), 4);
     agrees(&queens::Board::new(8).expect("a board"), 92);
     let kenken = kenken::KenKen::parse(
@@ -103,6 +106,7 @@ fn one_node_gives_up_in_the_same_words_everywhere() {
     let open = format!("12 12 1\n{}", "1 2 3 4 5 6 7 8 9 10 11 12\n".repeat(12));
     gives_up(&open.parse::<starbattle::StarBattle>().expect("12x12"));
     gives_up(&killer::parse(&killer_rows(9)).expect("a 9x9 of rows"));
+    gives_up(&variant::Variant::classic(16));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     gives_up(&tiling::Puzzle::new(tiling::Board::parse_size("10x6").expect("a board"), pieces, motion));
 }
@@ -146,6 +150,16 @@ fn names_are_listed_in_order() {
     assert_eq!(<tiling::Puzzle as Puzzle>::NAME, "tiling");
     assert_eq!(<starbattle::StarBattle as Puzzle>::NAME, "starbattle");
     assert_eq!(starbattle::Engine::names(), ["auto", "bits", "xc"]);
+    assert_eq!(<variant::Variant as Puzzle>::NAME, "variant");
+    assert_eq!(variant::Engine::names(), ["auto", "rules", "sat", "xc"]);
+}
+
+/// A 4x4 with a thermometer along its first row.
+fn thermo_4x4() -> variant::Variant {
+    let mut puzzle = variant::Variant::classic(4);
+    let cells = (0..4).map(|c| variant::Cell::new(0, c)).collect();
+    puzzle.constraints.push(variant::Constraint::Thermometer { cells, slow: false });
+    puzzle
 }
 
 /// Every engine's listing of a board with millions of solutions ends within its deadline.
@@ -185,6 +199,9 @@ fn every_listing_keeps_its_deadline() {
     let stars = format!("20 20 1\n{}", columns.repeat(20)).parse::<starbattle::StarBattle>().expect("20x20");
     listing_keeps_its_deadline(&stars);
     listing_keeps_its_deadline(&killer::parse(&killer_rows(9)).expect("a 9x9 of rows"));
+    let mut anti_knight = variant::Variant::classic(16);
+    anti_knight.constraints.push(variant::Constraint::AntiKnight);
+    listing_keeps_its_deadline(&anti_knight);
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     listing_keeps_its_deadline(&tiling::Puzzle::new(
         tiling::Board::parse_size("10x6").expect("a board"),

@@ -42,7 +42,7 @@ fn hand_made() -> Vec<(&'static str, Variant)> {
     let answer = solution(&base);
     let n = 9;
     let mut out = Vec::new();
-    let at = |i: usize| answer[i] as u32;
+    let at = |i: usize| u32::from(answer[i]);
     let right = |i: usize| (i % n + 1 < n).then_some(i + 1);
     // Thermometers: increasing runs along rows, length >= 3.
     let mut thermo = Variant::classic(n);
@@ -165,10 +165,10 @@ fn check_text(name: &str, step: &Step) {
 
 fn check_sound(name: &str, step: &Step, answer: &[u8]) {
     for &(c, d) in &step.removed {
-        assert_ne!(answer[c] as u32, d, "{name}: {step} removes the answer at {c}");
+        assert_ne!(u32::from(answer[c]), d, "{name}: {step} removes the answer at {c}");
     }
     for &(c, d) in &step.placed {
-        assert_eq!(answer[c] as u32, d, "{name}: {step} places a wrong digit at {c}");
+        assert_eq!(u32::from(answer[c]), d, "{name}: {step} places a wrong digit at {c}");
     }
 }
 

@@ -74,7 +74,17 @@ pub fn from_iss(text: &str) -> Result<Variant, Error> {
         let args: Vec<&str> = parts.collect();
         reader.item(*column, kind, &args)?;
     }
-    let puzzle = reader.puzzle;
+    let mut puzzle = reader.puzzle;
+    // ISS keeps the boxes beside jigsaw pieces unless told `NoBoxes`: they become extra regions.
+    let jigsaw = items.iter().any(|(_, item)| item.starts_with("Jigsaw"));
+    let no_boxes = items.iter().any(|(_, item)| item == "NoBoxes");
+    if jigsaw && !no_boxes && crate::variant::model::box_shape(n).is_some() {
+        let boxes = crate::variant::model::default_regions(n);
+        for b in 0..n as u16 {
+            let cells = (0..n * n).filter(|&i| boxes[i] == Some(b)).map(|i| Cell::at(i, n)).collect();
+            puzzle.constraints.push(Constraint::ExtraRegion { cells });
+        }
+    }
     puzzle.validate().map_err(|e| Error::parse(1, 1, format!("ISS: {e}")))?;
     Ok(puzzle)
 }

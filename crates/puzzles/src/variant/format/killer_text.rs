@@ -16,7 +16,10 @@ pub(crate) fn short(text: &str) -> Option<Result<Variant, Error>> {
     if chars.len() != 81 || !chars.iter().any(|&c| pointer(c)) {
         return None;
     }
-    if !chars.iter().all(|&c| pointer(c) || c.is_ascii_digit() || c.is_ascii_uppercase() || ('a'..='j').contains(&c)) {
+    if !chars
+        .iter()
+        .all(|&c| pointer(c) || c.is_ascii_digit() || c.is_ascii_uppercase() || ('a'..='j').contains(&c))
+    {
         return None;
     }
     let step = |i: usize, c: char| -> Option<usize> {
@@ -43,7 +46,16 @@ pub(crate) fn short(text: &str) -> Option<Result<Variant, Error>> {
                 Some(next) if next == cell => break,
                 Some(next) => cell = next,
                 None => {
-                    return Some(Err(Error::parse(1, start + 1, format!("{:?} at r{}c{} points out of the grid", chars[cell], cell / 9 + 1, cell % 9 + 1))))
+                    return Some(Err(Error::parse(
+                        1,
+                        start + 1,
+                        format!(
+                            "{:?} at r{}c{} points out of the grid",
+                            chars[cell],
+                            cell / 9 + 1,
+                            cell % 9 + 1
+                        ),
+                    )))
                 }
             }
         }
@@ -60,7 +72,10 @@ pub(crate) fn short(text: &str) -> Option<Result<Variant, Error>> {
             'A'..='Z' => c as u32 - 'A' as u32 + 10,
             _ => c as u32 - 'a' as u32 + 36,
         };
-        puzzle.constraints.push(Constraint::Cage { cells: cells.iter().map(|&i| Cell::at(i, 9)).collect(), sum: Some(sum) });
+        puzzle.constraints.push(Constraint::Cage {
+            cells: cells.iter().map(|&i| Cell::at(i, 9)).collect(),
+            sum: Some(sum),
+        });
     }
     Some(puzzle.validate().map(|()| puzzle))
 }
@@ -72,7 +87,11 @@ pub(crate) fn long(text: &str) -> Option<Result<Variant, Error>> {
         return None;
     }
     if parts.len() != 81 + 3 {
-        return Some(Err(Error::parse(1, 1, format!("a 3x3:k: killer has 81 cells, not {}", parts.len().saturating_sub(3)))));
+        return Some(Err(Error::parse(
+            1,
+            1,
+            format!("a 3x3:k: killer has 81 cells, not {}", parts.len().saturating_sub(3)),
+        )));
     }
     let mut cages: std::collections::BTreeMap<u32, (u32, Vec<usize>)> = Default::default();
     for (i, part) in parts[3..].iter().enumerate() {
@@ -91,7 +110,10 @@ pub(crate) fn long(text: &str) -> Option<Result<Variant, Error>> {
         puzzle.constraints.push(Constraint::DiagonalNegative);
     }
     for (sum, cells) in cages.into_values() {
-        puzzle.constraints.push(Constraint::Cage { cells: cells.iter().map(|&i| Cell::at(i, 9)).collect(), sum: Some(sum) });
+        puzzle.constraints.push(Constraint::Cage {
+            cells: cells.iter().map(|&i| Cell::at(i, 9)).collect(),
+            sum: Some(sum),
+        });
     }
     Some(puzzle.validate().map(|()| puzzle))
 }
