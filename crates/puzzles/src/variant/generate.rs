@@ -29,7 +29,7 @@ use crate::variant::logic::{rate, Difficulty};
 use crate::variant::model::{
     box_shape, Cell, Constraint, Direction, Grid, Negative, Variant, MAX_SIZE, MIN_SIZE,
 };
-use crate::variant::{Engine, Query};
+use crate::variant::{rules, Engine, Query};
 use crate::Error;
 
 /// What a generator made.
@@ -134,7 +134,6 @@ impl Generator {
 
     /// One puzzle from `seed` (the same seed and settings, the same puzzle).
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
-        let mut last = None;
         for attempt in 0..self.attempts {
             let (puzzle, solution) = self.one(mix(seed, u64::from(attempt)))?;
             let level = match rate(&puzzle, &self.budget) {
@@ -144,9 +143,7 @@ impl Generator {
             if self.difficulty.is_none_or(|wanted| wanted == level) {
                 return Ok(Made { puzzle, solution, seed, level, attempts: attempt + 1 });
             }
-            last = Some(level);
         }
-        let _ = last;
         Err(GaveUp::NodeLimit)
     }
 
@@ -253,12 +250,14 @@ fn cage(n: usize, grid: &[u8], cells: &[usize]) -> Constraint {
     }
 }
 
-fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / n, cell % n);
-    [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
+/// The cells a king's move from `cell` (the steps of thermometers, whispers and arrows).
+fn king_moves(cell: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = ((cell / n) as isize, (cell % n) as isize);
+    [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
         .into_iter()
-        .filter(move |&(r, c)| r < n && c < n)
-        .map(move |(r, c)| r * n + c)
+        .map(move |(dr, dc)| (r + dr, c + dc))
+        .filter(move |&(r, c)| (0..n as isize).contains(&r) && (0..n as isize).contains(&c))
+        .map(move |(r, c)| r as usize * n + c as usize)
 }
 
 /// Cages grown at random over a share `cover` of the grid: connected, no digit twice, 2 to `max`
@@ -280,7 +279,7 @@ fn grow_cages(n: usize, grid: &[u8], max: usize, rng: &mut Pcg64Mcg, cover: f64)
         while cells.len() < target {
             let options: Vec<usize> = cells
                 .iter()
-                .flat_map(|&c| neighbours(c, n))
+                .flat_map(|&c| rules::neighbours(c, n))
                 .filter(|&m| !taken[m] && cells.iter().all(|&x| grid[x] != grid[m]))
                 .collect();
             let Some(&next) = options.choose(rng) else { break };
@@ -323,12 +322,7 @@ fn add_paths(puzzle: &mut Variant, grid: &[u8], count: usize, rng: &mut Pcg64Mcg
         let length = rng.random_range(3..=n.min(6));
         while path.len() < length {
             let last = *path.last().expect("a start");
-            let (r, c) = ((last / n) as isize, (last % n) as isize);
-            let options: Vec<usize> = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
-                .iter()
-                .map(|&(dr, dc)| (r + dr, c + dc))
-                .filter(|&(r, c)| (0..n as isize).contains(&r) && (0..n as isize).contains(&c))
-                .map(|(r, c)| r as usize * n + c as usize)
+            let options: Vec<usize> = king_moves(last, n)
                 .filter(|&m| !used[m] && !path.contains(&m))
                 .filter(|&m| match kind {
                     PathKind::Thermo => grid[m] > grid[last],
@@ -371,12 +365,7 @@ fn add_arrows(puzzle: &mut Variant, grid: &[u8], count: usize, rng: &mut Pcg64Mc
         let mut sum = 0;
         let mut last = circle;
         while sum < target {
-            let (r, c) = ((last / n) as isize, (last % n) as isize);
-            let options: Vec<usize> = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
-                .iter()
-                .map(|&(dr, dc)| (r + dr, c + dc))
-                .filter(|&(r, c)| (0..n as isize).contains(&r) && (0..n as isize).contains(&c))
-                .map(|(r, c)| r as usize * n + c as usize)
+            let options: Vec<usize> = king_moves(last, n)
                 .filter(|&m| {
                     !used[m] && m != circle && !path.contains(&m) && sum + u32::from(grid[m]) <= target
                 })
@@ -405,17 +394,15 @@ fn add_arrows(puzzle: &mut Variant, grid: &[u8], count: usize, rng: &mut Pcg64Mc
 /// negative constraint for both colours.
 fn add_kropki(puzzle: &mut Variant, grid: &[u8], rng: &mut Pcg64Mcg) {
     let n = puzzle.size;
-    for a in 0..n * n {
-        for b in neighbours(a, n).filter(|&b| b > a) {
-            let (x, y) = (u32::from(grid[a]), u32::from(grid[b]));
-            let cells = [Cell::at(a, n), Cell::at(b, n)];
-            let white = x.abs_diff(y) == 1;
-            let black = x == 2 * y || y == 2 * x;
-            if black && (!white || rng.random_bool(0.5)) {
-                puzzle.constraints.push(Constraint::Ratio { cells, value: 2 });
-            } else if white {
-                puzzle.constraints.push(Constraint::Difference { cells, value: 1 });
-            }
+    for (a, b) in rules::adjacent_pairs(n) {
+        let (x, y) = (u32::from(grid[a]), u32::from(grid[b]));
+        let cells = [Cell::at(a, n), Cell::at(b, n)];
+        let white = x.abs_diff(y) == 1;
+        let black = x == 2 * y || y == 2 * x;
+        if black && (!white || rng.random_bool(0.5)) {
+            puzzle.constraints.push(Constraint::Ratio { cells, value: 2 });
+        } else if white {
+            puzzle.constraints.push(Constraint::Difference { cells, value: 1 });
         }
     }
     puzzle.constraints.push(Constraint::Negative { of: vec![Negative::Difference, Negative::Ratio] });
@@ -425,12 +412,10 @@ fn add_kropki(puzzle: &mut Variant, grid: &[u8], rng: &mut Pcg64Mcg) {
 fn add_xv(puzzle: &mut Variant, grid: &[u8]) {
     let n = puzzle.size;
     let (x, v) = (n as u32 + 1, (n as u32).div_ceil(2));
-    for a in 0..n * n {
-        for b in neighbours(a, n).filter(|&b| b > a) {
-            let sum = u32::from(grid[a]) + u32::from(grid[b]);
-            if n == 9 && (sum == 10 || sum == 5) || n != 9 && (sum == x || sum == v) {
-                puzzle.constraints.push(Constraint::Xv { cells: [Cell::at(a, n), Cell::at(b, n)], sum });
-            }
+    for (a, b) in rules::adjacent_pairs(n) {
+        let sum = u32::from(grid[a]) + u32::from(grid[b]);
+        if n == 9 && (sum == 10 || sum == 5) || n != 9 && (sum == x || sum == v) {
+            puzzle.constraints.push(Constraint::Xv { cells: [Cell::at(a, n), Cell::at(b, n)], sum });
         }
     }
     if n == 9 {
@@ -450,7 +435,7 @@ fn add_little_killers(puzzle: &mut Variant, grid: &[u8], count: usize, rng: &mut
     }
     clues.shuffle(rng);
     for (clue, direction) in clues.into_iter().take(count) {
-        let cells = crate::variant::rules::little_killer_cells(puzzle.size, clue, direction);
+        let cells = rules::little_killer_cells(puzzle.size, clue, direction);
         if cells.len() < 2 {
             continue;
         }
