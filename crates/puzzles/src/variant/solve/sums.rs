@@ -174,41 +174,58 @@ fn narrow(terms: &[(u32, i32)], lows: &[i32], rest: u32, out: &mut [u32]) -> boo
     true
 }
 
-/// Interval reasoning: each term's candidates within what the others' bounds leave.
+/// Interval reasoning: each term's candidates within what the others' bounds leave, repeated
+/// until nothing narrows (one pass leaves `100 a - b = 891` at `b` in 1..9; the second sees `a = 9`).
 fn bounds(terms: &[(u32, i32)], target: i32, out: &mut [u32]) -> bool {
     let range = |dom: u32, coef: i32| {
         let (lo_d, hi_d) = (dom.trailing_zeros() as i32, 31 - dom.leading_zeros() as i32);
         let (a, b) = (coef * lo_d, coef * hi_d);
         (a.min(b), a.max(b))
     };
-    let (mut lo, mut hi) = (0i32, 0i32);
-    for &(dom, coef) in terms {
-        let (a, b) = range(dom, coef);
-        lo += a;
-        hi += b;
+    for (o, &(dom, _)) in out.iter_mut().zip(terms) {
+        *o = dom;
     }
-    if target < lo || target > hi {
-        return false;
-    }
-    for (i, &(dom, coef)) in terms.iter().enumerate() {
-        let (a, b) = range(dom, coef);
-        let (others_lo, others_hi) = (lo - a, hi - b);
-        let mut keep = 0;
-        let mut m = dom;
-        while m != 0 {
-            let d = m.trailing_zeros() as i32;
-            m &= m - 1;
-            let v = coef * d;
-            if v + others_lo <= target && v + others_hi >= target {
-                keep |= 1 << d;
-            }
+    loop {
+        let (mut lo, mut hi) = (0i32, 0i32);
+        for (&dom, &(_, coef)) in out.iter().zip(terms) {
+            let (a, b) = range(dom, coef);
+            lo += a;
+            hi += b;
         }
-        if keep == 0 {
+        if target < lo || target > hi {
             return false;
         }
-        out[i] = keep;
+        let mut changed = false;
+        for i in 0..terms.len() {
+            let (dom, coef) = (out[i], terms[i].1);
+            let (a, b) = range(dom, coef);
+            let (others_lo, others_hi) = (lo - a, hi - b);
+            let mut keep = 0;
+            let mut m = dom;
+            while m != 0 {
+                let d = m.trailing_zeros() as i32;
+                m &= m - 1;
+                let v = coef * d;
+                if v + others_lo <= target && v + others_hi >= target {
+                    keep |= 1 << d;
+                }
+            }
+            if keep == 0 {
+                return false;
+            }
+            if keep != dom {
+                out[i] = keep;
+                changed = true;
+                // The totals move with this term's range; the next terms read the new ones.
+                let (na, nb) = range(keep, coef);
+                lo += na - a;
+                hi += nb - b;
+            }
+        }
+        if !changed {
+            return true;
+        }
     }
-    true
 }
 
 #[cfg(test)]
