@@ -23,3 +23,6 @@ mod routes;
 
 #[path = "variant/logic.rs"]
 mod logic;
+
+#[path = "variant/live.rs"]
+mod live;

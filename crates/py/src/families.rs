@@ -160,13 +160,25 @@ family_class!(
         /// One puzzle from an f-puzzles JSON text (raises ``tessera.ParseError``).
         #[staticmethod]
         fn from_fpuzzles(py: Python<'_>, text: &str) -> PyResult<Variant> {
-            variant::parse(text).map(|puzzle| Variant { puzzle }).map_err(|err| crate::errors::puzzle_error(py, err))
+            variant::from_fpuzzles(text)
+                .map(|puzzle| Variant { puzzle })
+                .map_err(|err| crate::errors::puzzle_error(py, err))
         }
 
         /// One puzzle from an f-puzzles or SudokuPad share link (raises ``tessera.ParseError``).
         #[staticmethod]
         fn from_link(py: Python<'_>, url: &str) -> PyResult<Variant> {
-            variant::parse(url).map(|puzzle| Variant { puzzle }).map_err(|err| crate::errors::puzzle_error(py, err))
+            variant::from_link(url).map(|puzzle| Variant { puzzle }).map_err(|err| crate::errors::puzzle_error(py, err))
+        }
+
+        /// The puzzle as f-puzzles JSON (what ``from_fpuzzles`` and f-puzzles read back).
+        fn to_fpuzzles(&self) -> String {
+            variant::to_fpuzzles(&self.puzzle)
+        }
+
+        /// The puzzle as an f-puzzles share link (``https://f-puzzles.com/?load=...``).
+        fn to_link(&self) -> String {
+            variant::to_link(&self.puzzle)
         }
 
         /// The puzzle as Tessera's JSON on one line (what the constructor reads back).

@@ -41,8 +41,16 @@ def test_the_json_reads_back(text):
     assert again.to_json() == puzzle.to_json()
     assert json.loads(puzzle.to_json())["size"] == 4
     assert [p.to_json() for p in tessera.Variant.parse_many(text + "\n" + text)] == [puzzle.to_json()] * 2
-    # Until the f-puzzles reader lands, from_fpuzzles reads what the library's parse reads.
-    assert tessera.Variant.from_fpuzzles(puzzle.to_json()).to_json() == puzzle.to_json()
+    # f-puzzles JSON and its share link read back to the same rules.
+    fpuzzles = puzzle.to_fpuzzles()
+    assert "grid" in json.loads(fpuzzles)
+    assert tessera.Variant.from_fpuzzles(fpuzzles).to_json() == puzzle.to_json()
+    link = puzzle.to_link()
+    assert "f-puzzles.com/?load=" in link
+    assert tessera.Variant.from_link(link).to_json() == puzzle.to_json()
+    assert tessera.Variant(link).solve().rows == ANSWER
+    with pytest.raises((tessera.ParseError, ValueError)):
+        tessera.Variant.from_fpuzzles(puzzle.to_json())
 
 
 def test_mistakes_are_named(text):

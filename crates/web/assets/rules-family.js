@@ -25,6 +25,21 @@ export function holds(op, target, values) {
 /** Words for a clue's sign, for screen readers. */
 const SPOKEN = { '+': ' plus', '−': ' minus', '×': ' times', '÷': ' divided', '-': ' minus', x: ' times', '*': ' times', '/': ' divided' };
 
+/** Whether digits a and b keep a pair's relation (crates/web/src/family/rules.rs, `Pair`). */
+export function pairHolds(pair, a, b) {
+  switch (pair.rel) {
+    case '<': return a < b;
+    case '<=': return a <= b;
+    case 'diff': return Math.abs(a - b) === pair.value;
+    case 'ratio': return Math.min(a, b) * pair.value === Math.max(a, b);
+    case 'sum': return a + b === pair.value;
+    case 'apart': return Math.abs(a - b) >= pair.value;
+    case 'odd': return a % 2 === 1;
+    case 'even': return a % 2 === 0;
+    default: return true;
+  }
+}
+
 export class FamilyGeom {
   constructor(picture, rules) {
     this.width = picture.width;
@@ -78,6 +93,10 @@ export class FamilyGeom {
     for (const cage of this.rules.cages) {
       const values = cage.cells.map((i) => Math.max(cells[i], 0));
       if (values.every((v) => v > 0) && !holds(cage.op, cage.target, values)) cage.cells.forEach((i) => out.add(i));
+    }
+    for (const pair of this.rules.pairs || []) {
+      const [a, b] = pair.cells;
+      if (cells[a] > 0 && cells[b] > 0 && !pairHolds(pair, cells[a], cells[b])) { out.add(a); out.add(b); }
     }
     if (this.stars) {
       for (const unit of this.rules.units) {

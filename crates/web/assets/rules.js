@@ -143,6 +143,9 @@ function range(n) { return Array.from({ length: n }, (_, i) => i); }
 /** Guess the kind of a pasted puzzle: Hidato when it starts "W H" or looks like "3x2:1,0,x/...". */
 export function guessKind(text) {
   const t = text.trim();
+  // f-puzzles and SudokuPad links, f-puzzles JSON and Tessera's variant JSON are variant Sudoku.
+  if (/^https?:\/\/\S*(f-puzzles|sudokupad|\?load=|fpuzzles)/i.test(t)) return 'variant';
+  if (/^\{[\s\S]*"(grid|constraints)"/.test(t)) return 'variant';
   if (/^\d+\s*x\s*\d+\s*:/i.test(t)) return 'hidato';
   if (/^\d+[ \t]+\d+\s*\n/.test(t) || /-1/.test(t)) return 'hidato';
   return 'sudoku';

@@ -28,6 +28,7 @@ fn families() -> Vec<(&'static str, Solve)> {
     vec![
         ("kenken", solved::<tessera::kenken::KenKen>),
         ("starbattle", solved::<tessera::starbattle::StarBattle>),
+        ("variant", solved::<tessera::variant::Variant>),
     ]
 }
 

@@ -16,6 +16,9 @@ fn line(line: LineKind, cells: &[Cell]) -> Mark {
     Mark::Line { line, cells: spots(cells), color: None }
 }
 
+/// The region id of the picture's cells that are in no region.
+pub const NO_REGION: u32 = u32::MAX;
+
 /// The puzzle (or with `answer` its solution) as a [`Picture`]: digits, regions, killer cages,
 /// and the marks of the other constraints and of the cosmetics.
 pub(crate) fn picture(puzzle: &Variant, answer: Option<&Grid>) -> Picture {
@@ -26,7 +29,9 @@ pub(crate) fn picture(puzzle: &Variant, answer: Option<&Grid>) -> Picture {
         let digit = answer.map_or(given, |a| a.digits().get(cell).copied().unwrap_or(0));
         drawn.text = if digit == 0 { String::new() } else { digit.to_string() };
         drawn.given = given != 0;
-        picture.regions[cell] = puzzle.regions[cell].map(u32::from);
+        // A cell of no region (a prime side, or a jigsaw with holes) is still a cell: it joins
+        // one region id of its own, so no thick line is drawn between two such cells.
+        picture.regions[cell] = Some(puzzle.regions[cell].map_or(NO_REGION, u32::from));
     }
     let mut cages = vec![u32::MAX; n * n];
     let (mut extra, mut clones) = (0, 0);

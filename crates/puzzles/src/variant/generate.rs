@@ -55,6 +55,8 @@ crate::common::engines! {
         Whispers => "whispers",
         /// Little killer clues, with givens.
         LittleKiller => "little-killer",
+        /// One of the templates above, chosen by the seed (the web game's new variant games).
+        Mixed => "mixed",
     }
 }
 
@@ -153,7 +155,15 @@ impl Generator {
         let grid = random_grid(n, rng.random(), &self.budget)?;
         let mut puzzle = Variant::classic(n);
         let mut cages = Vec::new();
-        match self.template {
+        let template = match self.template {
+            Template::Mixed => {
+                let named = &<Template as crate::common::Named>::all()
+                    [..<Template as crate::common::Named>::all().len() - 1];
+                named[rng.random_range(0..named.len())]
+            }
+            template => template,
+        };
+        match template {
             Template::Auto => cages = grow_cages(n, &grid, 4, &mut rng, 1.0),
             Template::KillerThermo => {
                 cages = grow_cages(n, &grid, 4, &mut rng, 0.6);
@@ -165,6 +175,7 @@ impl Generator {
             Template::Thermo => add_paths(&mut puzzle, &grid, n - 1, &mut rng, PathKind::Thermo),
             Template::Whispers => add_paths(&mut puzzle, &grid, n - 2, &mut rng, PathKind::Whispers),
             Template::LittleKiller => add_little_killers(&mut puzzle, &grid, n, &mut rng),
+            Template::Mixed => unreachable!("chosen above"),
         }
         let cage_start = puzzle.constraints.len();
         for cells in &cages {

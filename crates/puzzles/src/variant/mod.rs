@@ -33,6 +33,7 @@ mod solve;
 mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
+pub use draw::NO_REGION;
 pub use exact::{ExactCover, NotBuilt};
 pub use format::{from_fpuzzles, from_iss, from_link, parse, read, to_fpuzzles, to_json, to_link, to_text};
 pub use generate::{Generated, Generator, Template};
@@ -41,6 +42,7 @@ pub use model::{
     box_shape, default_regions, Cell, Constraint, Cosmetic, Direction, Grid, Meta, Negative, Variant,
     MAX_SIZE, MIN_SIZE,
 };
+pub use rules::{live, Live, Relation};
 pub use solve::{count, solutions, solve, visit, Engine, PORTFOLIO_NODES};
 pub use verify::{verify, Violation};
 

@@ -8,13 +8,18 @@
 //! are never rated so: 4x4 hard Killer or KenKen) or that takes seconds is left out.
 
 use tessera::common::Picture;
-use tessera::{kenken, killer, starbattle, Budget};
+use tessera::{kenken, killer, starbattle, variant, Budget};
 
+use super::rules::Pair;
 use super::{Family, Reg, Registered, Rules};
 
 /// Every family of the web game, in the order the pages list them.
-pub static FAMILIES: &[&dyn Registered] =
-    &[&Reg::<killer::Killer>::NEW, &Reg::<kenken::KenKen>::NEW, &Reg::<starbattle::StarBattle>::NEW];
+pub static FAMILIES: &[&dyn Registered] = &[
+    &Reg::<killer::Killer>::NEW,
+    &Reg::<kenken::KenKen>::NEW,
+    &Reg::<starbattle::StarBattle>::NEW,
+    &Reg::<variant::Variant>::NEW,
+];
 
 /// Digits row by row as the library's `u8` cells.
 fn digits(values: &[u32]) -> Option<Vec<u8>> {
@@ -138,4 +143,73 @@ impl Family for starbattle::StarBattle {
     fn parse_answer(&self, text: &str) -> Result<starbattle::Stars, tessera::Error> {
         text.parse()
     }
+}
+
+impl Family for variant::Variant {
+    const TITLE: &'static str = "Variant Sudoku";
+    const SIZES: &'static [usize] = &[6, 9];
+
+    fn levels(size: usize) -> Vec<variant::Difficulty> {
+        use variant::Difficulty::{Easy, Medium};
+        if size < 9 {
+            vec![Easy, Medium]
+        } else {
+            vec![Easy, Medium]
+        }
+    }
+
+    /// A new game's rules are one of the generator's templates, chosen by the seed.
+    fn spec(
+        size: usize,
+        level: variant::Difficulty,
+        budget: Budget,
+    ) -> Result<variant::Generator, tessera::Error> {
+        Ok(variant::Generator::new(size)?.template(variant::Template::Mixed).difficulty(level).budget(budget))
+    }
+
+    /// From the library's description of the rules (`variant::live`), not from the picture: the
+    /// rows and columns, the regions and every group, cage and pair it lists.
+    fn rules(&self, picture: &Picture) -> Rules {
+        let live = variant::live(self);
+        let mut rules = Rules::latin(picture, self.size() as u32).distinct(live.distinct);
+        for (cells, sum) in live.sums {
+            rules = rules.sum_cage(cells, u64::from(sum));
+        }
+        rules.pairs(live.pairs.into_iter().map(|(a, b, relation)| pair(a, b, relation)))
+    }
+
+    fn answer(&self, values: &[u32]) -> Option<variant::Grid> {
+        variant::Grid::new(self.size(), digits(values)?).ok()
+    }
+
+    fn parse_answer(&self, text: &str) -> Result<variant::Grid, tessera::Error> {
+        variant::Grid::parse(text)
+    }
+
+    fn with_placed(&self, values: &[Option<u32>]) -> Option<Self> {
+        let mut placed = self.clone();
+        for (given, value) in placed.givens.iter_mut().zip(values) {
+            if *given == 0 {
+                *given = value.and_then(|v| u8::try_from(v).ok()).unwrap_or(0);
+            }
+        }
+        Some(placed)
+    }
+}
+
+/// The page's form of a relation of the library.
+fn pair(a: usize, b: usize, relation: variant::Relation) -> Pair {
+    use variant::Relation as R;
+    let (rel, value) = match relation {
+        R::Less => ("<", 0),
+        R::LessOrEqual => ("<=", 0),
+        R::Difference(v) => ("diff", v),
+        R::Ratio(v) => ("ratio", v),
+        R::Sum(v) => ("sum", v),
+        R::Apart(v) => ("apart", v),
+        R::Equal => ("diff", 0),
+        R::Odd => ("odd", 0),
+        R::Even => ("even", 0),
+    };
+    Pair { cells: [a, b], rel, value }
 }

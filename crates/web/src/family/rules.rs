@@ -38,6 +38,37 @@ pub struct Cage {
     pub target: u64,
 }
 
+/// Two cells whose digits stand in a relation (variant Sudoku's thermometers, kropki dots, X and
+/// V, whispers, odd and even cells), checked once both are filled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pair {
+    /// The two cells (the same cell twice for a rule of one cell: odd, even).
+    pub cells: [usize; 2],
+    /// `"<"` (the first less), `"<="`, `"diff"` (differ by `value`), `"ratio"` (one is `value`
+    /// times the other), `"sum"` (add up to `value`), `"apart"` (differ by at least `value`),
+    /// `"odd"`, `"even"`.
+    pub rel: &'static str,
+    /// The relation's number (0 where it has none).
+    pub value: u32,
+}
+
+impl Pair {
+    /// Whether digits `a` and `b` (of the two cells, in order) keep the relation.
+    pub fn holds(&self, a: u32, b: u32) -> bool {
+        match self.rel {
+            "<" => a < b,
+            "<=" => a <= b,
+            "diff" => a.abs_diff(b) == self.value,
+            "ratio" => a.min(b) * self.value == a.max(b),
+            "sum" => a + b == self.value,
+            "apart" => a.abs_diff(b) >= self.value,
+            "odd" => a % 2 == 1,
+            "even" => a % 2 == 0,
+            _ => true,
+        }
+    }
+}
+
 /// The rules of one puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Rules {
@@ -51,19 +82,37 @@ pub struct Rules {
     pub cages: Vec<Cage>,
     /// Stars: units holding exactly `max` stars (rows, columns, regions); no two stars touch.
     pub units: Vec<Vec<usize>>,
+    /// Digits: pairs of cells in a relation (variant Sudoku); every other rule of a variant is
+    /// the library's verdict on the full grid.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pairs: Vec<Pair>,
 }
 
 impl Rules {
     /// Digits 1 to `max` on the picture, differing in every row and column of open cells.
     pub fn latin(picture: &Picture, max: u32) -> Rules {
-        Rules { entry: Entry::Digits, max, distinct: lines(picture), cages: Vec::new(), units: Vec::new() }
+        Rules {
+            entry: Entry::Digits,
+            max,
+            distinct: lines(picture),
+            cages: Vec::new(),
+            units: Vec::new(),
+            pairs: Vec::new(),
+        }
     }
 
     /// K stars in every row, column and region of the picture, none touching.
     pub fn stars(picture: &Picture, k: u32) -> Rules {
         let mut units = lines(picture);
         units.extend(groups(picture, |i| if picture.cells[i].blocked { None } else { picture.regions[i] }));
-        Rules { entry: Entry::Stars, max: k, distinct: Vec::new(), cages: Vec::new(), units }
+        Rules {
+            entry: Entry::Stars,
+            max: k,
+            distinct: Vec::new(),
+            cages: Vec::new(),
+            units,
+            pairs: Vec::new(),
+        }
     }
 
     /// Digits differ in each region of the picture too (Sudoku boxes).
@@ -125,6 +174,24 @@ impl Rules {
         self
     }
 
+    /// Groups whose digits differ (variant Sudoku's regions, diagonals, cages), given as cells.
+    pub fn distinct(mut self, groups: impl IntoIterator<Item = Vec<usize>>) -> Rules {
+        self.distinct.extend(groups.into_iter().filter(|g| g.len() > 1));
+        self
+    }
+
+    /// A cage of cells summing to `target`, given as cells (variant Sudoku's killer cages).
+    pub fn sum_cage(mut self, cells: Vec<usize>, target: u64) -> Rules {
+        self.cages.push(Cage { cells, op: "+", target });
+        self
+    }
+
+    /// Pairs of cells in a relation.
+    pub fn pairs(mut self, pairs: impl IntoIterator<Item = Pair>) -> Rules {
+        self.pairs.extend(pairs);
+        self
+    }
+
     /// The wire values a cell may hold besides 0 (and `-1` where blocked): `1..=max`, or a star
     /// and a dot.
     pub fn largest(&self) -> i32 {
@@ -158,6 +225,13 @@ impl Rules {
             let values: Vec<u64> = cage.cells.iter().map(|&i| get(i).max(0) as u64).collect();
             if values.iter().all(|&v| v > 0) && !holds(cage.op, cage.target, &values) {
                 cage.cells.iter().for_each(|&i| bad[i] = true);
+            }
+        }
+        for pair in &self.pairs {
+            let [a, b] = pair.cells;
+            if get(a) > 0 && get(b) > 0 && !pair.holds(get(a) as u32, get(b) as u32) {
+                bad[a] = true;
+                bad[b] = true;
             }
         }
         if self.entry == Entry::Stars {
@@ -273,6 +347,30 @@ mod tests {
         assert_eq!(rules.distinct.len(), 8 + 2);
         assert_eq!(rules.distinct[8], vec![12, 9, 6, 3]);
         assert_eq!(rules.distinct[9], vec![0, 5]);
+    }
+
+    #[test]
+    fn pairs_in_a_relation() {
+        let picture = Picture::new(4, 4);
+        let pair = |cells, rel, value| Pair { cells, rel, value };
+        let rules = Rules::latin(&picture, 4).pairs([
+            pair([0, 1], "<", 0),
+            pair([4, 5], "diff", 1),
+            pair([8, 9], "ratio", 2),
+            pair([12, 13], "sum", 5),
+            pair([2, 2], "odd", 0),
+        ]);
+        let good = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 1, 2, 3];
+        assert!(rules.conflicts(&good, 4).is_empty());
+        let mut bad = good;
+        bad.swap(0, 1);
+        assert_eq!(rules.conflicts(&bad, 4), vec![0, 1]);
+        let mut even = good;
+        even[2] = 4;
+        even[3] = 3;
+        assert_eq!(rules.conflicts(&even, 4), vec![2]);
+        assert!(pair([0, 1], "apart", 5).holds(1, 6) && !pair([0, 1], "apart", 5).holds(4, 6));
+        assert!(pair([0, 1], "ratio", 2).holds(4, 2) && pair([0, 1], "<=", 0).holds(3, 3));
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub(super) const KNIGHT: &[(isize, isize)] = &[(1, 2), (2, 1), (1, -2), (2, -1)]
 pub(super) const KING: &[(isize, isize)] = &[(1, 1), (1, -1)];
 
 /// Pairs `(a, b)` a move apart, each once.
-fn pairs(n: usize, moves: &'static [(isize, isize)]) -> impl Iterator<Item = (usize, usize)> {
+pub(super) fn pairs(n: usize, moves: &'static [(isize, isize)]) -> impl Iterator<Item = (usize, usize)> {
     (0..n * n).flat_map(move |a| {
         let (r, c) = ((a / n) as isize, (a % n) as isize);
         moves.iter().filter_map(move |&(dr, dc)| {

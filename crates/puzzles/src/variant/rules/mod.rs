@@ -171,6 +171,135 @@ pub(crate) fn compile(puzzle: &Variant, constraint: &Constraint, builder: &mut B
     }
 }
 
+/// A relation between two cells' digits `(a, b)`, as a front end checks it while a puzzle is
+/// played (see [`Live`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "rel", content = "value", rename_all = "kebab-case")]
+pub enum Relation {
+    /// `a < b` (a thermometer's step).
+    Less,
+    /// `a <= b` (a slow thermometer's step).
+    LessOrEqual,
+    /// `|a - b| = v` (a white kropki dot).
+    Difference(u32),
+    /// One is `v` times the other (a black kropki dot).
+    Ratio(u32),
+    /// `a + b = v` (X and V).
+    Sum(u32),
+    /// `|a - b| >= v` (whispers; anti-knight and anti-king are 1, non-consecutive 2).
+    Apart(u32),
+    /// `a = b` (clones, palindromes).
+    Equal,
+    /// The digit is odd (the same cell twice).
+    Odd,
+    /// The digit is even (the same cell twice).
+    Even,
+}
+
+impl Relation {
+    /// Whether digits `a` and `b` keep the relation.
+    pub fn holds(self, a: u32, b: u32) -> bool {
+        match self {
+            Relation::Less => a < b,
+            Relation::LessOrEqual => a <= b,
+            Relation::Difference(v) => a.abs_diff(b) == v,
+            Relation::Ratio(v) => a.min(b) * v == a.max(b),
+            Relation::Sum(v) => a + b == v,
+            Relation::Apart(v) => a.abs_diff(b) >= v,
+            Relation::Equal => a == b,
+            Relation::Odd => a % 2 == 1,
+            Relation::Even => a % 2 == 0,
+        }
+    }
+}
+
+/// The rules of a puzzle that a front end can check cell by cell while it is played, as plain
+/// data: groups whose digits differ beyond rows and columns, cages and their sums, and pairs of
+/// cells in a [`Relation`]. What it leaves out (arrows, sandwiches, little killers, renban, lines
+/// over regions, the negative constraint, quadruples, extrema) is checked on the full grid by
+/// [`crate::variant::verify`]; a grid breaking any rule listed here is refused by it too.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Live {
+    /// Groups of cells (numbered row by row) whose digits differ: regions, extra regions,
+    /// diagonals, disjoint groups, killer cages.
+    pub distinct: Vec<Vec<usize>>,
+    /// Killer cages with a sum: their cells and the sum.
+    pub sums: Vec<(Vec<usize>, u32)>,
+    /// Pairs of cells and their relation.
+    pub pairs: Vec<(usize, usize, Relation)>,
+}
+
+/// The rules of `puzzle` a front end checks while it is played.
+pub fn live(puzzle: &Variant) -> Live {
+    use Constraint as C;
+    let n = puzzle.size;
+    let ix = |cell: &Cell| puzzle.index(*cell);
+    let mut live = Live::default();
+    let mut regions: Vec<(u16, Vec<usize>)> = Vec::new();
+    for (cell, region) in puzzle.regions.iter().enumerate() {
+        let Some(region) = region else { continue };
+        match regions.iter_mut().find(|(id, _)| id == region) {
+            Some((_, cells)) => cells.push(cell),
+            None => regions.push((*region, vec![cell])),
+        }
+    }
+    live.distinct.extend(regions.into_iter().map(|(_, cells)| cells));
+    for constraint in &puzzle.constraints {
+        let pairs = &mut live.pairs;
+        let mut chain = |cells: &[Cell], relation: Relation| {
+            pairs.extend(cells.windows(2).map(|w| (ix(&w[0]), ix(&w[1]), relation)));
+        };
+        match constraint {
+            C::ExtraRegion { cells } => live.distinct.push(cells.iter().map(ix).collect()),
+            C::DiagonalPositive => live.distinct.push(diagonal::cells(n, true)),
+            C::DiagonalNegative => live.distinct.push(diagonal::cells(n, false)),
+            C::DisjointGroups => live.distinct.extend(disjoint::groups(n)),
+            C::AntiKnight => {
+                live.pairs.extend(chess::pairs(n, chess::KNIGHT).map(|(a, b)| (a, b, Relation::Apart(1))))
+            }
+            C::AntiKing => {
+                live.pairs.extend(chess::pairs(n, chess::KING).map(|(a, b)| (a, b, Relation::Apart(1))))
+            }
+            C::NonConsecutive => {
+                live.pairs.extend(adjacent_pairs(n).map(|(a, b)| (a, b, Relation::Apart(2))))
+            }
+            C::Cage { cells, sum } => {
+                let cells: Vec<usize> = cells.iter().map(ix).collect();
+                if let Some(sum) = sum {
+                    live.sums.push((cells.clone(), *sum));
+                }
+                live.distinct.push(cells);
+            }
+            C::Thermometer { cells, slow } => {
+                chain(cells, if *slow { Relation::LessOrEqual } else { Relation::Less });
+            }
+            C::Difference { cells, value } => chain(cells, Relation::Difference(*value)),
+            C::Ratio { cells, value } => chain(cells, Relation::Ratio(*value)),
+            C::Xv { cells, sum } => chain(cells, Relation::Sum(*sum)),
+            C::Whispers { cells, difference } => chain(cells, Relation::Apart(*difference)),
+            C::Odd { cell } => live.pairs.push((ix(cell), ix(cell), Relation::Odd)),
+            C::Even { cell } => live.pairs.push((ix(cell), ix(cell), Relation::Even)),
+            C::Palindrome { cells } => {
+                let k = cells.len();
+                live.pairs
+                    .extend((0..k / 2).map(|i| (ix(&cells[i]), ix(&cells[k - 1 - i]), Relation::Equal)));
+            }
+            C::Clone { cells, clones } => {
+                live.pairs.extend(
+                    cells
+                        .iter()
+                        .zip(clones)
+                        .filter(|(a, b)| a != b)
+                        .map(|(a, b)| (ix(a), ix(b), Relation::Equal)),
+                );
+            }
+            _ => {}
+        }
+    }
+    live.distinct.retain(|group| group.len() > 1);
+    live
+}
+
 /// What the constraints imply together (the rule of 45 over cages and houses).
 pub(crate) fn derive(puzzle: &Variant, builder: &mut Builder) {
     innies::derive(puzzle, builder);
