@@ -9,11 +9,10 @@
 # Environment:
 #   ISS_DIR        a checkout of github.com/sigh/Interactive-Sudoku-Solver with `npm install` done
 #                  (required); run through scripts/iss-runner.mjs
-#   TESSERA        the tessera binary; every ISS string goes, one per line, to the stdin of one
-#                  `$TESSERA variant count --limit 2 --json --timeout 2`, which is expected to
-#                  write one JSON object per puzzle, in order, with the number of solutions in
-#                  `solutions` (or `count`) and its milliseconds in `ms` (or `elapsed_ms`,
-#                  `millis`, `time_ms`), `timeout: true` or a `status`/`error` otherwise. Unset: the
+#   TESSERA        the tessera binary; each ISS string goes to the stdin of its own
+#                  `$TESSERA variant count --limit 2 --json --timeout 2` (its `solutions`,
+#                  `outcome` and `seconds`: the count's own time, without the process's start);
+#                  a string outside the catalogue is refused (exit 2: `refused`). Unset: the
 #                  Tessera columns are `-`.
 #   CPSAT_PY       a python with ortools (optional); runs scripts/variant-cpsat.py
 #   CPSAT_JSON     for CP-SAT: a file of Tessera variant JSON, one line per puzzle of iss.tsv in
@@ -29,7 +28,8 @@
 #   iss_ms        ISS's wall ms in-process of the count to 2 (its solver built beforehand, not
 #                 counted); the time until the timeout for `timeout`
 #   iss_first_ms  ISS's wall ms to its first solution within that count (`-`: none)
-#   tessera_sol   solutions Tessera found (to 2); `timeout`, `error`, `-` (not run)
+#   tessera_sol   solutions Tessera found (to 2); `timeout`, `refused` (outside the catalogue),
+#                 `error`, `-` (not run)
 #   tessera_ms    the ms Tessera reports for that puzzle
 #   cpsat_sol     solutions CP-SAT found (to 2); `timeout`, `error`, `-` (no JSON for the puzzle)
 #   cpsat_ms      CP-SAT's wall ms of its solves (not of building its model)
@@ -61,8 +61,17 @@ ISS_DIR="$ISS_DIR" nice node "$here/iss-runner.mjs" --timeout-ms "$iss_timeout" 
 : > "$tmp/tessera.out"
 if [[ -n "${TESSERA:-}" ]]; then
   echo "variant-vs-iss: Tessera" >&2
-  nice "$TESSERA" variant count --limit 2 --json --timeout 2 \
-    < "$tmp/iss-strings.txt" > "$tmp/tessera.out" || echo "variant-vs-iss: tessera exited with $?" >&2
+  # One process per puzzle: a file with one string outside the catalogue is refused whole (exit
+  # 2), and a refusal is a result of its own here.
+  while IFS= read -r iss; do
+    line="$(printf '%s\n' "$iss" | nice "$TESSERA" variant count --limit 2 --json --timeout 2 2>/dev/null)" \
+      && status=0 || status=$?
+    case "$status" in
+      0 | 3) printf '%s\n' "$line" | grep -m1 '^{' || echo '{"error": "no output"}' ;;
+      2) echo '{"refused": true}' ;;
+      *) echo "{\"error\": \"exit $status\"}" ;;
+    esac
+  done < "$tmp/iss-strings.txt" > "$tmp/tessera.out"
 fi
 
 : > "$tmp/cpsat.out"
@@ -94,10 +103,11 @@ const tes = (line) => {
   if (line === undefined) return ['-', '-'];
   let j;
   try { j = JSON.parse(line); } catch { return ['error', '-']; }
-  const ms = j.ms ?? j.elapsed_ms ?? j.millis ?? j.time_ms;
-  let sol = j.solutions ?? j.count;
-  if (j.timeout === true || /timeout|timed/i.test(String(j.status ?? ''))) sol = 'timeout';
-  else if (j.error !== undefined && sol === undefined) sol = 'error';
+  if (j.refused) return ['refused', '-'];
+  const ms = j.seconds !== undefined ? j.seconds * 1000 : undefined;
+  let sol = j.solutions;
+  if (j.outcome === 'gave-up') sol = 'timeout';
+  else if (j.error !== undefined) sol = 'error';
   return [sol === undefined ? 'error' : String(sol), ms === undefined ? '-' : Number(ms).toFixed(2)];
 };
 let k = 0;

@@ -21,9 +21,11 @@
 //!   digit typed, cleared, undone, and a hint applied exactly as the digit typed, Undo and Redo
 //!   of it), colour marks (undone and redone like digits, kept through a reload), the player's
 //!   statistics.
-//! - (t) in `families.rs`: Killer Sudoku, KenKen and Star Battle at 390x844, each played to the
-//!   end through the page with the library's solution (picture, cage outlines, names, a
-//!   conflict, a hint), and the largest side of one at 844x390 and of another at 1280x800
+//! - (t) in `families.rs`: Killer Sudoku, KenKen, Star Battle and Variant Sudoku at 390x844,
+//!   each played to the end through the page with the library's solution (picture, cage
+//!   outlines, names, a conflict, a hint), and the largest side of one at 844x390 and of another
+//!   at 1280x800; (tv) in `variant.rs`: five published variants (lines, dots, cages, regions,
+//!   global rules) pasted as f-puzzles links, drawn, hinted and played to the end
 //!   (`TESSERA_E2E_ONLY=families` runs these alone).
 //! - (w) to (z) in `steady.rs` and `phone.rs` (issue 26): the layout shift of the start page,
 //!   a share link and a resumed game under 0.1 (390x844 and 1280x800); an offline reload keeps
@@ -65,6 +67,7 @@ mod pwa;
 mod records;
 mod scenarios;
 mod steady;
+mod variant;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -188,6 +191,14 @@ async fn browser_end_to_end() -> Result<()> {
         failures.extend(
             layout::scenario_at(&h, &format!("t-{kind}-phone"), (390, 844), |h, c| async move {
                 families::play(h, &c, kind, solve).await
+            })
+            .await,
+        );
+    }
+    for (family, name, drawn) in variant::IMPORTED {
+        failures.extend(
+            layout::scenario_at(&h, &format!("t-variant-{family}"), (390, 844), |h, c| async move {
+                variant::imported(h, &c, family, name, drawn).await
             })
             .await,
         );
@@ -424,10 +435,11 @@ async fn page_scenarios(h: &Harness) -> Vec<String> {
 
 /// The families played in (t), and how the test solves each (the library, by type).
 type Solve = fn(&str) -> Result<Vec<i32>>;
-const FAMILIES: [(&str, Solve); 3] = [
+const FAMILIES: [(&str, Solve); 4] = [
     ("killer", families::solved::<tessera::killer::Killer>),
     ("kenken", families::solved::<tessera::kenken::KenKen>),
     ("starbattle", families::solved::<tessera::starbattle::StarBattle>),
+    ("variant", families::solved::<tessera::variant::Variant>),
 ];
 
 /// Stops the server, removes the database and reports the failures.
