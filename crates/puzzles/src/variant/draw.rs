@@ -110,8 +110,20 @@ pub(crate) fn picture(puzzle: &Variant, answer: Option<&Grid>) -> Picture {
         picture.frame |= matches!(mark, Some(Mark::LittleKiller { .. } | Mark::Sandwich { .. }));
         picture.marks.extend(mark);
     }
-    for cosmetic in &puzzle.cosmetics {
+    for (k, cosmetic) in puzzle.cosmetics.iter().enumerate() {
         let cells = spots(&cosmetic.cells);
+        let inside: Vec<usize> = cosmetic.cells.iter().filter_map(|c| c.index(n)).collect();
+        if cosmetic.kind == "cage" && !inside.is_empty() {
+            // A cosmetic cage is drawn as a killer cage is (a dashed outline, its label in the
+            // corner of its first cell); what the rules are comes from the constraints alone.
+            for &cell in &inside {
+                cages[cell] = (puzzle.constraints.len() + k) as u32;
+            }
+            if let (Some(text), Some(&first)) = (&cosmetic.text, inside.iter().min()) {
+                picture.cells[first].corner.get_or_insert_with(|| text.clone());
+            }
+            continue;
+        }
         let mark = match cosmetic.kind.as_str() {
             "line" => Mark::Line { line: LineKind::Cosmetic, cells, color: cosmetic.color.clone() },
             "circle" | "rectangle" => Mark::Cosmetic {

@@ -113,7 +113,9 @@ fn fpuzzles_reads_every_kind_as_f_puzzles_means_it() {
     assert!(has(&Constraint::Even { cell: c(9, 9) }) && has(&Constraint::Odd { cell: c(9, 8) }));
     assert!(has(&Constraint::Cage { cells: vec![c(1, 1), c(1, 2)], sum: Some(9) }));
     assert!(has(&Constraint::Cage { cells: vec![c(2, 1), c(2, 2)], sum: None }));
-    assert!(has(&Constraint::Cage { cells: vec![c(3, 1), c(3, 2)], sum: Some(10) }));
+    // f-puzzles' `cage` is its cosmetic cage: drawn and written back, not a rule.
+    assert!(!has(&Constraint::Cage { cells: vec![c(3, 1), c(3, 2)], sum: Some(10) }));
+    assert!(v.cosmetics.iter().any(|m| m.kind == "cage" && m.text.as_deref() == Some("10")));
     assert!(has(&Constraint::LittleKiller { clue: c(0, 1), direction: Direction::DR, sum: 45 }));
     assert!(has(&Constraint::LittleKiller { clue: c(10, 5), direction: Direction::UR, sum: 20 }));
     assert!(has(&Constraint::Sandwich { clue: c(0, 3), sum: 15 }));
@@ -150,7 +152,7 @@ fn fpuzzles_reads_every_kind_as_f_puzzles_means_it() {
     assert!(has(&Constraint::RegionSumLine { cells: vec![c(3, 6), c(4, 6), c(4, 7)] }));
     assert!(has(&Constraint::ExtraRegion { cells: vec![c(2, 2), c(2, 3), c(3, 3)] }));
     let kinds: Vec<&str> = v.cosmetics.iter().map(|k| k.kind.as_str()).collect();
-    assert_eq!(kinds, ["line", "circle", "rectangle", "text"]);
+    assert_eq!(kinds, ["line", "circle", "rectangle", "text", "cage"]);
     assert_eq!(v.cosmetics[0].cells, [c(1, 1), c(2, 2)]);
     assert_eq!(v.cosmetics[0].color.as_deref(), Some("#C0C0C0"));
     assert_eq!(v.cosmetics[3].text.as_deref(), Some("Hi"));
@@ -188,7 +190,7 @@ fn round_trips_tessera_json_fpuzzles_and_links() {
     // Cosmetics go back as the file had them.
     let original: serde_json::Value = serde_json::from_str(RICH).unwrap();
     let back: serde_json::Value = serde_json::from_str(&written).unwrap();
-    for kind in ["line", "circle", "rectangle", "text"] {
+    for kind in ["line", "circle", "rectangle", "text", "cage"] {
         assert_eq!(back[kind], original[kind], "{kind}");
     }
     // A puzzle built in code, with a solution, jigsaw regions and meta, round trips too.

@@ -30,7 +30,6 @@ use crate::Error;
 /// The constraint arrays read, in the order written.
 const KINDS: &[&str] = &[
     "killercage",
-    "cage",
     "littlekillersum",
     "sandwichsum",
     "thermometer",
@@ -63,7 +62,9 @@ const GLOBALS: &[(&str, Constraint)] = &[
     ("nonconsecutive", Constraint::NonConsecutive),
 ];
 
-const COSMETICS: &[&str] = &["line", "circle", "rectangle", "text"];
+/// Drawing only. f-puzzles' `cage` is its cosmetic cage (an outline with an optional label, the
+/// "Cage" tool beside "Killer Cage"): solvers built for f-puzzles read only `killercage` as rules.
+const COSMETICS: &[&str] = &["line", "circle", "rectangle", "text", "cage"];
 
 /// Fields that are neither rules nor drawing (solver settings, the editor's state).
 const IGNORED: &[&str] = &[
@@ -303,7 +304,7 @@ impl Reader {
         let one = |this: &Self| this.cell(&format!("{path}.cell"), item.get("cell").unwrap_or(&Value::Null));
         let mut out = Vec::new();
         match kind {
-            "killercage" | "cage" => out.push(C::Cage {
+            "killercage" => out.push(C::Cage {
                 cells: self.cells(&format!("{path}.cells"), item.get("cells"))?,
                 sum: value(None)?,
             }),
@@ -505,7 +506,7 @@ fn rank(constraint: &Constraint) -> usize {
 fn color_key(kind: &str) -> &'static str {
     match kind {
         "text" => "fontC",
-        "line" => "outlineC",
+        "line" | "cage" => "outlineC",
         _ => "baseC",
     }
 }
