@@ -239,3 +239,35 @@ fn killer_rows(n: usize) -> String {
     }
     text
 }
+
+/// A KenKen of side `n` whose cages are single cells holding a cyclic Latin square: one solution.
+fn given_kenken(n: usize) -> kenken::KenKen {
+    let mut text = format!("{n} {n}\n");
+    for r in 0..n {
+        let row: Vec<String> = (0..n).map(|c| ((r + c) % n + 1).to_string()).collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    for r in 0..n {
+        let row: Vec<String> = (0..n).map(|c| (r * n + c).to_string()).collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    kenken::KenKen::parse(&text).unwrap_or_else(|e| panic!("a {n}x{n} of givens: {e}"))
+}
+
+/// Every KenKen engine, the exact-cover route included, at the smallest, a middle and the
+/// largest side the front ends accept (3, 7, 12): the exact cover's item names once collided
+/// from 11 up (`c111` was row 1 column 11 and row 11 column 1).
+#[test]
+fn kenken_engines_at_the_smallest_a_middle_and_the_largest_side() {
+    for n in [3, 7, 11, 12] {
+        let puzzle = given_kenken(n);
+        for &engine in kenken::Engine::all() {
+            let count = puzzle.count(&Query::default().with_engine(engine).with_limit(2));
+            assert_eq!((count.solutions, count.outcome), (1, Outcome::Exhausted), "{n}x{n} {engine}");
+        }
+        let cover = puzzle.exact_cover().count(&tessera::CoverQuery::default());
+        assert_eq!(cover.solutions, 1, "{n}x{n}: exact cover");
+    }
+}

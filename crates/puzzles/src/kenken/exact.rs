@@ -71,7 +71,7 @@ impl ExactCover {
         let mut b = ProblemBuilder::new();
         let expect = "distinct item names";
         let cell_items: Vec<_> =
-            (0..n * n).map(|c| b.primary(format!("c{}{}", c / n + 1, c % n + 1)).expect(expect)).collect();
+            (0..n * n).map(|c| b.primary(format!("r{}c{}", c / n + 1, c % n + 1)).expect(expect)).collect();
         let mut row_items = Vec::with_capacity(n * n);
         let mut col_items = Vec::with_capacity(n * n);
         for line in 0..n {
