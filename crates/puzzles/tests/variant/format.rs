@@ -180,6 +180,8 @@ fn round_trips_tessera_json_fpuzzles_and_links() {
     let v = rich();
     assert_eq!(variant::parse(&variant::to_json(&v)).unwrap(), v);
     assert_eq!(variant::parse(&variant::to_text(&v)).unwrap(), v);
+    // Tessera's JSON is not f-puzzles JSON: read as such, it is refused with the field named.
+    assert!(variant::from_fpuzzles(&variant::to_json(&v)).is_err());
     let written = variant::to_fpuzzles(&v);
     assert_eq!(variant::from_fpuzzles(&written).unwrap(), v);
     assert_eq!(variant::parse(&written).unwrap(), v);
@@ -501,4 +503,21 @@ fn iss_errors_name_the_kind_and_position() {
     assert!(err.contains("does not start a diagonal"), "{err}");
     let err = message(variant::from_iss(".X~R1C1~R1C2~R1C3").unwrap_err());
     assert!(err.contains("X: 3 cells"), "{err}");
+}
+
+/// The example of the README and the Python tests goes through f-puzzles JSON and a share link:
+/// the same rules (f-puzzles groups them by kind, so in its order), and written again the same.
+#[test]
+fn the_example_round_trips_through_f_puzzles() {
+    let v = variant::parse(include_str!("../../../../examples/data/variant/thermo-4x4.json")).unwrap();
+    let once = variant::from_fpuzzles(&variant::to_fpuzzles(&v)).unwrap();
+    assert_eq!(variant::from_fpuzzles(&variant::to_fpuzzles(&once)).unwrap(), once);
+    assert_eq!(variant::from_link(&variant::to_link(&v)).unwrap(), once);
+    let sorted = |p: &Variant| {
+        let mut list: Vec<String> = p.constraints.iter().map(|c| format!("{c:?}")).collect();
+        list.sort();
+        list
+    };
+    assert_eq!(sorted(&once), sorted(&v));
+    assert_eq!((&once.regions, &once.givens, &once.meta), (&v.regions, &v.givens, &v.meta));
 }
