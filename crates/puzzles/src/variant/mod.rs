@@ -11,7 +11,7 @@
 //! use tessera::variant::{count, solve, verify, Cell, Constraint, Query, Variant};
 //! let mut puzzle = Variant::classic(4);
 //! puzzle.givens = vec![0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-//! for (cells, sum) in [(vec![(0, 0), (0, 1)], 3), (vec![(0, 2), (1, 2)], 7), (vec![(1, 0), (2, 0)], 7), (vec![(2, 1), (2, 2)], 3)] {
+//! for (cells, sum) in [(vec![(0, 0), (0, 1)], 3), (vec![(0, 2), (0, 3)], 7), (vec![(1, 0), (2, 0)], 7), (vec![(2, 1), (2, 2)], 3)] {
 //!     let cells = cells.into_iter().map(|(r, c)| Cell::new(r, c)).collect();
 //!     puzzle.constraints.push(Constraint::Cage { cells, sum: Some(sum) });
 //! }
