@@ -255,13 +255,13 @@ pub fn live(puzzle: &Variant) -> Live {
             C::DiagonalNegative => live.distinct.push(diagonal::cells(n, false)),
             C::DisjointGroups => live.distinct.extend(disjoint::groups(n)),
             C::AntiKnight => {
-                live.pairs.extend(chess::pairs(n, chess::KNIGHT).map(|(a, b)| (a, b, Relation::Apart(1))))
+                live.pairs.extend(chess::pairs(n, chess::KNIGHT).map(|(a, b)| (a, b, Relation::Apart(1))));
             }
             C::AntiKing => {
-                live.pairs.extend(chess::pairs(n, chess::KING).map(|(a, b)| (a, b, Relation::Apart(1))))
+                live.pairs.extend(chess::pairs(n, chess::KING).map(|(a, b)| (a, b, Relation::Apart(1))));
             }
             C::NonConsecutive => {
-                live.pairs.extend(adjacent_pairs(n).map(|(a, b)| (a, b, Relation::Apart(2))))
+                live.pairs.extend(adjacent_pairs(n).map(|(a, b)| (a, b, Relation::Apart(2))));
             }
             C::Cage { cells, sum } => {
                 let cells: Vec<usize> = cells.iter().map(ix).collect();
