@@ -200,3 +200,30 @@ fn a_book_is_written() {
         assert!(page.contains("<svg") && page.contains("class=\"puzzle\""), "{family}");
     }
 }
+
+/// A puzzle of each family with several solutions, and one with none: `rate` and `hint` say so
+/// and exit 7, as Sudoku's do (they rated it, or hinted a step, and exited 0).
+#[test]
+fn rate_and_hint_refuse_what_is_not_a_puzzle() {
+    let several = [
+        ("killer", "4 4\n10 - - -\n10 - - -\n10 - - -\n10 - - -\n1 1 1 1\n2 2 2 2\n3 3 3 3\n4 4 4 4\n"),
+        ("kenken", "4 4\n1 . 1 .\n1 . 1 .\n1 . 1 .\n1 . 1 .\n0 0 1 1\n2 2 3 3\n4 4 5 5\n6 6 7 7\n"),
+        ("starbattle", "4 4 1\n1 2 3 4\n1 2 3 4\n1 2 3 4\n1 2 3 4\n"),
+        (
+            "variant",
+            r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"odd":[{"cell":"R1C1"}]}"#,
+        ),
+    ];
+    for (family, text) in several {
+        for command in ["rate", "hint"] {
+            let out = tessera_with_stdin(&[family, command, "--json"], text.as_bytes());
+            assert_status(&out, 7);
+            assert!(stdout(&out).contains("\"several\""), "{family} {command}: {}", stdout(&out));
+            assert!(stderr(&out).contains("more than one solution"), "{family} {command}: {}", stderr(&out));
+        }
+    }
+    let none = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{"value":1,"given":true},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+    let out = tessera_with_stdin(&["variant", "rate"], none.as_bytes());
+    assert_status(&out, 7);
+    assert_eq!(stdout(&out).trim(), "none");
+}

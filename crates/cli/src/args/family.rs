@@ -135,7 +135,9 @@ Exit status:
 const RATE_HELP: &str = "\
 rate: one line per puzzle, `LEVEL score=S hardest=TECHNIQUE steps=N`; with --json one object a
 line: \"index\", \"level\", \"score\", \"hardest\", \"steps\" (count), \"solved\". A puzzle the
-techniques cannot finish is rated at the top level with \"solved\": false.
+techniques cannot finish is rated at the top level with \"solved\": false. Only a puzzle with
+exactly one solution is rated or hinted (counted to 2 first, in the same budget): one with none
+or several is `none` or `several` (\"outcome\" with --json), as Sudoku's are.
 hint: the first step of each puzzle in words; with --json its \"technique\", \"explanation\",
 \"placed\" and \"removed\" ([cell, value], cells numbered row by row from 0) and \"cells\".
 
@@ -144,7 +146,7 @@ Exit status:
   1  usage error or internal error
   2  bad input: a file cannot be read or is not valid
   3  gave up: --timeout ran out on some puzzle
-  7  not a puzzle: the techniques found a contradiction (no solution)";
+  7  not a puzzle: no solution or several (or the techniques found a contradiction)";
 
 /// Input, engine, budget and output of `solve` and `count`.
 #[derive(Debug, Args)]

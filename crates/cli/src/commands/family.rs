@@ -270,7 +270,37 @@ pub fn rate<P: Family>(args: &FamilyRateArgs) -> Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = Status::Done;
     for (i, puzzle) in puzzles.iter().enumerate() {
-        match puzzle.rate(&super::budget(&args.budget)) {
+        let budget = super::budget(&args.budget);
+        // As Sudoku's: only a puzzle with exactly one solution is rated; one budget for both.
+        match solutions::<P>(puzzle, &budget) {
+            Ok(1) => {}
+            Ok(found) => {
+                let (outcome, why) = not_a_puzzle(found);
+                note(&format!("puzzle {}: {why}; not rated", i + 1));
+                status = worse(status, Status::NoSolution);
+                if args.output.json {
+                    writeln!(out, "{}", serde_json::json!({"index": i + 1, "outcome": outcome}))?;
+                } else {
+                    writeln!(out, "{outcome}")?;
+                }
+                continue;
+            }
+            Err(reason) => {
+                note(&format!("puzzle {}: gave up ({reason})", i + 1));
+                status = worse(status, Status::GaveUp);
+                if args.output.json {
+                    writeln!(
+                        out,
+                        "{}",
+                        serde_json::json!({"index": i + 1, "outcome": "gave-up", "reason": reason.name()})
+                    )?;
+                } else {
+                    writeln!(out, "gave-up")?;
+                }
+                continue;
+            }
+        }
+        match puzzle.rate(&budget) {
             Ok(rating) => {
                 if rating.contradiction {
                     note(&format!("puzzle {}: the techniques found a contradiction: no solution", i + 1));
@@ -332,8 +362,38 @@ pub fn hint<P: Family>(args: &FamilyRateArgs) -> Result<Status> {
     let (_, puzzles) = read::<P>(&args.file, "puzzle")?;
     let mut out = BufWriter::new(io::stdout().lock());
     let several = puzzles.len() > 1;
+    let mut status = Status::Done;
     for (i, puzzle) in puzzles.iter().enumerate() {
         let prefix = if several { format!("puzzle {}: ", i + 1) } else { String::new() };
+        // As Sudoku's: a step is only a step towards the one solution.
+        match solutions::<P>(puzzle, &super::budget(&args.budget)) {
+            Ok(1) => {}
+            Ok(found) => {
+                let (outcome, why) = not_a_puzzle(found);
+                note(&format!("puzzle {}: {why}; no hint", i + 1));
+                status = worse(status, Status::NoSolution);
+                if args.output.json {
+                    writeln!(
+                        out,
+                        "{}",
+                        serde_json::json!({"index": i + 1, "technique": null, "outcome": outcome})
+                    )?;
+                }
+                continue;
+            }
+            Err(reason) => {
+                note(&format!("puzzle {}: gave up ({reason})", i + 1));
+                status = worse(status, Status::GaveUp);
+                if args.output.json {
+                    writeln!(
+                        out,
+                        "{}",
+                        serde_json::json!({"index": i + 1, "outcome": "gave-up", "reason": reason.name()})
+                    )?;
+                }
+                continue;
+            }
+        }
         match puzzle.hint() {
             Some(step) if args.output.json => {
                 let mut value = serde_json::to_value(&step)?;
@@ -348,7 +408,25 @@ pub fn hint<P: Family>(args: &FamilyRateArgs) -> Result<Status> {
         }
     }
     out.flush()?;
-    Ok(Status::Done)
+    Ok(status)
+}
+
+/// The solutions of `puzzle` counted to 2 within `budget`, or why the count gave up.
+fn solutions<P: Family>(puzzle: &P, budget: &tessera::Budget) -> Result<u64, tessera::GaveUp> {
+    let count = puzzle.count(&Query::<P::Engine>::default().with_limit(2).with_budget(budget.clone()));
+    match count.outcome {
+        tessera::Outcome::GaveUp(reason) => Err(reason),
+        _ => Ok(count.solutions),
+    }
+}
+
+/// The outcome word and the note for a puzzle with `found` solutions (0 or at least 2).
+fn not_a_puzzle(found: u64) -> (&'static str, &'static str) {
+    if found == 0 {
+        ("none", "no solution")
+    } else {
+        ("several", "more than one solution")
+    }
 }
 
 /// The status that says more: gave up wins over no solution.
