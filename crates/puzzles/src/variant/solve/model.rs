@@ -62,6 +62,12 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
 
     /// Narrows the candidates of its cells.
     fn propagate(&self, store: &mut Store) -> Result<(), Wipeout>;
+
+    /// Whether it costs much more than a house's (sums by tables, cage matchings): the search
+    /// runs the cheap ones to a fixed point before each slow one.
+    fn slow(&self) -> bool {
+        false
+    }
 }
 
 /// A compiled puzzle: the initial candidates, the propagators, and who watches which cell.

@@ -197,6 +197,10 @@ impl Linear {
 }
 
 impl Propagator for Linear {
+    fn slow(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> &[u16] {
         &self.cells
     }
@@ -325,6 +329,10 @@ impl Sets<'_> {
 }
 
 impl Propagator for Cage {
+    fn slow(&self) -> bool {
+        true
+    }
+
     fn cells(&self) -> &[u16] {
         &self.cells
     }
