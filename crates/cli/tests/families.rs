@@ -227,3 +227,23 @@ fn rate_and_hint_refuse_what_is_not_a_puzzle() {
     assert_status(&out, 7);
     assert_eq!(stdout(&out).trim(), "none");
 }
+
+/// A Star Battle board that cannot hold its stars is refused at once with the reason, as a wrong
+/// flag (status 1, as Killer's side 7 is), not a search given up on (status 3, "node budget
+/// exhausted"); region ids may be words, as Killer's cage ids may.
+#[test]
+fn impossible_star_battles_are_bad_input_and_region_ids_may_be_words() {
+    let killer = tessera(&["killer", "generate", "--size", "7"]);
+    assert_status(&killer, 1);
+    for (size, stars) in [("5", "2"), ("9", "3"), ("4", "2")] {
+        let out = tessera(&["starbattle", "generate", "--size", size, "--stars", stars, "--seed", "1"]);
+        assert_status(&out, 1);
+        assert!(stderr(&out).contains("cannot hold"), "{size} {stars}: {}", stderr(&out));
+    }
+    let numbers = "4 4 1\n1 1 2 2\n1 1 2 2\n3 3 4 4\n3 3 4 4\n";
+    let words = "4 4 1\na a b b\na a b b\nc c Dd Dd\nc c Dd Dd\n";
+    let by_numbers = tessera_with_stdin(&["starbattle", "count", "--limit", "9"], numbers.as_bytes());
+    let by_words = tessera_with_stdin(&["starbattle", "count", "--limit", "9"], words.as_bytes());
+    assert_status(&by_words, 0);
+    assert_eq!(stdout(&by_words), stdout(&by_numbers));
+}

@@ -265,6 +265,7 @@ fn budgets_end_every_search_cleanly() {
     let nodes = count_nodes(&board, 10);
     assert_eq!(nodes, Outcome::GaveUp(GaveUp::NodeLimit));
     let made = starbattle::Generator::new(30, 7)
+        .unwrap()
         .budget(Budget::unlimited().with_timeout(Duration::from_millis(300)));
     let started = Instant::now();
     let _ = made.generate(1);
@@ -281,14 +282,18 @@ fn generated_puzzles_are_unique_and_reproducible() {
     // The 10x10 one-star and 14x14 three-star boards take seconds each (docs/performance.md).
     for (n, k, seeds) in [(5, 1, 3), (8, 1, 3), (10, 1, 1), (10, 2, 3), (14, 3, 1)] {
         for seed in 0..seeds {
-            let made = starbattle::Generator::new(n, k).generate(seed).expect("a puzzle");
+            let made = starbattle::Generator::new(n, k).unwrap().generate(seed).expect("a puzzle");
             assert_eq!(count(&made.puzzle, &Query::default().with_limit(2)).solutions, 1, "{n} {k} {seed}");
             assert!(verify(&made.puzzle, &made.solution).is_valid());
-            let again = starbattle::Generator::new(n, k).generate(seed).expect("a puzzle");
+            let again = starbattle::Generator::new(n, k).unwrap().generate(seed).expect("a puzzle");
             assert_eq!(again.puzzle, made.puzzle, "{n} {k} {seed}: the same seed, the same puzzle");
         }
     }
-    let made = starbattle::Generator::new(8, 1).difficulty(starbattle::Difficulty::Easy).generate(3).unwrap();
+    let made = starbattle::Generator::new(8, 1)
+        .unwrap()
+        .difficulty(starbattle::Difficulty::Easy)
+        .generate(3)
+        .unwrap();
     assert_eq!(made.level, starbattle::Difficulty::Easy);
 }
 
@@ -320,7 +325,7 @@ fn rating_steps_are_sound() {
     }
     for (n, k, seeds) in [(6, 1, 4), (10, 2, 4), (14, 3, 1)] {
         for seed in 0..seeds {
-            let made = starbattle::Generator::new(n, k).generate(seed).expect("a puzzle");
+            let made = starbattle::Generator::new(n, k).unwrap().generate(seed).expect("a puzzle");
             let rating = steps_are_sound(&made.puzzle, &made.solution);
             assert_eq!(rating.level, made.level);
         }

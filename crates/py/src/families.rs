@@ -129,7 +129,8 @@ family_class!(
                     "size {size} and stars {stars}: the size must be from 4 to 30 and the stars from 1 to 6"
                 )));
             }
-            let mut generator = starbattle::Generator::new(size, stars);
+            let mut generator =
+                starbattle::Generator::new(size, stars).map_err(|err| crate::errors::puzzle_error(py, err))?;
             if let Some(level) = level {
                 generator = generator.difficulty(common::level::<starbattle::Difficulty>(level)?);
             }

@@ -165,7 +165,7 @@ impl Family for StarBattle {
         budget: &Budget,
     ) -> Result<starbattle::Generator, tessera::Error> {
         let mut generator =
-            starbattle::Generator::new(shape.size as usize, shape.stars as usize).budget(budget.clone());
+            starbattle::Generator::new(shape.size as usize, shape.stars as usize)?.budget(budget.clone());
         if let Some(level) = level {
             generator = generator.difficulty(level);
         }

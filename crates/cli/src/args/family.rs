@@ -230,8 +230,8 @@ pub struct FamilyGenerateArgs<P: Family> {
     #[command(flatten)]
     pub spec: FamilySpecArgs<P>,
 
-    /// How many puzzles.
-    #[arg(long, value_name = "C", default_value_t = 1)]
+    /// How many puzzles (at least 1, as for Sudoku and Hidato).
+    #[arg(long, value_name = "C", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
 
     #[command(flatten)]

@@ -244,8 +244,14 @@ pub fn family<P: Family>(args: &FamilyBookArgs<P>) -> Result<Status> {
     let seeds: Vec<u64> = (0..args.count.unwrap_or(1)).map(|k| first_seed.wrapping_add(k)).collect();
     if let Some(&seed) = seeds.first() {
         // The first puzzle stands for the others' size: a layout too small is refused before the rest are made.
-        let first = P::generate(&spec, seed)
-            .map_err(|reason| anyhow::anyhow!("gave up on the first puzzle ({reason})"))?;
+        // Giving up is status 3 here as for every other book and command (it was an error, 1).
+        let first = match P::generate(&spec, seed) {
+            Ok(first) => first,
+            Err(reason) => {
+                super::report::note(&format!("gave up on the first puzzle ({reason}); no book written"));
+                return Ok(Status::GaveUp);
+            }
+        };
         check_layout(out, Grid::picture(&first.puzzle.picture(None)))?;
     }
     let make = |seed: u64| match P::generate(&spec, seed) {

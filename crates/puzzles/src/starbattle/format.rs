@@ -34,19 +34,31 @@ pub fn read(text: &str) -> Box<dyn Iterator<Item = Result<StarBattle, Error>> + 
 /// The rows of one board after its header.
 fn board(cursor: &mut Cursor<'_>, width: usize, height: usize, stars: usize) -> Result<StarBattle, Error> {
     let mut cells = Vec::with_capacity(width * height);
+    let mut words: Vec<&str> = Vec::new();
     for row in 0..height {
         for token in cursor.row(width, &format!("row {} of the regions", row + 1))? {
-            cells.push(cell(&token)?);
+            cells.push(cell(&token, &mut words)?);
         }
     }
     StarBattle::new(width, height, stars, cells)
 }
 
-fn cell(token: &Token<'_>) -> Result<Cell, Error> {
+/// The first region id given to a word that is not a number (`a`, `B2`): words are numbered in
+/// order of first appearance from here, as Killer's reader takes any word for a cage id.
+const WORD_IDS: u32 = 1 << 30;
+
+fn cell<'t>(token: &Token<'t>, words: &mut Vec<&'t str>) -> Result<Cell, Error> {
     match token.text {
         "@" => Ok(Cell::Outside),
         "#" => Ok(Cell::Blocked),
-        _ => token.number("a region id (a whole number), `@` or `#`").map(Cell::Region),
+        text if text.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+            let k = words.iter().position(|w| *w == text).unwrap_or_else(|| {
+                words.push(text);
+                words.len() - 1
+            });
+            Ok(Cell::Region(WORD_IDS + k as u32))
+        }
+        _ => token.number("a region id (a number or a word), `@` or `#`").map(Cell::Region),
     }
 }
 

@@ -30,6 +30,7 @@ use tessera_xc::{Budget, GaveUp};
 use crate::common::seed::mix;
 use crate::starbattle::logic::{rate, Difficulty};
 use crate::starbattle::{solve::search, Cell, StarBattle, Stars, MAX_SIDE};
+use crate::Error;
 
 /// A generated puzzle: the puzzle, its only solution, its seed and level.
 pub type Generated = crate::common::Made<StarBattle, Difficulty>;
@@ -38,8 +39,9 @@ pub type Generated = crate::common::Made<StarBattle, Difficulty>;
 ///
 /// ```
 /// use tessera::starbattle::{count, Generator, Query};
-/// let made = Generator::new(8, 1).generate(7).unwrap();
+/// let made = Generator::new(8, 1)?.generate(7).unwrap();
 /// assert_eq!(count(&made.puzzle, &Query::default().with_limit(2)).solutions, 1);
+/// # Ok::<(), tessera::Error>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Generator {
@@ -51,9 +53,28 @@ pub struct Generator {
 }
 
 impl Generator {
-    /// Puzzles of `size × size` cells with `stars` stars per row, column and region, any level.
-    pub fn new(size: usize, stars: usize) -> Self {
-        Generator { size, stars, difficulty: None, attempts: 1_000, budget: Budget::unlimited() }
+    /// Puzzles of `size × size` cells with `stars` stars per row, column and region, any level;
+    /// a board that cannot hold them is bad input (no search is tried): `size` from 1 to
+    /// [`MAX_SIDE`], at least one star, and `stars × size` at most the `⌈size/2⌉²` stars that fit
+    /// on the board without touching (each 2x2 block holds at most one).
+    pub fn new(size: usize, stars: usize) -> Result<Self, Error> {
+        if !(1..=MAX_SIDE).contains(&size) {
+            return Err(Error::OutOfRange {
+                what: "the side",
+                value: size as u64,
+                min: 1,
+                max: MAX_SIDE as u64,
+            });
+        }
+        let fit = size.div_ceil(2).pow(2);
+        if stars == 0 || stars * size > fit {
+            return Err(Error::shape(format!(
+                "a {size}x{size} board cannot hold {stars} star(s) in every row: {} stars in all, and at most {fit} fit \
+                 without touching",
+                stars * size
+            )));
+        }
+        Ok(Generator { size, stars, difficulty: None, attempts: 1_000, budget: Budget::unlimited() })
     }
 
     /// Only puzzles of exactly this level.

@@ -77,7 +77,7 @@ pub(crate) fn visit(puzzle: &Variant, query: &Query, visit: &(dyn Fn(Vec<u8>) + 
             .with_threads(query.threads)
             .with_budget(query.budget.clone());
         return Some(killer::visit(&killer, &killer_query, |grid: killer::Grid| {
-            visit(grid.digits().to_vec())
+            visit(grid.digits().to_vec());
         }));
     }
     let sudoku = as_sudoku(puzzle)?;

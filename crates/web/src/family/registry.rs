@@ -128,7 +128,7 @@ impl Family for starbattle::StarBattle {
         level: starbattle::Difficulty,
         budget: Budget,
     ) -> Result<starbattle::Generator, tessera::Error> {
-        Ok(starbattle::Generator::new(size, stars_on(size)).difficulty(level).budget(budget))
+        Ok(starbattle::Generator::new(size, stars_on(size))?.difficulty(level).budget(budget))
     }
 
     fn rules(&self, picture: &Picture) -> Rules {
