@@ -247,3 +247,22 @@ fn impossible_star_battles_are_bad_input_and_region_ids_may_be_words() {
     assert_status(&by_words, 0);
     assert_eq!(stdout(&by_words), stdout(&by_numbers));
 }
+
+/// Every family keeps the `#` lines before a puzzle (its address, often) in front of its
+/// answer, as KenKen did alone: the output of `generate` solved keeps its `# seed` lines.
+#[test]
+fn comment_lines_are_kept_alike() {
+    for (family, shape) in [("killer", "4"), ("kenken", "4"), ("starbattle", "6")] {
+        let mut args = vec![family, "generate", "--size", shape, "--seed", "3"];
+        if family == "starbattle" {
+            args.extend(["--stars", "1"]);
+        }
+        let made = tessera(&args);
+        assert_status(&made, 0);
+        let text = stdout(&made);
+        assert!(text.starts_with("# seed 3"), "{family}: {text}");
+        let solved = tessera_with_stdin(&[family, "solve"], text.as_bytes());
+        assert_status(&solved, 0);
+        assert!(stdout(&solved).starts_with("# seed 3"), "{family}: {}", stdout(&solved));
+    }
+}

@@ -214,7 +214,7 @@ fn the_verifier_names_each_broken_rule() {
 fn parse_errors_have_their_line_and_column() {
     let cases = [
         ("4 4\n", (1, 3)),
-        ("2 2 1\n1 1\n1 x\n", (3, 3)),
+        ("2 2 1\n1 1\n1 ?\n", (3, 3)),
         ("2 2 1\n1 1 1\n", (2, 5)),
         ("# c\n2 2 1\n1 1\n", (4, 1)),
         ("2 2 0\n", (1, 5)),

@@ -37,6 +37,11 @@ impl<'a> Token<'a> {
     }
 }
 
+/// `#` comment lines as a file writes them, one a line (the puzzle's address, often).
+pub(crate) fn comment_lines(lines: &[String]) -> String {
+    lines.iter().map(|line| format!("# {line}\n")).collect()
+}
+
 /// One puzzle's header: its numbers, and the comment lines just before it (the last one is often
 /// the puzzle's address).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -52,7 +52,7 @@ impl KenKen {
     /// The puzzle in janko's format, with its comment lines: what [`KenKen::parse`] reads back.
     pub fn to_text(&self) -> String {
         let n = self.size();
-        let mut out = comments(self.comments());
+        let mut out = janko::comment_lines(self.comments());
         out.push_str(&format!("{n} {n}\n"));
         let mut clues = vec![".".to_string(); n * n];
         let mut ids = vec![String::new(); n * n];
@@ -74,7 +74,7 @@ impl KenKen {
     /// An answer in janko's answer format, after this puzzle's comment lines (as the published
     /// solution files have them).
     pub fn solution_text(&self, solution: &Grid) -> String {
-        comments(self.comments()) + &solution.to_string()
+        janko::comment_lines(self.comments()) + &solution.to_string()
     }
 
     /// The puzzle as a JSON object.
@@ -90,10 +90,6 @@ impl KenKen {
         }
         serde_json::json!({ "width": n, "height": n, "clues": clues, "cages": ids }).to_string()
     }
-}
-
-fn comments(lines: &[String]) -> String {
-    lines.iter().map(|line| format!("# {line}\n")).collect()
 }
 
 impl std::str::FromStr for Grid {

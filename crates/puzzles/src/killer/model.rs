@@ -93,6 +93,7 @@ pub struct Killer {
     cages: Vec<Cage>,
     cage_of: Vec<u32>,
     givens: Vec<u8>,
+    comments: Vec<String>,
 }
 
 impl Killer {
@@ -161,12 +162,23 @@ impl Killer {
         if let Some(cell) = cage_of.iter().position(|&c| c == u32::MAX) {
             return Err(Error::shape(format!("{} is in no cage", cell_name(cell, n))));
         }
-        Ok(Killer { n, boxes, cages: labelled, cage_of, givens })
+        Ok(Killer { n, boxes, cages: labelled, cage_of, givens, comments: Vec::new() })
     }
 
     /// The side.
     pub fn size(&self) -> usize {
         self.n
+    }
+
+    /// The `#` comment lines read before the puzzle (its address, often).
+    pub fn comments(&self) -> &[String] {
+        &self.comments
+    }
+
+    /// The same puzzle with these comment lines (written before it, and before its answers).
+    pub fn with_comments(mut self, comments: Vec<String>) -> Self {
+        self.comments = comments;
+        self
     }
 
     /// The boxes' `(height, width)`.
@@ -202,7 +214,7 @@ impl Killer {
 
     /// The same cages with these givens (`0`: empty).
     pub fn with_givens(&self, givens: Vec<u8>) -> Result<Self, Error> {
-        Killer::new(self.n, self.cages.clone(), givens)
+        Killer::new(self.n, self.cages.clone(), givens).map(|k| k.with_comments(self.comments.clone()))
     }
 }
 

@@ -42,7 +42,7 @@ impl Readable for Killer {
     }
 
     fn solution_text(&self, solution: &Grid) -> String {
-        solution.to_string()
+        crate::common::janko::comment_lines(self.comments()) + &solution.to_string()
     }
 }
 

@@ -26,7 +26,8 @@ pub fn read(text: &str) -> Box<dyn Iterator<Item = Result<StarBattle, Error>> + 
         true => Box::new(from_json(text).into_iter()),
         false => Box::new(janko::each(text, |cursor, header| {
             let numbers = header.numbers(&["width", "height", "stars"], MAX_SIDE)?;
-            board(cursor, numbers[0], numbers[1], numbers[2])
+            let comments = header.comments.iter().map(ToString::to_string).collect();
+            board(cursor, numbers[0], numbers[1], numbers[2]).map(|board| board.with_comments(comments))
         })),
     }
 }

@@ -46,9 +46,22 @@ pub struct StarBattle {
     ids: Vec<u32>,
     /// Each cell's region index, `None` when blocked.
     region_of: Vec<Option<u32>>,
+    /// The `#` comment lines read before it.
+    comments: Vec<String>,
 }
 
 impl StarBattle {
+    /// The `#` comment lines read before the board (its address, often).
+    pub fn comments(&self) -> &[String] {
+        &self.comments
+    }
+
+    /// The same board with these comment lines (written before it, and before its answers).
+    pub fn with_comments(mut self, comments: Vec<String>) -> Self {
+        self.comments = comments;
+        self
+    }
+
     /// A board from its cells, row by row. Sides from 1 to [`MAX_SIDE`], K from 1 to
     /// [`MAX_SIDE`]. A board whose rows, columns and regions cannot all hold K stars is still a
     /// board: it has no solution (the solvers say so at once).
@@ -74,7 +87,7 @@ impl StarBattle {
             .iter()
             .map(|c| c.region().map(|id| ids.binary_search(&id).map_or(0, |i| i as u32)))
             .collect();
-        Ok(StarBattle { width, height, stars, cells, ids, region_of })
+        Ok(StarBattle { width, height, stars, cells, ids, region_of, comments: Vec::new() })
     }
 
     /// Columns.

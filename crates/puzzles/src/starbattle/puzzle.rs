@@ -34,11 +34,11 @@ impl Readable for StarBattle {
     }
 
     fn to_text(&self) -> String {
-        self.to_string()
+        crate::common::janko::comment_lines(self.comments()) + &self.to_string()
     }
 
     fn solution_text(&self, solution: &Stars) -> String {
-        solution.to_string()
+        crate::common::janko::comment_lines(self.comments()) + &solution.to_string()
     }
 }
 

@@ -107,7 +107,8 @@ fn read_one(cursor: &mut Cursor<'_>, header: &Header<'_>) -> Result<Killer, Erro
             }
         }
     }
-    cages(n, &sums, &ids, givens)
+    let comments = header.comments.iter().map(ToString::to_string).collect();
+    cages(n, &sums, &ids, givens).map(|puzzle| puzzle.with_comments(comments))
 }
 
 /// The cages from the two grids of words.
@@ -157,7 +158,8 @@ fn cages(n: usize, sums: &[Token<'_>], ids: &[Token<'_>], givens: Vec<u8>) -> Re
     Killer::new(n, built, givens).map_err(|err| Error::parse(ids[0].line, ids[0].column, err.to_string()))
 }
 
-/// The puzzle in janko's text (with Tessera's givens block when it has givens).
+/// The puzzle in janko's text, after its comment lines (with Tessera's givens block when it has
+/// givens).
 pub fn to_text(puzzle: &Killer) -> String {
     let n = puzzle.size();
     let mut sums = vec!["-".to_string(); n * n];
@@ -168,7 +170,7 @@ pub fn to_text(puzzle: &Killer) -> String {
             ids[cell] = cage.label().to_string();
         }
     }
-    let mut out = format!("{n} {n}\n");
+    let mut out = janko::comment_lines(puzzle.comments()) + &format!("{n} {n}\n");
     let mut rows = |words: &[String]| {
         for row in words.chunks(n) {
             out.push_str(&row.join(" "));
