@@ -221,7 +221,7 @@ mod tests {
 
     #[test]
     fn mistakes_have_their_place() {
-        let err = read("2 2 1\n1 1\n1 z\n").next().unwrap().unwrap_err();
+        let err = read("2 2 1\n1 1\n1 ?\n").next().unwrap().unwrap_err();
         assert_eq!(err.position(), Some((3, 3)));
         let err = read("2 2 1\n1 1\n").next().unwrap().unwrap_err();
         assert_eq!(err.position(), Some((3, 1)));
