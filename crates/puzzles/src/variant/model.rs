@@ -345,8 +345,11 @@ pub struct Variant {
     pub size: usize,
     /// The region of each cell, row by row (boxes by default, jigsaw pieces, `None`: no region).
     /// A region of N cells holds each digit once; a smaller one holds different digits.
+    /// Read as the default boxes when a file leaves it out (or gives `[]`).
+    #[serde(default)]
     pub regions: Vec<Option<u16>>,
-    /// The givens, row by row, 0 for an empty cell.
+    /// The givens, row by row, 0 for an empty cell; none when a file leaves it out.
+    #[serde(default)]
     pub givens: Vec<u8>,
     /// The rules beyond rows, columns and regions.
     #[serde(default)]

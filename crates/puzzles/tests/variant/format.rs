@@ -521,3 +521,15 @@ fn the_example_round_trips_through_f_puzzles() {
     assert_eq!(sorted(&once), sorted(&v));
     assert_eq!((&once.regions, &once.givens, &once.meta), (&v.regions, &v.givens, &v.meta));
 }
+
+/// Tessera's JSON may leave out the regions (the boxes) and the givens (none), as a person
+/// writing one by hand would; a side out of range is still named.
+#[test]
+fn tessera_json_defaults_its_regions_and_givens() {
+    let v = variant::parse(r#"{"size":4,"constraints":[{"kind":"anti-king"}]}"#).unwrap();
+    assert_eq!(v.regions, Variant::classic(4).regions);
+    assert_eq!(v.givens, vec![0; 16]);
+    assert_eq!(variant::parse(&variant::to_json(&v)).unwrap(), v);
+    let err = variant::parse(r#"{"size":40}"#).unwrap_err().to_string();
+    assert!(err.contains("40"), "{err}");
+}

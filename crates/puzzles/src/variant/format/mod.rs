@@ -72,8 +72,18 @@ pub fn parse(text: &str) -> Result<Variant, Error> {
         if value.get("grid").is_some() && value.get("regions").is_none() {
             return fpuzzles::from_value(&value);
         }
-        let v: Variant =
+        let mut v: Variant =
             serde_json::from_str(text).map_err(|e| Error::parse(e.line(), e.column(), e.to_string()))?;
+        // Left out: the default boxes, no givens (for a side the solvers take; validate names
+        // any other).
+        if (MIN_SIZE..=MAX_SIZE).contains(&v.size) {
+            if v.regions.is_empty() {
+                v.regions = crate::variant::model::default_regions(v.size);
+            }
+            if v.givens.is_empty() {
+                v.givens = vec![0; v.size * v.size];
+            }
+        }
         v.validate()?;
         return Ok(v);
     }
