@@ -149,10 +149,15 @@ impl Family for variant::Variant {
     const TITLE: &'static str = "Variant Sudoku";
     const SIZES: &'static [usize] = &[6, 9];
 
-    /// Easy and medium on both sides: the levels the mixed template reaches within a request's
-    /// budget (docs/web.md).
-    fn levels(_size: usize) -> Vec<variant::Difficulty> {
-        vec![variant::Difficulty::Easy, variant::Difficulty::Medium]
+    /// Every level on 6x6; expert alone on 9x9, the one level the mixed template reaches within
+    /// a request's budget there (easy to hard give up after 10 s on most seeds; docs/web.md).
+    fn levels(size: usize) -> Vec<variant::Difficulty> {
+        use variant::Difficulty::{Easy, Expert, Hard, Medium};
+        if size < 9 {
+            vec![Easy, Medium, Hard, Expert]
+        } else {
+            vec![Expert]
+        }
     }
 
     /// A new game's rules are one of the generator's templates, chosen by the seed.
