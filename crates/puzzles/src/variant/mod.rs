@@ -34,7 +34,7 @@ mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 pub use draw::NO_REGION;
-pub use exact::{ExactCover, NotBuilt};
+pub use exact::{ExactCover, NotBuilt, MAX_OPTIONS};
 pub use format::{from_fpuzzles, from_iss, from_link, parse, read, to_fpuzzles, to_json, to_link, to_text};
 pub use generate::{Generated, Generator, Template};
 pub use logic::{hint, hint_with, rate, Difficulty};
