@@ -271,34 +271,8 @@ pub fn rate<P: Family>(args: &FamilyRateArgs) -> Result<Status> {
     let mut status = Status::Done;
     for (i, puzzle) in puzzles.iter().enumerate() {
         let budget = super::budget(&args.budget);
-        // As Sudoku's: only a puzzle with exactly one solution is rated; one budget for both.
-        match solutions::<P>(puzzle, &budget) {
-            Ok(1) => {}
-            Ok(found) => {
-                let (outcome, why) = not_a_puzzle(found);
-                note(&format!("puzzle {}: {why}; not rated", i + 1));
-                status = worse(status, Status::NoSolution);
-                if args.output.json {
-                    writeln!(out, "{}", serde_json::json!({"index": i + 1, "outcome": outcome}))?;
-                } else {
-                    writeln!(out, "{outcome}")?;
-                }
-                continue;
-            }
-            Err(reason) => {
-                note(&format!("puzzle {}: gave up ({reason})", i + 1));
-                status = worse(status, Status::GaveUp);
-                if args.output.json {
-                    writeln!(
-                        out,
-                        "{}",
-                        serde_json::json!({"index": i + 1, "outcome": "gave-up", "reason": reason.name()})
-                    )?;
-                } else {
-                    writeln!(out, "gave-up")?;
-                }
-                continue;
-            }
+        if !one_solution(puzzle, i + 1, &budget, Asked::Rate, args.output.json, &mut out, &mut status)? {
+            continue;
         }
         match puzzle.rate(&budget) {
             Ok(rating) => {
@@ -327,19 +301,7 @@ pub fn rate<P: Family>(args: &FamilyRateArgs) -> Result<Status> {
                     )?;
                 }
             }
-            Err(reason) => {
-                note(&format!("puzzle {}: gave up ({reason})", i + 1));
-                status = worse(status, Status::GaveUp);
-                if args.output.json {
-                    writeln!(
-                        out,
-                        "{}",
-                        serde_json::json!({"index": i + 1, "outcome": "gave-up", "reason": reason.name()})
-                    )?;
-                } else {
-                    writeln!(out, "gave-up")?;
-                }
-            }
+            Err(reason) => gave_up(i + 1, reason, Asked::Rate, args.output.json, &mut out, &mut status)?,
         }
     }
     out.flush()?;
@@ -365,34 +327,9 @@ pub fn hint<P: Family>(args: &FamilyRateArgs) -> Result<Status> {
     let mut status = Status::Done;
     for (i, puzzle) in puzzles.iter().enumerate() {
         let prefix = if several { format!("puzzle {}: ", i + 1) } else { String::new() };
-        // As Sudoku's: a step is only a step towards the one solution.
-        match solutions::<P>(puzzle, &super::budget(&args.budget)) {
-            Ok(1) => {}
-            Ok(found) => {
-                let (outcome, why) = not_a_puzzle(found);
-                note(&format!("puzzle {}: {why}; no hint", i + 1));
-                status = worse(status, Status::NoSolution);
-                if args.output.json {
-                    writeln!(
-                        out,
-                        "{}",
-                        serde_json::json!({"index": i + 1, "technique": null, "outcome": outcome})
-                    )?;
-                }
-                continue;
-            }
-            Err(reason) => {
-                note(&format!("puzzle {}: gave up ({reason})", i + 1));
-                status = worse(status, Status::GaveUp);
-                if args.output.json {
-                    writeln!(
-                        out,
-                        "{}",
-                        serde_json::json!({"index": i + 1, "outcome": "gave-up", "reason": reason.name()})
-                    )?;
-                }
-                continue;
-            }
+        let budget = super::budget(&args.budget);
+        if !one_solution(puzzle, i + 1, &budget, Asked::Hint, args.output.json, &mut out, &mut status)? {
+            continue;
         }
         match puzzle.hint() {
             Some(step) if args.output.json => {
@@ -411,22 +348,70 @@ pub fn hint<P: Family>(args: &FamilyRateArgs) -> Result<Status> {
     Ok(status)
 }
 
-/// The solutions of `puzzle` counted to 2 within `budget`, or why the count gave up.
-fn solutions<P: Family>(puzzle: &P, budget: &tessera::Budget) -> Result<u64, tessera::GaveUp> {
-    let count = puzzle.count(&Query::<P::Engine>::default().with_limit(2).with_budget(budget.clone()));
-    match count.outcome {
-        tessera::Outcome::GaveUp(reason) => Err(reason),
-        _ => Ok(count.solutions),
-    }
+/// What a puzzle was asked for, which says what its refusal prints.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    /// `rate`: a line in text too (`none`, `several`, `gave-up`), as every rating has one.
+    Rate,
+    /// `hint`: JSON only, with `"technique": null`; the reason goes to the note.
+    Hint,
 }
 
-/// The outcome word and the note for a puzzle with `found` solutions (0 or at least 2).
-fn not_a_puzzle(found: u64) -> (&'static str, &'static str) {
-    if found == 0 {
-        ("none", "no solution")
-    } else {
-        ("several", "more than one solution")
+/// Counts `puzzle` to 2 within `budget` before it is rated or hinted, as Sudoku's are: true when
+/// it has exactly one solution; otherwise the reason is noted and printed, and `status` worsened.
+fn one_solution<P: Family>(
+    puzzle: &P,
+    index: usize,
+    budget: &tessera::Budget,
+    asked: Asked,
+    json: bool,
+    out: &mut impl Write,
+    status: &mut Status,
+) -> Result<bool> {
+    let count = puzzle.count(&Query::<P::Engine>::default().with_limit(2).with_budget(budget.clone()));
+    if let tessera::Outcome::GaveUp(reason) = count.outcome {
+        gave_up(index, reason, asked, json, out, status)?;
+        return Ok(false);
     }
+    if count.solutions == 1 {
+        return Ok(true);
+    }
+    let (outcome, why) =
+        if count.solutions == 0 { ("none", "no solution") } else { ("several", "more than one solution") };
+    note(&format!("puzzle {index}: {why}; {}", if asked == Asked::Rate { "not rated" } else { "no hint" }));
+    *status = worse(*status, Status::NoSolution);
+    match (json, asked) {
+        (true, Asked::Rate) => writeln!(out, "{}", serde_json::json!({"index": index, "outcome": outcome}))?,
+        (true, Asked::Hint) => {
+            writeln!(out, "{}", serde_json::json!({"index": index, "technique": null, "outcome": outcome}))?;
+        }
+        (false, Asked::Rate) => writeln!(out, "{outcome}")?,
+        (false, Asked::Hint) => {}
+    }
+    Ok(false)
+}
+
+/// A puzzle whose count or rating ran out of budget: noted, printed, status 3.
+fn gave_up(
+    index: usize,
+    reason: tessera::GaveUp,
+    asked: Asked,
+    json: bool,
+    out: &mut impl Write,
+    status: &mut Status,
+) -> Result<()> {
+    note(&format!("puzzle {index}: gave up ({reason})"));
+    *status = worse(*status, Status::GaveUp);
+    if json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::json!({"index": index, "outcome": "gave-up", "reason": reason.name()})
+        )?;
+    } else if asked == Asked::Rate {
+        writeln!(out, "gave-up")?;
+    }
+    Ok(())
 }
 
 /// The status that says more: gave up wins over no solution.
