@@ -286,3 +286,47 @@ async fn a_family_game_is_read_back_from_the_store_after_a_restart() {
         assert_eq!((status, &check["solved"]), (StatusCode::OK, &json!(true)), "{kind}: {check}");
     }
 }
+
+/// Variant Sudoku at the largest side the library accepts: ISS's published 16x16, pasted as an
+/// f-puzzles link, is played with digits 10 to 16, a wrong grid refused with its conflicts, and
+/// the published solution accepted; solving the same puzzle through analyze marks the game
+/// assisted (a route to the answer, as the paste panel's).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pasted_16x16_variant_plays_and_analyze_marks_it_assisted() {
+    let state = state("families-variant-16");
+    let line = include_str!("../../puzzles/tests/data/variant/iss.tsv")
+        .lines()
+        .find(|l| l.starts_with("16x16\t"))
+        .expect("ISS's 16x16");
+    let fields: Vec<&str> = line.split('\t').collect();
+    let puzzle = tessera::variant::parse(fields[2]).expect("it reads");
+    let link = tessera::variant::to_link(&puzzle);
+    let (solution, _) = solved::<tessera::variant::Variant>(&link);
+    assert_eq!(solution.len(), 256);
+    assert!(solution.iter().any(|&v| v == 16));
+
+    let (status, game) =
+        call(&state, "POST", "/api/games", Some(json!({"kind": "variant", "puzzle": link}))).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    assert_eq!(game["config"]["width"], 16, "{}", game["config"]);
+    no_answer_in(&game, &solution);
+    let id = game["id"].as_str().unwrap().to_owned();
+    let mut wrong = solution.clone();
+    let open: Vec<usize> = (0..16).filter(|&c| cells(&game["puzzle"])[c] == 0).collect();
+    wrong.swap(open[0], open[1]);
+    let (_, check) =
+        call(&state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": wrong}))).await;
+    assert_eq!(check["solved"], false, "{check}");
+    assert!(!check["conflicts"].as_array().unwrap().is_empty(), "{check}");
+
+    let (status, analysis) =
+        call(&state, "POST", "/api/puzzles/analyze", Some(json!({"kind": "variant", "puzzle": link}))).await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    assert_eq!(cells(&analysis["solution"]), solution);
+    let (_, now) = call(&state, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(now["assisted"], true, "analyze solved the game's puzzle: {now}");
+    let (_, check) =
+        call(&state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": solution}))).await;
+    assert_eq!(check["solved"], true, "{check}");
+    assert_eq!(check["ranked"], false, "an assisted game is not ranked: {check}");
+}
