@@ -303,7 +303,7 @@ async fn a_pasted_16x16_variant_plays_and_analyze_marks_it_assisted() {
     let link = tessera::variant::to_link(&puzzle);
     let (solution, _) = solved::<tessera::variant::Variant>(&link);
     assert_eq!(solution.len(), 256);
-    assert!(solution.iter().any(|&v| v == 16));
+    assert!(solution.contains(&16));
 
     let (status, game) =
         call(&state, "POST", "/api/games", Some(json!({"kind": "variant", "puzzle": link}))).await;
