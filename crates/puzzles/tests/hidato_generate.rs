@@ -13,14 +13,21 @@ fn rectangle(width: usize, height: usize) -> Hidato {
     Hidato::new(width, height, vec![EMPTY; width * height], Adjacency::King).unwrap()
 }
 
-/// A rectangle with a few holes that keep it connected (rows of holes never span it).
+/// A rectangle with a few holes, each kept only if the board still has a path through every
+/// cell by the generator's own static checks (a hole can cut a corner cell off: 5x4 with holes
+/// at (3,2), (4,2) and (3,3) strands (4,3), which CI's proptest found).
 fn holed(width: usize, height: usize, holes: &[usize]) -> Hidato {
     let mut cells = vec![EMPTY; width * height];
     for &h in holes {
         let (x, y) = (h % width, (h / width) % height);
-        // Leave the first column and the first row whole, so the board stays connected.
+        // Leave the first column and the first row whole.
         if x > 0 && y > 0 {
+            let before = cells[y * width + x];
             cells[y * width + x] = HOLE;
+            let shape = Hidato::new(width, height, cells.clone(), Adjacency::King).unwrap();
+            if Generator::new(shape).no_path().is_some() {
+                cells[y * width + x] = before;
+            }
         }
     }
     Hidato::new(width, height, cells, Adjacency::King).unwrap()
@@ -196,4 +203,15 @@ fn janko_puzzles_are_rated_and_solved_right() {
     }
     eprintln!("janko levels (easy, medium, hard, expert): {levels:?}; unsolved by the rater: {unsolved}");
     assert!(unsolved < 510);
+}
+
+#[test]
+fn a_stranded_corner_is_no_path_not_a_search() {
+    // The shape CI's proptest once made: (4,3) touches only holes.
+    let mut cells = vec![EMPTY; 20];
+    for (x, y) in [(3, 2), (4, 2), (3, 3)] {
+        cells[y * 5 + x] = HOLE;
+    }
+    let shape = Hidato::new(5, 4, cells, Adjacency::King).unwrap();
+    assert!(Generator::new(shape).no_path().is_some());
 }
