@@ -16,6 +16,7 @@
 
 pub(crate) mod bits;
 pub(crate) mod budget;
+mod generate;
 pub(crate) mod janko;
 mod picture;
 mod puzzle;
@@ -26,6 +27,7 @@ pub mod registry;
 pub mod seed;
 mod verdict;
 
+pub(crate) use generate::{generator_settings, Settings};
 pub use picture::{Draw, LineKind, Mark, Picture, PictureCell, Shape, Spot};
 pub(crate) use puzzle::{generator, levels_and_generator, puzzle_from_functions};
 pub use puzzle::{Generate, Lazy, Named, Puzzle, Rate, Readable, LAZY_BUFFER};

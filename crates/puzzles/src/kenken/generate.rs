@@ -18,11 +18,11 @@
 //!    [`crate::common::seed::mix`]) until one has it.
 
 use rand::seq::{IndexedRandom, SliceRandom};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 use tessera_xc::{Budget, GaveUp, Outcome};
 
-use crate::common::seed::mix;
+use crate::common::{generator_settings, Settings};
 use crate::kenken::logic::{rate_within, Difficulty};
 use crate::kenken::model::{Cage, Grid, KenKen, Op, MAX_SIDE};
 use crate::kenken::solve::{self, Model};
@@ -44,32 +44,19 @@ const COUNT_NODES: u64 = 200_000;
 #[derive(Debug, Clone)]
 pub struct Generator {
     size: usize,
-    difficulty: Option<Difficulty>,
     hidden: bool,
     max_cage: usize,
-    attempts: u32,
-    budget: Budget,
+    settings: Settings<Difficulty>,
 }
 
 impl Generator {
     /// Puzzles of side `size` (brought into 1 to [`MAX_SIDE`]), any level, operations shown,
     /// cages of up to 4 cells, 1000 attempts, no budget.
     pub fn new(size: usize) -> Self {
-        Generator {
-            size: size.clamp(1, MAX_SIDE),
-            difficulty: None,
-            hidden: false,
-            max_cage: 4,
-            attempts: 1000,
-            budget: Budget::unlimited(),
-        }
+        Generator { size: size.clamp(1, MAX_SIDE), hidden: false, max_cage: 4, settings: Settings::new(1000) }
     }
 
-    /// Only puzzles the rater puts at `level`.
-    pub fn difficulty(mut self, level: Difficulty) -> Self {
-        self.difficulty = Some(level);
-        self
-    }
+    generator_settings!(Difficulty, "1,000");
 
     /// Cages of two or more cells show their target only (the hidden-operation form).
     pub fn hidden_operations(mut self, hidden: bool) -> Self {
@@ -83,18 +70,6 @@ impl Generator {
         self
     }
 
-    /// Attempts before giving up (at least 1).
-    pub fn attempts(mut self, attempts: u32) -> Self {
-        self.attempts = attempts.max(1);
-        self
-    }
-
-    /// The whole generation's deadline and cancel flag, and each count's node limit.
-    pub fn budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
-
     /// The side.
     pub fn size(&self) -> usize {
         self.size
@@ -102,23 +77,12 @@ impl Generator {
 
     /// One puzzle from `seed`: the same seed and settings give the same puzzle.
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
-        let count_budget = match self.budget.nodes() {
-            Some(_) => self.budget.clone(),
-            None => self.budget.clone().with_nodes(COUNT_NODES),
-        };
-        for attempt in 0..self.attempts {
-            if let Some(reason) = self.budget.check_clock() {
-                return Err(reason);
-            }
-            let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, u64::from(attempt)));
-            let Some((puzzle, solution)) = self.attempt(&mut rng, &count_budget)? else { continue };
-            let rating = rate_within(&puzzle, &self.budget, usize::MAX)?;
-            if self.difficulty.is_some_and(|wanted| wanted != rating.level) {
-                continue;
-            }
-            return Ok(Generated { puzzle, solution, seed, level: rating.level, attempts: attempt + 1 });
-        }
-        Err(GaveUp::NodeLimit)
+        let count_budget = self.settings.search_budget(COUNT_NODES);
+        self.settings.run(seed, |rng| {
+            let Some((puzzle, solution)) = self.attempt(rng, &count_budget)? else { return Ok(None) };
+            let level = rate_within(&puzzle, &self.settings.budget, usize::MAX)?.level;
+            Ok(Some((puzzle, solution, level)))
+        })
     }
 
     /// One attempt: `None` when a count ran past its node cap.
@@ -150,7 +114,7 @@ impl Generator {
 
     /// The cages' cells: random contiguous pieces of sizes drawn for the level.
     fn partition(&self, n: usize, rng: &mut Pcg64Mcg) -> Vec<Vec<usize>> {
-        let weights: [u32; 8] = match self.difficulty {
+        let weights: [u32; 8] = match self.settings.difficulty {
             Some(Difficulty::Easy) => [2, 12, 6, 1, 0, 0, 0, 0],
             Some(Difficulty::Medium) | None => [1, 8, 7, 3, 1, 0, 0, 0],
             Some(Difficulty::Hard) => [1, 6, 7, 5, 2, 1, 1, 1],

@@ -14,12 +14,11 @@
 //! puzzle stays a plain janko-format Killer Sudoku (no givens block).
 
 use rand::seq::{IndexedRandom, SliceRandom};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 use tessera_xc::{Budget, GaveUp, Outcome};
 
-use crate::common::seed::mix;
-use crate::common::Made;
+use crate::common::{generator_settings, Made, Settings};
 use crate::killer::logic::{rate, Difficulty};
 use crate::killer::model::{box_shape, Cage, Killer, MAX_SIZE};
 use crate::killer::solve::{random_grid, solutions};
@@ -46,9 +45,7 @@ pub type Generated = Made<Killer, Difficulty>;
 #[derive(Debug, Clone)]
 pub struct Generator {
     n: usize,
-    difficulty: Option<Difficulty>,
-    attempts: u32,
-    budget: Budget,
+    settings: Settings<Difficulty>,
 }
 
 impl Generator {
@@ -62,27 +59,10 @@ impl Generator {
                 max: MAX_SIZE as u64,
             });
         }
-        Ok(Generator { n: size, difficulty: None, attempts: 200, budget: Budget::unlimited() })
+        Ok(Generator { n: size, settings: Settings::new(200) })
     }
 
-    /// Only puzzles of exactly this level.
-    pub fn difficulty(mut self, difficulty: Difficulty) -> Self {
-        self.difficulty = Some(difficulty);
-        self
-    }
-
-    /// At most this many attempts before giving up (default 200).
-    pub fn attempts(mut self, attempts: u32) -> Self {
-        self.attempts = attempts.max(1);
-        self
-    }
-
-    /// The budget of the whole generation (its deadline and cancel flag) and of each search in it
-    /// (its node limit).
-    pub fn budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+    generator_settings!(Difficulty, "200");
 
     /// The side.
     pub fn size(&self) -> usize {
@@ -97,52 +77,50 @@ impl Generator {
         // large grids get few: one that runs out splits a cage instead (see `unique`), which is
         // cheaper than searching on (at a fraction of a millisecond a node) and keeps the loop
         // bounded.
-        let nodes = self.budget.nodes().unwrap_or(if n <= 9 { 20_000 } else { 200_000 });
-        let search = self.budget.without_nodes().with_nodes(nodes);
-        let check = self.budget.without_nodes().with_nodes(self.budget.nodes().unwrap_or(if n <= 9 {
-            20_000
-        } else if n <= 16 {
-            UNIQUE_NODES
-        } else {
-            UNIQUE_NODES / 5
-        }));
+        let nodes = self.settings.budget.nodes().unwrap_or(if n <= 9 { 20_000 } else { 200_000 });
+        let search = self.settings.budget.without_nodes().with_nodes(nodes);
+        let check = self.settings.budget.without_nodes().with_nodes(self.settings.budget.nodes().unwrap_or(
+            if n <= 9 {
+                20_000
+            } else if n <= 16 {
+                UNIQUE_NODES
+            } else {
+                UNIQUE_NODES / 5
+            },
+        ));
+        // A rating that gave up (its node limit) throws the attempt away; if every attempt
+        // ends so, that is the reason given.
         let mut last = GaveUp::NodeLimit;
-        for attempt in 0..self.attempts {
-            if let Some(reason) = self.budget.check_clock() {
-                return Err(reason);
-            }
-            let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, u64::from(attempt)));
+        let made = self.settings.run(seed, |rng| {
             let grid = match random_grid(n, boxes, rng.random(), &search) {
                 Ok(grid) => grid,
-                Err(GaveUp::NodeLimit) => continue,
+                Err(GaveUp::NodeLimit) => return Ok(None),
                 Err(reason) => return Err(reason),
             };
-            let max = match self.difficulty.unwrap_or(Difficulty::Medium) {
+            let max = match self.settings.difficulty.unwrap_or(Difficulty::Medium) {
                 Difficulty::Easy => 3,
                 Difficulty::Medium => 4,
                 Difficulty::Hard => 5,
                 Difficulty::Expert => 6,
             };
-            let mut cages = grow(n, &grid, max, &mut rng);
-            let puzzle = match unique(n, &grid, &mut cages, &check, &mut rng) {
+            let mut cages = grow(n, &grid, max, rng);
+            let puzzle = match unique(n, &grid, &mut cages, &check, rng) {
                 Ok(puzzle) => puzzle,
-                Err(GaveUp::NodeLimit) => continue,
+                Err(GaveUp::NodeLimit) => return Ok(None),
                 Err(reason) => return Err(reason),
             };
-            let rating = match rate(&puzzle, &self.budget) {
-                Ok(rating) => rating,
+            match rate(&puzzle, &self.settings.budget) {
+                Ok(rating) => Ok(Some((puzzle, Grid::new(n, grid).expect("a full grid"), rating.level))),
                 Err(reason) => {
                     last = reason;
-                    continue;
+                    Ok(None)
                 }
-            };
-            if self.difficulty.is_some_and(|d| d != rating.level) {
-                continue;
             }
-            let solution = Grid::new(n, grid).expect("a full grid");
-            return Ok(Made { puzzle, solution, seed, level: rating.level, attempts: attempt + 1 });
+        });
+        match made {
+            Err(GaveUp::NodeLimit) => Err(last),
+            made => made,
         }
-        Err(last)
     }
 }
 

@@ -23,11 +23,11 @@
 //! or two removes them: far fewer searches than drawing new partitions.
 
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_pcg::Pcg64Mcg;
-use tessera_xc::{Budget, GaveUp};
+use tessera_xc::GaveUp;
 
-use crate::common::seed::mix;
+use crate::common::{generator_settings, Settings};
 use crate::starbattle::logic::{rate, Difficulty};
 use crate::starbattle::{solve::search, Cell, StarBattle, Stars, MAX_SIDE};
 use crate::Error;
@@ -47,9 +47,7 @@ pub type Generated = crate::common::Made<StarBattle, Difficulty>;
 pub struct Generator {
     size: usize,
     stars: usize,
-    difficulty: Option<Difficulty>,
-    attempts: u32,
-    budget: Budget,
+    settings: Settings<Difficulty>,
 }
 
 impl Generator {
@@ -74,51 +72,23 @@ impl Generator {
                 stars * size
             )));
         }
-        Ok(Generator { size, stars, difficulty: None, attempts: 1_000, budget: Budget::unlimited() })
+        Ok(Generator { size, stars, settings: Settings::new(1_000) })
     }
 
-    /// Only puzzles of exactly this level.
-    pub fn difficulty(mut self, difficulty: Difficulty) -> Self {
-        self.difficulty = Some(difficulty);
-        self
-    }
+    generator_settings!(Difficulty, "1,000");
 
-    /// At most this many attempts before giving up (default 1,000).
-    pub fn attempts(mut self, attempts: u32) -> Self {
-        self.attempts = attempts.max(1);
-        self
-    }
-
-    /// The budget of the whole generation (deadline and cancel flag; a node limit bounds each
-    /// uniqueness search).
-    pub fn budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
-
-    /// One puzzle from `seed`: the same settings and seed give the same puzzle. Sizes no
-    /// placement fits (K above a quarter of the side, roughly) give up with
-    /// [`GaveUp::NodeLimit`] after the attempts.
+    /// One puzzle from `seed`: the same settings and seed give the same puzzle. Boards that
+    /// hold the stars but where no random placement and regions become unique in the attempts
+    /// (more than about a quarter of the side in stars) give up with [`GaveUp::NodeLimit`].
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
         let (n, k) = (self.size, self.stars);
-        if n == 0 || n > MAX_SIDE || k == 0 || k > n.div_ceil(2) {
-            return Err(GaveUp::NodeLimit);
-        }
-        for attempt in 0..self.attempts {
-            if let Some(reason) = self.budget.check_clock() {
-                return Err(reason);
-            }
-            let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, u64::from(attempt)));
-            let Some(stars) = place_stars(n, k, &mut rng) else { continue };
-            let Some(regions) = grow_regions(n, k, &stars, &mut rng) else { continue };
-            let Some((puzzle, solution)) = self.make_unique(regions, &stars, &mut rng)? else { continue };
-            let rating = rate(&puzzle, &self.budget)?;
-            if self.difficulty.is_some_and(|level| level != rating.level) {
-                continue;
-            }
-            return Ok(Generated { puzzle, solution, seed, level: rating.level, attempts: attempt + 1 });
-        }
-        Err(GaveUp::NodeLimit)
+        self.settings.run(seed, |rng| {
+            let Some(stars) = place_stars(n, k, rng) else { return Ok(None) };
+            let Some(regions) = grow_regions(n, k, &stars, rng) else { return Ok(None) };
+            let Some((puzzle, solution)) = self.make_unique(regions, &stars, rng)? else { return Ok(None) };
+            let level = rate(&puzzle, &self.settings.budget)?.level;
+            Ok(Some((puzzle, solution, level)))
+        })
     }
 
     /// Reshapes the regions until the board's only solution is `stars`; `None` if the moves run
@@ -130,9 +100,9 @@ impl Generator {
         rng: &mut Pcg64Mcg,
     ) -> Result<Option<(StarBattle, Stars)>, GaveUp> {
         let (n, k) = (self.size, self.stars);
-        let budget = match self.budget.nodes() {
-            Some(_) => self.budget.clone(),
-            None => self.budget.clone().with_nodes(50_000),
+        let budget = match self.settings.budget.nodes() {
+            Some(_) => self.settings.budget.clone(),
+            None => self.settings.budget.clone().with_nodes(50_000),
         };
         for _ in 0..4 * n {
             let cells = regions.iter().map(|&g| Cell::Region(g as u32 + 1)).collect();

@@ -42,6 +42,7 @@
 //! keeps the exact test, with no cap: it promises that no clue can be removed.
 
 use crate::common::seed::mix;
+use crate::common::{generator_settings, Settings};
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
@@ -53,7 +54,7 @@ use crate::sudoku::logic::{self, Difficulty, Rating, Technique};
 use crate::sudoku::shaping::{masked, Reject, Rejections};
 use crate::sudoku::solve::{still_unique, Uniqueness};
 use crate::sudoku::{
-    count, fast9, jigsaw, solve_with_seed, Budget, GaveUp, Layout, Query, Regions, Sudoku, Symmetry,
+    count, fast9, jigsaw, solve_with_seed, GaveUp, Layout, Query, Regions, Sudoku, Symmetry,
 };
 
 /// Guesses one search for another solution may take when removing clues (without `minimal`):
@@ -94,12 +95,10 @@ pub struct Generated {
 pub struct Generator {
     layout: Arc<Layout>,
     symmetry: Symmetry,
-    difficulty: Option<Difficulty>,
     minimal: bool,
     rated: bool,
     jigsaw: bool,
-    attempts: u32,
-    budget: Budget,
+    settings: Settings<Difficulty>,
     /// The clue count's range (shaping.rs).
     clues: Option<(usize, usize)>,
     /// The given cells, exactly (shaping.rs).
@@ -113,12 +112,10 @@ impl Generator {
         Generator {
             layout,
             symmetry: Symmetry::None,
-            difficulty: None,
             minimal: false,
             rated: false,
             jigsaw: false,
-            attempts: 10_000,
-            budget: Budget::unlimited(),
+            settings: Settings::new(10_000),
             clues: None,
             mask: None,
             se_at_least: None,
@@ -158,11 +155,7 @@ impl Generator {
         self
     }
 
-    /// Only puzzles of exactly this level.
-    pub fn difficulty(mut self, difficulty: Difficulty) -> Self {
-        self.difficulty = Some(difficulty);
-        self
-    }
+    generator_settings!(Difficulty, "10,000");
 
     /// Remove clues while the solution stays unique, so that no clue (no orbit, with a
     /// symmetry) can be removed; with a difficulty, the level is then checked by rating.
@@ -203,19 +196,6 @@ impl Generator {
     /// below it gives up within the budget. The puzzles are unique but no longer minimal.
     pub fn se_at_least(mut self, target: f32) -> Self {
         self.se_at_least = Some(target);
-        self
-    }
-
-    /// At most this many attempts per puzzle before giving up (default 10,000).
-    pub fn attempts(mut self, attempts: u32) -> Self {
-        self.attempts = attempts.max(1);
-        self
-    }
-
-    /// The budget of the whole generation of one puzzle (its deadline and cancel flag) and of
-    /// each search in it (its node limit).
-    pub fn budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
         self
     }
 
@@ -261,7 +241,7 @@ impl Generator {
     /// when it gives up) were rejected.
     pub fn generate_tallied(&self, seed: u64) -> (Result<Generated, GaveUp>, Rejections) {
         let mut rejections = Rejections::default();
-        if self.difficulty.is_some_and(|level| !Self::levels(&self.layout).contains(&level))
+        if self.settings.difficulty.is_some_and(|level| !Self::levels(&self.layout).contains(&level))
             || self.mask.as_ref().is_some_and(|mask| mask.len() != self.layout.cells())
             || self
                 .clues
@@ -269,8 +249,8 @@ impl Generator {
         {
             return (Err(GaveUp::NodeLimit), rejections);
         }
-        for attempt in 0..self.attempts {
-            if let Some(reason) = self.budget.check_clock() {
+        for attempt in 0..self.settings.attempts {
+            if let Some(reason) = self.settings.budget.check_clock() {
                 return (Err(reason), rejections);
             }
             let attempt_seed = mix(seed, u64::from(attempt));
@@ -293,10 +273,10 @@ impl Generator {
             let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, 0x6a16_5a77));
             let layout = jigsaw::random_layout(self.layout.size(), self.layout.has_diagonals(), &mut rng)
                 .expect("the walk keeps n regions of n cells");
-            let capped = self
-                .budget
-                .clone()
-                .with_nodes(self.budget.nodes().map_or(JIGSAW_GUESSES, |n| n.min(JIGSAW_GUESSES)));
+            let capped =
+                self.settings.budget.clone().with_nodes(
+                    self.settings.budget.nodes().map_or(JIGSAW_GUESSES, |n| n.min(JIGSAW_GUESSES)),
+                );
             match solve_with_seed(&Sudoku::empty(Arc::new(layout)), seed, &capped) {
                 Ok(Some(solution)) => solution,
                 Ok(None) | Err(GaveUp::NodeLimit) => return Ok(Err(Reject::Regions)),
@@ -304,11 +284,11 @@ impl Generator {
             }
         } else {
             let empty = Sudoku::empty(self.layout.clone());
-            solve_with_seed(&empty, seed, &self.budget)?.ok_or(GaveUp::NodeLimit)?
+            solve_with_seed(&empty, seed, &self.settings.budget)?.ok_or(GaveUp::NodeLimit)?
         };
         if let Some(mask) = &self.mask {
             let puzzle = masked(&solution, mask);
-            let query = Query::default().with_limit(2).with_budget(self.budget.clone());
+            let query = Query::default().with_limit(2).with_budget(self.settings.budget.clone());
             if count(&puzzle, &query).result()? != 1 {
                 return Ok(Err(Reject::NotUnique));
             }
@@ -322,7 +302,7 @@ impl Generator {
         // Minimal 9x9 puzzles spread over every level, so rating them beats capped removal even
         // at the middle levels (figures in docs/performance.md). Above 9x9 minimal puzzles are
         // nearly all diabolical, so capped removal for every level below it.
-        let cap = match self.difficulty {
+        let cap = match self.settings.difficulty {
             Some(Difficulty::Easy) if !self.minimal => Some(Difficulty::Easy.max_technique()),
             Some(level) if !self.minimal && level < Difficulty::Diabolical && self.layout.size() > 9 => {
                 Some(level.max_technique())
@@ -339,7 +319,7 @@ impl Generator {
         } else if cap.is_none() && solution.layout().is_classic_9x9() {
             // The same removals, decided the same way, in the dedicated 9x9 solver's terms.
             let cells = solution.cells().try_into().expect("a classic 9x9 grid has 81 cells");
-            let minimal = fast9::minimize_9x9(cells, &orbits, &self.budget)?;
+            let minimal = fast9::minimize_9x9(cells, &orbits, &self.settings.budget)?;
             Sudoku::from_digits(solution.layout_arc().clone(), minimal.to_vec())
                 .expect("digits of the solution")
         } else {
@@ -357,7 +337,8 @@ impl Generator {
                     starts.push((made.puzzle, made.solution));
                 }
             }
-            let Some((puzzle, solution, rating)) = super::climb::climb(&starts, target, seed, &self.budget)?
+            let Some((puzzle, solution, rating)) =
+                super::climb::climb(&starts, target, seed, &self.settings.budget)?
             else {
                 return Ok(Err(Reject::Level));
             };
@@ -373,7 +354,7 @@ impl Generator {
         solution: Sudoku,
         seed: u64,
     ) -> Result<Result<Generated, Reject>, GaveUp> {
-        let rating = match self.difficulty {
+        let rating = match self.settings.difficulty {
             Some(level) => {
                 // Cheapest test first. A candidate above the level fails a solve capped at the
                 // level's techniques before any chain or net is tried (minimal X-Sudoku puzzles are
@@ -381,17 +362,17 @@ impl Generator {
                 // level pass alone settles the exact level, and only a kept puzzle pays for the SE
                 // pass.
                 if level < Difficulty::Diabolical
-                    && !logic::solves_within(&puzzle, level.max_technique(), &self.budget)?
+                    && !logic::solves_within(&puzzle, level.max_technique(), &self.settings.budget)?
                 {
                     return Ok(Err(Reject::Level));
                 }
-                let rating = logic::rate_level_within(&puzzle, &self.budget)?;
+                let rating = logic::rate_level_within(&puzzle, &self.settings.budget)?;
                 if rating.difficulty != level {
                     return Ok(Err(Reject::Level));
                 }
-                Some(logic::with_se(&puzzle, rating, &self.budget)?)
+                Some(logic::with_se(&puzzle, rating, &self.settings.budget)?)
             }
-            None if self.rated => Some(logic::rate_within(&puzzle, &self.budget)?),
+            None if self.rated => Some(logic::rate_within(&puzzle, &self.settings.budget)?),
             None => None,
         };
         Ok(Ok(Generated { puzzle, solution, seed, rating, attempts: 0 }))
@@ -402,7 +383,7 @@ impl Generator {
     fn climbs(&self) -> bool {
         self.layout.is_classic_9x9()
             && self.symmetry == Symmetry::None
-            && self.difficulty.is_none()
+            && self.settings.difficulty.is_none()
             && !self.jigsaw
             && self.clues.is_none()
             && self.mask.is_none()
@@ -442,11 +423,16 @@ impl Generator {
                 puzzle.set(cell, 0);
             }
             let keep = match cap {
-                Some(cap) => logic::solves_within(&puzzle, cap, &self.budget)?,
+                Some(cap) => logic::solves_within(&puzzle, cap, &self.settings.budget)?,
                 None => {
                     forced_by_peers(&puzzle, orbit)
-                        || still_unique(&puzzle, solution, orbit, &self.budget, self.guesses_per_test())?
-                            == Uniqueness::Unique
+                        || still_unique(
+                            &puzzle,
+                            solution,
+                            orbit,
+                            &self.settings.budget,
+                            self.guesses_per_test(),
+                        )? == Uniqueness::Unique
                 }
             };
             if keep {

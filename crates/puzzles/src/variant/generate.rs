@@ -19,12 +19,11 @@
 //! few dozen counts at most (with every cell given, the puzzle is unique).
 
 use rand::seq::{IndexedRandom, SliceRandom};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 use tessera_xc::{Budget, GaveUp, Outcome};
 
-use crate::common::seed::mix;
-use crate::common::Made;
+use crate::common::{generator_settings, Made, Settings};
 use crate::variant::logic::{rate, Difficulty};
 use crate::variant::model::{
     box_shape, Cell, Constraint, Direction, Grid, Negative, Variant, MAX_SIZE, MIN_SIZE,
@@ -75,9 +74,7 @@ const ATTEMPTS: u32 = 50;
 pub struct Generator {
     size: usize,
     template: Template,
-    difficulty: Option<Difficulty>,
-    attempts: u32,
-    budget: Budget,
+    settings: Settings<Difficulty>,
 }
 
 impl Generator {
@@ -96,13 +93,7 @@ impl Generator {
                 "a {size}x{size} grid has no boxes; the generator takes sides that are not prime"
             )));
         }
-        Ok(Generator {
-            size,
-            template: Template::Auto,
-            difficulty: None,
-            attempts: ATTEMPTS,
-            budget: Budget::unlimited(),
-        })
+        Ok(Generator { size, template: Template::Auto, settings: Settings::new(ATTEMPTS) })
     }
 
     /// The template.
@@ -111,23 +102,7 @@ impl Generator {
         self
     }
 
-    /// The level wanted.
-    pub fn difficulty(mut self, difficulty: Difficulty) -> Self {
-        self.difficulty = Some(difficulty);
-        self
-    }
-
-    /// Attempts before giving up on the level.
-    pub fn attempts(mut self, attempts: u32) -> Self {
-        self.attempts = attempts.max(1);
-        self
-    }
-
-    /// The budget of one puzzle.
-    pub fn budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
-        self
-    }
+    generator_settings!(Difficulty, "50");
 
     /// The side.
     pub fn size(&self) -> usize {
@@ -136,23 +111,16 @@ impl Generator {
 
     /// One puzzle from `seed` (the same seed and settings, the same puzzle).
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
-        for attempt in 0..self.attempts {
-            let (puzzle, solution) = self.one(mix(seed, u64::from(attempt)))?;
-            let level = match rate(&puzzle, &self.budget) {
-                Ok(rating) => rating.level,
-                Err(reason) => return Err(reason),
-            };
-            if self.difficulty.is_none_or(|wanted| wanted == level) {
-                return Ok(Made { puzzle, solution, seed, level, attempts: attempt + 1 });
-            }
-        }
-        Err(GaveUp::NodeLimit)
+        self.settings.run(seed, |rng| {
+            let (puzzle, solution) = self.one(rng)?;
+            let level = rate(&puzzle, &self.settings.budget)?.level;
+            Ok(Some((puzzle, solution, level)))
+        })
     }
 
-    fn one(&self, seed: u64) -> Result<(Variant, Grid), GaveUp> {
+    fn one(&self, rng: &mut Pcg64Mcg) -> Result<(Variant, Grid), GaveUp> {
         let n = self.size;
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let grid = random_grid(n, rng.random(), &self.budget)?;
+        let grid = random_grid(n, rng.random(), &self.settings.budget)?;
         let mut puzzle = Variant::classic(n);
         let mut cages = Vec::new();
         let template = match self.template {
@@ -164,17 +132,17 @@ impl Generator {
             template => template,
         };
         match template {
-            Template::Auto => cages = grow_cages(n, &grid, 4, &mut rng, 1.0),
+            Template::Auto => cages = grow_cages(n, &grid, 4, rng, 1.0),
             Template::KillerThermo => {
-                cages = grow_cages(n, &grid, 4, &mut rng, 0.6);
-                add_paths(&mut puzzle, &grid, 2, &mut rng, PathKind::Thermo);
+                cages = grow_cages(n, &grid, 4, rng, 0.6);
+                add_paths(&mut puzzle, &grid, 2, rng, PathKind::Thermo);
             }
-            Template::Arrows => add_arrows(&mut puzzle, &grid, n + n / 2, &mut rng),
-            Template::KropkiNegative => add_kropki(&mut puzzle, &grid, &mut rng),
+            Template::Arrows => add_arrows(&mut puzzle, &grid, n + n / 2, rng),
+            Template::KropkiNegative => add_kropki(&mut puzzle, &grid, rng),
             Template::XvNegative => add_xv(&mut puzzle, &grid),
-            Template::Thermo => add_paths(&mut puzzle, &grid, n - 1, &mut rng, PathKind::Thermo),
-            Template::Whispers => add_paths(&mut puzzle, &grid, n - 2, &mut rng, PathKind::Whispers),
-            Template::LittleKiller => add_little_killers(&mut puzzle, &grid, n, &mut rng),
+            Template::Thermo => add_paths(&mut puzzle, &grid, n - 1, rng, PathKind::Thermo),
+            Template::Whispers => add_paths(&mut puzzle, &grid, n - 2, rng, PathKind::Whispers),
+            Template::LittleKiller => add_little_killers(&mut puzzle, &grid, n, rng),
             Template::Mixed => unreachable!("chosen above"),
         }
         let cage_start = puzzle.constraints.len();
@@ -185,10 +153,10 @@ impl Generator {
         loop {
             let found = crate::variant::solutions(&puzzle, &self.query());
             match found.count.outcome {
-                Outcome::GaveUp(GaveUp::NodeLimit) if self.budget.nodes().is_none() => {
+                Outcome::GaveUp(GaveUp::NodeLimit) if self.settings.budget.nodes().is_none() => {
                     // Too loose to settle cheaply: a random open cell becomes a given.
                     let open: Vec<usize> = (0..n * n).filter(|&c| puzzle.givens[c] == 0).collect();
-                    let &cell = open.choose(&mut rng).expect("an open cell, or the count was instant");
+                    let &cell = open.choose(rng).expect("an open cell, or the count was instant");
                     puzzle.givens[cell] = grid[cell];
                     continue;
                 }
@@ -198,7 +166,7 @@ impl Generator {
             }
             let (a, b) = (found.found[0].digits(), found.found[1].digits());
             let differ: Vec<usize> = (0..n * n).filter(|&c| a[c] != b[c]).collect();
-            let &cell = differ.choose(&mut rng).expect("two solutions differ somewhere");
+            let &cell = differ.choose(rng).expect("two solutions differ somewhere");
             // A cage template splits the cage of that cell; any other gives the digit.
             let split = puzzle.constraints[cage_start..].iter().position(|c| match c {
                 Constraint::Cage { cells, .. } => cells.len() > 1 && cells.contains(&Cell::at(cell, n)),
@@ -221,13 +189,13 @@ impl Generator {
         }
         // Minimal givens.
         let mut givens: Vec<usize> = (0..n * n).filter(|&c| puzzle.givens[c] != 0).collect();
-        givens.shuffle(&mut rng);
+        givens.shuffle(rng);
         for cell in givens {
             let digit = puzzle.givens[cell];
             puzzle.givens[cell] = 0;
             let count = crate::variant::count(&puzzle, &self.query());
             match count.outcome {
-                Outcome::GaveUp(GaveUp::NodeLimit) if self.budget.nodes().is_none() => {
+                Outcome::GaveUp(GaveUp::NodeLimit) if self.settings.budget.nodes().is_none() => {
                     puzzle.givens[cell] = digit;
                 }
                 Outcome::GaveUp(reason) => return Err(reason),
@@ -240,7 +208,7 @@ impl Generator {
     }
 
     fn query(&self) -> Query {
-        Query::default().with_engine(Engine::Auto).with_limit(2).with_budget(self.budget.clone())
+        Query::default().with_engine(Engine::Auto).with_limit(2).with_budget(self.settings.budget.clone())
     }
 }
 

@@ -45,6 +45,7 @@
 mod path;
 
 use crate::common::seed::mix;
+use crate::common::{generator_settings, Settings};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -82,29 +83,17 @@ pub struct Generated {
 #[derive(Debug, Clone)]
 pub struct Generator {
     shape: Hidato,
-    difficulty: Option<Difficulty>,
-    attempts: u32,
-    budget: Budget,
+    settings: Settings<Difficulty>,
     keep_ends: bool,
 }
 
 impl Generator {
     /// Puzzles over this shape (holes stay holes; givens in it are ignored), any level.
     pub fn new(shape: Hidato) -> Self {
-        Generator {
-            shape: shape.shape(),
-            difficulty: None,
-            attempts: 1_000,
-            budget: Budget::unlimited(),
-            keep_ends: false,
-        }
+        Generator { shape: shape.shape(), settings: Settings::new(1_000), keep_ends: false }
     }
 
-    /// Only puzzles of exactly this level.
-    pub fn difficulty(mut self, difficulty: Difficulty) -> Self {
-        self.difficulty = Some(difficulty);
-        self
-    }
+    generator_settings!(Difficulty, "1,000");
 
     /// Keep 1 and the last number given at every level (below hard they always are).
     ///
@@ -117,19 +106,6 @@ impl Generator {
     /// ```
     pub fn keep_ends(mut self, keep_ends: bool) -> Self {
         self.keep_ends = keep_ends;
-        self
-    }
-
-    /// At most this many attempts per puzzle before giving up (default 1,000).
-    pub fn attempts(mut self, attempts: u32) -> Self {
-        self.attempts = attempts.max(1);
-        self
-    }
-
-    /// The budget of the whole generation (its deadline and cancel flag) and of each count in it
-    /// (its node limit).
-    pub fn budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
         self
     }
 
@@ -156,16 +132,16 @@ impl Generator {
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let graph = Graph::new(&self.shape);
-        let first = match graph.first_path(&mut rng, &self.budget) {
+        let first = match graph.first_path(&mut rng, &self.settings.budget) {
             Err(GaveUp::NodeLimit) => self.solver_path()?,
             other => other?,
         };
-        for attempt in 0..self.attempts {
+        for attempt in 0..self.settings.attempts {
             self.check_clock()?;
             let mut rng = Pcg64Mcg::seed_from_u64(mix(seed, u64::from(attempt) + 1));
             let mut path = first.clone();
             let moves = 10 * path.len();
-            graph.backbite(&mut path, moves, &mut rng, &self.budget)?;
+            graph.backbite(&mut path, moves, &mut rng, &self.settings.budget)?;
             if let Some(mut made) = self.attempt(&path, &mut rng)? {
                 made.seed = seed;
                 made.attempts = attempt + 1;
@@ -179,13 +155,13 @@ impl Generator {
     /// Warnsdorff restarts of [`Graph::first_path`] gave up on an awkward shape); no path at
     /// all is `GaveUp::NodeLimit`, as there.
     fn solver_path(&self) -> Result<Vec<usize>, GaveUp> {
-        let answer = solve(&self.shape, &Query::default().with_budget(self.budget.clone()))?
+        let answer = solve(&self.shape, &Query::default().with_budget(self.settings.budget.clone()))?
             .ok_or(GaveUp::NodeLimit)?;
         Ok(path_of(&answer).into_iter().map(|cell| cell as usize).collect())
     }
 
     fn check_clock(&self) -> Result<(), GaveUp> {
-        self.budget.check_clock().map_or(Ok(()), Err)
+        self.settings.budget.check_clock().map_or(Ok(()), Err)
     }
 
     /// One attempt from a mixed path: `None` if the result has the wrong level.
@@ -195,11 +171,11 @@ impl Generator {
             solution.set(cell, i as i32 + 1);
         }
         let n = path.len();
-        let hide_ends = !self.keep_ends && self.difficulty >= Some(Difficulty::Hard);
+        let hide_ends = !self.keep_ends && self.settings.difficulty >= Some(Difficulty::Hard);
         let mut order: Vec<usize> = (0..n).filter(|&i| hide_ends || (i != 0 && i != n - 1)).collect();
         order.shuffle(rng);
         let mut puzzle = solution.clone();
-        let cap = self.difficulty.unwrap_or(Difficulty::Hard).min(Difficulty::Hard);
+        let cap = self.settings.difficulty.unwrap_or(Difficulty::Hard).min(Difficulty::Hard);
         // First pass: removals the rules of `cap` (hard when unrated) can undo; no counting.
         let mut kept = Vec::new();
         for &i in &order {
@@ -212,10 +188,10 @@ impl Generator {
         }
         // Expert: a second pass by counting, down to a minimal puzzle.
         let mut counted = false;
-        if self.difficulty == Some(Difficulty::Expert) {
-            let budget = match self.budget.nodes() {
-                Some(_) => self.budget.clone(),
-                None => self.budget.clone().with_nodes(COUNT_NODES),
+        if self.settings.difficulty == Some(Difficulty::Expert) {
+            let budget = match self.settings.budget.nodes() {
+                Some(_) => self.settings.budget.clone(),
+                None => self.settings.budget.clone().with_nodes(COUNT_NODES),
             };
             for &i in &kept {
                 self.check_clock()?;
@@ -227,11 +203,11 @@ impl Generator {
                 }
             }
         }
-        let difficulty = match self.difficulty {
+        let difficulty = match self.settings.difficulty {
             Some(Difficulty::Expert) if counted => Difficulty::Expert,
             _ => logic::rate(&puzzle).difficulty,
         };
-        if self.difficulty.is_some_and(|level| level != difficulty) {
+        if self.settings.difficulty.is_some_and(|level| level != difficulty) {
             return Ok(None);
         }
         Ok(Some(Generated { puzzle, solution, seed: 0, difficulty, attempts: 0 }))
