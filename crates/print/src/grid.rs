@@ -97,13 +97,13 @@ impl Grid {
     }
 
     /// Any puzzle the library can draw ([`tessera::Draw`]): its picture's cells, regions and
-    /// cages, and its marks (variant Sudoku); a `★` is drawn as a star.
+    /// cages, and its marks (variant Sudoku); a cell the picture says is a star is drawn as one.
     pub fn picture(picture: &Picture) -> Grid {
         let cells = picture
             .cells
             .iter()
             .map(|cell| {
-                let star = cell.text == "★";
+                let star = cell.star;
                 Cell {
                     text: if star { String::new() } else { cell.text.clone() },
                     bold: cell.given,

@@ -106,8 +106,8 @@ pub mod tiling;
 pub mod variant;
 
 pub use common::{
-    Budget, Count, CoverQuery, Draw, GaveUp, Generate, Lazy, Named, Outcome, Puzzle, Query, Rate, Readable,
-    Reduction, Solutions, Stats, Verdict,
+    Budget, Count, CoverQuery, Draw, Family, GaveUp, Generate, Lazy, Named, Outcome, Puzzle, Query, Rate,
+    Readable, Reduction, Solutions, Stats, Verdict,
 };
 pub use error::{Error, ParseError, ParseErrorKind, ReaderError, ShapeError};
 pub use tessera_xc as xc;

@@ -22,7 +22,6 @@ family_class!(
     /// >>> puzzle.solve().rows
     /// [[2, 3, 4, 1], [4, 1, 3, 2], [3, 2, 1, 4], [1, 4, 2, 3]]
     Killer(killer::Killer),
-    read_answer: killer::Grid::parse_answer,
     {
         /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size`` 4,
         /// 6, 8, 9, ... up to 25 (not prime), ``level`` one of the family's levels (``None``:
@@ -62,7 +61,6 @@ family_class!(
     /// >>> made.puzzle.solve() == made.solution
     /// True
     KenKen(kenken::KenKen),
-    read_answer: kenken::KenKen::parse_answer,
     {
         /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size``
         /// from 3 to 12, ``level`` one of the family's levels (``None``: any),
@@ -107,7 +105,6 @@ family_class!(
     /// >>> sum(map(sum, made.solution.rows))
     /// 6
     StarBattle(starbattle::StarBattle),
-    read_answer: |text| text.parse(),
     {
         /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size``
         /// from 4 to 30, ``stars`` (K) from 1 to 6, ``level`` one of the family's levels
@@ -156,7 +153,6 @@ family_class!(
     /// >>> puzzle.solve().rows
     /// [[1, 2, 3, 4], [3, 4, 1, 2], [4, 1, 2, 3], [2, 3, 4, 1]]
     Variant(variant::Variant),
-    read_answer: variant::Grid::parse,
     {
         /// One puzzle from an f-puzzles JSON text (raises ``tessera.ParseError``).
         #[staticmethod]

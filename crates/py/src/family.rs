@@ -6,7 +6,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tessera::{Draw, Rate, Readable};
+use tessera::{Rate, Readable};
 
 use crate::common;
 use crate::errors::puzzle_error;
@@ -36,18 +36,11 @@ crate::class::python_class!(Answer [pickle] {
 });
 
 impl Answer {
-    /// The answer `solution` of `puzzle`, its values read from the puzzle's picture.
-    pub(crate) fn of<P: Draw + Readable>(puzzle: &P, solution: &P::Solution) -> Answer {
+    /// The answer `solution` of `puzzle`, its values as the library gives them.
+    pub(crate) fn of<P: tessera::Family>(puzzle: &P, solution: &P::Solution) -> Answer {
         let picture = puzzle.picture(Some(solution));
-        let value = |text: &str| match text {
-            "★" => 1,
-            text => text.parse().unwrap_or(0),
-        };
-        let rows = picture
-            .cells
-            .chunks(picture.width.max(1))
-            .map(|row| row.iter().map(|cell| value(&cell.text)).collect())
-            .collect();
+        let values = puzzle.values(solution);
+        let rows = values.chunks(picture.width.max(1)).map(<[u32]>::to_vec).collect();
         Answer { width: picture.width, height: picture.height, rows, text: puzzle.solution_text(solution) }
     }
 
@@ -155,7 +148,7 @@ pub(crate) fn many<P: Readable<ReadOptions = ()>>(py: Python<'_>, text: &str) ->
 /// methods every family has (construction, `parse_many`, `width`, `height`, `to_text`, `rate`,
 /// `hint`) beside the family's own (`generate`).
 macro_rules! family_class {
-    ($(#[$doc:meta])* $class:ident($rust:ty), read_answer: $read:expr, { $($own:tt)* }) => {
+    ($(#[$doc:meta])* $class:ident($rust:ty), { $($own:tt)* }) => {
         $(#[$doc])*
         #[pyo3::pyclass(frozen, module = "tessera")]
         #[derive(Debug, Clone)]
@@ -188,8 +181,7 @@ macro_rules! family_class {
                 answer: &pyo3::Bound<'_, pyo3::PyAny>,
             ) -> pyo3::PyResult<<$rust as tessera::Puzzle>::Solution> {
                 let text = $crate::family::Answer::text_of(answer)?;
-                let read: fn(&str) -> Result<<$rust as tessera::Puzzle>::Solution, tessera::Error> = $read;
-                read(&text).map_err(|err| $crate::errors::puzzle_error(py, err))
+                <$rust as tessera::Family>::read_answer(&text).map_err(|err| $crate::errors::puzzle_error(py, err))
             }
         }
 
@@ -283,7 +275,7 @@ pub(crate) fn generated<P, C>(
     wrap: impl FnOnce(P) -> C,
 ) -> PyResult<common::Generated>
 where
-    P: tessera::Puzzle + Draw + Readable + Rate,
+    P: tessera::Family,
     C: pyo3::PyClass + Into<PyClassInitializer<C>>,
 {
     let answer = Answer::of(&made.puzzle, &made.solution);

@@ -7,21 +7,13 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Subcommand};
-use tessera::common::{Made, Rating, Step};
-use tessera::{Draw, Generate, Named, Rate, Readable};
+use tessera::{Named, Rate};
 
 use super::{BudgetArgs, JsonArg, OutputArgs, SeedShardArgs, ThreadsArgs};
 
-/// A puzzle family as the command line carries it: the library's traits, plus what the command
-/// line needs to know of it.
-pub trait Family:
-    Readable<ReadOptions = ()>
-    + Generate<Made = Made<Self, <Self as Rate>::Level>>
-    + Rate<Rating = Rating<<Self as Rate>::Level>, Step = Step>
-    + Draw
-{
-    /// The family's name in messages and titles ("Killer Sudoku").
-    const TITLE: &'static str;
+/// A puzzle family as the command line carries it: the library's [`tessera::Family`] (its
+/// title, answers, violations), plus its generator's own flags.
+pub trait Family: tessera::Family {
     /// The most bytes read from one file.
     const FILE_BYTES: u64 = 32 << 20;
     /// The generator's own flags (the size, ...).
@@ -33,20 +25,6 @@ pub trait Family:
         level: Option<<Self as Rate>::Level>,
         budget: &tessera::Budget,
     ) -> Result<Self::Spec, tessera::Error>;
-
-    /// One answer in the family's answer format (`W H` or `W H K`, then the rows).
-    fn read_answer(text: &str) -> Result<Self::Solution, tessera::Error>;
-
-    /// A violation's kind (a word such as `repeated-in-row`) and its cells (numbered row by row).
-    fn violation(&self, violation: &Self::Violation) -> (&'static str, Vec<usize>);
-
-    /// How many non-blank lines an answer takes after its first line, `first`; `next` are the
-    /// lines that follow it (blank ones included). By default the answer format's header `W H`
-    /// or `W H K` comes first, and its second number counts the rows after it.
-    fn answer_rows(first: &str, next: &[&str]) -> usize {
-        let _ = next;
-        first.split_whitespace().nth(1).and_then(|h| h.parse().ok()).unwrap_or(0)
-    }
 }
 
 /// A value parser over one of the library's name lists (engines, levels): the names in `--help`

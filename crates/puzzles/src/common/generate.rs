@@ -70,7 +70,7 @@ impl<L: Copy + PartialEq> Settings<L> {
     }
 }
 
-/// The builder methods `difficulty`, `attempts` and `budget` of a generator whose settings are
+/// The builder methods `difficulty`, `level`, `attempts` and `budget` of a generator whose settings are
 /// its field `settings` ([`Settings`]); `$level` is its level type and `$attempts` the default
 /// number of attempts, as the docs should print it.
 macro_rules! generator_settings {
@@ -78,6 +78,12 @@ macro_rules! generator_settings {
         /// Only puzzles the rater puts at exactly this level.
         pub fn difficulty(mut self, level: $level) -> Self {
             self.settings.difficulty = Some(level);
+            self
+        }
+
+        /// Only puzzles at this level, or at any level for `None`.
+        pub fn level(mut self, level: Option<$level>) -> Self {
+            self.settings.difficulty = level;
             self
         }
 

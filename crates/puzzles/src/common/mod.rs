@@ -16,6 +16,7 @@
 
 pub(crate) mod bits;
 pub(crate) mod budget;
+pub(crate) mod family;
 mod generate;
 pub(crate) mod janko;
 mod picture;
@@ -27,9 +28,10 @@ pub mod registry;
 pub mod seed;
 mod verdict;
 
+pub use family::{Cage, CageOp, Family, Level, Live, Relation};
 pub(crate) use generate::{generator_settings, Settings};
 pub use picture::{Draw, LineKind, Mark, Picture, PictureCell, Shape, Spot};
-pub(crate) use puzzle::{generator, levels_and_generator, puzzle_from_functions};
+pub(crate) use puzzle::{generator, levels_and_generator, puzzle_from_functions, rated};
 pub use puzzle::{Generate, Lazy, Named, Puzzle, Rate, Readable, LAZY_BUFFER};
 pub use query::{Query, Solutions};
 pub use rating::{Made, Rating, Step};

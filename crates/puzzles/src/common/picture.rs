@@ -16,6 +16,30 @@ pub struct PictureCell {
     pub corner: Option<String>,
     /// A blocked cell: drawn filled, never played.
     pub blocked: bool,
+    /// The cell's value as the puzzle counts it (a digit; 1 for a star), `None` when empty: what
+    /// the front ends read, never `text`. Not in the JSON, which has `text`.
+    #[serde(skip)]
+    pub value: Option<u32>,
+    /// The value is a star (Star Battle), drawn as one. Not in the JSON.
+    #[serde(skip)]
+    pub star: bool,
+}
+
+impl PictureCell {
+    /// Writes `digit` in the middle (nothing for 0).
+    pub fn put_digit(&mut self, digit: u32) {
+        if digit != 0 {
+            self.text = digit.to_string();
+            self.value = Some(digit);
+        }
+    }
+
+    /// Draws a star in the middle.
+    pub fn put_star(&mut self) {
+        self.text = "★".to_owned();
+        self.value = Some(1);
+        self.star = true;
+    }
 }
 
 /// A grid of `width × height` cells, row by row.

@@ -341,3 +341,28 @@ macro_rules! generator {
     };
 }
 pub(crate) use generator;
+
+/// [`Rate`] with the shared [`Rating`](crate::common::Rating) and [`Step`](crate::common::Step)
+/// from the module's rater and hint functions, for the families.
+macro_rules! rated {
+    ($ty:ty, $level:ty, $rate:expr, $hint:expr) => {
+        impl crate::common::Rate for $ty {
+            type Level = $level;
+            type Rating = crate::common::Rating<$level>;
+            type Step = crate::common::Step;
+
+            fn rate(&self, budget: &tessera_xc::Budget) -> Result<Self::Rating, tessera_xc::GaveUp> {
+                ($rate)(self, budget)
+            }
+
+            fn level(rating: &Self::Rating) -> $level {
+                rating.level
+            }
+
+            fn hint(&self) -> Option<crate::common::Step> {
+                ($hint)(self)
+            }
+        }
+    };
+}
+pub(crate) use rated;

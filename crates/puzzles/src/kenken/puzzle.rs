@@ -3,11 +3,13 @@
 
 #[cfg(doc)]
 use crate::common::Generate;
-use crate::common::{Draw, Picture, Rate, Readable};
-use crate::kenken::logic::{rate_within, Difficulty, Rating, Step};
+#[cfg(doc)]
+use crate::common::Rate;
+use crate::common::{CageOp, Draw, Family, Live, Picture, Readable};
+use crate::kenken::logic::{rate_within, Difficulty};
 use crate::kenken::model::{Grid, KenKen, Op};
-use crate::kenken::Budget;
-use crate::{Error, GaveUp};
+use crate::kenken::{Budget, Generator, Violation};
+use crate::Error;
 
 crate::common::puzzle_from_functions!(KenKen, "kenken", kenken, Grid);
 crate::common::generator!(KenKen, kenken);
@@ -28,23 +30,12 @@ impl Readable for KenKen {
     }
 }
 
-impl Rate for KenKen {
-    type Level = Difficulty;
-    type Rating = Rating;
-    type Step = Step;
-
-    fn rate(&self, budget: &Budget) -> Result<Rating, GaveUp> {
-        rate_within(self, budget, usize::MAX)
-    }
-
-    fn level(rating: &Rating) -> Difficulty {
-        rating.level
-    }
-
-    fn hint(&self) -> Option<Step> {
-        rate_within(self, &Budget::unlimited(), 1).ok()?.steps.into_iter().next()
-    }
-}
+crate::common::rated!(
+    KenKen,
+    Difficulty,
+    |puzzle, budget| rate_within(puzzle, budget, usize::MAX),
+    |puzzle| { rate_within(puzzle, &Budget::unlimited(), 1).ok()?.steps.into_iter().next() }
+);
 
 impl Draw for KenKen {
     /// Cages as regions (thick borders), each clue in its cell's corner (`24×`, `2÷`, `3−`, `7+`;
@@ -67,11 +58,63 @@ impl Draw for KenKen {
         }
         if let Some(answer) = answer.filter(|a| a.size() == n) {
             for (cell, &v) in answer.cells().iter().enumerate() {
-                if v != 0 {
-                    picture.cells[cell].text = v.to_string();
-                }
+                picture.cells[cell].put_digit(u32::from(v));
             }
         }
         picture
+    }
+}
+
+impl Family for KenKen {
+    const TITLE: &'static str = "KenKen";
+    /// From 3x3 (2x2 has two Latin squares, hardly a puzzle) to 12x12, the largest the generator
+    /// makes in seconds (a uniqueness count's node cap grows with the side).
+    const SIDES: std::ops::RangeInclusive<usize> = 3..=12;
+
+    fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {
+        crate::common::family::check_side::<Self>(size)?;
+        Ok(Generator::new(size).level(level).budget(budget.clone()))
+    }
+
+    fn read_answer(text: &str) -> Result<Grid, Error> {
+        KenKen::parse_answer(text)
+    }
+
+    fn values(&self, solution: &Grid) -> Vec<u32> {
+        solution.cells().iter().map(|&d| u32::from(d)).collect()
+    }
+
+    fn answer(&self, values: &[u32]) -> Option<Grid> {
+        Grid::new(self.size(), crate::common::family::digits(values)?).ok()
+    }
+
+    fn violation(&self, violation: &Violation) -> (&'static str, Vec<usize>) {
+        use Violation as V;
+        match violation {
+            V::Size { .. } => ("size-differs", Vec::new()),
+            V::Value { cell, value: 0, .. } => ("empty", vec![*cell]),
+            V::Value { cell, .. } => ("out-of-range", vec![*cell]),
+            V::Row { cells, .. } => ("repeated-in-row", cells.clone()),
+            V::Column { cells, .. } => ("repeated-in-column", cells.clone()),
+            V::Cage { cells, .. } => ("cage", cells.clone()),
+        }
+    }
+
+    /// Rows and columns; each cage's digits make its clue.
+    fn live(&self) -> Live {
+        let n = self.size();
+        let mut live = Live::latin(n, n, n as u32, |_| true);
+        for cage in self.cages() {
+            let op = match cage.op {
+                Op::Add => CageOp::Sum,
+                Op::Sub => CageOp::Difference,
+                Op::Mul => CageOp::Product,
+                Op::Div => CageOp::Quotient,
+                Op::Given => CageOp::Given,
+                Op::Hidden => CageOp::Any,
+            };
+            live.cages.push(crate::common::Cage { cells: cage.cells.clone(), op, target: cage.target });
+        }
+        live
     }
 }

@@ -2,32 +2,16 @@
 //! `Generate`, [`Draw`]):
 //! the module's free functions, gathered where the front ends find them.
 
-use tessera_xc::{Budget, GaveUp};
+use tessera_xc::Budget;
 
-use crate::common::{Draw, Picture, Rate, Rating, Readable, Step};
-use crate::killer::{format, logic, Difficulty, Grid, Killer};
+use crate::common::{CageOp, Draw, Family, Live, Picture, Readable};
+use crate::killer::{format, logic, Difficulty, Generator, Grid, Killer, Violation, MAX_SIZE};
 use crate::Error;
 
 crate::common::puzzle_from_functions!(Killer, "killer", killer, Grid);
 crate::common::generator!(Killer, killer);
 
-impl Rate for Killer {
-    type Level = Difficulty;
-    type Rating = Rating<Difficulty>;
-    type Step = Step;
-
-    fn rate(&self, budget: &Budget) -> Result<Rating<Difficulty>, GaveUp> {
-        logic::rate(self, budget)
-    }
-
-    fn level(rating: &Rating<Difficulty>) -> Difficulty {
-        rating.level
-    }
-
-    fn hint(&self) -> Option<Step> {
-        logic::hint(self)
-    }
-}
+crate::common::rated!(Killer, Difficulty, logic::rate, logic::hint);
 
 impl Readable for Killer {
     /// Nothing: the text says everything.
@@ -53,7 +37,7 @@ impl Draw for Killer {
         for (cell, drawn) in picture.cells.iter_mut().enumerate() {
             let given = self.givens()[cell];
             let digit = answer.map_or(given, |a| a.digits().get(cell).copied().unwrap_or(0));
-            drawn.text = if digit == 0 { String::new() } else { digit.to_string() };
+            drawn.put_digit(u32::from(digit));
             drawn.given = given != 0;
             picture.regions[cell] = Some(self.box_of(cell) as u32);
         }
@@ -62,5 +46,64 @@ impl Draw for Killer {
         }
         picture.cages = (0..n * n).map(|cell| self.cage_of(cell) as u32).collect();
         picture
+    }
+}
+
+impl Family for Killer {
+    const TITLE: &'static str = "Killer Sudoku";
+    const SIDES: std::ops::RangeInclusive<usize> = 4..=MAX_SIZE;
+
+    fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {
+        Ok(Generator::new(size)?.level(level).budget(budget.clone()))
+    }
+
+    fn read_answer(text: &str) -> Result<Grid, Error> {
+        Grid::parse_answer(text)
+    }
+
+    fn values(&self, solution: &Grid) -> Vec<u32> {
+        solution.digits().iter().map(|&d| u32::from(d)).collect()
+    }
+
+    fn answer(&self, values: &[u32]) -> Option<Grid> {
+        Grid::new(self.size(), crate::common::family::digits(values)?).ok()
+    }
+
+    fn with_placed(&self, values: &[Option<u32>]) -> Option<Self> {
+        self.with_givens(crate::common::family::givens(values)).ok()
+    }
+
+    fn violation(&self, violation: &Violation) -> (&'static str, Vec<usize>) {
+        use Violation as V;
+        let n = self.size();
+        let cells = |cells: &[(usize, usize)]| cells.iter().map(|&(r, c)| r * n + c).collect();
+        match violation {
+            V::Size { .. } => ("size-differs", Vec::new()),
+            V::Empty { cell: (r, c) } => ("empty", vec![r * n + c]),
+            V::Given { cell: (r, c), .. } => ("given-changed", vec![r * n + c]),
+            V::Repeated { house: "row", cells: at, .. } => ("repeated-in-row", cells(at)),
+            V::Repeated { house: "column", cells: at, .. } => ("repeated-in-column", cells(at)),
+            V::Repeated { cells: at, .. } => ("repeated-in-box", cells(at)),
+            V::CageRepeat { cells: at, .. } => ("repeated-in-cage", cells(at)),
+            V::CageSum { cells: at, .. } => ("cage-sum", cells(at)),
+        }
+    }
+
+    /// Rows, columns and boxes; each cage's digits differ and make its sum.
+    fn live(&self) -> Live {
+        let n = self.size();
+        let mut live = Live::latin(n, n, n as u32, |_| true);
+        live.distinct.extend(Live::groups(|cell| Some(self.box_of(cell) as u32), n * n));
+        for cage in self.cages() {
+            if cage.cells().len() > 1 {
+                live.distinct.push(cage.cells().to_vec());
+            }
+            live.cages.push(crate::common::Cage {
+                cells: cage.cells().to_vec(),
+                op: CageOp::Sum,
+                target: u64::from(cage.sum()),
+            });
+        }
+        live
     }
 }

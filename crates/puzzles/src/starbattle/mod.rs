@@ -37,6 +37,7 @@ pub use format::{read, read_answers, to_json};
 pub use generate::{Generated, Generator};
 pub use logic::{hint, rate, Difficulty, StarRating};
 pub use model::{Cell, StarBattle, Stars, MAX_SIDE};
+pub use puzzle::stars_on;
 pub use verify::{verify, Violation};
 
 /// A question to the Star Battle solvers: a [`crate::Query`] over [`Engine`].

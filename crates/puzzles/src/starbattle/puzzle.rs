@@ -1,30 +1,15 @@
-//! Star Battle under the one calling convention ([`crate::Puzzle`], [`Readable`], [`Draw`]): the
+//! Star Battle under the one calling convention ([`crate::Puzzle`], [`Readable`], [`Draw`],
+//! [`Family`]): the
 //! module's free functions, gathered where the front ends find them.
 
-use crate::common::{Draw, Picture, Rate, Rating, Readable, Step};
-use crate::starbattle::{self, read, Budget, Cell, Difficulty, GaveUp, StarBattle, Stars};
+use crate::common::{Draw, Family, Live, Picture, Readable};
+use crate::starbattle::{self, read, Budget, Cell, Difficulty, Generator, StarBattle, Stars, Violation};
 use crate::Error;
 
 crate::common::puzzle_from_functions!(StarBattle, "starbattle", starbattle, Stars);
 crate::common::generator!(StarBattle, starbattle);
 
-impl Rate for StarBattle {
-    type Level = Difficulty;
-    type Rating = Rating<Difficulty>;
-    type Step = Step;
-
-    fn rate(&self, budget: &Budget) -> Result<Rating<Difficulty>, GaveUp> {
-        starbattle::rate(self, budget)
-    }
-
-    fn level(rating: &Rating<Difficulty>) -> Difficulty {
-        rating.level
-    }
-
-    fn hint(&self) -> Option<Step> {
-        starbattle::hint(self)
-    }
-}
+crate::common::rated!(StarBattle, Difficulty, starbattle::rate, starbattle::hint);
 
 impl Readable for StarBattle {
     type ReadOptions = ();
@@ -53,9 +38,71 @@ impl Draw for StarBattle {
             };
             picture.cells[i].blocked = !matches!(cell, Cell::Region(_));
             if answer.is_some_and(|stars| stars.cells().get(i) == Some(&true)) {
-                picture.cells[i].text = "★".to_owned();
+                picture.cells[i].put_star();
             }
         }
         picture
+    }
+}
+
+/// The stars in every row, column and region of a new board of side `size`: one up to 9x9, two
+/// from 10x10, as janko.at's are.
+pub fn stars_on(size: usize) -> usize {
+    if size >= 10 {
+        2
+    } else {
+        1
+    }
+}
+
+impl Family for StarBattle {
+    const TITLE: &'static str = "Star Battle";
+    /// From 4x4 (the smallest that holds a star in every row apart) to 30x30; more than two stars
+    /// need [`Generator::new`] itself.
+    const SIDES: std::ops::RangeInclusive<usize> = 4..=30;
+
+    /// [`stars_on`] the side.
+    fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {
+        crate::common::family::check_side::<Self>(size)?;
+        Ok(Generator::new(size, stars_on(size))?.level(level).budget(budget.clone()))
+    }
+
+    fn read_answer(text: &str) -> Result<Stars, Error> {
+        text.parse()
+    }
+
+    fn values(&self, solution: &Stars) -> Vec<u32> {
+        solution.cells().iter().map(|&star| u32::from(star)).collect()
+    }
+
+    fn answer(&self, values: &[u32]) -> Option<Stars> {
+        let cells = values.iter().map(|&v| v == 1).collect();
+        Stars::new(self.width(), self.height(), self.stars(), cells).ok()
+    }
+
+    fn violation(&self, violation: &Violation) -> (&'static str, Vec<usize>) {
+        use Violation as V;
+        let width = self.width();
+        let all = 0..self.cells().len();
+        match violation {
+            V::Size { .. } => ("size-differs", Vec::new()),
+            V::Blocked { cell, .. } => ("star-on-blocked-cell", vec![*cell]),
+            V::Row { row, .. } => ("row-count", (row * width..(row + 1) * width).collect()),
+            V::Column { column, .. } => ("column-count", all.filter(|c| c % width == *column).collect()),
+            V::Region { id, .. } => {
+                ("region-count", all.filter(|&c| self.cells()[c].region() == Some(*id)).collect())
+            }
+            V::Touching { cells: (a, b), .. } => ("touching", vec![*a, *b]),
+        }
+    }
+
+    /// K stars in every row, column and region of open cells, none touching.
+    fn live(&self) -> Live {
+        let (width, height) = (self.width(), self.height());
+        let mut live = Live::latin(width, height, self.stars() as u32, |cell| self.is_open(cell));
+        live.units = std::mem::take(&mut live.distinct);
+        let region = |cell| if self.is_open(cell) { self.region_index(cell).map(|r| r as u32) } else { None };
+        live.units.extend(Live::groups(region, width * height));
+        live
     }
 }

@@ -27,7 +27,7 @@ pub(crate) fn picture(puzzle: &Variant, answer: Option<&Grid>) -> Picture {
     for (cell, drawn) in picture.cells.iter_mut().enumerate() {
         let given = puzzle.givens[cell];
         let digit = answer.map_or(given, |a| a.digits().get(cell).copied().unwrap_or(0));
-        drawn.text = if digit == 0 { String::new() } else { digit.to_string() };
+        drawn.put_digit(u32::from(digit));
         drawn.given = given != 0;
         // A cell of no region (a prime side, or a jigsaw with holes) is still a cell: it joins
         // one region id of its own, so no thick line is drawn between two such cells.

@@ -32,6 +32,7 @@ mod sat;
 mod solve;
 mod verify;
 
+pub use crate::common::Relation;
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 pub use draw::NO_REGION;
 pub use exact::{ExactCover, NotBuilt, MAX_OPTIONS};
@@ -42,7 +43,7 @@ pub use model::{
     box_shape, default_regions, Cell, Constraint, Cosmetic, Direction, Grid, Meta, Negative, Variant,
     MAX_SIZE, MIN_SIZE,
 };
-pub use rules::{live, Live, Relation};
+pub use rules::{live, Live};
 pub use solve::{count, solutions, solve, visit, Engine, PORTFOLIO_NODES};
 pub use verify::{verify, Violation};
 

@@ -24,8 +24,8 @@ use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use tessera::common::{Made, Picture, Rating, Step};
-use tessera::{Budget, Draw, GaveUp, Generate, Named, Outcome, Query, Rate, Readable};
+use tessera::common::Picture;
+use tessera::{Budget, GaveUp, Named, Outcome, Query};
 
 use crate::api::Hint;
 use crate::error::{AppError, AppResult};
@@ -33,18 +33,12 @@ pub use registry::FAMILIES;
 pub use rules::{Entry, Rules};
 use rules::{BLOCKED, DOT, STAR};
 
-/// The level type of a family.
-pub type Level<P> = <P as Rate>::Level;
+pub use tessera::common::Level;
 
-/// What the web game needs of a family beyond the library's traits.
-pub trait Family:
-    Readable<ReadOptions = ()>
-    + Generate<Made = Made<Self, Level<Self>>>
-    + Rate<Rating = Rating<Level<Self>>, Step = Step>
-    + Draw
-{
-    /// Its name for players ("Killer Sudoku").
-    const TITLE: &'static str;
+/// What the web game needs of a family beyond the library's [`tessera::Family`]: the sides and
+/// levels it offers, how values are entered, and (where it differs from the library's default)
+/// the generator of a new game.
+pub trait Family: tessera::Family {
     /// The sides of the square boards offered.
     const SIZES: &'static [usize];
     /// How the player enters values.
@@ -55,23 +49,9 @@ pub trait Family:
         Level::<Self>::all().to_vec()
     }
 
-    /// The generator's settings for a side and level, within `budget`.
-    fn spec(size: usize, level: Level<Self>, budget: Budget) -> Result<Self::Spec, tessera::Error>;
-
-    /// The rules the page and the conflicts check follow, from the puzzle's picture.
-    fn rules(&self, picture: &Picture) -> Rules;
-
-    /// The solution whose values (row by row, the library's: digits; 1 star, 0 none) are these;
-    /// `None` when they are no answer of this board's shape.
-    fn answer(&self, values: &[u32]) -> Option<Self::Solution>;
-
-    /// An answer written in the family's answer format (what `solution_text` writes).
-    fn parse_answer(&self, text: &str) -> Result<Self::Solution, tessera::Error>;
-
-    /// The puzzle with these cells given (`None`: empty), where the family has givens; `None`
-    /// when it has not (hints then walk the rater's steps from the puzzle as printed).
-    fn with_placed(&self, _values: &[Option<u32>]) -> Option<Self> {
-        None
+    /// The generator's settings for a side and level, within `budget` (default: the library's).
+    fn spec(size: usize, level: Level<Self>, budget: Budget) -> Result<Self::Spec, tessera::Error> {
+        <Self as tessera::Family>::generator(size, Some(level), &budget)
     }
 }
 
@@ -279,14 +259,14 @@ struct Played<P> {
 impl<P: Family> Played<P> {
     fn new(puzzle: P) -> Self {
         let picture = puzzle.picture(None);
-        let rules = puzzle.rules(&picture);
+        let rules = Rules::of(P::ENTRY, puzzle.live());
         let givens = picture
             .cells
             .iter()
             .zip(&picture.regions)
-            .map(|(cell, region)| match () {
+            .map(|(cell, region)| match cell.value {
                 _ if cell.blocked || region.is_none() => BLOCKED,
-                _ if cell.given => wire_of(P::ENTRY, &cell.text),
+                Some(value) if cell.given => wire_value(P::ENTRY, value),
                 _ => 0,
             })
             .collect();
@@ -331,10 +311,8 @@ impl<P: Family> InPlay for Played<P> {
     }
 
     fn verify_text(&self, answer: &str) -> AppResult<Vec<String>> {
-        let answer = self
-            .puzzle
-            .parse_answer(answer)
-            .map_err(|err| AppError::bad("answer", format!("answer: {err}")))?;
+        let answer =
+            P::read_answer(answer).map_err(|err| AppError::bad("answer", format!("answer: {err}")))?;
         Ok(self.puzzle.verify(&answer).violations().iter().map(ToString::to_string).collect())
     }
 
@@ -345,31 +323,12 @@ impl<P: Family> InPlay for Played<P> {
 
 /// A solution's cells as the API sends grids: digits; for stars 1 a star, 2 none; -1 blocked.
 fn solution_cells<P: Family>(puzzle: &P, solution: &P::Solution) -> Vec<i32> {
-    let picture = puzzle.picture(Some(solution));
-    picture
-        .cells
-        .iter()
-        .zip(&picture.regions)
-        .map(|(cell, region)| {
-            if cell.blocked || region.is_none() {
-                BLOCKED
-            } else {
-                match (P::ENTRY, wire_of(P::ENTRY, &cell.text)) {
-                    (Entry::Stars, 0) => DOT,
-                    (_, v) => v,
-                }
-            }
-        })
+    let picture = puzzle.picture(None);
+    let open =
+        picture.cells.iter().zip(&picture.regions).map(|(cell, region)| !cell.blocked && region.is_some());
+    open.zip(puzzle.values(solution))
+        .map(|(open, value)| if open { wire_value(P::ENTRY, value) } else { BLOCKED })
         .collect()
-}
-
-/// A picture's cell text as a value of the API (`★` a star).
-fn wire_of(entry: Entry, text: &str) -> i32 {
-    match entry {
-        Entry::Stars if text == "★" => STAR,
-        Entry::Stars => 0,
-        Entry::Digits => text.parse().unwrap_or(0),
-    }
 }
 
 /// The library's value of a value of the API (`None` for an empty or blocked cell).

@@ -1,14 +1,15 @@
 //! The rules of a family's board as the page and the server check them while it is played:
 //! groups of cells whose digits differ, cages whose digits must make a clue, and units that hold
-//! K stars none touching. One [`Rules`] value is built from the library's [`Picture`] (each
-//! family says which of its parts are rules, `Family::rules`), sent to the page with the game,
-//! and checked here by the same code the page runs in JavaScript (`assets/rules-family.js`).
+//! K stars none touching. One [`Rules`] value is built from the library's description of the rules
+//! ([`tessera::Family::live`], never from what the picture writes), sent to the page with the
+//! game, and checked here by the same code the page runs in JavaScript
+//! (`assets/rules-family.js`).
 //!
 //! Cells travel as the API's grids: row by row, `-1` a blocked cell, `0` empty, a digit; for stars
 //! `1` a star and `2` a cell marked "no star" (a dot).
 
 use serde::Serialize;
-use tessera::common::{Mark, Picture};
+use tessera::common::{CageOp, Live, Relation};
 
 /// How the player enters values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -53,6 +54,23 @@ pub struct Pair {
 }
 
 impl Pair {
+    /// The page's form of a relation of the library.
+    pub fn of(a: usize, b: usize, relation: Relation) -> Pair {
+        use Relation as R;
+        let (rel, value) = match relation {
+            R::Less => ("<", 0),
+            R::LessOrEqual => ("<=", 0),
+            R::Difference(v) => ("diff", v),
+            R::Ratio(v) => ("ratio", v),
+            R::Sum(v) => ("sum", v),
+            R::Apart(v) => ("apart", v),
+            R::Equal => ("diff", 0),
+            R::Odd => ("odd", 0),
+            R::Even => ("even", 0),
+        };
+        Pair { cells: [a, b], rel, value }
+    }
+
     /// Whether digits `a` and `b` (of the two cells, in order) keep the relation.
     pub fn holds(&self, a: u32, b: u32) -> bool {
         match self.rel {
@@ -89,107 +107,23 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// Digits 1 to `max` on the picture, differing in every row and column of open cells.
-    pub fn latin(picture: &Picture, max: u32) -> Rules {
+    /// The library's description of a puzzle's rules ([`tessera::Family::live`]) in the page's
+    /// form: the same groups, cages, pairs and units, the operations and relations as the
+    /// strings `assets/rules-family.js` checks.
+    pub fn of(entry: Entry, live: Live) -> Rules {
+        let cages = live
+            .cages
+            .into_iter()
+            .map(|cage| Cage { cells: cage.cells, op: sign(cage.op), target: cage.target })
+            .collect();
         Rules {
-            entry: Entry::Digits,
-            max,
-            distinct: lines(picture),
-            cages: Vec::new(),
-            units: Vec::new(),
-            pairs: Vec::new(),
+            entry,
+            max: live.max,
+            distinct: live.distinct.into_iter().filter(|group| group.len() > 1).collect(),
+            cages,
+            units: live.units,
+            pairs: live.pairs.into_iter().map(|(a, b, relation)| Pair::of(a, b, relation)).collect(),
         }
-    }
-
-    /// K stars in every row, column and region of the picture, none touching.
-    pub fn stars(picture: &Picture, k: u32) -> Rules {
-        let mut units = lines(picture);
-        units.extend(groups(picture, |i| if picture.cells[i].blocked { None } else { picture.regions[i] }));
-        Rules {
-            entry: Entry::Stars,
-            max: k,
-            distinct: Vec::new(),
-            cages: Vec::new(),
-            units,
-            pairs: Vec::new(),
-        }
-    }
-
-    /// Digits differ in each region of the picture too (Sudoku boxes).
-    pub fn regions_distinct(mut self, picture: &Picture) -> Rules {
-        self.distinct.extend(groups(picture, |i| picture.regions[i]));
-        self
-    }
-
-    /// Digits differ along the picture's marked diagonals and in its shaded extra regions too
-    /// (variant Sudoku's X and windoku): the groups its marks name, from the description alone.
-    pub fn marks_distinct(mut self, picture: &Picture) -> Rules {
-        let (w, h) = (picture.width as i32, picture.height as i32);
-        let inside = |[r, c]: [i32; 2]| (0..h).contains(&r) && (0..w).contains(&c);
-        for mark in &picture.marks {
-            let cells: Vec<usize> = match mark {
-                Mark::Diagonal { positive } if w == h => {
-                    (0..w).map(|k| if *positive { (w - 1 - k) * w + k } else { k * w + k } as usize).collect()
-                }
-                Mark::Shade { cells, what, .. } if what == "extra-region" => {
-                    cells.iter().filter(|&&s| inside(s)).map(|&[r, c]| (r * w + c) as usize).collect()
-                }
-                _ => continue,
-            };
-            if cells.len() > 1 {
-                self.distinct.push(cells);
-            }
-        }
-        self
-    }
-
-    /// Cages: the cells of each value of `cage_of` (the picture's `cages`, or its `regions`),
-    /// their clue read from the corner label written in one of them (`17`, `24×`, `2÷`, `3−`,
-    /// `7+`). A bare number is `bare` for cages of several cells (`"+"` in Killer, `"?"` for
-    /// KenKen's hidden operations) and `"="` for a single cell. `distinct` makes a cage's digits
-    /// differ too (Killer).
-    pub fn cages(
-        mut self,
-        picture: &Picture,
-        cage_of: &[Option<u32>],
-        bare: &'static str,
-        distinct: bool,
-    ) -> Rules {
-        for cells in groups(picture, |i| cage_of.get(i).copied().flatten()) {
-            let Some((op, target)) =
-                cells.iter().find_map(|&i| picture.cells[i].corner.as_deref().and_then(clue))
-            else {
-                continue;
-            };
-            let op = match op {
-                Some(op) => op,
-                None if cells.len() == 1 => "=",
-                None => bare,
-            };
-            if distinct {
-                self.distinct.push(cells.clone());
-            }
-            self.cages.push(Cage { cells, op, target });
-        }
-        self
-    }
-
-    /// Groups whose digits differ (variant Sudoku's regions, diagonals, cages), given as cells.
-    pub fn distinct(mut self, groups: impl IntoIterator<Item = Vec<usize>>) -> Rules {
-        self.distinct.extend(groups.into_iter().filter(|g| g.len() > 1));
-        self
-    }
-
-    /// A cage of cells summing to `target`, given as cells (variant Sudoku's killer cages).
-    pub fn sum_cage(mut self, cells: Vec<usize>, target: u64) -> Rules {
-        self.cages.push(Cage { cells, op: "+", target });
-        self
-    }
-
-    /// Pairs of cells in a relation.
-    pub fn pairs(mut self, pairs: impl IntoIterator<Item = Pair>) -> Rules {
-        self.pairs.extend(pairs);
-        self
     }
 
     /// The wire values a cell may hold besides 0 (and `-1` where blocked): `1..=max`, or a star
@@ -279,90 +213,44 @@ pub fn holds(op: &str, target: u64, values: &[u64]) -> bool {
     }
 }
 
-/// A corner label as a clue: the operation (none for a bare number) and the target.
-fn clue(label: &str) -> Option<(Option<&'static str>, u64)> {
-    let label = label.trim();
-    let digits = label.find(|c: char| !c.is_ascii_digit()).unwrap_or(label.len());
-    let target = label[..digits].parse().ok()?;
-    let op = match label[digits..].trim() {
-        "" => None,
-        "+" => Some("+"),
-        "−" | "-" => Some("−"),
-        "×" | "x" | "*" => Some("×"),
-        "÷" | "/" | ":" => Some("÷"),
-        _ => return None,
-    };
-    Some((op, target))
-}
-
-/// The rows and the columns, open cells only (a blocked or hole cell is in none).
-fn lines(picture: &Picture) -> Vec<Vec<usize>> {
-    let (w, h) = (picture.width, picture.height);
-    let open = |i: usize| !picture.cells[i].blocked && picture.regions[i].is_some();
-    let rows = (0..h).map(|r| (0..w).map(|c| r * w + c).filter(|&i| open(i)).collect());
-    let cols = (0..w).map(|c| (0..h).map(|r| r * w + c).filter(|&i| open(i)).collect());
-    rows.chain(cols).filter(|line: &Vec<usize>| !line.is_empty()).collect()
-}
-
-/// The cells of each value of `of`, in order of first appearance.
-fn groups(picture: &Picture, of: impl Fn(usize) -> Option<u32>) -> Vec<Vec<usize>> {
-    let mut order: Vec<u32> = Vec::new();
-    let mut cells: Vec<Vec<usize>> = Vec::new();
-    for i in 0..picture.width * picture.height {
-        let Some(id) = of(i) else { continue };
-        match order.iter().position(|&known| known == id) {
-            Some(k) => cells[k].push(i),
-            None => {
-                order.push(id);
-                cells.push(vec![i]);
-            }
-        }
+/// The page's sign of a cage's operation.
+fn sign(op: CageOp) -> &'static str {
+    match op {
+        CageOp::Sum => "+",
+        CageOp::Difference => "−",
+        CageOp::Product => "×",
+        CageOp::Quotient => "÷",
+        CageOp::Given => "=",
+        CageOp::Any => "?",
     }
-    cells
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn picture(regions: &[u32], corners: &[(usize, &str)]) -> Picture {
-        let n = (regions.len() as f64).sqrt() as usize;
-        let mut p = Picture::new(n, n);
-        p.regions = regions.iter().map(|&r| Some(r)).collect();
-        for &(i, label) in corners {
-            p.cells[i].corner = Some(label.to_owned());
-        }
-        p
+    /// Rows and columns of a `n`x`n` board, and these cages.
+    fn latin(n: usize, cages: Vec<tessera::common::Cage>) -> Rules {
+        Rules::of(Entry::Digits, Live { cages, ..Live::latin(n, n, n as u32, |_| true) })
     }
 
-    #[test]
-    fn marked_diagonals_and_extra_regions_are_distinct_groups() {
-        let mut picture = Picture::new(4, 4);
-        picture.marks = vec![
-            Mark::Diagonal { positive: true },
-            Mark::Shade { cells: vec![[0, 0], [1, 1]], what: "extra-region".into(), group: 0 },
-            Mark::Shade { cells: vec![[0, 0], [3, 3]], what: "clone".into(), group: 0 },
-        ];
-        let rules = Rules::latin(&picture, 4).marks_distinct(&picture);
-        assert_eq!(rules.distinct.len(), 8 + 2);
-        assert_eq!(rules.distinct[8], vec![12, 9, 6, 3]);
-        assert_eq!(rules.distinct[9], vec![0, 5]);
+    fn cage(cells: Vec<usize>, op: CageOp, target: u64) -> tessera::common::Cage {
+        tessera::common::Cage { cells, op, target }
     }
 
     #[test]
     fn pairs_in_a_relation() {
-        let picture = Picture::new(4, 4);
         let pair = |cells, rel, value| Pair { cells, rel, value };
         // The pairs alone (no rows or columns), so that each conflict is the pair's.
-        let mut rules = Rules::latin(&picture, 4);
+        let mut rules = latin(4, Vec::new());
         rules.distinct.clear();
-        let rules = rules.pairs([
+        rules.pairs = vec![
             pair([0, 1], "<", 0),
             pair([4, 5], "diff", 1),
             pair([8, 9], "ratio", 2),
             pair([12, 13], "sum", 5),
             pair([2, 2], "odd", 0),
-        ]);
+        ];
         let good = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 1, 2, 3];
         assert!(rules.conflicts(&good, 4).is_empty());
         let mut bad = good;
@@ -377,21 +265,32 @@ mod tests {
     }
 
     #[test]
-    fn clues_are_read_from_corner_labels() {
-        assert_eq!(clue("17"), Some((None, 17)));
-        assert_eq!(clue("24×"), Some((Some("×"), 24)));
-        assert_eq!(clue("2÷"), Some((Some("÷"), 2)));
-        assert_eq!(clue("3−"), Some((Some("−"), 3)));
-        assert_eq!(clue("7+"), Some((Some("+"), 7)));
-        assert_eq!(clue("★"), None);
+    fn every_relation_holds_on_the_page_as_in_the_library() {
+        use Relation as R;
+        let relations = [R::Less, R::LessOrEqual, R::Difference(2), R::Ratio(2), R::Sum(7), R::Apart(3)];
+        let relations = relations.into_iter().chain([R::Equal, R::Odd, R::Even]);
+        for relation in relations {
+            for (a, b) in (1..=9).flat_map(|a| (1..=9).map(move |b| (a, b))) {
+                assert_eq!(
+                    Pair::of(0, 1, relation).holds(a, b),
+                    relation.holds(a, b),
+                    "{relation:?} {a} {b}"
+                );
+            }
+        }
     }
 
     #[test]
     fn kenken_cages_and_latin_lines() {
         // 2x2: cages {0,1} "3+", {2} "2", {3} "1".
-        let p = picture(&[0, 0, 1, 2], &[(0, "3+"), (2, "2"), (3, "1")]);
-        let regions = p.regions.clone();
-        let rules = Rules::latin(&p, 2).cages(&p, &regions, "?", false);
+        let rules = latin(
+            2,
+            vec![
+                cage(vec![0, 1], CageOp::Sum, 3),
+                cage(vec![2], CageOp::Given, 2),
+                cage(vec![3], CageOp::Given, 1),
+            ],
+        );
         assert_eq!(rules.cages.len(), 3);
         assert_eq!(rules.cages[1].op, "=");
         assert!(rules.conflicts(&[1, 2, 2, 1], 2).is_empty());
@@ -402,8 +301,11 @@ mod tests {
 
     #[test]
     fn stars_touching_or_too_many() {
-        let p = picture(&[0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3], &[]);
-        let rules = Rules::stars(&p, 1);
+        let regions = [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+        let mut live = Live::latin(4, 4, 1, |_| true);
+        live.units = std::mem::take(&mut live.distinct);
+        live.units.extend(Live::groups(|i| Some(regions[i]), 16));
+        let rules = Rules::of(Entry::Stars, live);
         assert_eq!(rules.units.len(), 12);
         assert!(rules.conflicts(&[0, 1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0], 4).is_empty());
         assert_eq!(rules.conflicts(&[1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 4), vec![0, 5]);

@@ -1,7 +1,7 @@
 //! The generator's unit tests.
 
 use super::*;
-use crate::sudoku::Engine;
+use crate::sudoku::{Budget, Engine};
 
 /// The 9x9 fast path (clue words, forbidden-digit searches) and the general one (counting to 2
 /// with any engine) must empty exactly the same cells.

@@ -28,6 +28,7 @@ mod sandwich;
 mod thermo;
 mod whispers;
 
+use crate::common::Relation;
 use crate::variant::model::{Cell, Constraint, Variant};
 use crate::variant::solve::Builder;
 
@@ -167,48 +168,6 @@ pub(crate) fn compile(puzzle: &Variant, constraint: &Constraint, builder: &mut B
                     builder.relation(ix(a), ix(b), |x, y| x == y);
                 }
             }
-        }
-    }
-}
-
-/// A relation between two cells' digits `(a, b)`, as a front end checks it while a puzzle is
-/// played (see [`Live`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(tag = "rel", content = "value", rename_all = "kebab-case")]
-pub enum Relation {
-    /// `a < b` (a thermometer's step).
-    Less,
-    /// `a <= b` (a slow thermometer's step).
-    LessOrEqual,
-    /// `|a - b| = v` (a white kropki dot).
-    Difference(u32),
-    /// One is `v` times the other (a black kropki dot).
-    Ratio(u32),
-    /// `a + b = v` (X and V).
-    Sum(u32),
-    /// `|a - b| >= v` (whispers; anti-knight and anti-king are 1, non-consecutive 2).
-    Apart(u32),
-    /// `a = b` (clones, palindromes).
-    Equal,
-    /// The digit is odd (the same cell twice).
-    Odd,
-    /// The digit is even (the same cell twice).
-    Even,
-}
-
-impl Relation {
-    /// Whether digits `a` and `b` keep the relation.
-    pub fn holds(self, a: u32, b: u32) -> bool {
-        match self {
-            Relation::Less => a < b,
-            Relation::LessOrEqual => a <= b,
-            Relation::Difference(v) => a.abs_diff(b) == v,
-            Relation::Ratio(v) => a.min(b) * v == a.max(b),
-            Relation::Sum(v) => a + b == v,
-            Relation::Apart(v) => a.abs_diff(b) >= v,
-            Relation::Equal => a == b,
-            Relation::Odd => a % 2 == 1,
-            Relation::Even => a % 2 == 0,
         }
     }
 }
