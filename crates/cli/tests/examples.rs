@@ -114,7 +114,11 @@ fn check(sandbox: &Path, place: &str, command: &str, expected: &[&str], transcri
     let command = command.replace(" /tmp/", &format!(" {}/", tmp.display()));
     let output = run(sandbox, &command);
     let (out, err) = (common::stdout(&output), common::stderr(&output));
-    assert!(output.status.success(), "{place}: {command}\nstatus {:?}\nstdout:\n{out}\nstderr:\n{err}", output.status);
+    assert!(
+        output.status.success(),
+        "{place}: {command}\nstatus {:?}\nstdout:\n{out}\nstderr:\n{err}",
+        output.status
+    );
     if transcript {
         let shown: Vec<&str> = expected.iter().copied().filter(|l| !l.starts_with("tessera: ")).collect();
         assert_eq!(out.lines().collect::<Vec<_>>(), shown, "{place}: {command}");
@@ -127,7 +131,9 @@ fn check(sandbox: &Path, place: &str, command: &str, expected: &[&str], transcri
         match line.split_once("...") {
             Some(("", _)) => {}
             Some((start, _)) => assert!(out.contains(start), "{place}: {command}: {start:?} not in\n{out}"),
-            None => assert!(out.lines().any(|l| l == *line), "{place}: {command}: {line:?} not a line of\n{out}"),
+            None => {
+                assert!(out.lines().any(|l| l == *line), "{place}: {command}: {line:?} not a line of\n{out}")
+            }
         }
     }
 }
@@ -181,7 +187,11 @@ fn examples<'a>(block: &[(usize, &'a str)]) -> Vec<Example<'a>> {
         if let Some(command) = line.strip_prefix("$ ") {
             examples.push((number, command, Vec::new(), true));
         } else if let Some(shown) = line.strip_prefix("# ") {
-            examples.last_mut().unwrap_or_else(|| panic!("line {number}: output before a command")).2.push(shown);
+            examples
+                .last_mut()
+                .unwrap_or_else(|| panic!("line {number}: output before a command"))
+                .2
+                .push(shown);
         } else if line.is_empty() {
         } else if examples.last().is_some_and(|(_, _, _, transcript)| *transcript) {
             examples.last_mut().expect("a command").2.push(line);
