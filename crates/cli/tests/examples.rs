@@ -132,7 +132,7 @@ fn check(sandbox: &Path, place: &str, command: &str, expected: &[&str], transcri
             Some(("", _)) => {}
             Some((start, _)) => assert!(out.contains(start), "{place}: {command}: {start:?} not in\n{out}"),
             None => {
-                assert!(out.lines().any(|l| l == *line), "{place}: {command}: {line:?} not a line of\n{out}")
+                assert!(out.lines().any(|l| l == *line), "{place}: {command}: {line:?} not a line of\n{out}");
             }
         }
     }
@@ -309,7 +309,7 @@ fn the_relative_links_lead_somewhere() {
                     broken.push(format!("{name}:{number}: {target}: no such file"));
                     continue;
                 }
-                if fragment.is_empty() || !file.extension().is_some_and(|e| e == "md") {
+                if fragment.is_empty() || file.extension().is_none_or(|e| e != "md") {
                     continue;
                 }
                 with_anchor += 1;
