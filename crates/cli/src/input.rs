@@ -34,7 +34,7 @@ pub struct Input {
 }
 
 /// The most bytes a command reads from one input, and what kind of input that is, for the
-/// message that refuses more (README, "Limits").
+/// message that refuses more (docs/cli.md, "Limits").
 #[derive(Debug, Clone, Copy)]
 pub struct Limit {
     /// The most bytes read.

@@ -183,7 +183,7 @@ impl BitTables {
     /// With at most 4 words the loops are unrolled and the bitset wins from `s²ℓ ≥ cost / 2`;
     /// with more words it needs `s²ℓ ≥ cost`. Both thresholds were calibrated with cachegrind and
     /// timings on queens, Langford pairs, Latin squares, Shidoku, Sudoku and pentominoes: the
-    /// figures are in docs/performance.md ("Figures moved out of tessera-xc's comments").
+    /// figures are in docs/performance-history.md ("Figures moved out of tessera-xc's comments").
     pub(crate) fn beats_links(problem: &Problem) -> bool {
         let nodes = problem.node_count() as f64;
         let option_size = nodes / problem.option_count().max(1) as f64;

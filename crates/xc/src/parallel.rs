@@ -57,7 +57,7 @@ pub struct ParallelSearch<'p> {
 
 impl<'p> ParallelSearch<'p> {
     /// Prefixes wanted per thread before the split stops deepening: finer splits even out the
-    /// last, largest subtrees. Tuned on pent6x10 with 2 threads (docs/performance.md, "Two
+    /// last, largest subtrees. Tuned on pent6x10 with 2 threads (docs/performance-history.md, "Two
     /// threads on this machine").
     pub const SUBPROBLEMS_PER_THREAD: usize = 128;
     /// The split never goes deeper than this.

@@ -4,7 +4,7 @@
 //! threads (`--threads`), the engine (`--engine`, generic over each puzzle's list of engines) and
 //! the share of a seeded run that one of several machines makes (`--shard I/N`, the generators).
 //!
-//! What `--json` writes differs by command; each command's help names its keys, and the README's
+//! What `--json` writes differs by command; each command's help names its keys, and docs/cli.md's
 //! JSON section holds the shared vocabulary.
 
 use std::ops::Range;
@@ -29,7 +29,7 @@ pub struct BudgetArgs {
 /// `--json` alone, for the commands that do not search (verify, rate, hint).
 #[derive(Debug, Clone, Args)]
 pub struct JsonArg {
-    /// Print JSON on standard output instead of text (keys: see below and the README); the exit
+    /// Print JSON on standard output instead of text (keys: see below and docs/cli.md); the exit
     /// status is as without it.
     #[arg(long)]
     pub json: bool,

@@ -14,7 +14,7 @@ use super::{named, Family};
 /// The exit statuses and formats of the family commands, under `tessera <family> --help`.
 pub const FAMILY_HELP: &str = "\
 Input and output: the janko.at text format, puzzles one after another with blank lines and #
-comment lines between them (see the README, \"Killer Sudoku, KenKen and Star Battle\"); every
+comment lines between them (see docs/formats.md, \"Killer Sudoku, KenKen and Star Battle\"); every
 output reads back. JSON lines as `generate --json` and `solve --json` write them are read
 through their \"puzzle\" or \"solution\" text.
 

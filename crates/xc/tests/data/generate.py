@@ -10,7 +10,7 @@ of a piece, a random one) have no published counts: theirs were checked against 
 (tests/multiplicities.rs), Knuth's DLX3 and the `dlx` crate.
 
 `python3 generate.py --bench DIR` writes larger instances with multiplicities to DIR instead, for
-the timings of docs/performance.md ("Multiplicities"); they are not committed.
+the timings of docs/performance-history.md ("Multiplicities"); they are not committed.
 """
 
 import os

@@ -100,7 +100,7 @@ pub(in crate::sudoku::fast9) fn hardware() -> Isa {
 /// The engine [`enter`] runs: the portable solver unless the environment variable
 /// `TESSERA_FAST9` asks for the SIMD engine (`simd`: the best build this processor runs, `avx2`:
 /// that build). Not the default: on the processors measured so far the portable solver is
-/// faster on every set (docs/performance.md, "The SIMD engine (issue 29)"). Looked up once.
+/// faster on every set (docs/performance-history.md, "The SIMD engine (issue 29)"). Looked up once.
 pub(in crate::sudoku::fast9) fn chosen() -> Isa {
     match CHOSEN.load(Ordering::Relaxed) {
         0 => {
