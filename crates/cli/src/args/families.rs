@@ -4,12 +4,12 @@
 
 use clap::Args;
 use tessera::kenken::{self, KenKen};
-use tessera::killer::{self, Killer};
+use tessera::killer::Killer;
 use tessera::starbattle::{self, StarBattle};
 use tessera::variant::{self, Variant};
 use tessera::Budget;
 
-use super::{named, Family};
+use super::{named, Family, Side};
 
 /// The exit statuses and formats of the family commands, under `tessera <family> --help`.
 pub const FAMILY_HELP: &str = "\
@@ -61,16 +61,14 @@ pub struct KillerShape {
     pub size: usize,
 }
 
+impl Side for KillerShape {
+    fn side(&self) -> usize {
+        self.size
+    }
+}
+
 impl Family for Killer {
     type Shape = KillerShape;
-
-    fn spec(
-        shape: &KillerShape,
-        level: Option<killer::Difficulty>,
-        budget: &Budget,
-    ) -> Result<killer::Generator, tessera::Error> {
-        <Killer as tessera::Family>::generator(shape.size, level, budget)
-    }
 }
 
 /// `tessera kenken generate` and `book`: the side and the form.
@@ -82,6 +80,12 @@ pub struct KenKenShape {
     /// Hide the operations: multi-cell cages show their target only.
     #[arg(long)]
     pub hidden_operations: bool,
+}
+
+impl Side for KenKenShape {
+    fn side(&self) -> usize {
+        self.size
+    }
 }
 
 impl Family for KenKen {
@@ -109,6 +113,12 @@ pub struct StarBattleShape {
     pub stars: u64,
 }
 
+impl Side for StarBattleShape {
+    fn side(&self) -> usize {
+        self.size
+    }
+}
+
 impl Family for StarBattle {
     type Shape = StarBattleShape;
 
@@ -130,6 +140,12 @@ pub struct VariantShape {
     /// The rules template the generator fills (default: killer).
     #[arg(long, value_name = "NAME", value_parser = named::<variant::Template>())]
     pub template: Option<variant::Template>,
+}
+
+impl Side for VariantShape {
+    fn side(&self) -> usize {
+        self.size
+    }
 }
 
 impl Family for Variant {

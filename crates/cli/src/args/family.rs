@@ -17,14 +17,23 @@ pub trait Family: tessera::Family {
     /// The most bytes read from one file.
     const FILE_BYTES: u64 = 32 << 20;
     /// The generator's own flags (the size, ...).
-    type Shape: Args + Clone + std::fmt::Debug + Send + Sync;
+    type Shape: Args + Side + Clone + std::fmt::Debug + Send + Sync;
 
-    /// The generator's settings from its flags, the level asked for and the budget of one puzzle.
+    /// The generator's settings from its flags, the level asked for and the budget of one puzzle
+    /// (default: the library's generator of the side).
     fn spec(
         shape: &Self::Shape,
         level: Option<<Self as Rate>::Level>,
         budget: &tessera::Budget,
-    ) -> Result<Self::Spec, tessera::Error>;
+    ) -> Result<Self::Spec, tessera::Error> {
+        <Self as tessera::Family>::generator(shape.side(), level, budget)
+    }
+}
+
+/// Generator flags that say the side.
+pub trait Side {
+    /// The side N of the NxN grid.
+    fn side(&self) -> usize;
 }
 
 /// A value parser over one of the library's name lists (engines, levels): the names in `--help`
