@@ -2,7 +2,7 @@
 //! part or in arbitrary batches of prefixes (rebuilt from their keys, no planning), and merged
 //! to the single count; every bad plan, part or batch is an error that says what is wrong.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! document) and against an independent model of Algorithm X: a plain set of covered items, from
 //! which each step's item choice, option list and update count are recomputed.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;

@@ -7,7 +7,7 @@
 //! Langford, Latin squares, Sudoku) come from `$TESSERA_DATA/xc/`; without that variable those tests
 //! say SKIPPED and pass, unless `TESSERA_REQUIRE_DATA=1`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

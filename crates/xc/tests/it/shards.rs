@@ -3,7 +3,7 @@
 //! a shard left out, given twice, of another instance or unfinished fails and names it; a
 //! checkpoint resumes without counting twice; the plan is the same on any number of threads.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

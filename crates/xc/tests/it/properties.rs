@@ -3,7 +3,7 @@
 //! seeded orders and node budgets, on every engine. A failing case prints the problem in Knuth's
 //! format.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -3,7 +3,7 @@
 //! their sums are the manifest's (less the top, which no line holds), the seconds are positive,
 //! and nothing else of the count changes; a resumed run appends to the same file.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

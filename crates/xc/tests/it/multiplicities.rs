@@ -3,7 +3,7 @@
 //! subset of the options; `common::Spec::brute_force`) on every engine, sequential, split over
 //! threads, seeded, and under budgets.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
