@@ -2,8 +2,7 @@
 //! solver: satisfiable cases carry a valid answer that keeps their givens, unsatisfiable cases have
 //! the defect their kind names, sizes stay in bounds, and the corpus is reproducible.
 
-#[path = "common/hidato_corpus/mod.rs"]
-mod hidato_corpus;
+use crate::common::hidato_corpus;
 
 use std::collections::{HashSet, VecDeque};
 

@@ -4,7 +4,7 @@
 //! Tests over the shared data read `$TESSERA_DATA/hidato/`; without `TESSERA_DATA` they print
 //! "SKIPPED" and pass, unless `TESSERA_REQUIRE_DATA=1`.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use tessera::hidato::{

@@ -1,7 +1,7 @@
 //! The Hidato generator and rater: generated puzzles are unique (two solvers agree), keep their
 //! shape and level, and are reproducible; the rater agrees with janko.at's published solutions.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use tessera::hidato::{

@@ -5,7 +5,7 @@
 //! `TESSERA_DATA` those tests say so loudly and pass, unless `TESSERA_REQUIRE_DATA=1`, which turns
 //! the missing data into a failure (for CI).
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;

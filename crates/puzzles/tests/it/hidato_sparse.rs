@@ -3,8 +3,7 @@
 //! answer to each satisfiable case and none to each unsatisfiable one, and the engines agree on
 //! the count up to two. Also the sparse boards with 1 to 4 solutions (`sparse.rs`).
 
-#[path = "common/hidato_corpus/mod.rs"]
-mod hidato_corpus;
+use crate::common::hidato_corpus;
 
 use std::time::Duration;
 

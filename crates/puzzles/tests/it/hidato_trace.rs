@@ -3,7 +3,7 @@
 //! independent verifier too) and, asked for two, the published count. Reads
 //! `$TESSERA_DATA/hidato/*` (skipped without it; a failure under `TESSERA_REQUIRE_DATA=1`).
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 

@@ -2,7 +2,7 @@
 //! engine against the exact-cover reduction (samples, generated adversarial inputs), the
 //! verifier's violations, the reader's errors and round trips, the generator and the rater.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
@@ -353,7 +353,7 @@ fn large(n: usize, seed: u64, hidden: bool) -> KenKen {
 }
 
 /// The worst case over large instances (12x12 to 25x25, operations shown and hidden), printed;
-/// run with `cargo test --release -p tessera --test kenken -- --ignored --nocapture`.
+/// run with `cargo test --release -p tessera --test it kenken:: -- --ignored --nocapture`.
 #[test]
 #[ignore = "a timing run: minutes in a debug build"]
 fn large_instances_worst_case() {

@@ -2,7 +2,7 @@
 //! dedicated engine against the exact-cover reduction on samples and adversarial grids, the
 //! verifier's violations, the reader's positions, budgets on the largest sizes.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! bitboard search against the exact-cover reduction on samples and adversarial boards, the
 //! verifier's words, the reader's places, the generator and the rater.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 //! `TESSERA_DATA` those tests say so loudly and pass, unless `TESSERA_REQUIRE_DATA=1`, which turns
 //! the missing data into a failure (for CI).
 
-mod common;
+use crate::common;
 use std::time::{Duration, Instant};
 
 use tessera::sudoku::{count_9x9, solve_9x9, Budget, GaveUp};

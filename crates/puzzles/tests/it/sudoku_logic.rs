@@ -5,7 +5,7 @@
 //! Over 500 lines on purpose: one test binary for the whole human-style solver keeps its
 //! independent reference solver and its textbook fixtures in one place.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

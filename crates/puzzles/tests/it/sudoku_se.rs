@@ -6,7 +6,7 @@
 //! Ties get average ranks. `TESSERA_SE_FILE` points the test at another file of the same
 //! format (to measure a larger set); the figures are printed (`--nocapture`).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

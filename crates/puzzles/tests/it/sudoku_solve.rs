@@ -2,7 +2,7 @@
 //! every size and variant, known counts as oracles, every solution checked by `verify`, and the
 //! public benchmark files when `TESSERA_DATA` points at them.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};

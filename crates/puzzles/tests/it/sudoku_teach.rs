@@ -6,7 +6,7 @@
 //! The shared puzzle sets come from `$TESSERA_DATA/sudoku/`; without `TESSERA_DATA` those tests
 //! say so and pass, unless `TESSERA_REQUIRE_DATA=1`.
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 use std::sync::Arc;

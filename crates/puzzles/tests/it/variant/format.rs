@@ -509,7 +509,7 @@ fn iss_errors_name_the_kind_and_position() {
 /// the same rules (f-puzzles groups them by kind, so in its order), and written again the same.
 #[test]
 fn the_example_round_trips_through_f_puzzles() {
-    let v = variant::parse(include_str!("../../../../examples/data/variant/thermo-4x4.json")).unwrap();
+    let v = variant::parse(include_str!("../../../../../examples/data/variant/thermo-4x4.json")).unwrap();
     let once = variant::from_fpuzzles(&variant::to_fpuzzles(&v)).unwrap();
     assert_eq!(variant::from_fpuzzles(&variant::to_fpuzzles(&once)).unwrap(), once);
     assert_eq!(variant::from_link(&variant::to_link(&v)).unwrap(), once);

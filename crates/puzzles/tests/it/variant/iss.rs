@@ -15,7 +15,7 @@ use tessera::xc::Budget;
 
 #[test]
 fn every_catalogue_puzzle_of_iss_is_solved_and_proven_unique() {
-    let text = include_str!("../data/variant/iss.tsv");
+    let text = include_str!("../../data/variant/iss.tsv");
     let (mut read, mut refused, mut checked, mut worst) = (0, 0, 0, (Duration::ZERO, String::new()));
     let mut failures = Vec::new();
     let mut gave_up = Vec::new();

@@ -44,7 +44,7 @@ fn check(what: &str, puzzle: &Variant, solution: &[u8]) -> usize {
 
 #[test]
 fn live_rules_hold_on_every_published_solution() {
-    let text = include_str!("../data/variant/iss.tsv");
+    let text = include_str!("../../data/variant/iss.tsv");
     let mut checked = 0;
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("name\t")) {
         let fields: Vec<&str> = line.split('\t').collect();

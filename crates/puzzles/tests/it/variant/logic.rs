@@ -299,4 +299,4 @@ fn fraction_of_trial_hints_on_killers() {
     }
 }
 
-use crate::classic;
+use super::classic;
