@@ -1,6 +1,6 @@
 //! Running the real `tessera` binary, from `tests/data/` so that messages name files as given.
 
-#![allow(dead_code, reason = "each test file uses its own part of these helpers")]
+#![allow(dead_code, reason = "tests/examples.rs uses only a part of these helpers")]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

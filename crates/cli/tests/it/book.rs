@@ -10,7 +10,7 @@
 //! `.ci/run`, which installs them): then they fail. `TESSERA_BLESS=1` rewrites the reference PNG
 //! (look at it before committing it).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

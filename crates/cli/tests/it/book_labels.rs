@@ -4,7 +4,7 @@
 //! are read without a PDF tool, and every page is checked to carry every glyph it uses and to
 //! name no font.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! bytes (`/MediaBox[0 0 450 666]`), poppler or not. Where poppler-utils are installed,
 //! `pdftotext -bbox` also checks that every word lies inside the trim box's margins.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

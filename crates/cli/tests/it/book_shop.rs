@@ -8,7 +8,7 @@
 //! are skipped where missing, unless TESSERA_REQUIRE_POPPLER=1 (as in CI, which installs
 //! poppler-utils and qpdf).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! `count --json` and their words, the exit statuses, one error style, `--quiet`, and the shell
 //! completions and man page made from the same command line.
 
-mod common;
+use crate::common;
 
 use common::{assert_status, stderr, stdout, tessera, tessera_with_stdin};
 use serde_json::Value;

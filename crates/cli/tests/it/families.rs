@@ -4,7 +4,7 @@
 //! verified, generated puzzles read back as unique, every output read back, bad input named by
 //! line and column.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

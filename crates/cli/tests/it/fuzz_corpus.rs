@@ -4,7 +4,7 @@
 //! fuzzing found fixed without libFuzzer. How to fuzz: fuzz/README.md.
 
 #[allow(dead_code, unreachable_pub, reason = "shared with the fuzz package, which uses all of it")]
-#[path = "../../../fuzz/src/checks.rs"]
+#[path = "../../../../fuzz/src/checks.rs"]
 mod checks;
 
 use std::path::{Path, PathBuf};

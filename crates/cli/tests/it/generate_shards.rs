@@ -4,7 +4,7 @@
 //! share with the whole run's indices and seeds, `--threads` changes nothing, and bad values are
 //! refused with a message that says what a valid one is.
 
-mod common;
+use crate::common;
 
 use common::{assert_status, stderr, stdout, tessera_with_stdin};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! to a temporary directory or given on standard input; the shared data
 //! (`$TESSERA_DATA/hidato/`) is used when `TESSERA_DATA` is set.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 //! puzzle equal what `tessera sudoku solve --engine E --stats` prints for the same puzzle and
 //! engines (the real binary, and the web router of `tessera-web` driven in process).
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -1,7 +1,7 @@
 //! Bounded resources (issue 14): refusals that come before any work, each naming the flag or
 //! the place in the file and what would be accepted.
 
-mod common;
+use crate::common;
 
 use common::*;
 

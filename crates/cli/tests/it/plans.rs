@@ -2,7 +2,7 @@
 //! `--prefixes LIST` in separate processes, then `tessera merge`: the plan made once, each
 //! worker rebuilding its prefixes from it; bad plans, parts and output paths refused at once.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 
 #![allow(clippy::needless_range_loop, reason = "n is both the board size and the OEIS index")]
 
-mod common;
+use crate::common;
 
 use common::{assert_status, stderr, stdout, tessera};
 

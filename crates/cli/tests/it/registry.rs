@@ -5,7 +5,7 @@
 //! reduction, and equivalence by the library's canonical form applied to transformed copies
 //! made here.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader};

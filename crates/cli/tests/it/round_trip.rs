@@ -2,7 +2,7 @@
 //! `solve --json` feed `solve`, `count`, `rate` and `verify`, for Sudoku and Hidato; a generate
 //! that gives up still writes JSON; tiling and queens speak the same key vocabulary.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! `tessera serve` starting up: a busy port leaves no database behind, a file that is not a
 //! database is named, and a host name is resolved (issue 14, item 16).
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! counts and givens are read from the printed puzzles; uniqueness is checked by the exact-cover
 //! reduction, not by the generator's solver.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -5,7 +5,7 @@
 //! options. The 10 s bound is a hang guard, not a speed test. And `xc estimate` says `unknown`
 //! when its probes cannot tell.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

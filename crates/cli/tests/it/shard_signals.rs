@@ -2,7 +2,7 @@
 //! exits with 143; the rerun resumes to the exact total. `--progress` writes lines to a standard
 //! error that is not a terminal. `tessera merge` refuses a total past 64 bits.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

@@ -3,7 +3,7 @@
 //! compared with the single count (solutions and nodes); missing and doubled shards; resuming
 //! from a checkpoint; the combinations refused.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -4,7 +4,7 @@
 //! `sudoku/` and `hidato/`. Without it these tests say loudly that they are skipped, and fail if
 //! `TESSERA_REQUIRE_DATA=1` (as in CI).
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

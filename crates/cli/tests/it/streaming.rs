@@ -6,7 +6,7 @@
 //! Run as a user would: the real binary, through a pipe. The bounds are generous (a loaded
 //! two-CPU machine); the measured figures are in docs/performance.md ("Listings that stream").
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};

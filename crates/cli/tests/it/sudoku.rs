@@ -2,7 +2,7 @@
 //! `tests/data/sudoku/`. Answers are checked with the library's `verify`, which is independent of
 //! the solvers.
 
-mod common;
+use crate::common;
 
 use common::{assert_status, json, stderr, stdout, tessera, tessera_with_stdin};
 use tessera::sudoku::{parse_puzzles, verify, Sudoku};

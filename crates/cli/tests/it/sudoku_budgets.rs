@@ -8,7 +8,7 @@
 //! The cases run one after another in one test, so that they do not compete with each other for
 //! the machine's two cores.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

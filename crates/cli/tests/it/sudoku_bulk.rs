@@ -3,7 +3,7 @@
 //! group on 4x4, the library's canonical form on 9x9), `--se` ranges respected by the rater,
 //! give-ups and refusals with their messages and exit statuses.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! checked with two different solvers (the general one and the exact-cover reduction), not with
 //! the generator's own.
 
-mod common;
+use crate::common;
 
 use common::{assert_status, json, stdout, tessera, tessera_with_stdin};
 use tessera::sudoku::{count, logic, Engine, Query, Sudoku, Symmetry};

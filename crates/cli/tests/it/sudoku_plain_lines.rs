@@ -6,7 +6,7 @@
 //! single-threaded) and with `--engine general`, whose answers to these unique or unsolvable
 //! puzzles are the same.
 
-mod common;
+use crate::common;
 
 use common::{status, stderr, stdout, tessera_with_stdin};
 

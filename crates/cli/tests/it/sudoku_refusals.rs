@@ -1,7 +1,7 @@
 //! Issue 14's Sudoku refusals: each bad request gets one clear message naming the flag or the
 //! place, and its documented exit status.
 
-mod common;
+use crate::common;
 
 use common::{stderr, stdout, tessera, tessera_with_stdin};
 

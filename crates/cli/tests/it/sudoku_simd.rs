@@ -4,7 +4,7 @@
 //! engine prints its own first one, which must complete the puzzle. On a processor without AVX2
 //! both runs are the bitboards, and the test still passes.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -3,7 +3,7 @@
 //! cover equal to `tessera xc count --engine dlx1` on the exported reduction, answers checked by
 //! the verifier, and the budget's clean "gave up".
 
-mod common;
+use crate::common;
 
 use common::{assert_status, json, stderr, tessera_with_stdin};
 use tessera::sudoku::teach::{self, Engine};

@@ -1,7 +1,7 @@
 //! `tessera tiling count` and `solve`, run as the real binary: known counts from both solvers,
 //! `--distinct` with its reason, pictures, bad input with line and column, budgets.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -4,7 +4,7 @@
 //! family table (2 bad input naming its line and field, 3 gave up, 4 a broken rule); `--json`
 //! lines; a share link given as the argument read as the puzzle, not as a path.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
 //! `tessera xc count` and `tessera xc solve`, run as the real binary on the files of `tests/data/`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::io::{Read, Write};

@@ -1,8 +1,8 @@
 //! `tessera xc count --shard/--checkpoint/--manifest` and `tessera merge` as a cluster runs them:
 //! separate processes, files between them, and kills. The library's own tests
-//! (crates/xc/tests/shards.rs) check every known answer for 1, 7 and 64 shards.
+//! (crates/xc/tests/it/shards.rs) check every known answer for 1, 7 and 64 shards.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

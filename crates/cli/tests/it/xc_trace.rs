@@ -1,7 +1,7 @@
 //! `tessera xc solve --trace`: the events of Knuth's DLX1 as JSON lines, then the `--stats` line,
 //! checked against the lesson's run by hand and against `xc count --stats`.
 
-mod common;
+use crate::common;
 
 use common::{assert_status, stderr, stdout, tessera};
 
