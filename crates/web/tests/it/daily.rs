@@ -4,7 +4,7 @@
 //! ordinary records), the date of the start kept past midnight, and 400 for unknown keys.
 //! "Today" is set with `Config::today` (`Today::fixed`).
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};

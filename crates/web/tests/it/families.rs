@@ -3,7 +3,7 @@
 //! accepted, hints that always move the game on, pasted and shared puzzles, and no answer sent
 //! before the end. The solutions come from the library's own solver here, never from the server.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
@@ -294,7 +294,7 @@ async fn a_family_game_is_read_back_from_the_store_after_a_restart() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_pasted_16x16_variant_plays_and_analyze_marks_it_assisted() {
     let state = state("families-variant-16");
-    let line = include_str!("../../puzzles/tests/data/variant/iss.tsv")
+    let line = include_str!("../../../puzzles/tests/data/variant/iss.tsv")
         .lines()
         .find(|l| l.starts_with("16x16\t"))
         .expect("ISS's 16x16");

@@ -1,7 +1,7 @@
 //! Whole games through the API: over a real listener and through the router, with conflicts,
 //! pauses, quits, hints, and a time the client cannot forge.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
@@ -198,7 +198,7 @@ async fn a_hint_teaches_and_marks_the_game_assisted() {
     assert_eq!(now["assisted"], true);
 
     // A wrong digit: 409 saying there is a mistake, naming the cell only when asked where
-    // (tests/hints.rs has the rest).
+    // (tests/it/hints.rs has the rest).
     let solution = sudoku_solution(&game);
     let mut grid = puzzle.clone();
     let cell = (0..16).find(|&c| puzzle[c] == 0).unwrap();

@@ -6,7 +6,7 @@
 //! number of steps. A grid with a mistake gets told there is one, and where only when it asks,
 //! one cell at a time; the game is then assisted. The solutions come from the library here.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -4,7 +4,7 @@
 //! games. Through the router, and over a real listener where the peer address or the headers
 //! matter; always on a real SQLite file.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! analyses, a burst of writes, and the small refusals. Every test runs a real `Server` on
 //! 127.0.0.1 and talks to it over real sockets.
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

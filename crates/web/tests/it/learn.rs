@@ -2,7 +2,7 @@
 //! step by step against an independent count, paging, the bounds of a request (events, time,
 //! nodes) on a real server, the boards' option maps, the gallery, and bad parameters.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

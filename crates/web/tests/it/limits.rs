@@ -1,6 +1,6 @@
 //! Bad requests answer a 4xx that says what is wrong; bodies, boards and searches are bounded.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -1,6 +1,6 @@
 //! The pool fills in the background; options, health and the pages are served.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -1,6 +1,6 @@
 //! `/api/puzzles`: analyse and verify pasted Sudoku and Hidato, and play a pasted puzzle.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};

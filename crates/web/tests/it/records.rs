@@ -6,7 +6,7 @@
 //! says why a result is not ranked. Each has its control: the same steps without the forgery are
 //! ranked, so that every test can fail.
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::time::Duration;

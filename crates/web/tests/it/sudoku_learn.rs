@@ -1,9 +1,9 @@
 //! The Learn view's Sudoku (`/api/learn/sudoku`) and race (`/api/learn/race`): pages that join
 //! into the library's whole trace, the counters of `to=end` and of the race equal to the
-//! library's (the CLI's equality is tested in crates/cli/tests/learn_race.rs, with the binary),
+//! library's (the CLI's equality is tested in crates/cli/tests/it/learn_race.rs, with the binary),
 //! bad parameters named, and a long search kept within its bounds.
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};

@@ -1,8 +1,8 @@
 //! Helpers of the API tests: a state over a temporary SQLite file, one request through the
 //! router (`oneshot`) or over a real listener, and the library's solutions of a game's puzzle.
-#![allow(dead_code, reason = "each test file uses a part of the helpers")]
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use axum::body::Body;
@@ -33,9 +33,12 @@ pub async fn serve(
     (addr, stop, task)
 }
 
-/// A fresh database file in the temporary directory.
+/// A fresh database file in the temporary directory. A counter keeps the files apart when two
+/// modules of the one test binary pick the same name.
 pub fn temp_db(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("tessera-web-{}-{name}.db", std::process::id()));
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("tessera-web-{}-{n}-{name}.db", std::process::id()));
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
@@ -43,7 +46,7 @@ pub fn temp_db(name: &str) -> PathBuf {
 }
 
 /// The tests' configuration. They solve in no time with the library's solution, so both floors
-/// of a ranked time are off here (tests/honesty.rs and tests/records.rs test them on).
+/// of a ranked time are off here (tests/it/honesty.rs and tests/it/records.rs test them on).
 pub fn config(db: PathBuf) -> Config {
     Config {
         db,
