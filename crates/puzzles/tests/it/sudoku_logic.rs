@@ -2,8 +2,8 @@
 //! backtracking solver below, independent of the library), textbook puzzles rated at the
 //! technique they are known for, hints, odd layouts, random puzzles, and the shared data sets.
 //!
-//! Over 500 lines on purpose: one test binary for the whole human-style solver keeps its
-//! independent reference solver and its textbook fixtures in one place.
+//! This file holds what the tests share, the reference solver, random grids and the textbook
+//! fixtures; the tests are in its submodules, by topic.
 
 use crate::common;
 
@@ -14,6 +14,13 @@ use std::time::Instant;
 use proptest::prelude::*;
 use tessera::sudoku::logic::{self, Candidates, Difficulty, Rating, Step, Technique};
 use tessera::sudoku::{Layout, Sudoku};
+
+mod hints;
+mod layouts;
+mod random;
+mod techniques;
+
+mod shared;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers: parsing, a brute-force solver, step checks.
@@ -348,59 +355,6 @@ Finned jellyfish: ....7.9.....5...8.9.....3...5.8.9.7..61.........2....6.9...8..
 /// after the leading 8 (80 characters); this is the published 81.
 const INKALA: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
-#[test]
-fn puzzles_need_their_technique() {
-    for (technique, line) in known(NEEDS) {
-        let puzzle = nine(line);
-        let solution = unique_solution(&puzzle);
-        let rating = checked_rating(&puzzle, &solution);
-        assert_eq!(rating.hardest, Some(technique), "{line}: {rating:?}");
-        assert_eq!(rating.difficulty, technique.difficulty(), "{line}");
-        let (_, steps, _) = logic::solve_logically(&puzzle, Technique::Guess);
-        if technique > Technique::NakedSingle {
-            assert_eq!(first_advanced(&steps), Some(technique), "{line}");
-        }
-        // Capped just below the technique, the solve stalls; at its level, it finishes.
-        let below = Technique::ALL[Technique::ALL.iter().position(|&t| t == technique).unwrap() - 1];
-        if technique > Technique::FullHouse {
-            assert!(!logic::solve_logically(&puzzle, below).2, "{line} solved without {technique}");
-        }
-        assert!(logic::solve_logically(&puzzle, technique.difficulty().max_technique()).2);
-    }
-    for (technique, line) in known(HARDEST) {
-        let puzzle = nine(line);
-        let rating = checked_rating(&puzzle, &unique_solution(&puzzle));
-        assert_eq!(rating.hardest, Some(technique), "{line}: {rating:?}");
-    }
-    for (technique, line) in known(USES) {
-        let puzzle = nine(line);
-        let rating = checked_rating(&puzzle, &unique_solution(&puzzle));
-        assert!(rating.techniques.iter().any(|&(t, _)| t == technique), "{line}: {rating:?}");
-    }
-}
-
-/// The uniqueness techniques stay off on a puzzle with several solutions: the same marks that
-/// make a unique rectangle on the unique puzzle make none once a clue is taken away.
-#[test]
-fn uniqueness_needs_one_solution() {
-    let line = known(HARDEST).into_iter().find(|(t, _)| *t == Technique::UniqueRectangle1).unwrap().1;
-    let puzzle = nine(line);
-    assert_eq!(logic::rate(&puzzle).hardest, Some(Technique::UniqueRectangle1));
-    for cell in (0..81).filter(|&c| puzzle.get(c) != 0) {
-        let mut fewer = puzzle.clone();
-        fewer.set(cell, 0);
-        if solutions(&fewer, 2).len() < 2 {
-            continue;
-        }
-        let mut grid = Candidates::new(&fewer);
-        assert!(!grid.check_unique());
-        let rating = logic::rate(&fewer);
-        assert!(rating.techniques.iter().all(|&(t, _)| !is_uniqueness(t)), "{rating:?}");
-        return;
-    }
-    panic!("no clue of {line} is needed");
-}
-
 fn is_uniqueness(t: Technique) -> bool {
     matches!(
         t,
@@ -409,296 +363,6 @@ fn is_uniqueness(t: Technique) -> bool {
             | Technique::UniqueRectangle4
             | Technique::BugPlusOne
     )
-}
-
-/// The finned fish and uniqueness techniques, which the two tests below watch for.
-const FINNED_AND_UNIQUENESS: [Technique; 7] = [
-    Technique::FinnedXWing,
-    Technique::FinnedSwordfish,
-    Technique::FinnedJellyfish,
-    Technique::UniqueRectangle1,
-    Technique::UniqueRectangle2,
-    Technique::UniqueRectangle4,
-    Technique::BugPlusOne,
-];
-
-/// The uniqueness techniques and finned fish called directly on random pencil marks over
-/// puzzles with one solution (the marks always include the solution's digit), in boxed, jigsaw
-/// and diagonal layouts: every step they find is sound, and each finds some.
-#[test]
-fn uniqueness_and_finned_fish_are_sound_on_random_marks() {
-    let layouts = [classic(), jigsaw(9, 3), Arc::new(Layout::classic(9).unwrap().with_diagonals())];
-    let watched = FINNED_AND_UNIQUENESS;
-    let mut fired: BTreeMap<(Technique, String), usize> = BTreeMap::new();
-    let mut rng = Rng::new(16);
-    for round in 0..60 {
-        let layout = &layouts[round % layouts.len()];
-        let (puzzle, solution) = random_puzzle(layout, &mut rng, 0);
-        let extra = [5, 10, 20][round % 3];
-        for _ in 0..10 {
-            let marks: Vec<u32> = (0..layout.cells())
-                .map(|cell| {
-                    let mut mark = 1u32 << (solution[cell] - 1);
-                    for d in 0..9 {
-                        if rng.below(100) < extra {
-                            mark |= 1 << d;
-                        }
-                    }
-                    mark
-                })
-                .collect();
-            let mut grid = Candidates::with_marks(&puzzle, &marks).unwrap();
-            assert!(grid.check_unique());
-            for technique in watched {
-                if let Some(step) = logic::find(&grid, technique) {
-                    assert_eq!(step.technique, technique);
-                    check_steps(&puzzle, &solution, std::slice::from_ref(&step));
-                    *fired.entry((technique, layout.name().to_string())).or_default() += 1;
-                }
-            }
-        }
-    }
-    eprintln!("steps found on random marks over unique puzzles: {fired:?}");
-    // Random marks seldom make a unique rectangle (the test below finds them on real solves).
-    for technique in watched.into_iter().filter(|&t| !is_uniqueness(t)) {
-        assert!(fired.keys().any(|(t, _)| *t == technique), "{technique} never fired");
-    }
-}
-
-/// Every puzzle of the SE known-answer file solved step by step: every step checked against
-/// the solution, and each finned fish and uniqueness technique used somewhere.
-#[test]
-fn new_techniques_are_sound_on_the_se_file() {
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sudoku_se.tsv")).unwrap();
-    let puzzles = read_puzzles(&text, usize::MAX);
-    assert!(puzzles.len() > 300);
-    let mut used: BTreeMap<Technique, usize> = BTreeMap::new();
-    for puzzle in &puzzles {
-        let solution = unique_solution(puzzle);
-        let (_, steps, solved) = logic::solve_logically(puzzle, Technique::Guess);
-        assert!(solved);
-        check_steps(puzzle, &solution, &steps);
-        for step in &steps {
-            *used.entry(step.technique).or_default() += 1;
-        }
-    }
-    eprintln!("steps per technique over {} SE-rated puzzles: {used:?}", puzzles.len());
-    for technique in FINNED_AND_UNIQUENESS {
-        assert!(used.contains_key(&technique), "{technique} never used");
-    }
-}
-
-#[test]
-fn inkala_needs_guessing() {
-    let puzzle = nine(INKALA);
-    let solution = unique_solution(&puzzle);
-    let rating = checked_rating(&puzzle, &solution);
-    assert_eq!(rating.difficulty, Difficulty::Diabolical, "{rating:?}");
-    assert!(rating.guesses >= 1, "{rating:?}");
-    // The score leads with the SE estimate in tenths, then the capped sum of the weights.
-    let effort = rating.techniques.iter().map(|&(t, n)| t.weight() * n as u32).sum::<u32>();
-    assert_eq!(rating.score, (rating.se * 10.0).round() as u32 * 10_000 + effort.min(9_999));
-    assert!(rating.se >= 9.0, "SE rates Inkala's puzzle far above 9: {rating:?}");
-    assert!(!logic::solve_logically(&puzzle, Technique::ForcingChain).2);
-}
-
-#[test]
-fn hints_point_at_the_next_step() {
-    let puzzle = nine(known(NEEDS)[0].1);
-    let solution = unique_solution(&puzzle);
-    let hint = logic::hint(&puzzle).expect("an unsolved puzzle has a hint");
-    assert!(hint.technique <= Technique::NakedSingle);
-    check_steps(&puzzle, &solution, std::slice::from_ref(&hint));
-
-    // A solved grid has no hint; nor has a grid with a wrong digit in it.
-    let solved = Sudoku::from_digits(classic(), solution.clone()).unwrap();
-    assert!(logic::hint(&solved).is_none());
-    let mut wrong = puzzle.clone();
-    let cell = (0..81).find(|&c| puzzle.get(c) == 0).unwrap();
-    wrong.set(cell, (solution[cell] % 9) + 1);
-    if wrong.is_consistent() {
-        assert!(logic::hint(&wrong).is_none(), "{wrong:?}");
-    }
-
-    // With the player's own marks: a cell pencilled with just its digit is a naked single.
-    let mut marks: Vec<u32> = (0..81).map(|_| 0x1ff).collect();
-    let target = (0..81).rev().find(|&c| puzzle.get(c) == 0).unwrap();
-    marks[target] = 1 << (solution[target] - 1);
-    let grid = Candidates::with_marks(&puzzle, &marks).unwrap();
-    let hint = logic::hint_with_candidates(&grid).unwrap();
-    check_steps(&puzzle, &solution, std::slice::from_ref(&hint));
-    // Marks that remove the solution's digit admit no solution: no hint.
-    marks[target] = 0x1ff & !(1 << (solution[target] - 1));
-    let grid = Candidates::with_marks(&puzzle, &marks).unwrap();
-    assert!(logic::hint_with_candidates(&grid).is_none());
-    assert!(Candidates::with_marks(&puzzle, &marks[..80]).is_err());
-}
-
-/// A player who asks for a hint and applies it, again and again, as the web page does: the
-/// notes are the player's (`Candidates::with_notes`: a cell without notes takes what its digits
-/// allow), a placement clears its digit from the peers' notes, and an elimination in a cell
-/// without notes first pencils in what the digits allow. Every hint changes the notes (all its
-/// eliminations are candidates the player still has), none comes twice, and the grid ends
-/// solved in at most `bound` hints. Returns the hints taken.
-fn hints_until_solved(puzzle: &Sudoku, bound: usize) -> usize {
-    let solution = unique_solution(puzzle);
-    let cells = puzzle.layout().cells();
-    let mut digits = puzzle.clone();
-    let mut notes = vec![0u32; cells];
-    let mut seen = std::collections::HashSet::new();
-    for round in 0..=bound {
-        let grid = Candidates::with_notes(&digits, &notes).unwrap();
-        let Some(step) = logic::hint_with_candidates(&grid) else {
-            assert!(digits.is_solved(), "no hint on an unsolved grid: {digits:?}");
-            assert_eq!(digits.cells(), &solution[..]);
-            return round;
-        };
-        assert!(round < bound, "{bound} hints did not solve {puzzle:?}");
-        check_steps(puzzle, &solution, std::slice::from_ref(&step));
-        for &(cell, d) in &step.eliminations {
-            assert!(
-                grid.has(cell, d),
-                "round {round}: {} removes {d} from r{cell}, already gone",
-                step.explanation
-            );
-        }
-        for &(cell, _) in &step.placements {
-            assert_eq!(digits.get(cell), 0, "round {round}: {} fills a filled cell", step.explanation);
-        }
-        assert!(
-            seen.insert((step.placements.clone(), step.eliminations.clone())),
-            "offered twice: {}",
-            step.explanation
-        );
-        for &(cell, d) in &step.placements {
-            digits.set(cell, d);
-            notes[cell] = 0;
-            for &peer in puzzle.layout().peers(cell) {
-                notes[peer as usize] &= !(1 << (d - 1));
-            }
-        }
-        let allowed = Candidates::new(&digits);
-        for &(cell, d) in &step.eliminations {
-            if digits.get(cell) == 0 {
-                if notes[cell] == 0 {
-                    notes[cell] = allowed.candidates(cell);
-                }
-                notes[cell] &= !(1 << (d - 1));
-            }
-        }
-    }
-    unreachable!("the loop returns or fails within its bound")
-}
-
-#[test]
-fn hints_on_the_players_notes_never_repeat_and_finish() {
-    // Inkala's needs guesses; the others forcing chains, ALS and uniqueness.
-    let mut lines = vec![INKALA];
-    lines.extend(known(HARDEST).into_iter().map(|(_, line)| line));
-    let mut worst = 0;
-    for line in lines {
-        worst = worst.max(hints_until_solved(&nine(line), 160));
-    }
-    assert!(worst > 50, "the hardest took only {worst} hints");
-    // Notes the player made: a cell pencilled with its digit alone is a naked single.
-    let puzzle = nine(known(NEEDS)[0].1);
-    let solution = unique_solution(&puzzle);
-    let target = (0..81).rev().find(|&c| puzzle.get(c) == 0).unwrap();
-    let mut notes = vec![0u32; 81];
-    notes[target] = 1 << (solution[target] - 1);
-    let grid = Candidates::with_notes(&puzzle, &notes).unwrap();
-    assert_eq!(grid.candidates(target), notes[target]);
-    let other = (0..81).find(|&c| puzzle.get(c) == 0 && c != target).unwrap();
-    assert_eq!(grid.candidates(other), Candidates::new(&puzzle).candidates(other));
-    assert!(Candidates::with_notes(&puzzle, &notes[..80]).is_err());
-    // The generator's diabolical puzzles (the web game's hardest 9x9) within the web bar of
-    // 160 steps, and the first 100 of magictour's top 1465 (harder still) counted.
-    let layout = classic();
-    let mut worst_diabolical = 0;
-    for seed in 0..8 {
-        let made = tessera::sudoku::Generator::new(Arc::clone(&layout))
-            .difficulty(Difficulty::Diabolical)
-            .generate(seed)
-            .unwrap();
-        worst_diabolical = worst_diabolical.max(hints_until_solved(&made.puzzle, 160));
-    }
-    eprintln!("hints to solve 8 generated diabolical 9x9: at most {worst_diabolical}");
-    if let Some(text) = common::shared_text("sudoku", "magictour_top1465.txt") {
-        let steps: Vec<usize> = read_puzzles(&text, 100).iter().map(|p| hints_until_solved(p, 400)).collect();
-        eprintln!("hints to solve the first 100 of magictour_top1465: at most {:?}", steps.iter().max());
-    }
-    // Other sizes, at their hardest level offered.
-    for (size, level) in [(4, Difficulty::Easy), (6, Difficulty::Extreme)] {
-        let layout = Arc::new(Layout::classic(size).unwrap());
-        let made = tessera::sudoku::Generator::new(layout).difficulty(level).generate(size as u64).unwrap();
-        assert!(hints_until_solved(&made.puzzle, size * size * 2) > 0);
-    }
-}
-
-#[test]
-fn broken_puzzles_are_not_solved() {
-    let mut clash = nine(known(NEEDS)[0].1);
-    clash.set(0, 3); // row 1 already has a 3
-    let rating = logic::rate(&clash);
-    assert!(!rating.solved);
-    assert_eq!(rating.steps, 0);
-    // Consistent givens but no solution: r3c3 must be 9, and row 3 has its 9 already.
-    let line = format!("123......456......78......9{}", ".".repeat(54));
-    let rating = logic::rate(&nine(&line));
-    assert!(!rating.solved, "{rating:?}");
-    let empty = Sudoku::empty(classic());
-    let (grid, steps, solved) = logic::solve_logically(&empty, Technique::Guess);
-    assert!(solved && grid.is_solved() && steps.iter().any(|s| s.technique == Technique::Guess));
-}
-
-#[test]
-fn other_layouts_rate_soundly() {
-    let layouts = [
-        Arc::new(Layout::classic(4).unwrap()),
-        Arc::new(Layout::classic(6).unwrap()),
-        Arc::new(Layout::classic(8).unwrap()),
-        Arc::new(Layout::classic(9).unwrap().with_diagonals()),
-        Arc::new(Layout::classic(6).unwrap().with_diagonals()),
-        jigsaw(6, 2),
-        jigsaw(9, 3),
-        Arc::new(Layout::classic(12).unwrap()),
-    ];
-    let mut rng = Rng::new(7);
-    for layout in &layouts {
-        for _ in 0..4 {
-            let keep = if layout.size() > 9 { layout.cells() / 2 } else { 0 };
-            let (puzzle, solution) = random_puzzle(layout, &mut rng, keep);
-            let rating = checked_rating(&puzzle, &solution);
-            eprintln!(
-                "{}: {} clues, {} ({:?})",
-                layout.name(),
-                puzzle.clues(),
-                rating.difficulty,
-                rating.hardest
-            );
-        }
-    }
-}
-
-#[test]
-fn sixteen_by_sixteen_rates() {
-    let layout = Arc::new(Layout::classic(16).unwrap());
-    let mut rng = Rng::new(3);
-    let solution = random_grid(&layout, &mut rng).unwrap();
-    let mut puzzle = solution.clone();
-    let mut order: Vec<usize> = (0..256).collect();
-    rng.shuffle(&mut order);
-    for &cell in &order[..140] {
-        puzzle.set(cell, 0);
-    }
-    let (grid, steps, solved) = logic::solve_logically(&puzzle, Technique::Guess);
-    assert!(solved && grid.is_solved());
-    // Not necessarily unique: check against the solution reached, which completes the puzzle.
-    assert!(puzzle.is_completed_by(&grid));
-    if solutions(&puzzle, 2).len() == 1 {
-        check_steps(&puzzle, grid.cells(), &steps);
-    }
 }
 
 /// A grid with some givens and random pencil marks on the other cells, always including the
@@ -725,74 +389,10 @@ fn random_marks(
     }
     (Candidates::with_marks(&puzzle, &marks).unwrap(), solution.cells().to_vec())
 }
-
-/// Each technique's search, called directly on random pencil marks (so the easier ones do not
-/// pre-empt it): every step it finds is sound, and every technique finds something somewhere.
-#[test]
-fn every_technique_fires_soundly_on_random_marks() {
-    let layouts = [classic(), Arc::new(Layout::classic(9).unwrap().with_diagonals()), jigsaw(9, 3)];
-    let mut fired: BTreeMap<Technique, usize> = BTreeMap::new();
-
-    let mut rng = Rng::new(99);
-    for round in 0..600 {
-        let layout = &layouts[round % layouts.len()];
-        let (given, extra) = [(20, 15), (30, 25), (10, 10), (40, 35)][round % 4];
-        let (grid, solution) = random_marks(layout, &mut rng, given, extra);
-        let puzzle = grid.grid();
-        for technique in Technique::ALL {
-            if let Some(step) = logic::find(&grid, technique) {
-                assert_eq!(step.technique, technique);
-                check_steps(&puzzle, &solution, std::slice::from_ref(&step));
-                *fired.entry(technique).or_default() += 1;
-            }
-        }
-    }
-    eprintln!("steps found per technique on 600 random mark grids: {fired:?}");
-
-    // The uniqueness techniques are off here (these marks need not have one solution); the
-    // test above covers them.
-    for technique in Technique::ALL.into_iter().filter(|&t| !is_uniqueness(t)) {
-        assert!(fired.contains_key(&technique), "{technique} never fired");
-    }
-}
-
-fn arb_layout(choice: usize) -> Arc<Layout> {
-    match choice % 6 {
-        0 | 1 => classic(),
-        2 => Arc::new(Layout::classic(9).unwrap().with_diagonals()),
-        3 => Arc::new(Layout::classic(6).unwrap()),
-        4 => jigsaw(9, 3),
-        _ => Arc::new(Layout::classic(4).unwrap()),
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-
-    /// Minimal puzzles from random grids: every step of the logical solve is sound, and every
-    /// hint along the way too.
-    #[test]
-    fn every_step_is_sound(seed in any::<u64>(), choice in 0usize..6) {
-        let layout = arb_layout(choice);
-        let mut rng = Rng::new(seed);
-        let (puzzle, solution) = random_puzzle(&layout, &mut rng, 0);
-        let rating = checked_rating(&puzzle, &solution);
-        prop_assert!(rating.solved);
-        // The capped solve stops short exactly when the puzzle needs more.
-        let level = rating.difficulty;
-        prop_assert!(logic::solve_logically(&puzzle, level.max_technique()).2);
-        if level > Difficulty::Easy {
-            let easier = Difficulty::ALL[level as usize - 1];
-            prop_assert!(!logic::solve_logically(&puzzle, easier.max_technique()).2);
-        }
-        let hint = logic::hint(&puzzle).unwrap();
-        check_steps(&puzzle, &solution, std::slice::from_ref(&hint));
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Shared data sets.
 
+/// The first `limit` puzzles of a file, one a line (`#` lines are notes).
 fn read_puzzles(text: &str, limit: usize) -> Vec<Sudoku> {
     text.lines()
         .map(str::trim)
@@ -800,39 +400,4 @@ fn read_puzzles(text: &str, limit: usize) -> Vec<Sudoku> {
         .take(limit)
         .map(|line| nine(&line[..81]))
         .collect()
-}
-
-#[test]
-fn shared_data_sets() {
-    let mut shares = BTreeMap::new();
-    for file in ["17_clue.txt", "magictour_top1465.txt"] {
-        let Some(text) = common::shared_text("sudoku", file) else { return };
-        let puzzles = read_puzzles(&text, 500);
-        let started = Instant::now();
-        let ratings: Vec<Rating> = puzzles.iter().map(logic::rate).collect();
-        let seconds = started.elapsed().as_secs_f64();
-        let mut levels: BTreeMap<Difficulty, usize> = BTreeMap::new();
-        for (puzzle, rating) in puzzles.iter().zip(&ratings) {
-            assert!(rating.solved, "{puzzle:?}");
-            *levels.entry(rating.difficulty).or_default() += 1;
-            let solution = unique_solution(puzzle);
-            let (_, steps, _) = logic::solve_logically(puzzle, Technique::Guess);
-            check_steps(puzzle, &solution, &steps);
-        }
-        let guesses: usize = ratings.iter().map(|r| r.guesses).sum();
-        eprintln!(
-            "{file}: {} puzzles rated in {seconds:.3} s ({:.0}/s, {:.1} µs each), {:.2} guesses/puzzle; {levels:?}",
-            puzzles.len(),
-            puzzles.len() as f64 / seconds,
-            seconds * 1e6 / puzzles.len() as f64,
-            guesses as f64 / puzzles.len() as f64
-        );
-        let hard = levels.range(Difficulty::Extreme..).map(|(_, n)| n).sum::<usize>();
-        let easy = levels.range(..Difficulty::Hard).map(|(_, n)| n).sum::<usize>();
-        shares.insert(file, (easy as f64 / puzzles.len() as f64, hard as f64 / puzzles.len() as f64));
-    }
-    let (clue17_easy, _) = shares["17_clue.txt"];
-    let (_, magictour_hard) = shares["magictour_top1465.txt"];
-    assert!(clue17_easy > 0.5, "17-clue puzzles should be mostly easy or medium: {clue17_easy}");
-    assert!(magictour_hard > 0.5, "magictour should be mostly extreme or diabolical: {magictour_hard}");
 }
