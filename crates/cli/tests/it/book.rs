@@ -31,10 +31,7 @@ mod svg;
 
 /// A fresh directory for one test's files.
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-book-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("make a temporary directory");
-    dir
+    common::scratch("book", test)
 }
 
 fn path_str(path: &Path) -> &str {

@@ -15,17 +15,7 @@ const FAMILIES: [&str; 3] = ["killer", "kenken", "starbattle"];
 
 /// `$TESSERA_DATA/families`, or `None` (after saying so) when the data are not configured.
 fn families_data() -> Option<PathBuf> {
-    let Some(root) = std::env::var_os("TESSERA_DATA").filter(|root| !root.is_empty()) else {
-        assert!(
-            std::env::var("TESSERA_REQUIRE_DATA").as_deref() != Ok("1"),
-            "TESSERA_REQUIRE_DATA=1 but TESSERA_DATA is not set"
-        );
-        eprintln!("\n*** SKIPPED: set TESSERA_DATA to the shared data folder (holding families/) ***\n");
-        return None;
-    };
-    let dir = PathBuf::from(root).join("families");
-    assert!(dir.is_dir(), "TESSERA_DATA is set but {} is missing", dir.display());
-    Some(dir)
+    common::shared_dir("families")
 }
 
 /// The non-blank, non-comment lines of a text: answers compared without their comments.

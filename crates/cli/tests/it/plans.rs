@@ -9,10 +9,7 @@ use std::path::{Path, PathBuf};
 use common::{assert_status, stderr, stdout, tessera};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-plans-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
+    common::scratch("plans", name)
 }
 
 fn data(name: &str) -> String {

@@ -12,10 +12,7 @@ use common::*;
 
 /// A fresh folder of this test's own under the system's temporary folder.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-serve-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("make a scratch folder");
-    dir
+    common::scratch("serve", name)
 }
 
 #[test]

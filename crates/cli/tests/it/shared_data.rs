@@ -16,16 +16,12 @@ const SLOW: &[&str] = &["pent5x12.dlx", "pent6x10.dlx"];
 
 /// `$TESSERA_DATA/xc`, or `None` (after saying so) when the data are not configured.
 fn xc_data() -> Option<PathBuf> {
-    let Some(root) = std::env::var_os("TESSERA_DATA") else {
-        assert!(
-            std::env::var("TESSERA_REQUIRE_DATA").as_deref() != Ok("1"),
-            "TESSERA_REQUIRE_DATA=1 but TESSERA_DATA is not set"
-        );
-        eprintln!("SKIPPED: set TESSERA_DATA to the shared data folder (holding xc/) to run this test");
-        return None;
-    };
-    let dir = PathBuf::from(root).join("xc");
-    assert!(dir.join("ANSWERS.tsv").is_file(), "TESSERA_DATA is set but {} is missing", dir.display());
+    let dir = common::shared_dir("xc")?;
+    assert!(
+        dir.join("ANSWERS.tsv").is_file(),
+        "TESSERA_DATA is set but {} is missing",
+        dir.join("ANSWERS.tsv").display()
+    );
     Some(dir)
 }
 

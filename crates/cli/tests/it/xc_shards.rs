@@ -11,10 +11,7 @@ use std::time::{Duration, Instant};
 use common::{assert_status, stderr, stdout, tessera};
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-xc-shards-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
+    common::scratch("xc-shards", name)
 }
 
 fn queens8() -> String {
@@ -99,15 +96,8 @@ fn kill_moments() -> (u64, [Duration; 2]) {
 
 #[test]
 fn a_count_killed_twice_resumes_to_the_exact_total() {
-    let Some(root) = std::env::var_os("TESSERA_DATA") else {
-        assert!(
-            std::env::var("TESSERA_REQUIRE_DATA").as_deref() != Ok("1"),
-            "TESSERA_REQUIRE_DATA=1 but TESSERA_DATA is not set"
-        );
-        eprintln!("SKIPPED: set TESSERA_DATA to the shared data folder (holding xc/) to run this test");
-        return;
-    };
-    let file = PathBuf::from(root).join("xc").join("pent6x10.dlx").display().to_string();
+    let Some(xc) = common::shared_dir("xc") else { return };
+    let file = xc.join("pent6x10.dlx").display().to_string();
     let dir = scratch("kill");
     let checkpoint = dir.join("count.ckpt").display().to_string();
     let args = [
