@@ -1,6 +1,6 @@
 //! Running the real `tessera` binary, from `tests/data/` so that messages name files as given.
 
-#![allow(dead_code, reason = "each test file uses its own part of these helpers")]
+#![allow(dead_code, reason = "tests/examples.rs uses only a part of these helpers")]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -121,6 +121,23 @@ pub fn assert_queens_solution(n: usize, lines: &[&str]) {
             assert!(seen.insert(name.to_owned()), "{name} covered twice in {lines:?}");
         }
     }
+}
+
+/// `$TESSERA_DATA/<folder>` (the shared data folder holds `xc/`, `families/`, `hidato/`), or
+/// `None` after a SKIPPED note when `TESSERA_DATA` is not set; with `TESSERA_REQUIRE_DATA=1` (CI)
+/// the missing data are a failure, and a folder missing from a set `TESSERA_DATA` always is.
+pub fn shared_dir(folder: &str) -> Option<PathBuf> {
+    let Some(root) = std::env::var_os("TESSERA_DATA").filter(|root| !root.is_empty()) else {
+        assert!(
+            std::env::var("TESSERA_REQUIRE_DATA").as_deref() != Ok("1"),
+            "TESSERA_REQUIRE_DATA=1 but TESSERA_DATA is not set"
+        );
+        eprintln!("\n*** SKIPPED: set TESSERA_DATA to the shared data folder (holding {folder}/) ***\n");
+        return None;
+    };
+    let dir = PathBuf::from(root).join(folder);
+    assert!(dir.is_dir(), "TESSERA_DATA is set but {} is missing", dir.display());
+    Some(dir)
 }
 
 /// A fresh directory for one test's files, named after the test file and the test.

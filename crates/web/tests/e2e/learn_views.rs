@@ -2,7 +2,7 @@
 //!
 //! - Sudoku: the race's three node counts on one puzzle equal the library's searches that
 //!   `tessera sudoku solve --engine backtrack|mrv|dlx1 --stats` runs (the CLI's own equality is
-//!   tested with the binary in crates/cli/tests/learn_race.rs); four steps fill a cell.
+//!   tested with the binary in crates/cli/tests/it/learn_race.rs); four steps fill a cell.
 //! - Hidato: "next solution" grows the path to a solution, drawn on the board.
 //! - Nothing off screen in either.
 

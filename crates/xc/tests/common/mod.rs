@@ -1,6 +1,6 @@
 //! Helpers shared by tessera-xc's test binaries: where the data lives, reading `ANSWERS.tsv`,
 //! checking a list of solutions, and small random problems with a brute-force oracle.
-#![allow(dead_code, reason = "each test binary uses a different part of these helpers")]
+#![allow(dead_code, reason = "tests/debug_checks.rs uses only a part of these helpers")]
 
 use std::collections::BTreeSet;
 use std::io::Write;

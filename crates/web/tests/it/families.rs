@@ -1,0 +1,332 @@
+//! The families served through the library's traits (Killer Sudoku, KenKen, Star Battle), each
+//! through the one generic path: options, a new game, a wrong answer refused, the right one
+//! accepted, hints that always move the game on, pasted and shared puzzles, and no answer sent
+//! before the end. The solutions come from the library's own solver here, never from the server.
+
+use crate::common;
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+use tessera::{Draw, Query, Readable};
+
+use common::{call, cells, config, temp_db};
+
+/// A state whose generation on the spot may take longer than a request's usual 3 s: a debug
+/// build on a busy machine makes the hardest levels slowly.
+fn state(name: &str) -> tessera_web::AppState {
+    let config =
+        tessera_web::Config { generate_budget: std::time::Duration::from_secs(60), ..config(temp_db(name)) };
+    let store = tessera_web::Store::open(&config.db).unwrap();
+    tessera_web::AppState::new(store, config)
+}
+
+/// How a test solves a family's text: the library's solution as a grid and as answer text.
+type Solve = fn(&str) -> (Vec<i32>, String);
+
+/// Every family the server offers, and how a test solves its text (the library, by type).
+fn families() -> Vec<(&'static str, Solve)> {
+    vec![
+        ("kenken", solved::<tessera::kenken::KenKen>),
+        ("starbattle", solved::<tessera::starbattle::StarBattle>),
+        ("variant", solved::<tessera::variant::Variant>),
+    ]
+}
+
+/// The library's solution of a puzzle text as the API's grid, and as answer text.
+fn solved<P: Readable<ReadOptions = ()> + Draw>(text: &str) -> (Vec<i32>, String) {
+    let puzzle = P::read(text, &()).next().unwrap().unwrap();
+    let solution = puzzle.solve(&Query::default()).unwrap().expect("a solution");
+    let picture = puzzle.picture(Some(&solution));
+    let stars = picture.cells.iter().any(|c| c.text == "★");
+    let grid = picture
+        .cells
+        .iter()
+        .zip(&picture.regions)
+        .map(|(cell, region)| match () {
+            _ if cell.blocked || region.is_none() => -1,
+            _ if stars => {
+                if cell.text == "★" {
+                    1
+                } else {
+                    2
+                }
+            }
+            _ => cell.text.parse().unwrap(),
+        })
+        .collect();
+    (grid, puzzle.solution_text(&solution))
+}
+
+async fn new_game(state: &tessera_web::AppState, kind: &str, size: u64, level: &str) -> Value {
+    let (status, game) =
+        call(state, "POST", "/api/games", Some(json!({"kind": kind, "size": size, "difficulty": level})))
+            .await;
+    assert_eq!(status, StatusCode::CREATED, "{kind}: {game}");
+    game
+}
+
+/// No key of the game says "solution", and no open cell of its puzzle is filled but givens.
+fn no_answer_in(game: &Value, solution: &[i32]) {
+    let text = game.to_string();
+    assert!(!text.contains("solution"), "{text}");
+    let puzzle = cells(&game["puzzle"]);
+    let open = puzzle.iter().filter(|&&v| v == 0).count();
+    assert!(open > 0 && puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn options_list_each_family_with_the_library_s_levels() {
+    let state = state("families-options");
+    let (status, options) = call(&state, "GET", "/api/options", None).await;
+    assert_eq!(status, StatusCode::OK);
+    for (kind, _) in families() {
+        let o = &options[kind];
+        assert!(o["title"].is_string() && o["sizes"].is_array() && o["difficulties"].is_array(), "{options}");
+        assert!(o["entry"] == "digits" || o["entry"] == "stars", "{o}");
+        for size in o["sizes"].as_array().unwrap() {
+            assert!(!o["levels"][size.to_string()].as_array().unwrap().is_empty(), "{o}");
+        }
+    }
+    assert!(options["sudoku"].is_object() && options["hidato"].is_object());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_answer_is_refused_and_the_right_one_accepted() {
+    let state = state("families-play");
+    for (kind, solve) in families() {
+        let size = state_size(&state, kind).await;
+        let game = new_game(&state, kind, size, "easy").await;
+        let id = game["id"].as_str().unwrap();
+        assert_eq!(game["kind"], kind);
+        assert!(game["picture"]["cells"].is_array() && game["rules"]["entry"].is_string(), "{game}");
+        let (solution, _) = solve(game["share"].as_str().unwrap());
+        no_answer_in(&game, &solution);
+        let (status, again) = call(&state, "GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK);
+        no_answer_in(&again, &solution);
+
+        // Wrong: two open cells of the first row swapped (a star moved along its row).
+        let mut wrong = solution.clone();
+        let w = game["config"]["width"].as_u64().unwrap() as usize;
+        let puzzle = cells(&game["puzzle"]);
+        let row: Vec<usize> = (0..w).filter(|&c| puzzle[c] == 0 && solution[c] > 0).collect();
+        let (a, b) = (row[0], *row.iter().find(|&&c| solution[c] != solution[row[0]]).unwrap());
+        wrong.swap(a, b);
+        let (status, check) =
+            call(&state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": wrong}))).await;
+        assert_eq!(status, StatusCode::OK, "{kind}: {check}");
+        assert_eq!(check["solved"], false, "{kind}: {check}");
+        assert!(!check["conflicts"].as_array().unwrap().is_empty(), "{kind}: {check}");
+
+        let (status, check) =
+            call(&state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": solution}))).await;
+        assert_eq!(status, StatusCode::OK, "{kind}: {check}");
+        assert_eq!(check["solved"], true, "{kind}: {check}");
+        assert_eq!(check["ranked"], true, "{kind}: {check}");
+        let (status, _) =
+            call(&state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": solution}))).await;
+        assert_eq!(status, StatusCode::CONFLICT, "a game is solved once");
+    }
+}
+
+/// The smallest side a family offers.
+async fn state_size(state: &tessera_web::AppState, kind: &str) -> u64 {
+    let (_, options) = call(state, "GET", "/api/options", None).await;
+    options[kind]["sizes"][0].as_u64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_always_move_the_game_on_until_it_is_solved() {
+    let state = state("families-hints");
+    for (kind, solve) in families() {
+        let (_, options) = call(&state, "GET", "/api/options", None).await;
+        let size = options[kind]["sizes"][0].as_u64().unwrap();
+        let levels = options[kind]["levels"][size.to_string()].as_array().unwrap().clone();
+        let hardest = levels.last().unwrap().as_str().unwrap();
+        let game = new_game(&state, kind, size, hardest).await;
+        let id = game["id"].as_str().unwrap();
+        let (solution, _) = solve(game["share"].as_str().unwrap());
+        let mut grid = cells(&game["puzzle"]);
+        let stars = game["rules"]["entry"] == "stars";
+        let done = |grid: &[i32]| {
+            if stars {
+                grid.iter().filter(|&&v| v == 1).count() == solution.iter().filter(|&&v| v == 1).count()
+            } else {
+                grid.iter().all(|&v| v != 0)
+            }
+        };
+        let mut seen = std::collections::HashSet::new();
+        for round in 0..50 {
+            if done(&grid) {
+                break;
+            }
+            let (status, hint) =
+                call(&state, "POST", &format!("/api/games/{id}/hint"), Some(json!({"cells": grid}))).await;
+            assert_eq!(status, StatusCode::OK, "{kind} round {round}: {hint}");
+            let placed = hint["placements"].as_array().unwrap();
+            if placed.is_empty() {
+                break; // the server says there is no step
+            }
+            assert!(seen.insert((grid.clone(), hint.to_string())), "{kind}: the same hint twice: {hint}");
+            let mut moved = false;
+            for p in placed {
+                let (cell, value) = (p[0].as_u64().unwrap() as usize, p[1].as_i64().unwrap() as i32);
+                assert_eq!(value, solution[cell], "{kind}: a hint against the solution: {hint}");
+                moved |= grid[cell] != value;
+                grid[cell] = value;
+            }
+            assert!(moved, "{kind} round {round}: a hint that places nothing new: {hint}");
+        }
+        assert!(done(&grid), "{kind}: 50 hints did not finish the board");
+        let (status, check) =
+            call(&state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": grid}))).await;
+        assert_eq!(status, StatusCode::OK, "{kind}: {check}");
+        assert_eq!(check["solved"], true, "{kind}: {check}");
+        let (_, game) = call(&state, "GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(game["assisted"], true, "a hinted game is assisted: {game}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pasted_and_shared_puzzles_play_analyze_and_verify() {
+    let state = state("families-paste");
+    for (kind, solve) in families() {
+        let size = state_size(&state, kind).await;
+        let game = new_game(&state, kind, size, "easy").await;
+        let text = game["share"].as_str().unwrap().to_owned();
+        let (solution, answer) = solve(&text);
+
+        let (status, pasted) =
+            call(&state, "POST", "/api/games", Some(json!({"kind": kind, "puzzle": text}))).await;
+        assert_eq!(status, StatusCode::CREATED, "{kind}: {pasted}");
+        assert_eq!(pasted["source"], "pasted");
+        assert_eq!(pasted["puzzle"], game["puzzle"]);
+
+        let (status, analysis) =
+            call(&state, "POST", "/api/puzzles/analyze", Some(json!({"kind": kind, "puzzle": text}))).await;
+        assert_eq!(status, StatusCode::OK, "{kind}: {analysis}");
+        assert_eq!(analysis["unique"], true);
+        assert_eq!(cells(&analysis["solution"]), solution);
+
+        let (status, verdict) = call(
+            &state,
+            "POST",
+            "/api/puzzles/verify",
+            Some(json!({"kind": kind, "puzzle": text, "answer": answer})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{kind}: {verdict}");
+        assert_eq!(verdict["valid"], true, "{kind}: {verdict}");
+
+        let (status, bad) =
+            call(&state, "POST", "/api/games", Some(json!({"kind": kind, "puzzle": "not a puzzle"}))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{kind}: {bad}");
+        assert_eq!(bad["field"], "puzzle");
+        let (status, _) =
+            call(&state, "POST", "/api/games", Some(json!({"kind": kind, "size": 99, "difficulty": "easy"})))
+                .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+}
+
+/// How long the generator takes per family, side and level (`--ignored --nocapture`): what the
+/// levels offered were chosen by (docs/web.md).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, not a check"]
+async fn generation_times() {
+    for family in tessera_web::family::FAMILIES {
+        for &size in family.sizes() {
+            for level in family.difficulties() {
+                let mut times = Vec::new();
+                for seed in 0..3 {
+                    let budget =
+                        tessera::Budget::unlimited().with_timeout(std::time::Duration::from_secs(20));
+                    let started = std::time::Instant::now();
+                    let made = family.generate(size, level, budget, seed);
+                    let ms = started.elapsed().as_millis();
+                    times.push(if matches!(made, Ok(Some(_))) {
+                        format!("{ms}")
+                    } else {
+                        format!("gave-up@{ms}")
+                    });
+                }
+                println!("{} {size}x{size} {level}: {} ms", family.name(), times.join(" "));
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_family_game_is_read_back_from_the_store_after_a_restart() {
+    let db = temp_db("families-restart");
+    let open = || {
+        let config =
+            tessera_web::Config { generate_budget: std::time::Duration::from_secs(60), ..config(db.clone()) };
+        tessera_web::AppState::new(tessera_web::Store::open(&config.db).unwrap(), config)
+    };
+    let first = open();
+    let mut games = Vec::new();
+    for (kind, _) in families() {
+        let size = state_size(&first, kind).await;
+        games.push(new_game(&first, kind, size, "easy").await);
+    }
+    first.pool.stop();
+    drop(first);
+    let second = open();
+    for (game, (kind, solve)) in games.iter().zip(families()) {
+        let id = game["id"].as_str().unwrap();
+        let (status, again) = call(&second, "GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{kind}: {again}");
+        for key in ["picture", "rules", "puzzle", "share", "config"] {
+            assert_eq!(again[key], game[key], "{kind}: {key} after a restart");
+        }
+        let (solution, _) = solve(game["share"].as_str().unwrap());
+        let (status, check) =
+            call(&second, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": solution}))).await;
+        assert_eq!((status, &check["solved"]), (StatusCode::OK, &json!(true)), "{kind}: {check}");
+    }
+}
+
+/// Variant Sudoku at the largest side the library accepts: ISS's published 16x16, pasted as an
+/// f-puzzles link, is played with digits 10 to 16, a wrong grid refused with its conflicts, and
+/// the published solution accepted; solving the same puzzle through analyze marks the game
+/// assisted (a route to the answer, as the paste panel's).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pasted_16x16_variant_plays_and_analyze_marks_it_assisted() {
+    let state = state("families-variant-16");
+    let line = include_str!("../../../puzzles/tests/data/variant/iss.tsv")
+        .lines()
+        .find(|l| l.starts_with("16x16\t"))
+        .expect("ISS's 16x16");
+    let fields: Vec<&str> = line.split('\t').collect();
+    let puzzle = tessera::variant::parse(fields[2]).expect("it reads");
+    let link = tessera::variant::to_link(&puzzle);
+    let (solution, _) = solved::<tessera::variant::Variant>(&link);
+    assert_eq!(solution.len(), 256);
+    assert!(solution.contains(&16));
+
+    let (status, game) =
+        call(&state, "POST", "/api/games", Some(json!({"kind": "variant", "puzzle": link}))).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    assert_eq!(game["config"]["width"], 16, "{}", game["config"]);
+    no_answer_in(&game, &solution);
+    let id = game["id"].as_str().unwrap().to_owned();
+    let mut wrong = solution.clone();
+    let open: Vec<usize> = (0..16).filter(|&c| cells(&game["puzzle"])[c] == 0).collect();
+    wrong.swap(open[0], open[1]);
+    let (_, check) =
+        call(&state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": wrong}))).await;
+    assert_eq!(check["solved"], false, "{check}");
+    assert!(!check["conflicts"].as_array().unwrap().is_empty(), "{check}");
+
+    let (status, analysis) =
+        call(&state, "POST", "/api/puzzles/analyze", Some(json!({"kind": "variant", "puzzle": link}))).await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    assert_eq!(cells(&analysis["solution"]), solution);
+    let (_, now) = call(&state, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(now["assisted"], true, "analyze solved the game's puzzle: {now}");
+    let (_, check) =
+        call(&state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": solution}))).await;
+    assert_eq!(check["solved"], true, "{check}");
+    assert_eq!(check["ranked"], false, "an assisted game is not ranked: {check}");
+}
