@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# A replica (not checked puzzle by puzzle) of crates/puzzles/tests/killer.rs `large(n, max, seed)` (its LCG, pattern grid and
+# A replica (not checked puzzle by puzzle) of crates/puzzles/tests/it/killer.rs `large(n, max, seed)` (its LCG, pattern grid and
 # random cages), seeds 0..COUNT, as a janko text for killer_bench:
 #   python3 scripts/killer-large.py N MAX COUNT > FILE
 import sys

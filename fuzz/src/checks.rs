@@ -1,6 +1,6 @@
 //! What every fuzz target checks, one function per parser. Shared by the cargo-fuzz targets
 //! (`fuzz/fuzz_targets/*.rs`, through this package's library) and by the regression test of the
-//! normal suite (`crates/cli/tests/fuzz_corpus.rs` includes this file by path), which replays
+//! normal suite (`crates/cli/tests/it/fuzz_corpus.rs` includes this file by path), which replays
 //! every kept input of `fuzz/corpus/` and `fuzz/regressions/`.
 //!
 //! Each check parses the input; when parsing succeeds it prints what it read, parses that again

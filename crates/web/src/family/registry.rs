@@ -4,7 +4,7 @@
 //! [`tessera::Family`].
 //!
 //! The levels offered per side are those the generator makes in a request's budget, measured
-//! with `cargo test -p tessera-web --test families -- --ignored --nocapture generation_times`
+//! with `cargo test -p tessera-web --test it families:: -- --ignored --nocapture generation_times`
 //! (debug build, 3 seeds, docs/web.md): a level whose attempts run out (the puzzles of that side
 //! are never rated so: 4x4 hard Killer or KenKen) or that takes seconds is left out.
 

@@ -7,7 +7,7 @@ them (published values: OEIS A000170 for queens, A014552 for Langford pairs, A00
 squares; 288 Shidoku grids; the two small examples are Knuth's). The instances with multiplicities
 (Knuth's DLX3 bounds `u:v|name`: star battles, Langford-style counts, tilings with several copies
 of a piece, a random one) have no published counts: theirs were checked against a brute force
-(tests/multiplicities.rs), Knuth's DLX3 and the `dlx` crate.
+(tests/it/multiplicities.rs), Knuth's DLX3 and the `dlx` crate.
 
 `python3 generate.py --bench DIR` writes larger instances with multiplicities to DIR instead, for
 the timings of docs/performance-history.md ("Multiplicities"); they are not committed.
