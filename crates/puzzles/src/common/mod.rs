@@ -36,7 +36,7 @@ pub use puzzle::{Generate, Lazy, Named, Puzzle, Rate, Readable, LAZY_BUFFER};
 pub use query::{Query, Solutions};
 pub use rating::{Made, Rating, Step};
 pub(crate) use reduction::first;
-pub use reduction::{CoverQuery, Reduction};
+pub use reduction::{CoverQuery, NotBuilt, Reduction, MAX_OPTIONS};
 pub use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 pub use verdict::Verdict;
 
@@ -57,6 +57,19 @@ pub(crate) fn from_name<T: Copy>(
         expected,
     })
 }
+
+/// A puzzle module's `Query` (a [`Query`] over its `Engine`) and `Verdict` (a [`Verdict`] of its
+/// `Violation`s), said once.
+macro_rules! query_and_verdict {
+    () => {
+        /// A question to this puzzle's solvers: a [`crate::Query`] over [`Engine`].
+        pub type Query = crate::Query<Engine>;
+
+        /// The verifier's answer: a [`crate::Verdict`] of [`Violation`]s.
+        pub type Verdict = crate::Verdict<Violation>;
+    };
+}
+pub(crate) use query_and_verdict;
 
 /// The command-line names of a puzzle's `Engine`: `ALL`, `name`, `Display` and `FromStr` (by
 /// [`from_name`], erring with [`Error::UnknownName`](crate::Error::UnknownName)), written once

@@ -84,3 +84,30 @@ pub(crate) fn first<T>(solutions: Solutions<T>) -> Result<Option<T>, GaveUp> {
         (first, _) => Ok(first),
     }
 }
+
+/// The most options the Killer and variant reductions are built with.
+pub const MAX_OPTIONS: usize = 2_000_000;
+
+/// Why a reduction (Killer's, variant Sudoku's) was not built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NotBuilt {
+    /// It would have more than [`MAX_OPTIONS`] options.
+    TooLarge {
+        /// Options counted before stopping.
+        options: usize,
+    },
+    /// The budget ran out while building.
+    GaveUp(GaveUp),
+}
+
+impl std::fmt::Display for NotBuilt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotBuilt::TooLarge { options } => {
+                write!(f, "the exact-cover reduction would have over {options} options (the limit is {MAX_OPTIONS})")
+            }
+            NotBuilt::GaveUp(reason) => write!(f, "gave up while building the reduction: {reason}"),
+        }
+    }
+}

@@ -57,11 +57,7 @@ pub use verify::{verify, Violation};
 
 use crate::Reduction;
 
-/// A question to the KenKen solvers: a [`crate::Query`] over [`Engine`].
-pub type Query = crate::Query<Engine>;
-
-/// The verifier's answer: a [`crate::Verdict`] of [`Violation`]s.
-pub type Verdict = crate::Verdict<Violation>;
+crate::common::query_and_verdict!();
 
 crate::common::engines! {
     /// Which solver to use. Both find the same solutions, each in its own order.

@@ -17,37 +17,12 @@
 //! stops past [`MAX_OPTIONS`] with [`NotBuilt::TooLarge`], which the `xc` engine reports as a
 //! node-limit give-up.
 
-use tessera_xc::{Budget, GaveUp, OptionId, Problem, ProblemBuilder};
+use tessera_xc::{Budget, OptionId, Problem, ProblemBuilder};
 
 use crate::killer::model::{Grid, Killer};
 use crate::Reduction;
 
-/// The most options the reduction is built with.
-pub const MAX_OPTIONS: usize = 2_000_000;
-
-/// Why the reduction was not built.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum NotBuilt {
-    /// It would have more than [`MAX_OPTIONS`] options.
-    TooLarge {
-        /// Options counted before stopping.
-        options: usize,
-    },
-    /// The budget ran out while building.
-    GaveUp(GaveUp),
-}
-
-impl std::fmt::Display for NotBuilt {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            NotBuilt::TooLarge { options } => {
-                write!(f, "the exact-cover reduction would have over {options} options (the limit is {MAX_OPTIONS})")
-            }
-            NotBuilt::GaveUp(reason) => write!(f, "gave up while building the reduction: {reason}"),
-        }
-    }
-}
+pub use crate::common::{NotBuilt, MAX_OPTIONS};
 
 /// The exact-cover problem of a Killer Sudoku and the way back from its solutions.
 #[derive(Debug, Clone)]

@@ -52,8 +52,4 @@ pub use model::{box_shape, Cage, Grid, Killer, MAX_SIZE};
 pub use solve::{count, solutions, solve, visit, Engine};
 pub use verify::{verify, Violation};
 
-/// A question to the Killer Sudoku solvers: a [`crate::Query`] over [`Engine`].
-pub type Query = crate::Query<Engine>;
-
-/// The verifier's answer: a [`crate::Verdict`] of [`Violation`]s.
-pub type Verdict = crate::Verdict<Violation>;
+crate::common::query_and_verdict!();

@@ -31,11 +31,7 @@ pub use verify::{verify, Violation};
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 use crate::Error;
 
-/// A question to the N-queens solvers: a [`crate::Query`] over [`Engine`].
-pub type Query = crate::Query<Engine>;
-
-/// The verifier's answer: a [`crate::Verdict`] of [`Violation`]s.
-pub type Verdict = crate::Verdict<Violation>;
+crate::common::query_and_verdict!();
 
 /// An empty `n`x`n` board, `n` from 0 to [`MAX_N`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

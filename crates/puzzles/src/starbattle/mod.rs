@@ -40,11 +40,7 @@ pub use model::{Cell, StarBattle, Stars, MAX_SIDE};
 pub use puzzle::stars_on;
 pub use verify::{verify, Violation};
 
-/// A question to the Star Battle solvers: a [`crate::Query`] over [`Engine`].
-pub type Query = crate::Query<Engine>;
-
-/// The verifier's answer: a [`crate::Verdict`] of [`Violation`]s.
-pub type Verdict = crate::Verdict<Violation>;
+crate::common::query_and_verdict!();
 
 crate::common::engines! {
     /// Which solver to use. Both find the same solutions, each in its own order.

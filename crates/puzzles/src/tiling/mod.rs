@@ -39,11 +39,7 @@ pub use verify::{verify, Violation};
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 
-/// A question to the tiling solvers: a [`crate::Query`] over [`Engine`].
-pub type Query = crate::Query<Engine>;
-
-/// The verifier's answer: a [`crate::Verdict`] of [`Violation`]s.
-pub type Verdict = crate::Verdict<Violation>;
+crate::common::query_and_verdict!();
 
 use std::collections::HashMap;
 

@@ -47,8 +47,4 @@ pub use rules::{live, Live};
 pub use solve::{count, solutions, solve, visit, Engine, PORTFOLIO_NODES};
 pub use verify::{verify, Violation};
 
-/// A question to the variant solvers: a [`crate::Query`] over [`Engine`].
-pub type Query = crate::Query<Engine>;
-
-/// The verifier's answer: a [`crate::Verdict`] of [`Violation`]s.
-pub type Verdict = crate::Verdict<Violation>;
+crate::common::query_and_verdict!();
