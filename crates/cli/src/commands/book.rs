@@ -208,7 +208,7 @@ pub fn family<P: Family>(args: &FamilyBookArgs<P>) -> Result<Status> {
     let out = &args.book;
     super::book_write::check_show(out, P::TITLE)?;
     if let Some(path) = &args.input {
-        let (name, puzzles) = super::family::read::<P>(path, "puzzle")?;
+        let (name, puzzles) = super::family_input::read::<P>(path, "puzzle")?;
         check_input_size(&name, puzzles.len())?;
         for puzzle in &puzzles {
             check_layout(out, Grid::picture(&puzzle.picture(None)))?;

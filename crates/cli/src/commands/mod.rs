@@ -7,6 +7,7 @@ mod book_write;
 pub mod collection;
 pub mod csv_input;
 pub mod family;
+mod family_input;
 pub mod files;
 pub mod help;
 pub mod hidato;
