@@ -10,7 +10,7 @@
 //! gets `aria-current="page"`. Files whose names start with `_` are such parts, never served.
 //!
 //! What the first paint needs is inlined (no render-blocking request; Lighthouse, docs/web.md):
-//! a line `<!-- inline style.css -->` becomes `<style>` with the file's text, `<!-- inline
+//! a line `<!-- inline style.css -->` (and `board.css`) becomes `<style>` with the file's text, `<!-- inline
 //! theme-init.js -->` a classic `<script>`. The Content-Security-Policy allows exactly those
 //! blocks by their SHA-256 (`'sha256-…'` in `style-src` and `script-src`; rust-embed has the
 //! digests already), so the pages still run no other inline code.
@@ -303,22 +303,25 @@ mod tests {
             assert!(!text.contains("<!-- include"), "{address}: an include is left");
             assert!(!text.contains("<!-- inline"), "{address}: an inline is left");
             let css = String::from_utf8(Assets::get("style.css").unwrap().data.into_owned()).unwrap();
+            let board = String::from_utf8(Assets::get("board.css").unwrap().data.into_owned()).unwrap();
             let init = String::from_utf8(Assets::get("theme-init.js").unwrap().data.into_owned()).unwrap();
             for shared in [
                 format!("<style>{css}</style>"),
+                format!("<style>{board}</style>"),
                 format!("<script>{init}</script>"),
                 "<button type=\"button\" id=\"theme-toggle\"".to_owned(),
             ] {
                 assert_eq!(text.matches(&shared).count(), 1, "{address}: {}", &shared[..40]);
             }
-            // The policy allows those two blocks by their digests, and nothing else inline.
-            assert_eq!(csp.matches("'sha256-").count(), 2, "{csp}");
+            // The policy allows those three blocks by their digests, and nothing else inline.
+            assert_eq!(csp.matches("'sha256-").count(), 3, "{csp}");
             assert!(!csp.contains("unsafe-inline"), "{csp}");
             assert_eq!(text.matches("aria-current=\"page\">").count(), 1, "{address}");
             assert!(text.contains(&format!("<a href=\"{current}\" aria-current=\"page\">")), "{address}");
             assert!(text.contains(&format!("<a href=\"{other}\">")), "{address}");
         }
         assert_eq!(page("/style.css"), None);
+        assert_eq!(page("/board.css"), None);
     }
 
     #[test]
