@@ -42,8 +42,9 @@ pub fn run<P: Family>(command: &FamilyCommand<P>) -> Result<Status> {
 
 /// `tessera <family> solve [FILE]`
 pub fn solve<P: Family>(args: &FamilyRunArgs<P::Engine>) -> Result<Status> {
-    let (_, puzzles) = read::<P>(&args.file, "puzzle")?;
+    let (name, puzzles) = read::<P>(&args.file, "puzzle")?;
     let engine = args.engine();
+    refused(&name, &puzzles, engine)?;
     let started = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut gave_up = false;
@@ -79,6 +80,21 @@ pub fn solve<P: Family>(args: &FamilyRunArgs<P::Engine>) -> Result<Status> {
     finish(args.output.stats, puzzles.len(), started, engine.name(), gave_up)
 }
 
+/// A puzzle the engine cannot take at all ([`tessera::Family::refusal`]: the exact cover would
+/// pass its limit) is bad input, before anything is printed: not a give-up.
+fn refused<P: Family>(name: &str, puzzles: &[P], engine: P::Engine) -> Result<(), BadInput> {
+    match puzzles.iter().enumerate().find_map(|(i, puzzle)| Some((i, puzzle.refusal(engine)?))) {
+        Some((i, why)) => Err(BadInput {
+            name: name.to_owned(),
+            message: format!(
+                "puzzle {}: the {engine} engine cannot take it: {why}; use --engine auto",
+                i + 1
+            ),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// The end of `solve` and `count`: the `--stats` line, and the status.
 fn finish(stats: bool, puzzles: usize, started: Instant, engine: &str, gave_up: bool) -> Result<Status> {
     if stats {
@@ -103,8 +119,9 @@ struct SolveReport {
 /// `tessera <family> count [FILE] --limit N`
 pub fn count<P: Family>(args: &FamilyCountArgs<P::Engine>) -> Result<Status> {
     let run = &args.run;
-    let (_, puzzles) = read::<P>(&run.file, "puzzle")?;
+    let (name, puzzles) = read::<P>(&run.file, "puzzle")?;
     let engine = run.engine();
+    refused(&name, &puzzles, engine)?;
     let started = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut gave_up = false;

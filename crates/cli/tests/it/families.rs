@@ -256,3 +256,45 @@ fn comment_lines_are_kept_alike() {
         assert!(stdout(&solved).starts_with("# seed 3"), "{family}: {}", stdout(&solved));
     }
 }
+
+/// A puzzle whose exact cover would pass its limit of options is bad input for the `xc` engine
+/// (status 2, saying so, before anything is printed), not a search that gave up (status 3) with
+/// no `--max-nodes` given: a 12x12 KenKen of 2x4 sum cages over the cyclic Latin square has
+/// millions of tuples in every cage.
+#[test]
+fn a_reduction_too_large_to_build_is_bad_input_not_a_give_up() {
+    let n = 12;
+    let value = |r: usize, c: usize| (r + c) % n + 1;
+    let cage = |r: usize, c: usize| (r / 2) * (n / 4) + c / 4;
+    let mut text = format!("{n} {n}\n");
+    for r in 0..n {
+        let row: Vec<String> = (0..n)
+            .map(|c| {
+                if r % 2 == 0 && c % 4 == 0 {
+                    let sum: usize = (r..r + 2).flat_map(|r| (c..c + 4).map(move |c| value(r, c))).sum();
+                    format!("{sum}+")
+                } else {
+                    ".".to_owned()
+                }
+            })
+            .collect();
+        text.push_str(&(row.join(" ") + "\n"));
+    }
+    for r in 0..n {
+        let row: Vec<String> = (0..n).map(|c| (cage(r, c) + 1).to_string()).collect();
+        text.push_str(&(row.join(" ") + "\n"));
+    }
+    for command in ["count", "solve"] {
+        let out = tessera_with_stdin(&["kenken", command, "--engine", "xc"], text.as_bytes());
+        assert_status(&out, 2);
+        assert!(
+            stderr(&out).contains("cannot take it") && stderr(&out).contains("options"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(stdout(&out).is_empty());
+    }
+    // The puzzle itself is fine: the propagating engine takes it.
+    let auto = tessera_with_stdin(&["kenken", "count", "--limit", "1", "--timeout", "5"], text.as_bytes());
+    assert!(matches!(common::status(&auto), 0 | 3), "{}", stderr(&auto));
+}

@@ -67,6 +67,18 @@ pub trait Family:
 
     /// The rules as data: what a partly filled grid is checked against while it is played.
     fn live(&self) -> Live;
+
+    /// Why `engine` cannot take this puzzle at all, which is bad input rather than a search that
+    /// ran out (the exact-cover engine of Killer, KenKen and variant Sudoku refuses a puzzle whose
+    /// reduction would pass its limit of options, whatever the budget); `None` when it can. The
+    /// engines themselves give up at once on such a puzzle ([`GaveUp::NodeLimit`]), for callers
+    /// that do not ask first.
+    ///
+    /// [`GaveUp::NodeLimit`]: tessera_xc::GaveUp::NodeLimit
+    fn refusal(&self, engine: Self::Engine) -> Option<String> {
+        let _ = engine;
+        None
+    }
 }
 
 /// How a cage's values make its target.

@@ -100,6 +100,13 @@ impl Family for KenKen {
         }
     }
 
+    /// Its cages' tuples are counted up to the limit, before anything is built.
+    fn refusal(&self, engine: crate::kenken::Engine) -> Option<String> {
+        use crate::kenken::{ExactCover, MAX_OPTIONS};
+        (engine == crate::kenken::Engine::ExactCover && ExactCover::with_limit(self, MAX_OPTIONS).is_none())
+            .then(|| format!("the exact-cover reduction would have over {MAX_OPTIONS} options (the limit)"))
+    }
+
     /// Rows and columns; each cage's digits make its clue.
     fn live(&self) -> Live {
         let n = self.size();

@@ -107,6 +107,21 @@ impl Family for Variant {
         (kind.unwrap_or("other"), cells)
     }
 
+    /// The exact cover is built (and dropped) to know: it stops at [`crate::common::MAX_OPTIONS`].
+    fn refusal(&self, engine: crate::variant::Engine) -> Option<String> {
+        match engine {
+            crate::variant::Engine::ExactCover => {
+                match crate::variant::ExactCover::with_budget(self, &Budget::unlimited()) {
+                    Err(crate::common::NotBuilt::TooLarge { .. }) => Some(
+                        crate::common::NotBuilt::TooLarge { options: crate::common::MAX_OPTIONS }.to_string(),
+                    ),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// From [`crate::variant::live`]: rows and columns, the regions and every group, cage sum and
     /// pair of cells it lists; the rest is the verifier's, on the full grid.
     fn live(&self) -> Live {
