@@ -59,3 +59,10 @@ pub struct Rating<L> {
     /// The techniques proved that there is no solution.
     pub contradiction: bool,
 }
+
+impl<L> Rating<L> {
+    /// Nothing found yet, at `level` (the rater's easiest).
+    pub fn start(level: L) -> Self {
+        Rating { level, score: 0, hardest: None, steps: Vec::new(), solved: false, contradiction: false }
+    }
+}

@@ -182,14 +182,7 @@ impl<'b> Logic<'b> {
 
 /// The rating of a board within `budget`.
 pub fn rate(board: &StarBattle, budget: &Budget) -> Result<StarRating, GaveUp> {
-    let mut rating = Rating {
-        level: Difficulty::Easy,
-        score: 0,
-        hardest: None,
-        steps: Vec::new(),
-        solved: false,
-        contradiction: false,
-    };
+    let mut rating = Rating::start(Difficulty::Easy);
     let Some(mut logic) = Logic::new(board) else {
         rating.contradiction = true;
         rating.level = Difficulty::Expert;

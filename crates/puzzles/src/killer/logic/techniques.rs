@@ -60,6 +60,17 @@ fn step(
     (technique, Step { technique: technique.name, explanation, placed, removed, cells })
 }
 
+/// A step that only removes candidates, looking at `cells` (cells of the grid as the layout
+/// numbers them).
+fn removal<C: Copy + Into<usize>>(
+    technique: Technique,
+    explanation: String,
+    removed: Vec<(usize, u32)>,
+    cells: &[C],
+) -> (Technique, Step) {
+    step(technique, explanation, vec![], removed, cells.iter().map(|&c| c.into()).collect())
+}
+
 impl Logic {
     pub fn new(puzzle: &Killer) -> Self {
         let layout = Layout::new(puzzle);
@@ -221,13 +232,7 @@ impl Logic {
                     self.sets(&cells, sum),
                     digits(union)
                 );
-                return Some(step(
-                    COMBINATION,
-                    why,
-                    vec![],
-                    removed,
-                    cells.iter().map(|&c| c as usize).collect(),
-                ));
+                return Some(removal(COMBINATION, why, removed, &cells));
             }
             if self.contradiction {
                 return None;
@@ -279,13 +284,7 @@ impl Logic {
                             self.house_name(x as usize),
                             self.house_name(x as usize)
                         );
-                        return Some(step(
-                            CAGE_POINTING,
-                            why,
-                            vec![],
-                            removed,
-                            cells.iter().map(|&c| c as usize).collect(),
-                        ));
+                        return Some(removal(CAGE_POINTING, why, removed, &cells));
                     }
                 }
             }
@@ -305,13 +304,7 @@ impl Logic {
                     names(&cells, self.n),
                     digits(union)
                 );
-                return Some(step(
-                    RULE_OF_45,
-                    why,
-                    vec![],
-                    removed,
-                    cells.iter().map(|&c| c as usize).collect(),
-                ));
+                return Some(removal(RULE_OF_45, why, removed, &cells));
             }
             if self.contradiction {
                 return None;

@@ -49,14 +49,7 @@ pub fn rate(puzzle: &Variant, budget: &Budget) -> Result<Rating<Difficulty>, Gav
     let solver = Solver::new(puzzle);
     let mut digits = puzzle.givens.clone();
     let mut cand = solver.start(&digits, None);
-    let mut rating = Rating {
-        level: Difficulty::Easy,
-        score: 0,
-        hardest: None,
-        steps: Vec::new(),
-        solved: false,
-        contradiction: false,
-    };
+    let mut rating = Rating::start(Difficulty::Easy);
     let mut worst = 0u32;
     loop {
         if let Some(reason) = budget.check_clock() {
