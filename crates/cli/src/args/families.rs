@@ -53,18 +53,24 @@ fn side<P: tessera::Family>() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(*P::SIDES.start() as u64..=*P::SIDES.end() as u64)
 }
 
+/// Generator flags whose side is their `size`.
+macro_rules! sized {
+    ($($shape:ty),*) => {
+        $(impl Side for $shape {
+            fn side(&self) -> usize {
+                self.size
+            }
+        })*
+    };
+}
+sized!(KillerShape, KenKenShape, StarBattleShape, VariantShape);
+
 /// `tessera killer generate` and `book`: the side.
 #[derive(Debug, Clone, Args)]
 pub struct KillerShape {
     /// The side N of the NxN grid: 4, 6, 8, 9, 10, 12, ... 25 (not prime; boxes as in Sudoku).
     #[arg(long, value_name = "N", default_value_t = 9)]
     pub size: usize,
-}
-
-impl Side for KillerShape {
-    fn side(&self) -> usize {
-        self.size
-    }
 }
 
 impl Family for Killer {
@@ -80,12 +86,6 @@ pub struct KenKenShape {
     /// Hide the operations: multi-cell cages show their target only.
     #[arg(long)]
     pub hidden_operations: bool,
-}
-
-impl Side for KenKenShape {
-    fn side(&self) -> usize {
-        self.size
-    }
 }
 
 impl Family for KenKen {
@@ -113,12 +113,6 @@ pub struct StarBattleShape {
     pub stars: u64,
 }
 
-impl Side for StarBattleShape {
-    fn side(&self) -> usize {
-        self.size
-    }
-}
-
 impl Family for StarBattle {
     type Shape = StarBattleShape;
 
@@ -140,12 +134,6 @@ pub struct VariantShape {
     /// The rules template the generator fills (default: killer).
     #[arg(long, value_name = "NAME", value_parser = named::<variant::Template>())]
     pub template: Option<variant::Template>,
-}
-
-impl Side for VariantShape {
-    fn side(&self) -> usize {
-        self.size
-    }
 }
 
 impl Family for Variant {

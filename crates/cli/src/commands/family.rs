@@ -42,9 +42,8 @@ pub fn run<P: Family>(command: &FamilyCommand<P>) -> Result<Status> {
 
 /// `tessera <family> solve [FILE]`
 pub fn solve<P: Family>(args: &FamilyRunArgs<P::Engine>) -> Result<Status> {
-    let (name, puzzles) = read::<P>(&args.file, "puzzle")?;
     let engine = args.engine();
-    refused(&name, &puzzles, engine)?;
+    let puzzles = searchable::<P>(&args.file, engine)?;
     let started = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut gave_up = false;
@@ -80,18 +79,20 @@ pub fn solve<P: Family>(args: &FamilyRunArgs<P::Engine>) -> Result<Status> {
     finish(args.output.stats, puzzles.len(), started, engine.name(), gave_up)
 }
 
-/// A puzzle the engine cannot take at all ([`tessera::Family::refusal`]: the exact cover would
-/// pass its limit) is bad input, before anything is printed: not a give-up.
-fn refused<P: Family>(name: &str, puzzles: &[P], engine: P::Engine) -> Result<(), BadInput> {
+/// The puzzles of `file` for `solve` and `count`. A puzzle the engine cannot take at all
+/// ([`tessera::Family::refusal`]: the exact cover would pass its limit) is bad input, before
+/// anything is printed: not a give-up.
+fn searchable<P: Family>(file: &std::path::Path, engine: P::Engine) -> Result<Vec<P>, BadInput> {
+    let (name, puzzles) = read::<P>(file, "puzzle")?;
     match puzzles.iter().enumerate().find_map(|(i, puzzle)| Some((i, puzzle.refusal(engine)?))) {
         Some((i, why)) => Err(BadInput {
-            name: name.to_owned(),
+            name,
             message: format!(
                 "puzzle {}: the {engine} engine cannot take it: {why}; use --engine auto",
                 i + 1
             ),
         }),
-        None => Ok(()),
+        None => Ok(puzzles),
     }
 }
 
@@ -119,9 +120,8 @@ struct SolveReport {
 /// `tessera <family> count [FILE] --limit N`
 pub fn count<P: Family>(args: &FamilyCountArgs<P::Engine>) -> Result<Status> {
     let run = &args.run;
-    let (name, puzzles) = read::<P>(&run.file, "puzzle")?;
     let engine = run.engine();
-    refused(&name, &puzzles, engine)?;
+    let puzzles = searchable::<P>(&run.file, engine)?;
     let started = Instant::now();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut gave_up = false;
