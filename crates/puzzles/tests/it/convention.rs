@@ -271,3 +271,69 @@ fn kenken_engines_at_the_smallest_a_middle_and_the_largest_side() {
         assert_eq!(cover.solutions, 1, "{n}x{n}: exact cover");
     }
 }
+
+/// The smallest, a middle and the largest side a family's generator takes
+/// ([`tessera::Family::SIDES`]), and the sides just outside, which it refuses.
+fn sides<P: tessera::Family>() -> [usize; 3] {
+    let (low, high) = (*P::SIDES.start(), *P::SIDES.end());
+    [low, (low + high) / 2, high]
+}
+
+/// Every family at the smallest, a middle and the largest side its generator takes: a side
+/// outside them is bad input; inside, a puzzle is made within a short budget or the generator
+/// gives up within it (never a panic, never far past the deadline); and a puzzle made reads back
+/// from its text, has one solution, and its answer goes through every form the front ends use
+/// (text, values, `read_answer`, `answer`), its violations none, and its live rules hold on it.
+fn family_at_every_side<P: tessera::Family>() {
+    let outside = [*P::SIDES.start() - 1, *P::SIDES.end() + 1];
+    for side in outside {
+        assert!(P::generator(side, None, &Budget::unlimited()).is_err(), "{}: side {side}", P::NAME);
+    }
+    for side in sides::<P>() {
+        let deadline = Duration::from_secs(3);
+        let budget = Budget::unlimited().with_timeout(deadline);
+        let Ok(spec) = P::generator(side, None, &budget) else {
+            // Killer's prime sides have no boxes: the middle of 4..=25 is 14, not prime.
+            panic!("{}: side {side} is one of SIDES but refused", P::NAME);
+        };
+        let started = Instant::now();
+        let made = P::generate(&spec, 1);
+        let took = started.elapsed();
+        assert!(took < deadline + deadline / 2, "{} {side}: {took:?} for a {deadline:?} budget", P::NAME);
+        let Ok(made) = made else { continue };
+        let (puzzle, solution) = (&made.puzzle, &made.solution);
+        let again = P::read(&puzzle.to_text(), &()).next().expect("a puzzle").expect("it reads back");
+        assert_eq!(again.to_text(), puzzle.to_text(), "{} {side}", P::NAME);
+        let count = puzzle.count(&Query::default().with_limit(2));
+        assert_eq!(count.solutions, 1, "{} {side}: unique", P::NAME);
+        assert!(puzzle.verify(solution).is_valid(), "{} {side}", P::NAME);
+        let values = puzzle.values(solution);
+        let back = puzzle.answer(&values).expect("the values are an answer");
+        assert_eq!(puzzle.values(&back), values, "{} {side}", P::NAME);
+        let text = puzzle.solution_text(solution);
+        let read = P::read_answer(&text).unwrap_or_else(|e| panic!("{} {side}: {e}\n{text}", P::NAME));
+        assert_eq!(puzzle.values(&read), values, "{} {side}", P::NAME);
+        let live = puzzle.live();
+        for group in &live.distinct {
+            let mut seen: Vec<u32> = group.iter().map(|&c| values[c]).collect();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), group.len(), "{} {side}: a live group repeats", P::NAME);
+        }
+        for &(a, b, relation) in &live.pairs {
+            assert!(relation.holds(values[a], values[b]), "{} {side}: {relation:?}", P::NAME);
+        }
+        for unit in &live.units {
+            let stars = unit.iter().filter(|&&c| values[c] == 1).count();
+            assert_eq!(stars as u32, live.max, "{} {side}: a unit's stars", P::NAME);
+        }
+    }
+}
+
+#[test]
+fn every_family_at_its_smallest_a_middle_and_its_largest_side() {
+    family_at_every_side::<killer::Killer>();
+    family_at_every_side::<kenken::KenKen>();
+    family_at_every_side::<starbattle::StarBattle>();
+    family_at_every_side::<variant::Variant>();
+}
