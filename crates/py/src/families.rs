@@ -77,9 +77,7 @@ family_class!(
             max_nodes: Option<i64>,
             timeout: Option<f64>,
         ) -> PyResult<Generated> {
-            if !(3..=12).contains(&size) {
-                return Err(pyo3::exceptions::PyValueError::new_err(format!("size is {size}; it must be from 3 to 12")));
-            }
+            let size = <kenken::KenKen as tessera::Family>::side(size).map_err(|err| crate::errors::puzzle_error(py, err))?;
             let mut generator = kenken::Generator::new(size).hidden_operations(hidden_operations);
             if let Some(level) = level {
                 generator = generator.difficulty(common::level::<kenken::Difficulty>(level)?);
@@ -107,7 +105,7 @@ family_class!(
     StarBattle(starbattle::StarBattle),
     {
         /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size``
-        /// from 4 to 30, ``stars`` (K) from 1 to 6, ``level`` one of the family's levels
+        /// from 4 to 30, ``stars`` (K) from 1 to as many as fit without touching, ``level`` one of the family's levels
         /// (``None``: any). Raises ``tessera.GaveUp`` when ``max_nodes`` or ``timeout`` runs out
         /// first.
         #[staticmethod]
@@ -121,11 +119,7 @@ family_class!(
             max_nodes: Option<i64>,
             timeout: Option<f64>,
         ) -> PyResult<Generated> {
-            if !(4..=30).contains(&size) || !(1..=6).contains(&stars) {
-                return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                    "size {size} and stars {stars}: the size must be from 4 to 30 and the stars from 1 to 6"
-                )));
-            }
+            let size = <starbattle::StarBattle as tessera::Family>::side(size).map_err(|err| crate::errors::puzzle_error(py, err))?;
             let mut generator =
                 starbattle::Generator::new(size, stars).map_err(|err| crate::errors::puzzle_error(py, err))?;
             if let Some(level) = level {

@@ -32,6 +32,20 @@ pub trait Family:
     /// input.
     const SIDES: RangeInclusive<usize>;
 
+    /// `size` if it is one of [`Family::SIDES`], else the bad-input error that names them.
+    fn side(size: usize) -> Result<usize, Error> {
+        if Self::SIDES.contains(&size) {
+            Ok(size)
+        } else {
+            Err(Error::OutOfRange {
+                what: "the side",
+                value: size as u64,
+                min: *Self::SIDES.start() as u64,
+                max: *Self::SIDES.end() as u64,
+            })
+        }
+    }
+
     /// The generator of `size`x`size` puzzles at `level` (`None`: any) within `budget`, with the
     /// family's defaults for its other settings.
     fn generator(size: usize, level: Option<Level<Self>>, budget: &Budget) -> Result<Self::Spec, Error>;
@@ -210,18 +224,4 @@ pub(crate) fn digits(values: &[u32]) -> Option<Vec<u8>> {
 /// Placed values as givens (0: empty).
 pub(crate) fn givens(values: &[Option<u32>]) -> Vec<u8> {
     values.iter().map(|v| v.and_then(|v| u8::try_from(v).ok()).unwrap_or(0)).collect()
-}
-
-/// `size` if it is one of the family's [`Family::SIDES`], else the error that names them.
-pub(crate) fn check_side<P: Family>(size: usize) -> Result<usize, Error> {
-    if P::SIDES.contains(&size) {
-        Ok(size)
-    } else {
-        Err(Error::OutOfRange {
-            what: "the side",
-            value: size as u64,
-            min: *P::SIDES.start() as u64,
-            max: *P::SIDES.end() as u64,
-        })
-    }
 }

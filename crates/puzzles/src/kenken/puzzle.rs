@@ -72,7 +72,7 @@ impl Family for KenKen {
     const SIDES: std::ops::RangeInclusive<usize> = 3..=12;
 
     fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {
-        crate::common::family::check_side::<Self>(size)?;
+        Self::side(size)?;
         Ok(Generator::new(size).level(level).budget(budget.clone()))
     }
 

@@ -63,7 +63,7 @@ impl Family for StarBattle {
 
     /// [`stars_on`] the side.
     fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {
-        crate::common::family::check_side::<Self>(size)?;
+        Self::side(size)?;
         Ok(Generator::new(size, stars_on(size))?.level(level).budget(budget.clone()))
     }
 
