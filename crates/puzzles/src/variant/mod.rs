@@ -19,6 +19,7 @@
 //! assert!(verify(&puzzle, &answer).is_valid());
 //! ```
 
+mod constraint;
 mod draw;
 mod exact;
 mod format;

@@ -22,6 +22,7 @@
 //! first cell ("the thermometer from r3c4"). The score is the sum of the steps' weights, as for
 //! Killer; a puzzle the techniques do not finish is expert. Every loop reads the budget's clock.
 
+mod houses;
 mod techniques;
 
 use tessera_xc::{Budget, GaveUp};

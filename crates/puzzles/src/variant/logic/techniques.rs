@@ -1,6 +1,7 @@
-//! The techniques of the variant human solver over candidate masks: singles over every house,
-//! one step per constraint (that constraint settled alone over the board's candidates), pointing
-//! and claiming, naked pairs, and trial. See the module header of `logic` for the levels.
+//! The techniques of the variant human solver over candidate masks: the compiled puzzle
+//! ([`Solver`]), one step per constraint (that constraint settled alone over the board's
+//! candidates), and trial. The techniques over houses (singles, pointing and claiming, naked
+//! pairs) are in `houses.rs`. See the module header of `logic` for the levels.
 
 use std::collections::BTreeMap;
 
@@ -14,9 +15,9 @@ use crate::variant::solve::Settler;
 const TRIALS: usize = 4_000;
 
 /// A group of different digits: its name ("row 3") and cells.
-struct House {
-    name: String,
-    cells: Vec<usize>,
+pub(super) struct House {
+    pub(super) name: String,
+    pub(super) cells: Vec<usize>,
 }
 
 /// One constraint as a step of its own.
@@ -30,19 +31,19 @@ struct Rule {
 
 /// The compiled puzzle: houses, peers, one rule per constraint, the whole model for trial.
 pub(super) struct Solver {
-    n: usize,
+    pub(super) n: usize,
     givens: Vec<u8>,
-    houses: Vec<House>,
+    pub(super) houses: Vec<House>,
     peers: Vec<Vec<usize>>,
     rules: Vec<Rule>,
     full: Settler,
 }
 
-fn name(cell: usize, n: usize) -> String {
+pub(super) fn name(cell: usize, n: usize) -> String {
     Cell::at(cell, n).to_string()
 }
 
-fn digits_text(mask: u32) -> String {
+pub(super) fn digits_text(mask: u32) -> String {
     (1..32).filter(|d| mask >> d & 1 == 1).map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
 }
 
@@ -228,7 +229,7 @@ impl Solver {
     }
 
     /// "leaves r1c2 without 7, 8 and r1c3 without 9", at most four cells named.
-    fn rules_out(&self, removed: &[(usize, u32)]) -> String {
+    pub(super) fn rules_out(&self, removed: &[(usize, u32)]) -> String {
         let mut by: BTreeMap<usize, u32> = BTreeMap::new();
         for &(c, d) in removed {
             *by.entry(c).or_default() |= 1 << d;
@@ -241,126 +242,6 @@ impl Solver {
         let more = by.len().saturating_sub(4);
         let tail = if more > 0 { format!(" and {more} more cells") } else { String::new() };
         format!("leaves {}{tail}", parts.join("; "))
-    }
-
-    fn singles(&self, placed: &[u8], cand: &[u32]) -> Option<Step> {
-        let n = self.n;
-        for c in 0..n * n {
-            if placed[c] == 0 && cand[c].count_ones() == 1 {
-                let d = cand[c].trailing_zeros();
-                return Some(Step {
-                    technique: "naked single",
-                    explanation: format!("{} can only hold {d}.", name(c, n)),
-                    placed: vec![(c, d)],
-                    removed: Vec::new(),
-                    cells: vec![c],
-                });
-            }
-        }
-        for house in self.houses.iter().filter(|h| h.cells.len() == n) {
-            for d in 1..=n as u32 {
-                if house.cells.iter().any(|&c| u32::from(placed[c]) == d) {
-                    continue;
-                }
-                let mut spots = house.cells.iter().filter(|&&c| cand[c] >> d & 1 == 1);
-                if let (Some(&c), None) = (spots.next(), spots.next()) {
-                    return Some(Step {
-                        technique: "hidden single",
-                        explanation: format!("{d} fits only at {} in {}.", name(c, n), house.name),
-                        placed: vec![(c, d)],
-                        removed: Vec::new(),
-                        cells: house.cells.clone(),
-                    });
-                }
-            }
-        }
-        None
-    }
-
-    fn pointing(&self, placed: &[u8], cand: &[u32]) -> Option<Step> {
-        let n = self.n;
-        let full: Vec<&House> = self.houses.iter().filter(|h| h.cells.len() == n).collect();
-        for a in &full {
-            for d in 1..=n as u32 {
-                let spots: Vec<usize> =
-                    a.cells.iter().copied().filter(|&c| placed[c] == 0 && cand[c] >> d & 1 == 1).collect();
-                if spots.len() < 2 || a.cells.iter().any(|&c| u32::from(placed[c]) == d) {
-                    continue;
-                }
-                for b in &full {
-                    if std::ptr::eq(*a, *b) || !spots.iter().all(|c| b.cells.contains(c)) {
-                        continue;
-                    }
-                    let removed: Vec<(usize, u32)> = b
-                        .cells
-                        .iter()
-                        .filter(|c| !a.cells.contains(c) && placed[**c] == 0 && cand[**c] >> d & 1 == 1)
-                        .map(|&c| (c, d))
-                        .collect();
-                    if !removed.is_empty() {
-                        let explanation = format!(
-                            "In {}, {d} lies only where it meets {}, so the rest of {} {}.",
-                            a.name,
-                            b.name,
-                            b.name,
-                            self.rules_out(&removed)
-                        );
-                        return Some(Step {
-                            technique: "pointing and claiming",
-                            explanation,
-                            placed: Vec::new(),
-                            removed,
-                            cells: spots,
-                        });
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    fn naked_pair(&self, placed: &[u8], cand: &[u32]) -> Option<Step> {
-        for house in &self.houses {
-            let open: Vec<usize> = house.cells.iter().copied().filter(|&c| placed[c] == 0).collect();
-            for (i, &a) in open.iter().enumerate() {
-                if cand[a].count_ones() != 2 {
-                    continue;
-                }
-                for &b in &open[i + 1..] {
-                    if cand[b] != cand[a] {
-                        continue;
-                    }
-                    let m = cand[a];
-                    let removed: Vec<(usize, u32)> = open
-                        .iter()
-                        .filter(|&&c| c != a && c != b)
-                        .flat_map(|&c| {
-                            (1..=self.n as u32)
-                                .filter(move |d| cand[c] & m >> d & 1 == 1)
-                                .map(move |d| (c, d))
-                        })
-                        .collect();
-                    if !removed.is_empty() {
-                        let explanation = format!(
-                            "{} and {} hold {} between them in {}, which {}.",
-                            name(a, self.n),
-                            name(b, self.n),
-                            digits_text(m),
-                            house.name,
-                            self.rules_out(&removed)
-                        );
-                        return Some(Step {
-                            technique: "naked pair",
-                            explanation,
-                            placed: Vec::new(),
-                            removed,
-                            cells: vec![a, b],
-                        });
-                    }
-                }
-            }
-        }
-        None
     }
 
     fn trial(&self, placed: &[u8], cand: &[u32], budget: &Budget) -> Result<Option<Step>, GaveUp> {
