@@ -7,6 +7,7 @@
 use tessera::common::{Mark, Picture};
 use tessera::hidato::Hidato;
 use tessera::sudoku::Sudoku;
+use tessera::Draw;
 
 /// One cell as printed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -107,8 +108,8 @@ impl Grid {
                 Cell {
                     text: if star { String::new() } else { cell.text.clone() },
                     bold: cell.given,
-                    circled: false,
-                    shaded: false,
+                    circled: cell.circled,
+                    shaded: cell.shaded,
                     corner: cell.corner.clone(),
                     blocked: cell.blocked,
                     star,
@@ -126,73 +127,24 @@ impl Grid {
         }
     }
 
-    /// A Sudoku puzzle: its givens.
+    /// A Sudoku puzzle: its givens (the library's [`Draw`](tessera::Draw) picture).
     pub fn sudoku(puzzle: &Sudoku) -> Grid {
-        Self::sudoku_with(puzzle, |_| false)
+        Self::picture(&puzzle.picture(None))
     }
 
     /// A Sudoku answer: every digit of `solution`, those given in `puzzle` in bold.
     pub fn sudoku_key(puzzle: &Sudoku, solution: &Sudoku) -> Grid {
-        Self::sudoku_with(solution, |cell| puzzle.get(cell) != 0)
-    }
-
-    fn sudoku_with(grid: &Sudoku, bold: impl Fn(usize) -> bool) -> Grid {
-        let layout = grid.layout();
-        let n = layout.size();
-        let cells = (0..n * n)
-            .map(|cell| {
-                let digit = grid.get(cell);
-                let (row, col) = (cell / n, cell % n);
-                Cell {
-                    text: if digit == 0 { String::new() } else { layout.symbol(digit).to_string() },
-                    bold: digit != 0 && bold(cell),
-                    circled: false,
-                    shaded: layout.has_diagonals() && (row == col || row + col == n - 1),
-                    ..Cell::default()
-                }
-            })
-            .collect();
-        let regions = (0..n * n).map(|cell| Some(layout.region_of(cell) as u32)).collect();
-        Grid { rows: n, cols: n, cells, regions, cages: Vec::new(), marks: Vec::new(), frame: false }
+        Self::picture(&puzzle.picture(Some(solution)))
     }
 
     /// A Hidato (or Numbrix) puzzle: its givens, bold; 1 and the last number circled.
     pub fn hidato(puzzle: &Hidato) -> Grid {
-        Self::hidato_with(puzzle, |_| true)
+        Self::picture(&puzzle.picture(None))
     }
 
     /// A Hidato answer: every number of `solution`, those given in `puzzle` in bold.
     pub fn hidato_key(puzzle: &Hidato, solution: &Hidato) -> Grid {
-        Self::hidato_with(solution, |cell| puzzle.get(cell) > 0)
-    }
-
-    fn hidato_with(grid: &Hidato, bold: impl Fn(usize) -> bool) -> Grid {
-        let last = grid.size() as i32;
-        let cells = (0..grid.width() * grid.height())
-            .map(|cell| {
-                let value = grid.get(cell);
-                if value <= 0 {
-                    return Cell::default();
-                }
-                Cell {
-                    text: value.to_string(),
-                    bold: bold(cell),
-                    circled: value == 1 || value == last,
-                    ..Cell::default()
-                }
-            })
-            .collect();
-        let regions =
-            (0..grid.width() * grid.height()).map(|cell| (!grid.is_hole(cell)).then_some(0)).collect();
-        Grid {
-            rows: grid.height(),
-            cols: grid.width(),
-            cells,
-            regions,
-            cages: Vec::new(),
-            marks: Vec::new(),
-            frame: false,
-        }
+        Self::picture(&puzzle.picture(Some(solution)))
     }
 }
 

@@ -23,6 +23,12 @@ pub struct PictureCell {
     /// The value is a star (Star Battle), drawn as one. Not in the JSON.
     #[serde(skip)]
     pub star: bool,
+    /// Drawn ringed (Hidato's first and last numbers).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub circled: bool,
+    /// Drawn shaded (Sudoku X's diagonals).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub shaded: bool,
 }
 
 impl PictureCell {

@@ -1,9 +1,9 @@
 //! Hidato under the one calling convention ([`crate::Puzzle`], [`Readable`], [`Generate`],
-//! [`Rate`]): the module's free functions, gathered where the front ends find them.
+//! [`Rate`], [`Draw`]): the module's free functions, gathered where the front ends find them.
 
 #[cfg(doc)]
 use crate::common::Generate;
-use crate::common::{Rate, Readable};
+use crate::common::{Draw, Picture, Rate, Readable};
 use crate::hidato::{self, logic, parse_puzzles, Adjacency, Budget, Difficulty, GaveUp, Hidato, Rating};
 use crate::Error;
 
@@ -50,5 +50,25 @@ impl Rate for Hidato {
 
     fn hint(&self) -> Option<logic::Step> {
         hidato::rate(self).steps.into_iter().next()
+    }
+}
+
+impl Draw for Hidato {
+    /// The numbers, the givens bold (every number of a puzzle; under an answer those the puzzle
+    /// gives), 1 and the last number ringed; holes are no region (nothing drawn).
+    fn picture(&self, answer: Option<&Hidato>) -> Picture {
+        let shown = answer.unwrap_or(self);
+        let last = shown.size() as i32;
+        let mut picture = Picture::new(shown.width(), shown.height());
+        for (cell, drawn) in picture.cells.iter_mut().enumerate() {
+            picture.regions[cell] = (!shown.is_hole(cell)).then_some(0);
+            let value = shown.get(cell);
+            if value > 0 {
+                drawn.put_digit(value as u32);
+                drawn.given = answer.is_none() || self.get(cell) > 0;
+                drawn.circled = value == 1 || value == last;
+            }
+        }
+        picture
     }
 }

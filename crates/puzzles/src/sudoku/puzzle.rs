@@ -1,9 +1,9 @@
 //! Sudoku under the one calling convention ([`crate::Puzzle`], [`Readable`], [`Generate`],
-//! [`Rate`]): the module's free functions, gathered where the front ends find them.
+//! [`Rate`], [`Draw`]): the module's free functions, gathered where the front ends find them.
 
 #[cfg(doc)]
 use crate::common::Generate;
-use crate::common::{Rate, Readable};
+use crate::common::{Draw, Picture, Rate, Readable};
 use crate::sudoku::{logic, parse_puzzles, Budget, Difficulty, GaveUp, Rating, Sudoku};
 use crate::Error;
 
@@ -41,5 +41,28 @@ impl Rate for Sudoku {
 
     fn hint(&self) -> Option<logic::Step> {
         logic::hint(self)
+    }
+}
+
+impl Draw for Sudoku {
+    /// The digits (the layout's symbols above 9), the givens bold under an answer, the regions,
+    /// and Sudoku X's diagonals shaded.
+    fn picture(&self, answer: Option<&Sudoku>) -> Picture {
+        let layout = self.layout();
+        let n = layout.size();
+        let shown = answer.unwrap_or(self);
+        let mut picture = Picture::new(n, n);
+        for (cell, drawn) in picture.cells.iter_mut().enumerate() {
+            let digit = shown.get(cell);
+            if digit != 0 {
+                drawn.text = layout.symbol(digit).to_string();
+                drawn.value = Some(u32::from(digit));
+            }
+            drawn.given = digit != 0 && (answer.is_none() || self.get(cell) != 0);
+            let (row, col) = (cell / n, cell % n);
+            drawn.shaded = layout.has_diagonals() && (row == col || row + col == n - 1);
+            picture.regions[cell] = Some(layout.region_of(cell) as u32);
+        }
+        picture
     }
 }
