@@ -18,6 +18,18 @@ use crate::Error;
 pub type Level<P> = <P as Rate>::Level;
 
 /// A puzzle family as every front end sees it.
+///
+/// ```
+/// use tessera::{Budget, Family, Generate, Puzzle};
+/// use tessera::kenken::{Difficulty, KenKen};
+/// let generator = KenKen::generator(4, Some(Difficulty::Easy), &Budget::unlimited()).expect("a side it takes");
+/// let made = KenKen::generate(&generator, 7).expect("a puzzle");
+/// let values = made.puzzle.values(&made.solution);
+/// assert_eq!(made.puzzle.answer(&values).map(|a| made.puzzle.verify(&a).is_valid()), Some(true));
+/// assert!(KenKen::side(13).is_err(), "KenKen's generator takes sides 3 to 12");
+/// let live = made.puzzle.live();
+/// assert_eq!(live.distinct.len(), 8, "four rows and four columns");
+/// ```
 pub trait Family:
     Readable<ReadOptions = ()>
     + Generate<Made = Made<Self, Level<Self>>>
