@@ -17,7 +17,7 @@ use serde::Serialize;
 use tessera::{Named, Query};
 
 use super::family_input::{json_lines, limit, read, read_answers, text_of, with_newline};
-use super::report::{note, plural, CountJson, CountKeys, GaveUpRecord};
+use super::report::{note, CountJson, CountKeys, GaveUpRecord};
 use super::verdict::{VerifyReport, ViolationReport};
 use super::Status;
 use crate::args::{
@@ -157,17 +157,7 @@ pub fn verify<P: Family>(args: &FamilyVerifyArgs) -> Result<Status> {
     let text = json_lines(&answer_name, &text, "solution");
     let answers =
         read_answers::<P>(&text).map_err(|message| BadInput { name: answer_name.clone(), message })?;
-    if answers.len() != puzzles.len() {
-        return Err(BadInput {
-            name: answer_name,
-            message: format!(
-                "{} for the {} of {puzzle_name}",
-                plural(answers.len() as u64, "answer", "answers"),
-                plural(puzzles.len() as u64, "puzzle", "puzzles")
-            ),
-        }
-        .into());
-    }
+    super::verdict::one_answer_each(answer_name, answers.len(), puzzles.len(), &puzzle_name)?;
     let several = puzzles.len() > 1;
     let mut valid = true;
     let mut reports = Vec::new();

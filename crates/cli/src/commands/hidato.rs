@@ -15,7 +15,7 @@ use serde::Serialize;
 use tessera::hidato::{self, to_text, Adjacency, Budget, Class, GaveUp, Hidato, Violation};
 
 use super::files::without_gave_up;
-use super::report::{note, plural, CountJson, CountKeys};
+use super::report::{note, CountJson, CountKeys};
 use super::verdict::{VerifyReport, ViolationReport};
 use super::Status;
 use crate::args::{HidatoCountArgs, HidatoRunArgs, HidatoSolveArgs, HidatoVerifyArgs};
@@ -202,17 +202,7 @@ pub fn verify(args: &HidatoVerifyArgs) -> Result<Status> {
     // line and column, as in any other file.
     let answers = hidato::parse(&answer_text, adjacency)
         .map_err(|err| BadInput { name: answer_input.name.clone(), message: err.to_string() })?;
-    if answers.len() != puzzles.len() {
-        return Err(BadInput {
-            name: answer_input.name,
-            message: format!(
-                "{} for the {} of {puzzle_name}",
-                plural(answers.len() as u64, "answer", "answers"),
-                plural(puzzles.len() as u64, "puzzle", "puzzles")
-            ),
-        }
-        .into());
-    }
+    super::verdict::one_answer_each(answer_input.name, answers.len(), puzzles.len(), &puzzle_name)?;
 
     let several = puzzles.len() > 1;
     let mut worst: Option<Class> = None;

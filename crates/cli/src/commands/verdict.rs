@@ -58,3 +58,23 @@ impl VerifyReport {
         Ok(())
     }
 }
+
+/// One answer for each puzzle, or the bad input that says how many of each there are.
+pub(crate) fn one_answer_each(
+    answer_name: String,
+    answers: usize,
+    puzzles: usize,
+    puzzle_name: &str,
+) -> Result<(), crate::input::BadInput> {
+    if answers == puzzles {
+        return Ok(());
+    }
+    Err(crate::input::BadInput {
+        name: answer_name,
+        message: format!(
+            "{} for the {} of {puzzle_name}",
+            super::report::plural(answers as u64, "answer", "answers"),
+            super::report::plural(puzzles as u64, "puzzle", "puzzles")
+        ),
+    })
+}
