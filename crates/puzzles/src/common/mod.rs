@@ -35,7 +35,7 @@ pub(crate) use puzzle::{generator, levels_and_generator, puzzle_from_functions, 
 pub use puzzle::{Generate, Lazy, Named, Puzzle, Rate, Readable, LAZY_BUFFER};
 pub use query::{Query, Solutions};
 pub use rating::{Made, Rating, Step};
-pub(crate) use reduction::first;
+pub(crate) use reduction::{first, too_large};
 pub use reduction::{CoverQuery, NotBuilt, Reduction, MAX_OPTIONS};
 pub use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 pub use verdict::Verdict;

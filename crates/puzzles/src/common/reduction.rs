@@ -111,3 +111,11 @@ impl std::fmt::Display for NotBuilt {
         }
     }
 }
+
+/// What [`Family::refusal`](crate::Family::refusal) says of a reduction built to know: its
+/// words when it would pass [`MAX_OPTIONS`], `None` when it was built (or only a budget stopped
+/// it).
+pub(crate) fn too_large<T>(built: Result<T, NotBuilt>) -> Option<String> {
+    matches!(built, Err(NotBuilt::TooLarge { .. }))
+        .then(|| NotBuilt::TooLarge { options: MAX_OPTIONS }.to_string())
+}

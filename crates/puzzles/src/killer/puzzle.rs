@@ -91,17 +91,12 @@ impl Family for Killer {
 
     /// The exact cover is built (and dropped) to know: it stops at [`crate::common::MAX_OPTIONS`].
     fn refusal(&self, engine: crate::killer::Engine) -> Option<String> {
-        match engine {
-            crate::killer::Engine::ExactCover => {
-                match crate::killer::ExactCover::with_budget(self, &Budget::unlimited()) {
-                    Err(crate::common::NotBuilt::TooLarge { .. }) => Some(
-                        crate::common::NotBuilt::TooLarge { options: crate::common::MAX_OPTIONS }.to_string(),
-                    ),
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
+        let exact = engine == crate::killer::Engine::ExactCover;
+        exact
+            .then(|| {
+                crate::common::too_large(crate::killer::ExactCover::with_budget(self, &Budget::unlimited()))
+            })
+            .flatten()
     }
 
     /// Rows, columns and boxes; each cage's digits differ and make its sum.

@@ -109,17 +109,12 @@ impl Family for Variant {
 
     /// The exact cover is built (and dropped) to know: it stops at [`crate::common::MAX_OPTIONS`].
     fn refusal(&self, engine: crate::variant::Engine) -> Option<String> {
-        match engine {
-            crate::variant::Engine::ExactCover => {
-                match crate::variant::ExactCover::with_budget(self, &Budget::unlimited()) {
-                    Err(crate::common::NotBuilt::TooLarge { .. }) => Some(
-                        crate::common::NotBuilt::TooLarge { options: crate::common::MAX_OPTIONS }.to_string(),
-                    ),
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
+        let exact = engine == crate::variant::Engine::ExactCover;
+        exact
+            .then(|| {
+                crate::common::too_large(crate::variant::ExactCover::with_budget(self, &Budget::unlimited()))
+            })
+            .flatten()
     }
 
     /// From [`crate::variant::live`]: rows and columns, the regions and every group, cage sum and
