@@ -63,6 +63,18 @@ pub fn assert_status(output: &Output, expected: i32) {
     );
 }
 
+/// Asserts the exit status and that standard error holds `words`.
+pub fn assert_stderr(output: &Output, expected: i32, words: &str) {
+    assert_status(output, expected);
+    let text = stderr(output);
+    assert!(text.contains(words), "{words:?} not in stderr:\n{text}");
+}
+
+/// A temporary path as the `&str` an argument list takes.
+pub fn path_arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 temporary path")
+}
+
 /// The one JSON object on standard output.
 pub fn json(output: &Output) -> serde_json::Value {
     let text = stdout(output);
@@ -146,6 +158,15 @@ pub fn scratch(file: &str, test: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("make a temporary directory");
     dir
+}
+
+/// Runs `tessera hidato book --count 2 --seed 1 OPTIONS -o DIR/h.pdf`, which must succeed.
+pub fn hidato_book(dir: &Path, options: &[&str]) {
+    let pdf = dir.join("h.pdf");
+    let mut args = vec!["hidato", "book", "--count", "2", "--seed", "1"];
+    args.extend(options);
+    args.extend(["-o", path_arg(&pdf)]);
+    assert_status(&tessera(&args), 0);
 }
 
 /// Every `/NAME[a b c d]` box of the PDF, in file order (one per page).
