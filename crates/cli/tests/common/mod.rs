@@ -2,6 +2,8 @@
 
 #![allow(dead_code, reason = "tests/examples.rs uses only a part of these helpers")]
 
+pub mod dominoes;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
