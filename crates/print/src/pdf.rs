@@ -116,33 +116,11 @@ fn draw(surface: &mut Surface<'_>, item: &Item, regular: &Font, bold: &Font) {
             fill(surface, path.finish(), *gray);
         }
         Item::Polygon { points, gray } => {
-            let mut path = PathBuilder::new();
-            for (i, [x, y]) in points.iter().enumerate() {
-                if i == 0 {
-                    path.move_to(*x, *y);
-                } else {
-                    path.line_to(*x, *y);
-                }
-            }
-            path.close();
-            fill(surface, path.finish(), *gray);
+            fill(surface, polyline(points, true), *gray);
         }
         Item::Circle { cx, cy, r, width } => stroke(surface, circle(*cx, *cy, *r), *width, LineCap::Butt),
         Item::Path { points, closed, width, gray, fill: inside } => {
-            let path = || {
-                let mut path = PathBuilder::new();
-                for (i, [x, y]) in points.iter().enumerate() {
-                    if i == 0 {
-                        path.move_to(*x, *y);
-                    } else {
-                        path.line_to(*x, *y);
-                    }
-                }
-                if *closed {
-                    path.close();
-                }
-                path.finish()
-            };
+            let path = || polyline(points, *closed);
             if let Some(level) = inside {
                 fill(surface, path(), *level);
             }
@@ -179,6 +157,22 @@ fn draw(surface: &mut Surface<'_>, item: &Item, regular: &Font, bold: &Font) {
 }
 
 /// A circle as four cubic Bézier quarters.
+/// The path through `points` in order, closed back to the first when `closed`.
+fn polyline(points: &[[f32; 2]], closed: bool) -> Option<Path> {
+    let mut path = PathBuilder::new();
+    for (i, &[x, y]) in points.iter().enumerate() {
+        if i == 0 {
+            path.move_to(x, y);
+        } else {
+            path.line_to(x, y);
+        }
+    }
+    if closed {
+        path.close();
+    }
+    path.finish()
+}
+
 fn circle(cx: f32, cy: f32, r: f32) -> Option<Path> {
     let k = KAPPA * r;
     let mut path = PathBuilder::new();

@@ -10,7 +10,7 @@
 mod common;
 
 use proptest::prelude::*;
-use tessera_xc::{Budget, Engine, Outcome, ParallelSearch};
+use tessera_xc::{Budget, Engine, Outcome, ParallelSearch, Problem};
 
 /// The engines that dance: the bitset engine has no links to check.
 const LINKED: [Engine; 2] = [Engine::Links, Engine::Dlx1];
@@ -62,38 +62,37 @@ fn shared_small_instances_under_checks() {
     }
 }
 
+/// Each linked engine counts `expected` solutions of `problem` plainly, seeded, on two threads,
+/// and stopped by a limit at half of them.
+fn counts_under_checks(problem: &Problem, expected: u64, seed: u64) -> Result<(), TestCaseError> {
+    for engine in LINKED {
+        let solver = || problem.solver().with_engine(engine);
+        prop_assert_eq!(solver().count_all().solutions, expected, "{:?}", engine);
+        prop_assert_eq!(solver().with_seed(seed).count_all().solutions, expected, "{:?}, seeded", engine);
+        let parallel = ParallelSearch::new(problem).with_threads(2).with_engine(engine).count_all();
+        prop_assert_eq!(parallel.solutions, expected, "{:?}, 2 threads", engine);
+        prop_assert_eq!(solver().count_up_to(expected / 2).solutions, expected / 2, "{:?}, limit", engine);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn random_problems_under_checks(spec in common::spec_strategy(8, 14), seed in any::<u64>()) {
         let problem = spec.build();
-        let expected = spec.brute_force().len() as u64;
+        counts_under_checks(&problem, spec.brute_force().len() as u64, seed)?;
         for engine in LINKED {
-            let solver = || problem.solver().with_engine(engine);
-            prop_assert_eq!(solver().count_all().solutions, expected, "{:?}", engine);
-            prop_assert_eq!(solver().with_seed(seed).count_all().solutions, expected, "{:?}, seeded", engine);
-            let solutions: Vec<_> = solver().with_seed(seed).collect();
+            let solutions: Vec<_> = problem.solver().with_engine(engine).with_seed(seed).collect();
             common::check_solutions(&problem, &solutions, "seeded");
-            let parallel = ParallelSearch::new(&problem).with_threads(2).with_engine(engine).count_all();
-            prop_assert_eq!(parallel.solutions, expected, "{:?}, 2 threads", engine);
-            prop_assert_eq!(solver().count_up_to(expected / 2).solutions, expected / 2, "{:?}, limit", engine);
         }
     }
 
     /// Problems with multiplicities: Algorithm M's tweaks, untweaks and leave branches.
     #[test]
     fn bounded_problems_under_checks(spec in common::bounded_spec_strategy(6, 12), seed in any::<u64>()) {
-        let problem = spec.build();
-        let expected = spec.brute_force().len() as u64;
-        for engine in LINKED {
-            let solver = || problem.solver().with_engine(engine);
-            prop_assert_eq!(solver().count_all().solutions, expected, "{:?}", engine);
-            prop_assert_eq!(solver().with_seed(seed).count_all().solutions, expected, "{:?}, seeded", engine);
-            let parallel = ParallelSearch::new(&problem).with_threads(2).with_engine(engine).count_all();
-            prop_assert_eq!(parallel.solutions, expected, "{:?}, 2 threads", engine);
-            prop_assert_eq!(solver().count_up_to(expected / 2).solutions, expected / 2, "{:?}, limit", engine);
-        }
+        counts_under_checks(&spec.build(), spec.brute_force().len() as u64, seed)?;
     }
 
     /// Larger random problems than the brute force can check: only the links are checked here.

@@ -2,6 +2,8 @@
 
 #![allow(dead_code, reason = "tests/examples.rs uses only a part of these helpers")]
 
+pub mod dominoes;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -61,6 +63,18 @@ pub fn assert_status(output: &Output, expected: i32) {
         String::from_utf8_lossy(&output.stdout),
         stderr(output)
     );
+}
+
+/// Asserts the exit status and that standard error holds `words`.
+pub fn assert_stderr(output: &Output, expected: i32, words: &str) {
+    assert_status(output, expected);
+    let text = stderr(output);
+    assert!(text.contains(words), "{words:?} not in stderr:\n{text}");
+}
+
+/// A temporary path as the `&str` an argument list takes.
+pub fn path_arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 temporary path")
 }
 
 /// The one JSON object on standard output.
@@ -146,6 +160,69 @@ pub fn scratch(file: &str, test: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("make a temporary directory");
     dir
+}
+
+/// Runs `tessera hidato book --count 2 --seed 1 OPTIONS -o DIR/h.pdf`, which must succeed.
+pub fn hidato_book(dir: &Path, options: &[&str]) {
+    let pdf = dir.join("h.pdf");
+    let mut args = vec!["hidato", "book", "--count", "2", "--seed", "1"];
+    args.extend(options);
+    args.extend(["-o", path_arg(&pdf)]);
+    assert_status(&tessera(&args), 0);
+}
+
+/// A word of `pdftotext -bbox`: its text and box, in points from the page's top left.
+#[derive(Debug, Clone)]
+pub struct Word {
+    pub text: String,
+    pub x_min: f32,
+    pub y_min: f32,
+    pub x_max: f32,
+    pub y_max: f32,
+}
+
+impl Word {
+    pub fn center(&self) -> (f32, f32) {
+        ((self.x_min + self.x_max) / 2.0, (self.y_min + self.y_max) / 2.0)
+    }
+}
+
+/// The words of every page of `pdf`, by `pdftotext -bbox` (poppler-utils).
+pub fn pdf_words(pdf: &Path) -> Vec<Vec<Word>> {
+    let output = Command::new("pdftotext")
+        .args(["-bbox", path_arg(pdf), "-"])
+        .output()
+        .unwrap_or_else(|e| panic!("pdftotext: {e}"));
+    assert!(
+        output.status.success(),
+        "pdftotext {}: {}",
+        pdf.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let html = String::from_utf8_lossy(&output.stdout);
+    let mut pages = Vec::new();
+    for line in html.lines().map(str::trim) {
+        if line.starts_with("<page ") {
+            pages.push(Vec::new());
+        } else if let Some(rest) = line.strip_prefix("<word ") {
+            let attr = |name: &str| -> f32 {
+                let start = rest.find(&format!("{name}=\"")).expect("attribute") + name.len() + 2;
+                let end = start + rest[start..].find('"').expect("closing quote");
+                rest[start..end].parse().expect("a number")
+            };
+            let text =
+                rest[rest.find('>').expect(">") + 1..rest.rfind("</word>").expect("</word>")].to_owned();
+            let word = Word {
+                text,
+                x_min: attr("xMin"),
+                y_min: attr("yMin"),
+                x_max: attr("xMax"),
+                y_max: attr("yMax"),
+            };
+            pages.last_mut().expect("a page before its words").push(word);
+        }
+    }
+    pages
 }
 
 /// Every `/NAME[a b c d]` box of the PDF, in file order (one per page).

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
-use common::{assert_status, data_dir, stderr, stdout, tessera};
+use common::{assert_status, data_dir, pdf_words as words, stderr, stdout, tessera, Word};
 use tessera::hidato::{self, Adjacency, Hidato};
 use tessera::sudoku::{self, Layout, Sudoku};
 use tessera_print::layout::{frame, Arrangement, Part};
@@ -80,50 +80,6 @@ fn fonts(pdf: &Path) -> Vec<String> {
         assert_eq!(flags, ["yes", "yes", "yes"], "not embedded, subset and mapped: {row}");
     }
     rows.iter().map(|row| row.split_whitespace().next().unwrap_or("").to_owned()).collect()
-}
-
-/// A word of `pdftotext -bbox`: its text and box, in points from the page's top left.
-#[derive(Debug, Clone)]
-struct Word {
-    text: String,
-    x_min: f32,
-    y_min: f32,
-    x_max: f32,
-    y_max: f32,
-}
-
-impl Word {
-    fn center(&self) -> (f32, f32) {
-        ((self.x_min + self.x_max) / 2.0, (self.y_min + self.y_max) / 2.0)
-    }
-}
-
-/// The words of every page.
-fn words(pdf: &Path) -> Vec<Vec<Word>> {
-    let html = run("pdftotext", &["-bbox", path_str(pdf), "-"]);
-    let mut pages = Vec::new();
-    for line in html.lines().map(str::trim) {
-        if line.starts_with("<page ") {
-            pages.push(Vec::new());
-        } else if let Some(rest) = line.strip_prefix("<word ") {
-            let attr = |name: &str| -> f32 {
-                let start = rest.find(&format!("{name}=\"")).expect("attribute") + name.len() + 2;
-                let end = start + rest[start..].find('"').expect("closing quote");
-                rest[start..end].parse().expect("a number")
-            };
-            let text =
-                rest[rest.find('>').expect(">") + 1..rest.rfind("</word>").expect("</word>")].to_owned();
-            let word = Word {
-                text,
-                x_min: attr("xMin"),
-                y_min: attr("yMin"),
-                x_max: attr("xMax"),
-                y_max: attr("yMax"),
-            };
-            pages.last_mut().expect("a page before its words").push(word);
-        }
-    }
-    pages
 }
 
 /// The text in each cell of the grid at `at`, and the label under it; a word wider than a cell

@@ -13,7 +13,7 @@ use crate::common;
 use std::path::Path;
 use std::process::Command;
 
-use common::{assert_status, boxes, scratch, stderr, tessera};
+use common::{assert_status, boxes, pdf_words as words, scratch, stderr, tessera, Word};
 
 /// Whether `tool` runs; panics when it does not and TESSERA_REQUIRE_POPPLER=1.
 fn have(tool: &str, package: &str) -> bool {
@@ -116,28 +116,6 @@ fn crop_marks_are_drawn_outside_the_bleed_on_a_page_grown_to_hold_them() {
     assert_eq!(inked_outside.count(), 0);
 }
 
-/// The words of every page, with their boxes, by `pdftotext -bbox`.
-fn words(pdf: &Path) -> Vec<Vec<(String, [f32; 4])>> {
-    let output = Command::new("pdftotext").args(["-bbox", pdf.to_str().expect("UTF-8"), "-"]).output();
-    let html = String::from_utf8_lossy(&output.expect("pdftotext").stdout).into_owned();
-    let mut pages: Vec<Vec<(String, [f32; 4])>> = Vec::new();
-    for line in html.lines().map(str::trim) {
-        if line.starts_with("<page ") {
-            pages.push(Vec::new());
-        } else if let Some(rest) = line.strip_prefix("<word ") {
-            let attr = |name: &str| -> f32 {
-                let start = rest.find(&format!("{name}=\"")).expect("attribute") + name.len() + 2;
-                rest[start..start + rest[start..].find('"').expect("\"")].parse().expect("a number")
-            };
-            let text =
-                rest[rest.find('>').expect(">") + 1..rest.rfind("</word>").expect("</word>")].to_owned();
-            let bbox = [attr("xMin"), attr("yMin"), attr("xMax"), attr("yMax")];
-            pages.last_mut().expect("a page").push((text, bbox));
-        }
-    }
-    pages
-}
-
 #[test]
 fn the_gutter_widens_the_inner_margin_left_on_odd_pages_and_right_on_even() {
     if !have("pdftotext", "poppler-utils") {
@@ -149,11 +127,11 @@ fn the_gutter_widens_the_inner_margin_left_on_odd_pages_and_right_on_even() {
     let bound = words(&book(&dir, "bound.pdf", &[&args[..], &["--gutter", "0.5in"]].concat()));
     // 12 puzzles 4 a page, and one page of answers.
     assert_eq!((plain.len(), bound.len()), (4, 4));
-    let left = |page: &[(String, [f32; 4])]| page.iter().map(|w| w.1[0]).fold(f32::MAX, f32::min);
-    let right = |page: &[(String, [f32; 4])]| page.iter().map(|w| w.1[2]).fold(0.0, f32::max);
+    let left = |page: &[Word]| page.iter().map(|w| w.x_min).fold(f32::MAX, f32::min);
+    let right = |page: &[Word]| page.iter().map(|w| w.x_max).fold(0.0, f32::max);
     for (k, (plain, bound)) in plain.iter().zip(&bound).enumerate() {
         // The header starts at the margin: 42 pt, plus the 36 pt gutter on an odd page.
-        let header = |page: &[(String, [f32; 4])]| page[0].1[0];
+        let header = |page: &[Word]| page[0].x_min;
         assert!((header(plain) - 42.0).abs() < 1.0, "page {}: {}", k + 1, header(plain));
         let shift = if k % 2 == 0 { 36.0 } else { 0.0 };
         assert!((header(bound) - 42.0 - shift).abs() < 1.0, "page {}: {}", k + 1, header(bound));
@@ -164,9 +142,9 @@ fn the_gutter_widens_the_inner_margin_left_on_odd_pages_and_right_on_even() {
             assert!(left(bound) >= 42.0 - 1.0 && right(bound) <= 612.0 - 42.0 - 36.0 + 1.0, "page {}", k + 1);
         }
         // The page number is centred in the live area.
-        let number = bound.iter().find(|w| w.1[1] > 792.0 - 42.0).expect("the page number");
-        assert_eq!(number.0, (k + 1).to_string());
-        let centre = (number.1[0] + number.1[2]) / 2.0;
+        let number = bound.iter().find(|w| w.y_min > 792.0 - 42.0).expect("the page number");
+        assert_eq!(number.text, (k + 1).to_string());
+        let centre = number.center().0;
         assert!((centre - (shift + (612.0 - 36.0) / 2.0)).abs() < 2.0, "page {}: {centre}", k + 1);
     }
 }

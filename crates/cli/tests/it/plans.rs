@@ -5,6 +5,7 @@
 use crate::common;
 
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
 use common::{assert_status, stderr, stdout, tessera};
 
@@ -18,6 +19,36 @@ fn data(name: &str) -> String {
 
 fn path(dir: &Path, name: &str) -> String {
     dir.join(name).display().to_string()
+}
+
+/// The JSON of a plan or manifest file a run wrote.
+fn read_json(file: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(file).expect("written")).expect("json")
+}
+
+/// Runs the planning `command` with `-o dir/name`, which must succeed; returns the plan's path.
+fn write_plan(dir: &Path, name: &str, command: &[&str]) -> String {
+    let plan = path(dir, name);
+    let mut args = command.to_vec();
+    args.extend(["-o", &plan]);
+    assert_status(&tessera(&args), 0);
+    plan
+}
+
+/// Plans queens8.dlx in `parts` parts into `dir/plan.json`; returns the instance's and the plan's paths.
+fn queens8_plan(dir: &Path, parts: &str) -> (String, String) {
+    let queens8 = data("queens8.dlx");
+    let plan = write_plan(dir, "plan.json", &["xc", "plan", &queens8, "--parts", parts]);
+    (queens8, plan)
+}
+
+/// `tessera xc count INSTANCE [OPTION..] --plan PLAN --part PART --manifest MANIFEST`, with
+/// `instance` holding the instance and the options.
+fn count_part(instance: &[&str], plan: &str, part: &str, manifest: &str) -> Output {
+    let mut args = vec!["xc", "count"];
+    args.extend(instance);
+    args.extend(["--plan", plan, "--part", part, "--manifest", manifest]);
+    tessera(&args)
 }
 
 /// Counts every part of `plan` with `command` (ending before `--plan`) and merges them.
@@ -41,11 +72,8 @@ fn parts_merged(command: &[&str], plan: &str, parts: u32, dir: &Path) -> String 
 #[test]
 fn plan_then_parts_then_merge_equals_the_plain_count() {
     let dir = scratch("xc");
-    let plan = path(&dir, "plan.json");
-    let queens8 = data("queens8.dlx");
-    assert_status(&tessera(&["xc", "plan", &queens8, "--parts", "4", "-o", &plan]), 0);
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&plan).expect("written")).expect("json");
+    let (queens8, plan) = queens8_plan(&dir, "4");
+    let json = read_json(&plan);
     assert_eq!(json["format"], "tessera-plan/1");
     assert_eq!(json["parts"], 4);
     assert!(json["prefixes"].as_array().is_some_and(|p| p.len() >= 4), "{json}");
@@ -58,11 +86,9 @@ fn plan_then_parts_then_merge_equals_the_plain_count() {
 #[test]
 fn queens_and_tiling_plans_count_exactly() {
     let dir = scratch("puzzles");
-    let plan = path(&dir, "queens.json");
-    assert_status(&tessera(&["queens", "10", "--parts", "3", "-o", &plan]), 0);
+    let plan = write_plan(&dir, "queens.json", &["queens", "10", "--parts", "3"]);
     assert_eq!(parts_merged(&["queens", "10", "--count"], &plan, 3, &dir), "724");
-    let plan = path(&dir, "tiling.json");
-    assert_status(&tessera(&["tiling", "plan", "--board", "3x20", "--parts", "3", "-o", &plan]), 0);
+    let plan = write_plan(&dir, "tiling.json", &["tiling", "plan", "--board", "3x20", "--parts", "3"]);
     assert_eq!(parts_merged(&["tiling", "count", "--board", "3x20"], &plan, 3, &dir), "8");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -70,11 +96,8 @@ fn queens_and_tiling_plans_count_exactly() {
 #[test]
 fn manifests_of_prefix_batches_merge() {
     let dir = scratch("batches");
-    let plan = path(&dir, "plan.json");
-    let queens8 = data("queens8.dlx");
-    assert_status(&tessera(&["xc", "plan", &queens8, "--parts", "2", "-o", &plan]), 0);
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&plan).expect("written")).expect("json");
+    let (queens8, plan) = queens8_plan(&dir, "2");
+    let json = read_json(&plan);
     let n = json["prefixes"].as_array().expect("prefixes").len();
     assert!(n >= 6, "{n} prefixes");
     let (a, b, c) = (path(&dir, "a.json"), path(&dir, "b.json"), path(&dir, "c.json"));
@@ -111,42 +134,19 @@ fn manifests_of_prefix_batches_merge() {
 #[test]
 fn a_plan_of_another_instance_a_bad_part_or_a_bad_file_is_refused() {
     let dir = scratch("refused");
-    let plan = path(&dir, "plan.json");
-    let queens8 = data("queens8.dlx");
-    assert_status(&tessera(&["xc", "plan", &queens8, "--parts", "3", "-o", &plan]), 0);
+    let (queens8, plan) = queens8_plan(&dir, "3");
     let manifest = path(&dir, "m.json");
 
-    let other = tessera(&[
-        "xc",
-        "count",
-        &data("queens6.dlx"),
-        "--plan",
-        &plan,
-        "--part",
-        "0",
-        "--manifest",
-        &manifest,
-    ]);
+    let queens6 = data("queens6.dlx");
+    let other = count_part(&[&queens6], &plan, "0", &manifest);
     assert_status(&other, 2);
     assert!(stderr(&other).contains(&plan) && stderr(&other).contains("another count"), "{}", stderr(&other));
     // The plan's tree is the auto engine's (DLX1 on a problem this small); look-ahead is another.
-    let engine = tessera(&[
-        "xc",
-        "count",
-        &queens8,
-        "--engine",
-        "links",
-        "--plan",
-        &plan,
-        "--part",
-        "0",
-        "--manifest",
-        &manifest,
-    ]);
+    let engine = count_part(&[&queens8, "--engine", "links"], &plan, "0", &manifest);
     assert_status(&engine, 2);
     assert!(stderr(&engine).contains("engine"), "{}", stderr(&engine));
 
-    let part = tessera(&["xc", "count", &queens8, "--plan", &plan, "--part", "3", "--manifest", &manifest]);
+    let part = count_part(&[&queens8], &plan, "3", &manifest);
     assert_status(&part, 2);
     assert!(stderr(&part).contains("part 3 is out of range"), "{}", stderr(&part));
     assert!(!Path::new(&manifest).exists());
@@ -192,10 +192,8 @@ fn a_missing_output_folder_is_refused_before_counting() {
 #[test]
 fn prefix_times_hold_one_line_per_prefix_of_the_part() {
     let dir = scratch("times");
-    let plan = path(&dir, "plan.json");
-    assert_status(&tessera(&["queens", "10", "--parts", "3", "-o", &plan]), 0);
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&plan).expect("written")).expect("json");
+    let plan = write_plan(&dir, "plan.json", &["queens", "10", "--parts", "3"]);
+    let json = read_json(&plan);
     let prefixes = json["prefixes"].as_array().expect("prefixes");
     let wanted: Vec<u64> =
         (0..prefixes.len() as u64).filter(|&i| prefixes[i as usize]["part"] == 1).collect();
@@ -216,8 +214,7 @@ fn prefix_times_hold_one_line_per_prefix_of_the_part() {
     if cfg!(target_os = "linux") {
         assert!(rows.iter().all(|r| r[4] >= 0.0), "{text}");
     }
-    let manifest: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&manifest).expect("written")).expect("json");
+    let manifest = read_json(&manifest);
     assert_eq!(manifest["top"], false);
     let sum = |column: usize| rows.iter().map(|r| r[column] as u64).sum::<u64>();
     assert_eq!(

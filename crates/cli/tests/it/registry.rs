@@ -13,12 +13,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 
-use common::{assert_status, scratch, stderr, stdout, tessera};
+use common::{assert_status, assert_stderr, hidato_book, path_arg, scratch, stderr, stdout, tessera};
 use tessera::sudoku::{count, registry_entry, solve, Engine, Layout, Query, Sudoku};
-
-fn path(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 temporary path")
-}
 
 /// Each puzzle line of `text` with its solution, checked unique by the exact-cover reduction.
 fn solved(text: &str) -> Vec<(Sudoku, Sudoku)> {
@@ -52,10 +48,10 @@ fn overlapping_seed_ranges_repeat_no_puzzle() {
     let dir = scratch("registry", "bar");
     let registry = dir.join("R");
     let first =
-        tessera(&["sudoku", "generate", "--count", "50", "--seed", "1", "--registry", path(&registry)]);
+        tessera(&["sudoku", "generate", "--count", "50", "--seed", "1", "--registry", path_arg(&registry)]);
     assert_status(&first, 0);
     let second =
-        tessera(&["sudoku", "generate", "--count", "50", "--seed", "26", "--registry", path(&registry)]);
+        tessera(&["sudoku", "generate", "--count", "50", "--seed", "26", "--registry", path_arg(&registry)]);
     assert_status(&second, 0);
     let (first, second) = (stdout(&first), stdout(&second));
     assert_eq!(first.lines().count(), 50);
@@ -109,7 +105,7 @@ fn equivalent_puzzles_are_caught() {
         "--seed",
         "7",
         "--registry",
-        path(&registry),
+        path_arg(&registry),
         "--json",
         "--stats",
     ]);
@@ -124,7 +120,7 @@ fn equivalent_puzzles_are_caught() {
 fn bad_registries_are_named_with_their_line() {
     let dir = scratch("registry", "bad");
     let registry = dir.join("R");
-    let args = ["sudoku", "generate", "--seed", "1", "--registry", path(&registry)];
+    let args = ["sudoku", "generate", "--seed", "1", "--registry", path_arg(&registry)];
     for (text, said) in [
         ("puzzle,solution\n", "line 1: expected the header"),
         ("# tessera registry 1\n\nsudoku 3x3 12\n", "line 3: a sudoku 3x3 form has 81 cells"),
@@ -135,7 +131,11 @@ fn bad_registries_are_named_with_their_line() {
         std::fs::write(&registry, text).unwrap();
         let run = tessera(&args);
         assert_status(&run, 2);
-        assert!(stderr(&run).contains(&format!("{}: {said}", path(&registry))), "{text:?}: {}", stderr(&run));
+        assert!(
+            stderr(&run).contains(&format!("{}: {said}", path_arg(&registry))),
+            "{text:?}: {}",
+            stderr(&run)
+        );
         assert_eq!(std::fs::read_to_string(&registry).unwrap(), text, "a bad registry is left as it was");
     }
 }
@@ -156,7 +156,7 @@ fn sizes_share_a_file_and_x_is_refused() {
             "--seed",
             "1",
             "--registry",
-            path(&registry),
+            path_arg(&registry),
         ]);
         assert_status(&run, 0);
     }
@@ -168,13 +168,11 @@ fn sizes_share_a_file_and_x_is_refused() {
             "{lines:?}"
         );
     }
-    let x = tessera(&["sudoku", "generate", "--x", "--registry", path(&registry)]);
-    assert_status(&x, 1);
-    assert!(stderr(&x).contains("Sudoku X"), "{}", stderr(&x));
+    let x = tessera(&["sudoku", "generate", "--x", "--registry", path_arg(&registry)]);
+    assert_stderr(&x, 1, "Sudoku X");
     let shard =
-        tessera(&["sudoku", "generate", "--count", "4", "--shard", "1/2", "--registry", path(&registry)]);
-    assert_status(&shard, 1);
-    assert!(stderr(&shard).contains("--registry"), "{}", stderr(&shard));
+        tessera(&["sudoku", "generate", "--count", "4", "--shard", "1/2", "--registry", path_arg(&registry)]);
+    assert_stderr(&shard, 1, "--registry");
 }
 
 /// Two runs at once over the same seeds: together they print no puzzle twice, and the file
@@ -195,7 +193,7 @@ fn two_runs_at_once_print_no_puzzle_twice() {
                 "--seed",
                 "1",
                 "--registry",
-                path(&registry),
+                path_arg(&registry),
             ])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -221,7 +219,7 @@ fn a_killed_run_keeps_what_it_printed() {
     let dir = scratch("registry", "killed");
     let registry = dir.join("R");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["sudoku", "generate", "--count", "100000", "--seed", "1", "--registry", path(&registry)])
+        .args(["sudoku", "generate", "--count", "100000", "--seed", "1", "--registry", path_arg(&registry)])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -241,7 +239,7 @@ fn a_killed_run_keeps_what_it_printed() {
     }
     // The file reads back: a new run goes on from it.
     let again =
-        tessera(&["sudoku", "generate", "--count", "2", "--seed", "1", "--registry", path(&registry)]);
+        tessera(&["sudoku", "generate", "--count", "2", "--seed", "1", "--registry", path_arg(&registry)]);
     assert_status(&again, 0);
     let again = lines_of(&stdout(&again));
     assert!(again.iter().all(|line| !registered.contains(line)));
@@ -264,7 +262,7 @@ fn hidato_registry_skips_seeds_already_made() {
             seed,
             "--json",
             "--registry",
-            path(&registry),
+            path_arg(&registry),
         ]);
         assert_status(&output, 0);
         stdout(&output)
@@ -286,7 +284,7 @@ fn books_share_the_registry() {
     let dir = scratch("registry", "books");
     let registry = dir.join("R");
     let generate =
-        tessera(&["sudoku", "generate", "--count", "3", "--seed", "1", "--registry", path(&registry)]);
+        tessera(&["sudoku", "generate", "--count", "3", "--seed", "1", "--registry", path_arg(&registry)]);
     assert_status(&generate, 0);
     let svg = dir.join("book");
     let book = tessera(&[
@@ -297,10 +295,10 @@ fn books_share_the_registry() {
         "--seed",
         "2",
         "--registry",
-        path(&registry),
+        path_arg(&registry),
         "--svg",
         "-o",
-        path(&svg),
+        path_arg(&svg),
     ]);
     assert_status(&book, 0);
     let pages: String = std::fs::read_dir(&svg)
@@ -312,19 +310,7 @@ fn books_share_the_registry() {
         assert_eq!(pages.contains(&format!("seed {seed}\"")), printed, "seed {seed}");
     }
     assert_eq!(registry_lines(&registry).len(), 5);
-    let hidato = tessera(&[
-        "hidato",
-        "book",
-        "--count",
-        "2",
-        "--seed",
-        "1",
-        "--registry",
-        path(&registry),
-        "-o",
-        path(&dir.join("h.pdf")),
-    ]);
-    assert_status(&hidato, 0);
+    hidato_book(&dir, &["--registry", path_arg(&registry)]);
     let lines = registry_lines(&registry);
     assert_eq!(lines.len(), 7);
     assert_eq!(lines.iter().filter(|line| line.starts_with("hidato 7x7 ")).count(), 2);
@@ -343,7 +329,7 @@ fn four_runs_racing_for_few_classes() {
             .map(|_| {
                 Command::new(env!("CARGO_BIN_EXE_tessera"))
                     .args(["sudoku", "generate", "--size", "4", "--count", "8", "--seed", "1"])
-                    .args(["--registry", path(&registry)])
+                    .args(["--registry", path_arg(&registry)])
                     .stdout(Stdio::piped())
                     .stderr(Stdio::piped())
                     .spawn()

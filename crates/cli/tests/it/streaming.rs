@@ -180,23 +180,11 @@ fn tiling_listings_are_json_lines_and_hold_their_timeout() {
 
     // Dominoes on 10x10: billions of tilings, printed until the timeout.
     let pieces = std::env::temp_dir().join(format!("tessera-dominoes-{}.txt", std::process::id()));
-    std::fs::write(&pieces, "AA\n* A 50\n").unwrap();
+    std::fs::write(&pieces, common::dominoes::PIECES).unwrap();
     for engine in ["bits", "xc"] {
         let start = Instant::now();
-        let args = [
-            "tiling",
-            "solve",
-            "--all",
-            "--json",
-            "--pieces-file",
-            pieces.to_str().unwrap(),
-            "--board",
-            "10x10",
-            "--engine",
-            engine,
-            "--timeout",
-            "1",
-        ];
+        let mut args = common::dominoes::listing(pieces.to_str().unwrap(), engine).to_vec();
+        args.extend(["--timeout", "1"]);
         let output = tessera(&args);
         let wall = start.elapsed().as_secs_f64();
         assert_status(&output, 3);

@@ -65,15 +65,20 @@ fn xc_has_multiplicities() -> bool {
     std::panic::catch_unwind(|| ExactCover::new(&board).count(&CoverQuery::default())).is_ok()
 }
 
-/// A random board of `n` regions grown from random seeds (any number of solutions).
-fn random_board(n: usize, k: usize, seed: u64, blocked: u32) -> StarBattle {
+/// A xorshift generator from `seed`: each call a number below its argument.
+fn xorshift(seed: u64) -> impl FnMut(usize) -> usize {
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move |below: usize| {
+    move |below: usize| {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         (state % below as u64) as usize
-    };
+    }
+}
+
+/// A random board of `n` regions grown from random seeds (any number of solutions).
+fn random_board(n: usize, k: usize, seed: u64, blocked: u32) -> StarBattle {
+    let mut next = xorshift(seed);
     let mut region = vec![usize::MAX; n * n];
     let mut seeds: Vec<usize> = (0..n * n).collect();
     for g in 0..n {
@@ -138,13 +143,7 @@ fn the_engines_agree_on_random_and_contradictory_boards() {
 /// rows, leaving the two big regions two rows, so these boards have no solution (every one seen
 /// so far), which both engines must prove. `None` when a piece does not fit.
 fn open_board(n: usize, k: usize, seed: u64) -> Option<StarBattle> {
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut next = move |below: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % below as u64) as usize
-    };
+    let mut next = xorshift(seed);
     let mut region = vec![0u32; n * n];
     let width = 2 * k - 1;
     let mut rows: Vec<usize> = (0..n).collect();

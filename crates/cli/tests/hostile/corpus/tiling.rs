@@ -2,6 +2,9 @@
 
 use super::*;
 
+#[path = "../../common/dominoes.rs"]
+mod dominoes;
+
 pub(super) fn tiling_cases(cases: &mut Vec<Case>, full: bool) {
     let square = |side: usize| {
         let mut text = String::new();
@@ -26,21 +29,10 @@ pub(super) fn tiling_cases(cases: &mut Vec<Case>, full: bool) {
         cases.push(case(&name, "tiling count", &args, vec![dominoes.clone(), board.clone()], true));
     }
     // Listing billions of domino tilings, as JSON lines (once collected: 3.9 GB), both engines.
-    let dominoes50 = file("dominoes50.txt", b"AA\n* A 50\n".to_vec());
+    let dominoes50 = file("dominoes50.txt", dominoes::PIECES.as_bytes().to_vec());
     for engine in ["bits", "xc"] {
         let name = format!("tiling-dominoes-10x10-solve-json-{engine}");
-        let args = [
-            "tiling",
-            "solve",
-            "--all",
-            "--json",
-            "--pieces-file",
-            "dominoes50.txt",
-            "--board",
-            "10x10",
-            "--engine",
-            engine,
-        ];
+        let args = dominoes::listing("dominoes50.txt", engine);
         cases.push(case(&name, "tiling solve", &args, vec![dominoes50.clone()], true));
     }
     cases.push(case(

@@ -123,22 +123,32 @@ pub(crate) fn narrow(cells: &[u16], cand: &[u32], sum: u32) -> Option<Narrowed> 
     narrow_within(cells, cand, sum, CAP)
 }
 
+/// Takes a cell's candidates `m` into a cage's `placed` digits and their `placed_sum` when `m` is
+/// a single digit: `Some(true)` then, `Some(false)` for an open cell, and `None` when the cell has
+/// no candidate or its digit is placed already.
+#[inline]
+pub(crate) fn place(m: u32, placed: &mut u32, placed_sum: &mut u32) -> Option<bool> {
+    if m == 0 {
+        return None;
+    }
+    if m & (m - 1) != 0 {
+        return Some(false);
+    }
+    if *placed & m != 0 {
+        return None;
+    }
+    *placed |= m;
+    *placed_sum += m.trailing_zeros() + 1;
+    Some(true)
+}
+
 /// [`narrow`] with the walk cut after `cap` steps.
 pub(crate) fn narrow_within(cells: &[u16], cand: &[u32], sum: u32, cap: u32) -> Option<Narrowed> {
     let (mut placed, mut placed_sum, mut free_union) = (0u32, 0u32, 0u32);
     let mut free = 0;
     for &c in cells {
         let m = cand[c as usize];
-        if m == 0 {
-            return None;
-        }
-        if m & (m - 1) == 0 {
-            if placed & m != 0 {
-                return None;
-            }
-            placed |= m;
-            placed_sum += m.trailing_zeros() + 1;
-        } else {
+        if !place(m, &mut placed, &mut placed_sum)? {
             free += 1;
             free_union |= m;
         }

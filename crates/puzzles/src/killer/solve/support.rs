@@ -20,7 +20,7 @@
 //! cap) keep the union narrowing of `combos::narrow`, and its bounds past the cap.
 
 use crate::common::bits::Ones;
-use crate::killer::solve::combos::{bounds_union, each, narrow_within, CAP};
+use crate::killer::solve::combos::{bounds_union, each, narrow_within, place, CAP};
 
 /// The most open cells handled exactly (a table of `2^SMALL` entries per set).
 pub(crate) const SMALL: usize = 8;
@@ -51,16 +51,7 @@ pub(crate) fn support(
     for (i, &c) in cells.iter().enumerate() {
         let m = cand[c as usize];
         out[i] = m;
-        if m == 0 {
-            return None;
-        }
-        if m & (m - 1) == 0 {
-            if placed & m != 0 {
-                return None;
-            }
-            placed |= m;
-            placed_sum += m.trailing_zeros() + 1;
-        } else {
+        if !place(m, &mut placed, &mut placed_sum)? {
             if k < SMALL {
                 free[k] = i;
                 masks[k] = m;
