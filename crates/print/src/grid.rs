@@ -127,7 +127,7 @@ impl Grid {
         }
     }
 
-    /// A Sudoku puzzle: its givens (the library's [`Draw`](tessera::Draw) picture).
+    /// A Sudoku puzzle: its givens (the library's [`Draw`] picture).
     pub fn sudoku(puzzle: &Sudoku) -> Grid {
         Self::picture(&puzzle.picture(None))
     }
