@@ -9,7 +9,6 @@ mod families;
 mod games;
 mod hints;
 mod honesty;
-mod hostile;
 mod learn;
 mod limits;
 mod pool_and_pages;

@@ -1,8 +1,14 @@
 //! The server under hostile clients (issue 26): slow headers, too many connections, a flood of
 //! analyses, a burst of writes, and the small refusals. Every test runs a real `Server` on
 //! 127.0.0.1 and talks to it over real sockets.
+//!
+//! Its own binary, apart from `tests/it`: its budgets and bounds are timed (the WAL's size under
+//! a burst of writes, an analysis within its budget), and beside the other tests on two cores
+//! they were not what the server meets alone.
 
-use crate::common;
+#[allow(dead_code, reason = "the hostile tests use part of the API tests' helpers")]
+#[path = "../it/common/mod.rs"]
+mod common;
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
