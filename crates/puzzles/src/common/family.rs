@@ -202,6 +202,20 @@ impl Live {
         Live { max, distinct: lines(width, height, &open), ..Live::default() }
     }
 
+    /// `k` stars in every row and column of the cells `open` says are played, and in each of
+    /// `regions` (no two touching, which needs no list).
+    pub fn stars(
+        width: usize,
+        height: usize,
+        k: u32,
+        open: impl Fn(usize) -> bool,
+        regions: Vec<Vec<usize>>,
+    ) -> Live {
+        let mut units = lines(width, height, &open);
+        units.extend(regions);
+        Live { max: k, units, ..Live::default() }
+    }
+
     /// The groups of cells sharing a value of `group` (`None`: in none), in order of first
     /// appearance.
     pub fn groups(group: impl Fn(usize) -> Option<u32>, cells: usize) -> Vec<Vec<usize>> {

@@ -99,10 +99,8 @@ impl Family for StarBattle {
     /// K stars in every row, column and region of open cells, none touching.
     fn live(&self) -> Live {
         let (width, height) = (self.width(), self.height());
-        let mut live = Live::latin(width, height, self.stars() as u32, |cell| self.is_open(cell));
-        live.units = std::mem::take(&mut live.distinct);
         let region = |cell| if self.is_open(cell) { self.region_index(cell).map(|r| r as u32) } else { None };
-        live.units.extend(Live::groups(region, width * height));
-        live
+        let regions = Live::groups(region, width * height);
+        Live::stars(width, height, self.stars() as u32, |cell| self.is_open(cell), regions)
     }
 }

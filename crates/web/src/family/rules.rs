@@ -302,9 +302,7 @@ mod tests {
     #[test]
     fn stars_touching_or_too_many() {
         let regions = [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
-        let mut live = Live::latin(4, 4, 1, |_| true);
-        live.units = std::mem::take(&mut live.distinct);
-        live.units.extend(Live::groups(|i| Some(regions[i]), 16));
+        let live = Live::stars(4, 4, 1, |_| true, Live::groups(|i| Some(regions[i]), 16));
         let rules = Rules::of(Entry::Stars, live);
         assert_eq!(rules.units.len(), 12);
         assert!(rules.conflicts(&[0, 1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0], 4).is_empty());
