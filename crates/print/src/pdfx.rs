@@ -48,20 +48,13 @@ pub struct PdfX {
 impl PdfX {
     /// `created` as year, month (1-12), day, hour, minute, second (UTC).
     pub fn civil(&self) -> (u16, u8, u8, u8, u8, u8) {
-        // Howard Hinnant's days-to-civil: days since 1970 to a proleptic Gregorian date.
-        let (days, secs) = (self.created.div_euclid(86_400), self.created.rem_euclid(86_400));
-        let z = days + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z - era * 146_097;
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = doy - (153 * mp + 2) / 5 + 1;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 };
-        let year = (yoe + era * 400 + i64::from(month <= 2)).clamp(0, 9999);
-        let [h, m, s] = [secs / 3600, secs / 60 % 60, secs % 60];
-        // Every value is in range by construction: the casts cannot truncate.
-        (year as u16, month as u8, day as u8, h as u8, m as u8, s as u8)
+        // Years 0 to 9999, as a PDF date writes them: 0000-01-01T00:00:00 and 9999-12-31T23:59:59 UTC.
+        let created = self.created.clamp(-62_167_219_200, 253_402_300_799);
+        let at =
+            time::OffsetDateTime::from_unix_timestamp(created).unwrap_or(time::OffsetDateTime::UNIX_EPOCH);
+        // In range by the clamp: the year is 0 to 9999.
+        let year = u16::try_from(at.year()).unwrap_or(0);
+        (year, u8::from(at.month()), at.day(), at.hour(), at.minute(), at.second())
     }
 
     /// krilla's `pdf` with the PDF/X keys and OutputIntent added (see the module header).
@@ -177,6 +170,8 @@ mod tests {
         assert_eq!(PdfX { created: 951_782_400 }.civil(), (2000, 2, 29, 0, 0, 0));
         assert_eq!(PdfX { created: 1_700_000_000 }.civil(), (2023, 11, 14, 22, 13, 20));
         assert_eq!(PdfX { created: -1 }.civil(), (1969, 12, 31, 23, 59, 59));
+        assert_eq!(PdfX { created: i64::MIN }.civil(), (0, 1, 1, 0, 0, 0), "clamped to a PDF date");
+        assert_eq!(PdfX { created: i64::MAX }.civil(), (9999, 12, 31, 23, 59, 59), "clamped to a PDF date");
     }
 
     #[test]

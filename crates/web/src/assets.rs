@@ -102,7 +102,7 @@ pub fn version() -> String {
 /// and their copies in the worker's cache, read the configurations and the library's level
 /// names and order with no list of their own.
 fn options_module() -> String {
-    let json = serde_json::to_string(&crate::handlers::offered()).unwrap_or_else(|_| "{}".to_owned());
+    let json = serde_json::to_string(&crate::model::offered()).unwrap_or_else(|_| "{}".to_owned());
     format!(
         "// Written by the server (crates/web/src/assets.rs): GET /api/options, the configurations offered.\n\
          export const OPTIONS = {json};\n"
@@ -326,7 +326,7 @@ mod tests {
 
     #[test]
     fn the_options_module_is_the_api_s_answer() {
-        let json = serde_json::to_string(&crate::handlers::offered()).unwrap();
+        let json = serde_json::to_string(&crate::model::offered()).unwrap();
         assert_eq!(
             super::options_module().lines().nth(1),
             Some(format!("export const OPTIONS = {json};").as_str())

@@ -66,47 +66,26 @@ impl Date {
             num(&text[5..7]).ok_or_else(bad)?,
             num(&text[8..]).ok_or_else(bad)?,
         );
-        if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
-            return Err(bad());
-        }
-        let date = Date(days_from_civil(y, m, d));
-        // 2026-02-30 comes back as 2026-03-02: not a date.
-        if date.to_string() != text {
-            return Err(bad());
-        }
-        Ok(date)
+        let month = u8::try_from(m).ok().and_then(|m| time::Month::try_from(m).ok()).ok_or_else(bad)?;
+        let day = u8::try_from(d).map_err(|_| bad())?;
+        // 2026-02-30 is no date: `time` checks the day against the month and year.
+        let date = time::Date::from_calendar_date(y as i32, month, day).map_err(|_| bad())?;
+        Ok(Date(i64::from(date.to_julian_day()) - UNIX_JULIAN_DAY))
     }
 }
+
+/// The Julian day number of 1970-01-01.
+const UNIX_JULIAN_DAY: i64 = 2_440_588;
 
 impl fmt::Display for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (y, m, d) = civil_from_days(self.0);
-        write!(f, "{y:04}-{m:02}-{d:02}")
+        // Days outside `time`'s years (-9999 to 9999) are written as its first or last day; no
+        // clock or parsed date reaches them.
+        let julian = (self.0 + UNIX_JULIAN_DAY)
+            .clamp(i64::from(time::Date::MIN.to_julian_day()), i64::from(time::Date::MAX.to_julian_day()));
+        let date = time::Date::from_julian_day(julian as i32).unwrap_or(time::Date::MIN);
+        write!(f, "{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
     }
-}
-
-/// Days since 1970-01-01 of a Gregorian date (Howard Hinnant's `days_from_civil`).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The Gregorian date of a day number (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (if m <= 2 { yoe + era * 400 + 1 } else { yoe + era * 400 }, m, d)
 }
 
 /// Where "today" comes from: the UTC date of the server's clock, or a date set by a test.
@@ -252,7 +231,7 @@ impl Dailies {
 
 #[cfg(test)]
 mod tests {
-    use super::{civil_from_days, days_from_civil, seed, Date, Today};
+    use super::{seed, Date, Today};
     use crate::model::Kind;
     use crate::pool::PoolKey;
 
@@ -268,9 +247,9 @@ mod tests {
         {
             assert!(Date::parse(bad, "date").is_err(), "{bad}");
         }
-        for day in -800_000..800_000i64 {
-            let (y, m, d) = civil_from_days(day);
-            assert_eq!(days_from_civil(y, m, d), day);
+        // Every day of the years 0000 to 4160 writes and reads back.
+        for day in -719_528..800_000i64 {
+            assert_eq!(Date::parse(&Date(day).to_string(), "date").unwrap(), Date(day), "{day}");
         }
     }
 
@@ -285,7 +264,8 @@ mod tests {
 
     #[test]
     fn the_seed_is_stable() {
-        let key = PoolKey { kind: Kind::Sudoku, config: "9x9 classic".into(), difficulty: "easy".into() };
+        let kind = Kind::parse("sudoku").unwrap();
+        let key = PoolKey { kind, config: "9x9 classic".into(), difficulty: "easy".into() };
         let day = Date::parse("2026-05-01", "date").unwrap();
         // Pinned: a change here changes every server's daily puzzles.
         assert_eq!(

@@ -12,7 +12,7 @@
 //! Both are floors, not targets: they sit under the best human times, so that an honest fast
 //! player is ranked, while a program that posts a solution early is not.
 
-use crate::model::{Kind, Shape};
+use crate::model::Shape;
 
 /// A game's floor and how it was found, for the check's `reason`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +45,12 @@ const SUDOKU_SECONDS: &[(usize, &str, u32)] = &[
     (16, "diabolical", 600),
 ];
 
+/// The kinds with published human times, by the kind's name: their tables (side, level, seconds).
+const PUBLISHED: &[(&str, Times)] = &[("sudoku", SUDOKU_SECONDS)];
+
+/// A table of published times: (side, level, seconds).
+type Times = &'static [(usize, &'static str, u32)];
+
 /// Hidato and the families, where no human times are published: the head's floor per cell to
 /// fill, by the level's rank among its kind's (easy first), in milliseconds.
 const PER_CELL_BY_RANK: [u32; 4] = [600, 800, 1000, 1200];
@@ -52,21 +58,17 @@ const PER_CELL_BY_RANK: [u32; 4] = [600, 800, 1000, 1200];
 /// The head's floor of a configuration for a puzzle with `to_fill` cells to fill, in ms, before
 /// scaling; `None` for a configuration without one (a level the table does not know).
 fn head_ms(shape: &Shape, difficulty: &str, to_fill: usize) -> Option<i64> {
-    match shape {
-        Shape::Sudoku(layout) => SUDOKU_SECONDS
+    let kind = shape.kind();
+    if let Some((_, table)) = PUBLISHED.iter().find(|(name, _)| *name == kind.name()) {
+        let (width, _) = shape.dimensions();
+        return table
             .iter()
-            .find(|(size, level, _)| *size == layout.size() && *level == difficulty)
-            .map(|&(_, _, seconds)| i64::from(seconds) * 1000),
-        Shape::Hidato { .. } | Shape::Family { .. } => {
-            let levels: Vec<&str> = match shape.kind() {
-                Kind::Family(family) => family.difficulties(),
-                _ => crate::pool::levels(shape),
-            };
-            let rank = levels.iter().position(|&level| level == difficulty)?;
-            let per_cell = PER_CELL_BY_RANK[rank.min(PER_CELL_BY_RANK.len() - 1)];
-            Some(i64::from(per_cell) * to_fill as i64)
-        }
+            .find(|(size, level, _)| *size == width && *level == difficulty)
+            .map(|&(_, _, seconds)| i64::from(seconds) * 1000);
     }
+    let rank = kind.difficulties().iter().position(|&level| level == difficulty)?;
+    let per_cell = PER_CELL_BY_RANK[rank.min(PER_CELL_BY_RANK.len() - 1)];
+    Some(i64::from(per_cell) * to_fill as i64)
 }
 
 /// The floor of a game of `shape` and `difficulty` whose puzzle has `to_fill` cells to fill:
@@ -123,7 +125,7 @@ mod tests {
     fn every_sudoku_level_offered_has_a_figure() {
         for size in [4, 6, 9, 16] {
             let shape = Shape::sudoku(size, false).unwrap();
-            for level in crate::pool::levels(&shape) {
+            for level in shape.levels() {
                 assert!(
                     SUDOKU_SECONDS.iter().any(|&(s, l, _)| s == size && l == level),
                     "no floor for {size}x{size} {level}"
@@ -134,7 +136,7 @@ mod tests {
 
     #[test]
     fn hidato_and_the_families_grow_with_the_level() {
-        let hidato = Shape::from_key(crate::model::Kind::Hidato, "7x7 hidato").unwrap();
+        let hidato = Shape::from_key(crate::model::Kind::parse("hidato").unwrap(), "7x7 hidato").unwrap();
         let easy = floor(&hidato, Some("easy"), 25, 0, 100).ms;
         let expert = floor(&hidato, Some("expert"), 25, 0, 100).ms;
         assert_eq!((easy, expert), (15_000, 30_000));

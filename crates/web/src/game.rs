@@ -10,8 +10,8 @@
 use serde::Serialize;
 
 use crate::api::GameView;
-use crate::error::{AppError, AppResult};
-use crate::model::{join_cells, split_cells, Kind, Shape};
+
+use crate::model::Shape;
 use crate::store::GameRow;
 
 /// Where a game is in its life.
@@ -95,19 +95,8 @@ pub struct Game {
 impl Game {
     /// The game of a stored row.
     pub fn from_row(row: GameRow) -> anyhow::Result<Game> {
-        let (shape, puzzle, solution) = if let Kind::Family(_) = row.kind {
-            loaded(row.kind, &row.puzzle, &row.solution)
-                .map_err(|err| anyhow::anyhow!("game {}: {err}", row.id))?
-        } else {
-            let shape = Shape::from_key(row.kind, &row.config)
-                .map_err(|err| anyhow::anyhow!("game {}: {err}", row.id))?;
-            (shape, split_cells(&row.puzzle)?, split_cells(&row.solution)?)
-        };
-        anyhow::ensure!(
-            puzzle.len() == shape.cells() && solution.len() == shape.cells(),
-            "game {}: grids of the wrong size",
-            row.id
-        );
+        let (shape, puzzle, solution) = Shape::load(row.kind, &row.config, &row.puzzle, &row.solution)
+            .map_err(|err| anyhow::anyhow!("game {}: {err}", row.id))?;
         Ok(Game { row, shape, puzzle, solution })
     }
 
@@ -133,10 +122,7 @@ impl Game {
     /// The `Game` object of the API; a paused game's puzzle (and share text) is left out.
     pub fn view(&self, now: i64) -> GameView<'_> {
         let shown = self.row.status != Status::Paused;
-        let played = match &self.shape {
-            Shape::Family { played: Some(played), .. } => Some(played),
-            _ => None,
-        };
+        let played = self.shape.played();
         GameView {
             picture: played.map(|p| shown.then(|| p.picture())),
             rules: played.map(|p| shown.then(|| p.rules())),
@@ -152,35 +138,6 @@ impl Game {
             source: self.row.source,
             status: self.row.status,
         }
-    }
-}
-
-/// A stored puzzle and solution (the texts of the `puzzles`, `daily` and `games` tables) as a
-/// shape and grids: Sudoku and Hidato store grids; the families the puzzle's text and the
-/// solution's grid.
-pub fn loaded(kind: Kind, puzzle: &str, solution: &str) -> AppResult<(Shape, Vec<i32>, Vec<i32>)> {
-    let solution = split_cells(solution).map_err(AppError::Internal)?;
-    match kind {
-        Kind::Family(family) => {
-            let played = family.read(puzzle, "puzzle")?;
-            let cells = played.givens().to_vec();
-            if cells.len() != solution.len() {
-                return Err(AppError::Internal(anyhow::anyhow!(
-                    "a stored {} of the wrong size",
-                    family.name()
-                )));
-            }
-            Ok((Shape::of_played(played), cells, solution))
-        }
-        _ => Err(AppError::Internal(anyhow::anyhow!("loaded() is for the families"))),
-    }
-}
-
-/// The stored text of a game's puzzle: its grid, or a family's text.
-pub fn stored_puzzle(shape: &Shape, puzzle: &[i32]) -> String {
-    match shape {
-        Shape::Family { played: Some(played), .. } => played.text().to_owned(),
-        _ => join_cells(puzzle),
     }
 }
 

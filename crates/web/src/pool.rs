@@ -13,11 +13,10 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rand::Rng;
-use tessera::hidato::{self, Hidato};
-use tessera::sudoku::{self, logic, Layout};
+use tessera::sudoku;
 use tokio::sync::Semaphore;
 
-use crate::model::{join_cells, sudoku_cells, Kind, Shape};
+use crate::model::{Kind, Shape};
 use crate::store::{PuzzleRow, Store, Write, Written};
 
 /// A configuration of the pool.
@@ -29,30 +28,6 @@ pub struct PoolKey {
     pub config: String,
     /// The level's name.
     pub difficulty: String,
-}
-
-/// The Sudoku levels the game offers on `layout`, easiest first: those the generator makes
-/// there (`sudoku::Generator::levels`, the library's names and order), less those it does not
-/// make in a request's budget (measured, docs/web.md "Configurations"): above extreme on 6x6,
-/// and medium to expert above 9x9 (not found in 20 s on 16x16).
-pub fn sudoku_levels(layout: &Layout) -> Vec<sudoku::Difficulty> {
-    use sudoku::Difficulty::{Expert, Extreme, Medium};
-    let too_slow = |level: sudoku::Difficulty| match layout.size() {
-        6 => level > Extreme,
-        size if size > 9 => (Medium..=Expert).contains(&level),
-        _ => false,
-    };
-    sudoku::Generator::levels(layout).iter().copied().filter(|&level| !too_slow(level)).collect()
-}
-
-/// The names of the levels the game offers on `shape`, easiest first (every Hidato level of the
-/// library on every shape).
-pub fn levels(shape: &Shape) -> Vec<&'static str> {
-    match shape {
-        Shape::Sudoku(layout) => sudoku_levels(layout).into_iter().map(sudoku::Difficulty::name).collect(),
-        Shape::Hidato { .. } => hidato::Difficulty::ALL.map(hidato::Difficulty::name).to_vec(),
-        Shape::Family { family, width, .. } => family.levels(*width),
-    }
 }
 
 /// A generated puzzle as stored: (puzzle, solution) texts (grids as comma-separated cells; a
@@ -70,26 +45,7 @@ pub fn generate(key: &PoolKey, budget: sudoku::Budget, seed: u64) -> Option<Made
 /// from a seed that is exhausted everywhere (`GaveUp::NodeLimit`).
 pub fn generate_at(key: &PoolKey, budget: sudoku::Budget, seed: u64) -> Result<Option<Made>, sudoku::GaveUp> {
     let Ok(shape) = Shape::from_key(key.kind, &key.config) else { return Ok(None) };
-    match shape {
-        Shape::Sudoku(layout) => {
-            let Ok(level) = key.difficulty.parse::<logic::Difficulty>() else { return Ok(None) };
-            let made = sudoku::Generator::new(layout).difficulty(level).budget(budget).generate(seed)?;
-            Ok(Some((join_cells(&sudoku_cells(&made.puzzle)), join_cells(&sudoku_cells(&made.solution)))))
-        }
-        Shape::Family { family, width, height, .. } if width == height => {
-            let made = family.generate(width, &key.difficulty, budget, seed)?;
-            Ok(made.map(|(text, solution)| (text, join_cells(&solution))))
-        }
-        Shape::Family { .. } => Ok(None),
-        Shape::Hidato { width, height, adjacency } => {
-            let Ok(level) = key.difficulty.parse::<hidato::Difficulty>() else { return Ok(None) };
-            let Ok(shape) = Hidato::new(width, height, vec![0; width * height], adjacency) else {
-                return Ok(None);
-            };
-            let made = hidato::Generator::new(shape).difficulty(level).budget(budget).generate(seed)?;
-            Ok(Some((join_cells(made.puzzle.cells()), join_cells(made.solution.cells()))))
-        }
-    }
+    shape.generate(&key.difficulty, budget, seed)
 }
 
 #[derive(Debug, Default)]
@@ -336,29 +292,5 @@ fn row(key: &PoolKey, (puzzle, solution): Made) -> PuzzleRow {
         difficulty: key.difficulty.clone(),
         puzzle,
         solution,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::levels;
-    use crate::model::{Shape, SUDOKU_SIZES};
-
-    /// What the game offers per size, the same for both variants (`GET /api/options` lists the
-    /// levels per size only).
-    #[test]
-    fn the_levels_offered_per_size() {
-        let expected: [(usize, &[&str]); 4] = [
-            (4, &["easy"]),
-            (6, &["easy", "medium", "hard", "expert", "extreme"]),
-            (9, &["easy", "medium", "hard", "expert", "extreme", "fiendish", "diabolical"]),
-            (16, &["easy", "extreme", "diabolical"]),
-        ];
-        assert_eq!(expected.map(|(size, _)| size), SUDOKU_SIZES);
-        for (size, offered) in expected {
-            for diagonals in [false, true] {
-                assert_eq!(levels(&Shape::sudoku(size, diagonals).unwrap()), offered, "{size}, {diagonals}");
-            }
-        }
     }
 }

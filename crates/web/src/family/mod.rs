@@ -69,20 +69,17 @@ pub trait Registered: Send + Sync + 'static {
     fn difficulties(&self) -> Vec<&'static str>;
     /// The levels offered on a side, easiest first.
     fn levels(&self, size: usize) -> Vec<&'static str>;
-    /// One puzzle of a side and level from `seed`: its text and its solution's cells; `Ok(None)`
-    /// for a level or side the family does not know.
-    fn generate(
-        &self,
-        size: usize,
-        level: &str,
-        budget: Budget,
-        seed: u64,
-    ) -> Result<Option<(String, Vec<i32>)>, GaveUp>;
+    /// One puzzle of a side and level from `seed`.
+    fn generate(&self, size: usize, level: &str, budget: Budget, seed: u64) -> Generated;
     /// The first puzzle of a text (janko's format or JSON); a 400 naming `field` otherwise.
     fn read(&self, text: &str, field: &'static str) -> AppResult<Arc<dyn InPlay>>;
     /// Counts up to 2, solves and rates a puzzle within `budget` (runs on a compute thread).
     fn analyze(&self, puzzle: &Arc<dyn InPlay>, budget: &Budget) -> AppResult<Analyzed>;
 }
+
+/// What [`Registered::generate`] made: the puzzle's text and its solution's cells; `Ok(None)`
+/// for a level or side the family does not know.
+pub type Generated = Result<Option<(String, Vec<i32>)>, GaveUp>;
 
 /// What [`Registered::analyze`] found.
 #[derive(Debug)]
@@ -192,13 +189,7 @@ impl<P: Family> Registered for Reg<P> {
         P::levels(size).into_iter().map(Named::name).collect()
     }
 
-    fn generate(
-        &self,
-        size: usize,
-        level: &str,
-        budget: Budget,
-        seed: u64,
-    ) -> Result<Option<(String, Vec<i32>)>, GaveUp> {
+    fn generate(&self, size: usize, level: &str, budget: Budget, seed: u64) -> Generated {
         let Some(&level) = Level::<P>::all().iter().find(|l| l.name() == level) else { return Ok(None) };
         if !P::SIZES.contains(&size) {
             return Ok(None);

@@ -18,8 +18,8 @@ use crate::address::ClientAddr;
 use crate::api::{Check, Paused, Quit};
 use crate::error::{AppError, AppResult};
 use crate::game::{Game, Source, Status};
-use crate::model::{join_cells, parse_adjacency, parse_variant, Kind, Shape, HIDATO_SIZES, SUDOKU_SIZES};
-use crate::pool::{self, PoolKey};
+use crate::model::{join_cells, Kind, Shape, Wanted};
+use crate::pool::PoolKey;
 use crate::state::AppState;
 use crate::store::{now_ms, Caps, GameRow, PuzzleRow, Unranked, Write, Written};
 
@@ -44,7 +44,7 @@ pub struct NewGame {
 /// `records::ConfigQuery` for `GET /api/records` and the daily's queries).
 macro_rules! wanted {
     ($request:expr) => {
-        Wanted {
+        $crate::model::Wanted {
             size: $request.size,
             variant: $request.variant.as_deref(),
             width: $request.width,
@@ -61,18 +61,6 @@ impl NewGame {
     fn wanted(&self) -> Wanted<'_> {
         wanted!(self)
     }
-}
-
-/// The configuration a request asks for (`POST /api/games`, `GET /api/daily`), before it is
-/// checked against the ones offered; a part left out takes its default.
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Wanted<'a> {
-    pub size: Option<usize>,
-    pub variant: Option<&'a str>,
-    pub width: Option<usize>,
-    pub height: Option<usize>,
-    pub adjacency: Option<&'a str>,
-    pub difficulty: Option<&'a str>,
 }
 
 /// The body of check: the player's grid, and whether it was finished while the server could not
@@ -110,13 +98,13 @@ pub async fn create(
         (None, true) => {
             let (shape, key) = configuration(kind, &body.wanted())?;
             let row = super::daily::puzzle_to_play(&state, &player, &key).await?;
-            let (shape, puzzle, solution) = stored(shape, &row.puzzle, &row.solution)?;
+            let (shape, puzzle, solution) = Shape::load(kind, &shape.key(), &row.puzzle, &row.solution)?;
             (shape, Some(key.difficulty), Source::Daily, None, puzzle, solution, Some(row.date))
         }
         (None, false) => {
             let (shape, key) = configuration(kind, &body.wanted())?;
             let row = from_pool(&state, &key).await?;
-            let (shape, puzzle, solution) = stored(shape, &row.puzzle, &row.solution)?;
+            let (shape, puzzle, solution) = Shape::load(kind, &shape.key(), &row.puzzle, &row.solution)?;
             (shape, Some(key.difficulty), Source::Pool, Some(row.id), puzzle, solution, None)
         }
     };
@@ -125,7 +113,7 @@ pub async fn create(
     let row = GameRow {
         puzzle_id,
         difficulty,
-        puzzle: crate::game::stored_puzzle(&shape, &puzzle),
+        puzzle: shape.stored_puzzle(&puzzle),
         solution: join_cells(&solution),
         player: Some(player),
         daily,
@@ -143,58 +131,11 @@ pub async fn create(
     Ok((StatusCode::CREATED, body))
 }
 
-/// A stored puzzle and solution of a configuration as the game's shape and grids.
-fn stored(shape: Shape, puzzle: &str, solution: &str) -> AppResult<(Shape, Vec<i32>, Vec<i32>)> {
-    match shape.kind() {
-        kind @ Kind::Family(_) => crate::game::loaded(kind, puzzle, solution),
-        _ => Ok((
-            shape,
-            crate::model::split_cells(puzzle).map_err(AppError::Internal)?,
-            crate::model::split_cells(solution).map_err(AppError::Internal)?,
-        )),
-    }
-}
-
 /// The shape and pool key a request asks for; 422 for a level the generator does not offer.
 pub(super) fn configuration(kind: Kind, body: &Wanted<'_>) -> AppResult<(Shape, PoolKey)> {
     let difficulty = body.difficulty.unwrap_or("easy").to_owned();
-    let shape = match kind {
-        Kind::Sudoku => {
-            let size = body.size.unwrap_or(9);
-            if !SUDOKU_SIZES.contains(&size) {
-                return Err(AppError::unprocessable(
-                    "size",
-                    format!("size {size}: the game offers 4, 6, 9 and 16"),
-                ));
-            }
-            let diagonals = parse_variant(body.variant.unwrap_or("classic"))?;
-            Shape::sudoku(size, diagonals)?
-        }
-        Kind::Hidato => {
-            let (width, height) = (body.width.unwrap_or(7), body.height.unwrap_or(7));
-            if !HIDATO_SIZES.contains(&(width, height)) {
-                return Err(AppError::unprocessable(
-                    "width",
-                    format!("{width}x{height}: the game offers 5x5, 7x7, 9x9 and 12x12"),
-                ));
-            }
-            let adjacency = parse_adjacency(body.adjacency.unwrap_or("hidato"))?;
-            Shape::Hidato { width, height, adjacency }
-        }
-        Kind::Family(family) => {
-            let sizes = family.sizes();
-            let size = body.size.or_else(|| sizes.get(sizes.len() / 2).copied()).unwrap_or(9);
-            if !sizes.contains(&size) {
-                let offered: Vec<String> = sizes.iter().map(ToString::to_string).collect();
-                return Err(AppError::unprocessable(
-                    "size",
-                    format!("size {size}: the game offers {} for {}", offered.join(", "), family.name()),
-                ));
-            }
-            Shape::Family { family, width: size, height: size, played: None }
-        }
-    };
-    let levels = pool::levels(&shape);
+    let shape = kind.shape(body, true)?;
+    let levels = shape.levels();
     if !levels.contains(&difficulty.as_str()) {
         let message = format!(
             "difficulty {difficulty:?} is not offered for {} {}; the levels are {}",
@@ -203,9 +144,7 @@ pub(super) fn configuration(kind: Kind, body: &Wanted<'_>) -> AppResult<(Shape, 
             levels.join(", ")
         );
         // A level's name that this shape does not offer is a 422; a word that names no level, a 400.
-        let known = sudoku::logic::Difficulty::ALL.iter().any(|level| level.name() == difficulty)
-            || matches!(kind, Kind::Family(family) if family.difficulties().contains(&difficulty.as_str()));
-        return Err(if known {
+        return Err(if kind.difficulties().contains(&difficulty.as_str()) {
             AppError::unprocessable("difficulty", message)
         } else {
             AppError::bad("difficulty", message)

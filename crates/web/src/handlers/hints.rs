@@ -20,17 +20,15 @@ use axum::extract::{Path, State};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::Value;
-use tessera::hidato::{self, Hidato};
-use tessera::sudoku::logic::{self, Candidates};
 
 use super::games::playing;
 use super::Body;
 use crate::api::Hint;
 use crate::error::{AppError, AppResult};
 use crate::family::rules::{DOT, STAR};
-use crate::family::{Entry, InPlay};
+use crate::family::InPlay;
 use crate::game::{Game, Source};
-use crate::model::{to_sudoku, Shape};
+use crate::model::Shape;
 use crate::state::AppState;
 use crate::store::{now_ms, Write};
 
@@ -107,17 +105,6 @@ async fn mark_assisted(state: &AppState, game: &mut Game) -> AppResult<()> {
     Ok(())
 }
 
-/// The largest value a note may hold, or `None` for a puzzle without notes.
-fn note_max(shape: &Shape) -> Option<i32> {
-    match shape {
-        Shape::Sudoku(layout) => Some(layout.size() as i32),
-        Shape::Family { played: Some(played), .. } if played.rules().entry == Entry::Digits => {
-            Some(played.rules().max as i32)
-        }
-        _ => None,
-    }
-}
-
 /// The notes as masks (bit `v - 1` for value `v`; `0` for no notes), checked: an array of one
 /// list per cell, values in range. Notes of filled cells are ignored.
 fn notes_masks(shape: &Shape, cells: &[i32], notes: Option<&Value>) -> AppResult<Vec<u32>> {
@@ -136,7 +123,7 @@ fn notes_masks(shape: &Shape, cells: &[i32], notes: Option<&Value>) -> AppResult
             ),
         ));
     }
-    let max = note_max(shape);
+    let max = shape.note_max();
     lists
         .iter()
         .enumerate()
@@ -205,58 +192,12 @@ fn next_step(
     solution: &[i32],
     budget: &tessera::Budget,
 ) -> AppResult<Hint> {
-    let hint = match shape {
-        Shape::Family { played: Some(played), .. } => {
-            let mut hint = played.hint(cells, solution, budget);
-            keep_family_changes(played.as_ref(), cells, notes, &mut hint);
-            hint
-        }
-        Shape::Family { .. } => {
-            return Err(AppError::Internal(anyhow::anyhow!("a family game without its puzzle")));
-        }
-        Shape::Sudoku(layout) => {
-            let puzzle = to_sudoku(layout, cells)?;
-            let grid = Candidates::with_notes(&puzzle, notes)
-                .map_err(|err| AppError::bad("notes", err.to_string()))?;
-            match logic::hint_with_candidates(&grid) {
-                Some(step) => {
-                    let widen =
-                        |pairs: Vec<(usize, u8)>| pairs.into_iter().map(|(c, d)| (c, i32::from(d))).collect();
-                    // The library's steps change the marks they are found on; kept as a guard.
-                    let eliminations =
-                        step.eliminations.into_iter().filter(|&(cell, d)| grid.has(cell, d)).collect();
-                    Hint {
-                        cells: step.cells,
-                        changes: String::new(),
-                        eliminations: widen(eliminations),
-                        explanation: step.explanation,
-                        placements: widen(step.placements),
-                        technique: step.technique.name().to_owned(),
-                    }
-                }
-                None => reveal(shape, cells, solution)?,
-            }
-        }
-        Shape::Hidato { width, height, adjacency } => {
-            let board = Hidato::new(*width, *height, cells.to_vec(), *adjacency)
-                .map_err(|err| AppError::bad("cells", err.to_string()))?;
-            let rating = hidato::solve_logically(&board, hidato::Difficulty::Expert);
-            // The first step that places a number the board lacks (a step placing nothing would
-            // come back unchanged).
-            match rating.steps.iter().find(|s| s.placed.is_some_and(|(cell, _)| cells.get(cell) == Some(&0)))
-            {
-                Some(step) => Hint {
-                    cells: step.placed.map(|(cell, _)| vec![cell]).unwrap_or_default(),
-                    changes: String::new(),
-                    eliminations: Vec::new(),
-                    explanation: step.explanation.clone(),
-                    placements: step.placed.map(|p| vec![p]).unwrap_or_default(),
-                    technique: step.technique.name().to_owned(),
-                },
-                None => reveal(shape, cells, solution)?,
-            }
-        }
+    let Some(mut hint) = shape.logic_hint(cells, notes, solution, budget)? else {
+        return reveal(shape, cells, solution);
     };
+    if let Some(played) = shape.played() {
+        keep_family_changes(played.as_ref(), cells, notes, &mut hint);
+    }
     if hint.placements.is_empty() && hint.eliminations.is_empty() {
         return reveal(shape, cells, solution);
     }
@@ -307,13 +248,8 @@ fn named(shape: &Shape, mut hint: Hint) -> Hint {
 /// "Place 5 in r4c7. Remove 2 from r5c8 and r6c8." (Star Battle: "Put a star in r1c3. Mark
 /// r1c4 as no star."; Hidato: "Place 12 in (3,4).")
 fn changes(shape: &Shape, placements: &[(usize, i32)], eliminations: &[(usize, i32)]) -> String {
-    let stars = matches!(shape, Shape::Family { played: Some(p), .. } if p.rules().entry == Entry::Stars);
-    let word = |v: i32| match shape {
-        Shape::Sudoku(layout) => {
-            u8::try_from(v).map_or_else(|_| v.to_string(), |d| layout.symbol(d).to_string())
-        }
-        _ => v.to_string(),
-    };
+    let stars = shape.is_stars();
+    let word = |v: i32| shape.symbol(v);
     let mut sentences = Vec::new();
     // Group by value, in the order values first appear.
     let grouped = |pairs: &[(usize, i32)]| {

@@ -18,13 +18,9 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde::de::DeserializeOwned;
-use tessera::{hidato, sudoku};
 
-use crate::api::{Dimensions, FamilyOptions, Health, HidatoOptions, Options, SudokuOptions};
+use crate::api::Health;
 use crate::error::AppError;
-use crate::family::FAMILIES;
-use crate::model::{Shape, HIDATO_SIZES, SUDOKU_SIZES};
-use crate::pool;
 use crate::state::AppState;
 
 /// A JSON body read with serde; a mistake is a 400 naming it (a body over the limit, 413).
@@ -128,41 +124,7 @@ pub async fn health() -> impl IntoResponse {
 
 /// `GET /api/options`: the configurations a new game can ask for.
 pub async fn options() -> impl IntoResponse {
-    Json(offered())
-}
-
-/// The configurations a new game can ask for, with the library's level names and order: the
-/// answer of `GET /api/options`, and what the pages read from `/options.js`.
-pub(crate) fn offered() -> Options {
-    let sudoku_levels =
-        |size| Shape::sudoku(size, false).map(|shape| pool::levels(&shape)).unwrap_or_default();
-    let families = FAMILIES
-        .iter()
-        .map(|family| {
-            let options = FamilyOptions {
-                difficulties: family.difficulties(),
-                entry: family.entry(),
-                levels: family.sizes().iter().map(|&size| (size.to_string(), family.levels(size))).collect(),
-                sizes: family.sizes().to_vec(),
-                title: family.title(),
-            };
-            (family.name(), options)
-        })
-        .collect();
-    Options {
-        families,
-        hidato: HidatoOptions {
-            adjacencies: ["hidato", "numbrix"],
-            difficulties: hidato::Difficulty::ALL.map(hidato::Difficulty::name).to_vec(),
-            sizes: HIDATO_SIZES.iter().map(|&(width, height)| Dimensions { height, width }).collect(),
-        },
-        sudoku: SudokuOptions {
-            difficulties: sudoku::Difficulty::ALL.map(sudoku::Difficulty::name).to_vec(),
-            levels: SUDOKU_SIZES.iter().map(|&size| (size.to_string(), sudoku_levels(size))).collect(),
-            sizes: SUDOKU_SIZES,
-            variants: ["classic", "x"],
-        },
-    }
+    Json(crate::model::offered())
 }
 
 /// Any other path under `/api`.

@@ -9,10 +9,10 @@ use axum::Json;
 use rusqlite::params;
 use serde::Deserialize;
 
-use super::games::{wanted, Wanted};
+use super::games::wanted;
 use crate::api::{Best, Record, Records, Summary};
 use crate::error::{AppError, AppResult};
-use crate::model::{parse_adjacency, parse_variant, Kind, Shape};
+use crate::model::{Kind, Shape, Wanted};
 use crate::state::AppState;
 
 /// The query of `GET /api/records` and of the daily's (`handlers::daily`): a configuration by
@@ -82,21 +82,9 @@ pub async fn list(
         ));
     }
     let kind = Kind::parse(q.kind.as_deref().unwrap_or("sudoku"))?;
-    let config = match (&q.config, kind) {
-        (Some(config), _) => Shape::from_key(kind, config)?.key(),
-        (None, Kind::Sudoku) => {
-            Shape::sudoku(q.size.unwrap_or(9), parse_variant(q.variant.as_deref().unwrap_or("classic"))?)?
-                .key()
-        }
-        (None, Kind::Hidato) => {
-            let (width, height) = (q.width.unwrap_or(7), q.height.unwrap_or(7));
-            let adjacency = parse_adjacency(q.adjacency.as_deref().unwrap_or("hidato"))?;
-            Shape::Hidato { width, height, adjacency }.key()
-        }
-        (None, Kind::Family(family)) => {
-            let size = q.size.unwrap_or(9);
-            Shape::Family { family, width: size, height: size, played: None }.key()
-        }
+    let config = match &q.config {
+        Some(config) => Shape::from_key(kind, config)?.key(),
+        None => kind.shape(&q.wanted(), false)?.key(),
     };
     let difficulty =
         q.difficulty.clone().ok_or_else(|| AppError::bad("difficulty", "difficulty: missing"))?;

@@ -69,13 +69,14 @@ async fn puzzle(state: &AppState, q: &LearnQuery) -> AppResult<Sudoku> {
     let puzzle = if text == "daily" {
         let difficulty = q.difficulty.as_deref().unwrap_or("easy");
         let layout = tessera::sudoku::Layout::classic(9).expect("9x9 is a classic size");
-        if !crate::pool::sudoku_levels(&layout).iter().any(|level| level.name() == difficulty) {
+        if !crate::model::sudoku::levels(&layout).iter().any(|level| level.name() == difficulty) {
             return Err(AppError::bad(
                 "difficulty",
                 format!("difficulty {difficulty:?}: not a level of the daily 9x9"),
             ));
         }
-        let key = PoolKey { kind: Kind::Sudoku, config: "9x9 classic".into(), difficulty: difficulty.into() };
+        let kind = Kind::from_name("sudoku").expect("sudoku is registered");
+        let key = PoolKey { kind, config: "9x9 classic".into(), difficulty: difficulty.into() };
         let row = state.dailies.get(&state.store, state.config.today.date(), &key).await?;
         let digits: String = row.puzzle.split(',').map(|d| if d == "0" { "." } else { d }).collect();
         Sudoku::from_line(&digits).map_err(|err| AppError::Internal(anyhow::anyhow!("the daily: {err}")))?

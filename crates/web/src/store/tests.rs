@@ -23,7 +23,7 @@ async fn a_committed_result_survives_a_kill() {
     let Written::Id(puzzle_id) = store
         .write(Write::InsertPuzzle(PuzzleRow {
             id: 0,
-            kind: Kind::Sudoku,
+            kind: Kind::parse("sudoku").unwrap(),
             config: "4x4 classic".into(),
             difficulty: "easy".into(),
             puzzle: "0".repeat(16).chars().map(String::from).collect::<Vec<_>>().join(","),
@@ -40,7 +40,7 @@ async fn a_committed_result_survives_a_kill() {
         ..GameRow::started(
             "durable0123456789abcd".into(),
             Source::Pool,
-            Kind::Sudoku,
+            Kind::parse("sudoku").unwrap(),
             "4x4 classic".into(),
             1_000,
         )
@@ -75,7 +75,7 @@ async fn enums_are_stored_as_their_names() {
         ..GameRow::started(
             "names0123456789abcdef".into(),
             Source::Pasted,
-            Kind::Hidato,
+            Kind::parse("hidato").unwrap(),
             "3x2 hidato".into(),
             1_000,
         )
@@ -157,7 +157,13 @@ async fn places_match_counting_the_results_table() {
         ms: Some(ms),
         touched_at: ms,
         daily,
-        ..GameRow::started(format!("place{n:017}"), Source::Pool, Kind::Sudoku, config.into(), 0)
+        ..GameRow::started(
+            format!("place{n:017}"),
+            Source::Pool,
+            Kind::parse("sudoku").unwrap(),
+            config.into(),
+            0,
+        )
     };
     let mut n = 0u64;
     for round in 0..2 {
@@ -226,7 +232,7 @@ async fn expiry_deletes_a_slice_of_idle_games_in_play() {
             ..GameRow::started(
                 format!("expire{n:016}"),
                 Source::Pasted,
-                Kind::Sudoku,
+                Kind::parse("sudoku").unwrap(),
                 "4x4 classic".into(),
                 0,
             )

@@ -69,7 +69,11 @@ async fn the_same_puzzle_for_every_player_and_server_and_another_the_next_day() 
     assert_ne!(a["id"], b["id"]);
 
     // It is the library's puzzle from the date: any server computes the same.
-    let key = PoolKey { kind: Kind::Sudoku, config: "9x9 classic".into(), difficulty: "easy".into() };
+    let key = PoolKey {
+        kind: Kind::parse("sudoku").unwrap(),
+        config: "9x9 classic".into(),
+        difficulty: "easy".into(),
+    };
     let day = Date::parse(DAY, "date").unwrap();
     let made = generate(day, &key, Budget::unlimited()).unwrap();
     let expected: Vec<i32> = made.puzzle.split(',').map(|v| v.parse().unwrap()).collect();

@@ -17,7 +17,7 @@ async fn the_pool_fills_in_the_background_and_pages_are_served() {
     let state = state("pool");
     let _ = new_sudoku(&state).await;
     let key = tessera_web::PoolKey {
-        kind: tessera_web::Kind::Sudoku,
+        kind: tessera_web::Kind::parse("sudoku").unwrap(),
         config: "4x4 classic".into(),
         difficulty: "easy".into(),
     };
