@@ -7,7 +7,7 @@ use crate::common;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
-use tessera::{Draw, Query, Readable};
+use tessera::Query;
 
 use common::{call, cells, config, temp_db};
 
@@ -32,26 +32,22 @@ fn families() -> Vec<(&'static str, Solve)> {
     ]
 }
 
-/// The library's solution of a puzzle text as the API's grid, and as answer text.
-fn solved<P: Readable<ReadOptions = ()> + Draw>(text: &str) -> (Vec<i32>, String) {
+/// The library's solution of a puzzle text as the API's grid (from the library's values, never
+/// from what the picture prints), and as answer text.
+pub(crate) fn solved<P: tessera::Family<ReadOptions = ()>>(text: &str) -> (Vec<i32>, String) {
     let puzzle = P::read(text, &()).next().unwrap().unwrap();
     let solution = puzzle.solve(&Query::default()).unwrap().expect("a solution");
     let picture = puzzle.picture(Some(&solution));
-    let stars = picture.cells.iter().any(|c| c.text == "★");
+    let stars = picture.cells.iter().any(|cell| cell.star);
     let grid = picture
         .cells
         .iter()
         .zip(&picture.regions)
-        .map(|(cell, region)| match () {
+        .zip(puzzle.values(&solution))
+        .map(|((cell, region), value)| match () {
             _ if cell.blocked || region.is_none() => -1,
-            _ if stars => {
-                if cell.text == "★" {
-                    1
-                } else {
-                    2
-                }
-            }
-            _ => cell.text.parse().unwrap(),
+            _ if stars => 2 - value as i32,
+            _ => value as i32,
         })
         .collect();
     (grid, puzzle.solution_text(&solution))

@@ -14,4 +14,5 @@ mod limits;
 mod pool_and_pages;
 mod puzzles;
 mod records;
+mod sizes;
 mod sudoku_learn;
