@@ -107,7 +107,7 @@ pub mod variant;
 
 pub use common::{
     Budget, Count, CoverQuery, Draw, Family, GaveUp, Generate, Lazy, Named, Outcome, Puzzle, Query, Rate,
-    Readable, Reduction, Solutions, Stats, Verdict,
+    Readable, Reduction, SideDiffers, Solutions, Stats, Verdict,
 };
 pub use error::{Error, ParseError, ParseErrorKind, ReaderError, ShapeError};
 pub use tessera_xc as xc;

@@ -63,32 +63,23 @@ mod xc;
 mod _tessera {
     use pyo3::prelude::*;
 
+    // Every class, exception and function of the module, in one list.
     #[pymodule_export]
-    use super::common::{Count, Verdict};
-    #[pymodule_export]
-    use super::errors::{GaveUp, ParseError};
-    #[pymodule_export]
-    use super::families::{KenKen, Killer, StarBattle, Variant};
-    #[pymodule_export]
-    use super::family::{Answer, Rating, Step};
-    #[pymodule_export]
-    use super::generated::Generated;
-    #[pymodule_export]
-    use super::hidato::{Hidato, HidatoRating};
-    #[pymodule_export]
-    use super::listing::Solutions;
-    #[pymodule_export]
-    use super::queens::Queens;
-    #[pymodule_export]
-    use super::registry::Registry;
-    #[pymodule_export]
-    use super::shard::{merge, MergeError, Plan};
-    #[pymodule_export]
-    use super::sudoku::{Hint, Sudoku, SudokuRating};
-    #[pymodule_export]
-    use super::tiling::{Tiling, TilingPuzzle};
-    #[pymodule_export]
-    use super::xc::ExactCover;
+    use super::{
+        common::{Count, Verdict},
+        errors::{GaveUp, ParseError},
+        families::{KenKen, Killer, StarBattle, Variant},
+        family::{Answer, Rating, Step},
+        generated::Generated,
+        hidato::{Hidato, HidatoRating},
+        listing::Solutions,
+        queens::Queens,
+        registry::Registry,
+        shard::{merge, MergeError, Plan},
+        sudoku::{Hint, Sudoku, SudokuRating},
+        tiling::{Tiling, TilingPuzzle},
+        xc::ExactCover,
+    };
 
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {

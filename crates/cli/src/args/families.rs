@@ -11,23 +11,35 @@ use tessera::Budget;
 
 use super::{named, Family, Side};
 
-/// The exit statuses and formats of the family commands, under `tessera <family> --help`.
-pub const FAMILY_HELP: &str = "\
-Input and output: the janko.at text format, puzzles one after another with blank lines and #
-comment lines between them (see docs/formats.md, \"Killer Sudoku, KenKen and Star Battle\"); every
-output reads back. JSON lines as `generate --json` and `solve --json` write them are read
-through their \"puzzle\" or \"solution\" text.
-
+/// The exit statuses of every family's commands, Variant's included, as a literal for
+/// `concat!`.
+macro_rules! exit_statuses {
+    () => {
+        "
 Exit status:
   0  success (including \"no solution\")
   1  usage error or internal error
   2  bad input: a file cannot be read or is not valid (the message gives line and column)
   3  gave up: --max-nodes or --timeout ran out on some puzzle
   4  verify: an answer breaks a rule of its puzzle
-  7  rate: the techniques found a contradiction (no solution)";
+  7  rate: the techniques found a contradiction (no solution)"
+    };
+}
+
+/// The exit statuses and formats of the family commands, under `tessera <family> --help`.
+pub const FAMILY_HELP: &str = concat!(
+    "\
+Input and output: the janko.at text format, puzzles one after another with blank lines and #
+comment lines between them (see docs/formats.md, \"Killer Sudoku, KenKen and Star Battle\"); every
+output reads back. JSON lines as `generate --json` and `solve --json` write them are read
+through their \"puzzle\" or \"solution\" text.
+",
+    exit_statuses!()
+);
 
 /// The formats and exit statuses of `tessera variant`, under `tessera variant --help`.
-pub const VARIANT_HELP: &str = "\
+pub const VARIANT_HELP: &str = concat!(
+    "\
 Input: one puzzle a line, in any of these formats: an f-puzzles JSON file (its JSON on one line),
 an f-puzzles or SudokuPad share link, an ISS string, or Tessera's own JSON (what `solve --json`,
 `generate --json` and every text output write); blank and # comment lines between them. FILE may
@@ -39,14 +51,9 @@ Examples:
   tessera variant solve examples/data/variant/thermo-4x4.json
   tessera variant count 'https://f-puzzles.com/?load=N4Ig...'
   tessera variant verify puzzle.json answer.txt --json
-
-Exit status:
-  0  success (including \"no solution\")
-  1  usage error or internal error
-  2  bad input: a file cannot be read or is not valid (the message gives line and column)
-  3  gave up: --max-nodes or --timeout ran out on some puzzle
-  4  verify: an answer breaks a rule of its puzzle
-  7  rate: the techniques found a contradiction (no solution)";
+",
+    exit_statuses!()
+);
 
 /// The side flag's parser: the family's [`tessera::Family::SIDES`].
 fn side<P: tessera::Family>() -> clap::builder::RangedU64ValueParser<usize> {
@@ -91,13 +98,8 @@ pub struct KenKenShape {
 impl Family for KenKen {
     type Shape = KenKenShape;
 
-    fn spec(
-        shape: &KenKenShape,
-        level: Option<kenken::Difficulty>,
-        budget: &Budget,
-    ) -> Result<kenken::Generator, tessera::Error> {
-        Ok(<KenKen as tessera::Family>::generator(shape.size, level, budget)?
-            .hidden_operations(shape.hidden_operations))
+    fn shaped(shape: &KenKenShape, generator: kenken::Generator) -> kenken::Generator {
+        generator.hidden_operations(shape.hidden_operations)
     }
 }
 
@@ -139,15 +141,10 @@ pub struct VariantShape {
 impl Family for Variant {
     type Shape = VariantShape;
 
-    fn spec(
-        shape: &VariantShape,
-        level: Option<variant::Difficulty>,
-        budget: &Budget,
-    ) -> Result<variant::Generator, tessera::Error> {
-        let generator = <Variant as tessera::Family>::generator(shape.size, level, budget)?;
-        Ok(match shape.template {
+    fn shaped(shape: &VariantShape, generator: variant::Generator) -> variant::Generator {
+        match shape.template {
             Some(template) => generator.template(template),
             None => generator,
-        })
+        }
     }
 }

@@ -20,13 +20,19 @@ pub trait Family: tessera::Family {
     type Shape: Args + Side + Clone + std::fmt::Debug + Send + Sync;
 
     /// The generator's settings from its flags, the level asked for and the budget of one puzzle
-    /// (default: the library's generator of the side).
+    /// (default: the library's generator of the side, [`shaped`](Family::shaped) by the flags).
     fn spec(
         shape: &Self::Shape,
         level: Option<<Self as Rate>::Level>,
         budget: &tessera::Budget,
     ) -> Result<Self::Spec, tessera::Error> {
-        <Self as tessera::Family>::generator(shape.side(), level, budget)
+        Ok(Self::shaped(shape, <Self as tessera::Family>::generator(shape.side(), level, budget)?))
+    }
+
+    /// The library's generator of the side with the flags beyond the side set (default: it has
+    /// none).
+    fn shaped(_shape: &Self::Shape, generator: Self::Spec) -> Self::Spec {
+        generator
     }
 }
 

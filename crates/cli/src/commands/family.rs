@@ -17,7 +17,7 @@ use serde::Serialize;
 use tessera::{Named, Query};
 
 use super::family_input::{json_lines, limit, read, read_answers, text_of, with_newline};
-use super::report::{note, CountJson, CountKeys, GaveUpRecord};
+use super::report::{count_line, note, CountJson, CountKeys, GaveUpRecord};
 use super::verdict::{VerifyReport, ViolationReport};
 use super::Status;
 use crate::args::{
@@ -133,15 +133,13 @@ pub fn count<P: Family>(args: &FamilyCountArgs<P::Engine>) -> Result<Status> {
             .with_budget(super::budget(&run.budget));
         let count = puzzle.count(&query);
         gave_up |= count.gave_up();
-        if run.output.json() {
+        let json = if run.output.json() {
             let keys = CountKeys::of::<P>(&count, start.elapsed().as_secs_f64(), 1, engine);
-            let json = CountJson::new(keys).own("index", &(i + 1))?.own("limit", &args.limit)?.finish()?;
-            writeln!(out, "{json}")?;
-        } else if count.gave_up() {
-            writeln!(out, "gave-up")?;
+            Some(CountJson::new(keys).own("index", &(i + 1))?.own("limit", &args.limit)?.finish()?)
         } else {
-            writeln!(out, "{}", count.solutions)?;
-        }
+            None
+        };
+        count_line(&mut out, &count, json)?;
     }
     out.flush()?;
     finish(run.output.stats, puzzles.len(), started, engine.name(), gave_up)

@@ -15,7 +15,7 @@ use serde::Serialize;
 use tessera::hidato::{self, to_text, Adjacency, Budget, Class, GaveUp, Hidato, Violation};
 
 use super::files::without_gave_up;
-use super::report::{note, CountJson, CountKeys};
+use super::report::{count_line, note, CountJson, CountKeys};
 use super::verdict::{VerifyReport, ViolationReport};
 use super::Status;
 use crate::args::{HidatoCountArgs, HidatoRunArgs, HidatoSolveArgs, HidatoVerifyArgs};
@@ -76,7 +76,7 @@ pub fn count(args: &HidatoCountArgs) -> Result<Status> {
         let count = hidato::count(puzzle, &query(&args.run, engine).with_limit(args.limit));
         let keys = CountKeys::of::<Hidato>(&count, start.elapsed().as_secs_f64(), threads, engine);
         gave_up |= count.gave_up();
-        if args.run.output.json() {
+        let json = if args.run.output.json() {
             // This command's keys first, in the order they always had, then the other core keys.
             let json = CountJson::new(keys)
                 .own("index", &(i + 1))?
@@ -86,12 +86,11 @@ pub fn count(args: &HidatoCountArgs) -> Result<Status> {
                 .core("reason")?
                 .core("seconds")?
                 .finish()?;
-            writeln!(out, "{json}")?;
-        } else if count.gave_up() {
-            writeln!(out, "gave-up")?;
+            Some(json)
         } else {
-            writeln!(out, "{}", count.solutions)?;
-        }
+            None
+        };
+        count_line(&mut out, &count, json)?;
     }
     out.flush()?;
     stats(&args.run, puzzles.len(), start_all);

@@ -65,6 +65,16 @@ impl<'a> CountKeys<'a> {
     }
 }
 
+/// One puzzle's line of a `count` over a file of puzzles: its `--json` object when there is one,
+/// else `gave-up` or the count of solutions.
+pub(crate) fn count_line(out: &mut impl Write, count: &Count, json: Option<String>) -> io::Result<()> {
+    match json {
+        Some(json) => writeln!(out, "{json}"),
+        None if count.gave_up() => writeln!(out, "gave-up"),
+        None => writeln!(out, "{}", count.solutions),
+    }
+}
+
 /// Writes one `count --json` object: the command's own keys in its own order, the core keys
 /// ([`CountKeys`]) where the command places them ([`CountJson::core`]), and every core key not
 /// placed appended at the end, so that each command keeps its order and every one has them all.

@@ -26,6 +26,8 @@ mod rating;
 mod reduction;
 pub mod registry;
 pub mod seed;
+#[cfg(test)]
+pub(crate) mod testing;
 mod verdict;
 
 pub use family::{Cage, CageOp, Family, Level, Live, Relation};
@@ -35,10 +37,10 @@ pub(crate) use puzzle::{generator, levels_and_generator, puzzle_from_functions, 
 pub use puzzle::{Generate, Lazy, Named, Puzzle, Rate, Readable, LAZY_BUFFER};
 pub use query::{Query, Solutions};
 pub use rating::{Made, Rating, Step};
-pub(crate) use reduction::{first, too_large};
+pub(crate) use reduction::{first, grid_digits, too_large};
 pub use reduction::{CoverQuery, NotBuilt, Reduction, MAX_OPTIONS};
 pub use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
-pub use verdict::Verdict;
+pub use verdict::{SideDiffers, Verdict};
 
 /// The value of `all` whose `name` is `text` (ignoring case and surrounding spaces), or an
 /// [`Error::UnknownName`](crate::Error::UnknownName) that lists `expected`: the `FromStr` of every
@@ -170,3 +172,30 @@ macro_rules! levels {
     };
 }
 pub(crate) use levels;
+
+/// The four levels of a janko.at family (`easy`, `medium`, `hard`, `expert`) as its
+/// `Difficulty`, by [`levels!`], each level with the family's words for what it allows.
+macro_rules! family_levels {
+    (
+        $(#[$meta:meta])*
+        easy: $easy:literal,
+        medium: $medium:literal,
+        hard: $hard:literal,
+        expert: $expert:literal $(,)?
+    ) => {
+        crate::common::levels! {
+            $(#[$meta])*
+            pub enum Difficulty {
+                #[doc = $easy]
+                Easy => "easy",
+                #[doc = $medium]
+                Medium => "medium",
+                #[doc = $hard]
+                Hard => "hard",
+                #[doc = $expert]
+                Expert => "expert",
+            }
+        }
+    };
+}
+pub(crate) use family_levels;

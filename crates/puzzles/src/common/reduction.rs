@@ -85,6 +85,22 @@ pub(crate) fn first<T>(solutions: Solutions<T>) -> Result<Option<T>, GaveUp> {
     }
 }
 
+/// The digits, row by row, of the `n`×`n` grid that some options of a grid puzzle's reduction
+/// fill (KenKen's, Killer's, variant Sudoku's): each option writes the `(cell, digit)` pairs
+/// `writes` gives for its index; a cell no option writes stays 0.
+pub(crate) fn grid_digits<I>(n: usize, options: &[OptionId], writes: impl Fn(usize) -> I) -> Vec<u8>
+where
+    I: IntoIterator<Item = (usize, u8)>,
+{
+    let mut digits = vec![0; n * n];
+    for option in options {
+        for (cell, digit) in writes(option.index()) {
+            digits[cell] = digit;
+        }
+    }
+    digits
+}
+
 /// The most options the Killer and variant reductions are built with.
 pub const MAX_OPTIONS: usize = 2_000_000;
 

@@ -107,13 +107,10 @@ impl Reduction for ExactCover {
     }
 
     fn decode(&self, chosen: &[OptionId]) -> Grid {
-        let mut grid = vec![0u8; self.n * self.n];
-        for option in chosen {
-            let (k, at) = self.options[option.index()];
-            for (i, &cell) in self.cells[k].iter().enumerate() {
-                grid[cell] = self.values[at + i];
-            }
-        }
+        let grid = crate::common::grid_digits(self.n, chosen, |o| {
+            let (k, at) = self.options[o];
+            self.cells[k].iter().copied().zip(self.values[at..].iter().copied())
+        });
         Grid::from_cells(self.n, grid)
     }
 }

@@ -91,7 +91,7 @@ impl Family for KenKen {
     fn violation(&self, violation: &Violation) -> (&'static str, Vec<usize>) {
         use Violation as V;
         match violation {
-            V::Size { .. } => ("size-differs", Vec::new()),
+            V::Size(_) => ("size-differs", Vec::new()),
             V::Value { cell, value: 0, .. } => ("empty", vec![*cell]),
             V::Value { cell, .. } => ("out-of-range", vec![*cell]),
             V::Row { cells, .. } => ("repeated-in-row", cells.clone()),

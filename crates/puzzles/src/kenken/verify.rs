@@ -10,12 +10,7 @@ use crate::kenken::model::{cell_name, Grid, KenKen, Op};
 #[non_exhaustive]
 pub enum Violation {
     /// The answer's side is not the puzzle's.
-    Size {
-        /// The puzzle's side.
-        expected: usize,
-        /// The answer's.
-        found: usize,
-    },
+    Size(crate::SideDiffers),
     /// A cell empty or holding a value outside 1..=N.
     Value {
         /// The cell (row by row from 0).
@@ -71,9 +66,7 @@ fn names(n: usize, cells: &[usize]) -> String {
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Violation::Size { expected, found } => {
-                write!(f, "the answer is {found}x{found}, the puzzle {expected}x{expected}")
-            }
+            Violation::Size(differs) => write!(f, "{differs}"),
             Violation::Value { cell, value: 0, n } => write!(f, "{} is empty", cell_name(*n, *cell)),
             Violation::Value { cell, value, n } => {
                 write!(f, "{} holds {value}, not a value from 1 to {n}", cell_name(*n, *cell))
@@ -118,8 +111,8 @@ impl fmt::Display for Violation {
 /// ```
 pub fn verify(puzzle: &KenKen, answer: &Grid) -> crate::Verdict<Violation> {
     let n = puzzle.size();
-    if answer.size() != n {
-        return crate::Verdict::new(vec![Violation::Size { expected: n, found: answer.size() }]);
+    if let Some(verdict) = crate::SideDiffers::verdict(n, answer.size(), Violation::Size) {
+        return verdict;
     }
     let cells = answer.cells();
     let mut violations = Vec::new();

@@ -169,18 +169,10 @@ impl Reduction for ExactCover {
     }
 
     fn decode(&self, options: &[OptionId]) -> Grid {
-        let mut digits = vec![0; self.n * self.n];
-        for o in options {
-            let o = o.index();
+        let digits = crate::common::grid_digits(self.n, options, |o| {
             let cells = &self.cells[self.cage[o] as usize];
-            digits_into(&mut digits, cells, &self.digits[self.start[o]..self.start[o] + cells.len()]);
-        }
+            cells.iter().copied().zip(self.digits[self.start[o]..self.start[o] + cells.len()].iter().copied())
+        });
         Grid::new(self.n, digits).expect("digits from 1 to n")
-    }
-}
-
-fn digits_into(grid: &mut [u8], cells: &[usize], digits: &[u8]) {
-    for (&cell, &d) in cells.iter().zip(digits) {
-        grid[cell] = d;
     }
 }

@@ -78,7 +78,7 @@ impl Family for Killer {
         let n = self.size();
         let cells = |cells: &[(usize, usize)]| cells.iter().map(|&(r, c)| r * n + c).collect();
         match violation {
-            V::Size { .. } => ("size-differs", Vec::new()),
+            V::Size(_) => ("size-differs", Vec::new()),
             V::Empty { cell: (r, c) } => ("empty", vec![r * n + c]),
             V::Given { cell: (r, c), .. } => ("given-changed", vec![r * n + c]),
             V::Repeated { house: "row", cells: at, .. } => ("repeated-in-row", cells(at)),

@@ -13,12 +13,7 @@ fn name((row, column): (usize, usize)) -> String {
 #[non_exhaustive]
 pub enum Violation {
     /// The answer's side is not the puzzle's.
-    Size {
-        /// The puzzle's side.
-        expected: usize,
-        /// The answer's side.
-        found: usize,
-    },
+    Size(crate::SideDiffers),
     /// A cell left empty.
     Empty {
         /// The cell.
@@ -70,9 +65,7 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names = |cells: &[(usize, usize)]| cells.iter().map(|&c| name(c)).collect::<Vec<_>>().join(", ");
         match self {
-            Violation::Size { expected, found } => {
-                write!(f, "the answer is {found}x{found}, the puzzle {expected}x{expected}")
-            }
+            Violation::Size(differs) => write!(f, "{differs}"),
             Violation::Empty { cell } => write!(f, "{} is empty", name(*cell)),
             Violation::Given { cell, given, found } => {
                 write!(f, "{} holds {found}, but {given} is given there", name(*cell))
@@ -104,8 +97,8 @@ impl fmt::Display for Violation {
 /// ```
 pub fn verify(puzzle: &Killer, answer: &Grid) -> crate::Verdict<Violation> {
     let n = puzzle.size();
-    if answer.size() != n {
-        return crate::Verdict::new(vec![Violation::Size { expected: n, found: answer.size() }]);
+    if let Some(verdict) = crate::SideDiffers::verdict(n, answer.size(), Violation::Size) {
+        return verdict;
     }
     let digits = answer.digits();
     let mut violations = Vec::new();

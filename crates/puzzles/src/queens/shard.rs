@@ -348,12 +348,8 @@ mod tests {
         let mut rng = Pcg64Mcg::seed_from_u64(7);
         for prefix in &split.prefixes {
             let exact = tree.count(prefix, &Budget::unlimited()).stats.nodes as f64;
-            let probes = 20_000;
-            let samples: Vec<f64> = (0..probes).map(|_| tree.probe(prefix, &mut rng)).collect();
-            let mean = samples.iter().sum::<f64>() / f64::from(probes);
-            let variance =
-                samples.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / f64::from(probes - 1);
-            let error = (variance / f64::from(probes)).sqrt();
+            let (mean, error) =
+                crate::common::testing::mean_and_error(20_000, || tree.probe(prefix, &mut rng));
             assert!((mean - exact).abs() <= 4.0 * error, "{:?}: {mean} ± {error} vs {exact}", prefix.columns);
         }
     }

@@ -20,19 +20,13 @@ use crate::starbattle::model::name;
 use crate::starbattle::solve::{Layout, State, Unit};
 use crate::starbattle::StarBattle;
 
-crate::common::levels! {
+crate::common::family_levels! {
     /// A level, easiest first.
     #[non_exhaustive]
-    pub enum Difficulty {
-        /// Full units, last cells, neighbours of stars.
-        Easy => "easy",
-        /// Confined regions and lines, stars that would break a unit by count.
-        Medium => "medium",
-        /// The squeeze over several lines, the 2x2 bound.
-        Hard => "hard",
-        /// Trial and contradiction, or more than these techniques.
-        Expert => "expert",
-    }
+    easy: "Full units, last cells, neighbours of stars.",
+    medium: "Confined regions and lines, stars that would break a unit by count.",
+    hard: "The squeeze over several lines, the 2x2 bound.",
+    expert: "Trial and contradiction, or more than these techniques.",
 }
 
 impl Difficulty {

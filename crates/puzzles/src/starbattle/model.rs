@@ -6,6 +6,35 @@ use crate::Error;
 /// The largest width and height (a row of cells is one `u64` in the solver).
 pub const MAX_SIDE: usize = 64;
 
+/// The numbers of the header `W H K` that a board and an answer both start with, as their
+/// `width`, `height` and `stars` (with the doc of `stars`).
+macro_rules! header_accessors {
+    ($stars:literal) => {
+        /// Columns.
+        pub fn width(&self) -> usize {
+            self.width
+        }
+
+        /// Rows.
+        pub fn height(&self) -> usize {
+            self.height
+        }
+
+        #[doc = $stars]
+        pub fn stars(&self) -> usize {
+            self.stars
+        }
+    };
+}
+
+/// `width × height` cells, or the error of a board or answer of `found` cells.
+fn check_cells(width: usize, height: usize, found: usize) -> Result<(), Error> {
+    if found == width * height {
+        return Ok(());
+    }
+    Err(crate::ShapeError::Size { width, height, expected: width * height, found }.into())
+}
+
 /// One cell of a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Cell {
@@ -71,15 +100,7 @@ impl StarBattle {
                 return Err(Error::OutOfRange { what, value: value as u64, min: 1, max: MAX_SIDE as u64 });
             }
         }
-        if cells.len() != width * height {
-            return Err(crate::ShapeError::Size {
-                width,
-                height,
-                expected: width * height,
-                found: cells.len(),
-            }
-            .into());
-        }
+        check_cells(width, height, cells.len())?;
         let mut ids: Vec<u32> = cells.iter().filter_map(|c| c.region()).collect();
         ids.sort_unstable();
         ids.dedup();
@@ -90,20 +111,7 @@ impl StarBattle {
         Ok(StarBattle { width, height, stars, cells, ids, region_of, comments: Vec::new() })
     }
 
-    /// Columns.
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
-    /// Rows.
-    pub fn height(&self) -> usize {
-        self.height
-    }
-
-    /// K: the stars of every row, column and region.
-    pub fn stars(&self) -> usize {
-        self.stars
-    }
+    header_accessors!("K: the stars of every row, column and region.");
 
     /// The cells, row by row.
     pub fn cells(&self) -> &[Cell] {
@@ -186,15 +194,7 @@ pub struct Stars {
 impl Stars {
     /// An answer of `width × height` cells (row by row, `true` a star) for K = `stars`.
     pub fn new(width: usize, height: usize, stars: usize, cells: Vec<bool>) -> Result<Self, Error> {
-        if cells.len() != width * height {
-            return Err(crate::ShapeError::Size {
-                width,
-                height,
-                expected: width * height,
-                found: cells.len(),
-            }
-            .into());
-        }
+        check_cells(width, height, cells.len())?;
         Ok(Stars { width, height, stars, cells })
     }
 
@@ -208,20 +208,7 @@ impl Stars {
         }
     }
 
-    /// Columns.
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
-    /// Rows.
-    pub fn height(&self) -> usize {
-        self.height
-    }
-
-    /// The K of its header.
-    pub fn stars(&self) -> usize {
-        self.stars
-    }
+    header_accessors!("The K of its header.");
 
     /// Whether the cell at a 0-based row and column holds a star.
     pub fn is_star(&self, row: usize, column: usize) -> bool {

@@ -145,12 +145,8 @@ impl Reduction for ExactCover {
     }
 
     fn decode(&self, options: &[OptionId]) -> Grid {
-        let mut digits = vec![0; self.n * self.n];
-        for o in options {
-            if let Some(Some((cell, d))) = self.cell_digit.get(o.index()) {
-                digits[*cell] = *d;
-            }
-        }
+        let digits =
+            crate::common::grid_digits(self.n, options, |o| self.cell_digit.get(o).copied().flatten());
         Grid::new(self.n, digits).expect("digits from 1 to n")
     }
 }

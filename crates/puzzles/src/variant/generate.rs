@@ -25,9 +25,7 @@ use tessera_xc::{Budget, GaveUp, Outcome};
 
 use crate::common::{generator_settings, Made, Settings};
 use crate::variant::logic::{rate, Difficulty};
-use crate::variant::model::{
-    box_shape, Cell, Constraint, Direction, Grid, Negative, Variant, MAX_SIZE, MIN_SIZE,
-};
+use crate::variant::model::{box_shape, check_side, Cell, Constraint, Direction, Grid, Negative, Variant};
 use crate::variant::{rules, Engine, Query};
 use crate::Error;
 
@@ -80,14 +78,7 @@ pub struct Generator {
 impl Generator {
     /// A generator of `size`x`size` puzzles (4 to 16 with boxes: not prime).
     pub fn new(size: usize) -> Result<Self, Error> {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(Error::OutOfRange {
-                what: "the grid's side",
-                value: size as u64,
-                min: MIN_SIZE as u64,
-                max: MAX_SIZE as u64,
-            });
-        }
+        check_side(size)?;
         if box_shape(size).is_none() {
             return Err(Error::shape(format!(
                 "a {size}x{size} grid has no boxes; the generator takes sides that are not prime"

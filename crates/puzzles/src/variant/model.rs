@@ -198,14 +198,7 @@ impl Variant {
     /// inside the grid (clues in the frame where the kind puts them), values in range.
     pub fn validate(&self) -> Result<(), Error> {
         let n = self.size;
-        if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
-            return Err(Error::OutOfRange {
-                what: "the grid's side",
-                value: n as u64,
-                min: MIN_SIZE as u64,
-                max: MAX_SIZE as u64,
-            });
-        }
+        check_side(n)?;
         if self.regions.len() != n * n {
             return Err(Error::shape(format!("regions: {} cells for a {n}x{n} grid", self.regions.len())));
         }
@@ -332,4 +325,18 @@ impl fmt::Display for Grid {
         }
         Ok(())
     }
+}
+
+/// The side `n` if the solvers take it (from [`MIN_SIZE`] to [`MAX_SIZE`]), else the error the
+/// model and the generator give.
+pub(crate) fn check_side(n: usize) -> Result<(), Error> {
+    if (MIN_SIZE..=MAX_SIZE).contains(&n) {
+        return Ok(());
+    }
+    Err(Error::OutOfRange {
+        what: "the grid's side",
+        value: n as u64,
+        min: MIN_SIZE as u64,
+        max: MAX_SIZE as u64,
+    })
 }

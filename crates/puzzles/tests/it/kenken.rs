@@ -122,7 +122,10 @@ fn verify_names_each_broken_rule() {
     assert!(found.iter().any(|v| matches!(v, Violation::Cage { cage: 0, op: Op::Mul, .. })));
     assert!(verdict.to_string().contains("column 1 holds 1 twice (r1c1, r2c1)"), "{verdict}");
     let small: Grid = "2 2\n1 2\n2 1\n".parse().unwrap();
-    assert!(matches!(verify(&puzzle, &small).violations(), [Violation::Size { expected: 3, found: 2 }]));
+    assert!(matches!(
+        verify(&puzzle, &small).violations(),
+        [Violation::Size(tessera::SideDiffers { expected: 3, found: 2 })]
+    ));
 }
 
 /// A random puzzle over a random Latin square's partition, with clues that may be wrong (so

@@ -3,6 +3,8 @@
 import os
 from typing import Any, Callable, Final, Generic, Iterator, Literal, Mapping, Optional, Sequence, Tuple, TypeVar, Union, final, overload, type_check_only
 
+from typing_extensions import Self, TypedDict, Unpack
+
 __all__ = [
     "Count",
     "Generated",
@@ -41,77 +43,50 @@ _ItemSpec = Union[str, Tuple[str, str]]
 _S = TypeVar("_S")
 
 @type_check_only
+class _Budget(TypedDict, total=False):
+    """The budget every search, rating and generator takes, by keyword: ``max_nodes`` search nodes
+    and ``timeout`` seconds (``None``, the default, is no limit)."""
+
+    max_nodes: Optional[int]
+    timeout: Optional[float]
+
+@type_check_only
+class _Threads(_Budget, total=False):
+    """The budget and ``threads`` (default 1; 0: one per CPU): what every search and ``plan`` takes."""
+
+    threads: int
+
+@type_check_only
+class _Run(_Threads, total=False):
+    """The keyword options of every shard run (``count_shard``, ``count_part``, ``count_prefixes``),
+    the shard flags of the Rust ``ShardCall``: those of ``plan`` and a ``checkpoint`` file (default
+    ``None``: none) saved every ``checkpoint_every`` seconds (default 30.0)."""
+
+    checkpoint: Optional[Union[str, os.PathLike[str]]]
+    checkpoint_every: float
+
+@type_check_only
 class _Searches(Generic[_S]):
     """The searches every class has, with the same keyword-only options (written once in Rust
     by ``python_class!``; not a class at runtime)."""
 
-    def solve(
-        self, *, engine: str = "auto", threads: int = 1, max_nodes: Optional[int] = None, timeout: Optional[float] = None
-    ) -> Optional[_S]: ...
+    def solve(self, *, engine: str = "auto", **options: Unpack[_Threads]) -> Optional[_S]: ...
     def count(
-        self,
-        *,
-        engine: str = "auto",
-        limit: Optional[int] = None,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
+        self, *, engine: str = "auto", limit: Optional[int] = None, **options: Unpack[_Threads]
     ) -> Count: ...
     def solutions(
-        self,
-        *,
-        engine: str = "auto",
-        limit: Optional[int] = None,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
+        self, *, engine: str = "auto", limit: Optional[int] = None, **options: Unpack[_Threads]
     ) -> Solutions[_S]: ...
 
 @type_check_only
 class _Shards:
     """``count_shard`` as the classes with a shard tree have it."""
 
-    def count_shard(
-        self,
-        index: int,
-        of: int,
-        *,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
-        checkpoint_every: float = 30.0,
-    ) -> dict[str, Any]: ...
-    def plan(
-        self,
-        parts: int,
-        *,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-    ) -> Plan: ...
-    def count_part(
-        self,
-        plan: Plan,
-        part: int,
-        *,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
-        checkpoint_every: float = 30.0,
-    ) -> dict[str, Any]: ...
+    def count_shard(self, index: int, of: int, **options: Unpack[_Run]) -> dict[str, Any]: ...
+    def plan(self, parts: int, **options: Unpack[_Threads]) -> Plan: ...
+    def count_part(self, plan: Plan, part: int, **options: Unpack[_Run]) -> dict[str, Any]: ...
     def count_prefixes(
-        self,
-        plan: Plan,
-        indices: Sequence[int],
-        *,
-        top: Optional[bool] = None,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
-        checkpoint_every: float = 30.0,
+        self, plan: Plan, indices: Sequence[int], *, top: Optional[bool] = None, **options: Unpack[_Run]
     ) -> dict[str, Any]: ...
 
 @final
@@ -196,51 +171,17 @@ class ExactCover(_Searches[list[int]]):
     def option(self, index: int) -> list[str]: ...
     def to_text(self) -> str: ...
     def is_solution(self, options: Sequence[int]) -> bool: ...
-    def count_shard(
-        self,
-        index: int,
-        of: int,
-        *,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
-        checkpoint_every: float = 30.0,
-        engine: str = "auto",
-    ) -> dict[str, Any]: ...
-    def plan(
-        self,
-        parts: int,
-        *,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        engine: str = "auto",
-    ) -> Plan: ...
-    def count_part(
-        self,
-        plan: Plan,
-        part: int,
-        *,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
-        checkpoint_every: float = 30.0,
-        engine: str = "auto",
-    ) -> dict[str, Any]: ...
+    def count_shard(self, index: int, of: int, *, engine: str = "auto", **options: Unpack[_Run]) -> dict[str, Any]: ...
+    def plan(self, parts: int, *, engine: str = "auto", **options: Unpack[_Threads]) -> Plan: ...
+    def count_part(self, plan: Plan, part: int, *, engine: str = "auto", **options: Unpack[_Run]) -> dict[str, Any]: ...
     def count_prefixes(
         self,
         plan: Plan,
         indices: Sequence[int],
         *,
         top: Optional[bool] = None,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
-        checkpoint_every: float = 30.0,
         engine: str = "auto",
+        **options: Unpack[_Run],
     ) -> dict[str, Any]: ...
     def estimate(
         self, *, engine: str = "auto", probes: int = 1000, seed: int = 1, measure: float = 1.0
@@ -250,10 +191,10 @@ class ExactCover(_Searches[list[int]]):
         callback: Callable[[dict[str, Any]], Optional[bool]],
         *,
         limit: Optional[int] = None,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
         seed: Optional[int] = None,
+        **budget: Unpack[_Budget],
     ) -> Count: ...
+    # Overloads keep the budget written out: stubtest does not expand a TypedDict in them.
     @overload
     def first(
         self,
@@ -279,11 +220,9 @@ class ExactCover(_Searches[list[int]]):
         *,
         engine: str = "auto",
         limit: Optional[int] = None,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
         seed: Optional[int] = None,
         names: bool = False,
+        **options: Unpack[_Threads],
     ) -> Solutions[Any]: ...
 
 @final
@@ -313,7 +252,7 @@ class Sudoku(_Searches[Sudoku]):
     def to_grid(self) -> str: ...
     def to_json(self) -> str: ...
     def verify(self, answer: Union[Sudoku, str]) -> Verdict: ...
-    def rate(self, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> SudokuRating: ...
+    def rate(self, **budget: Unpack[_Budget]) -> SudokuRating: ...
     def hint(self) -> Optional[Hint]: ...
     @staticmethod
     def generate(
@@ -328,8 +267,7 @@ class Sudoku(_Searches[Sudoku]):
         clues: Union[int, tuple[int, int], None] = None,
         mask: Optional[str] = None,
         attempts: Optional[int] = None,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
+        **budget: Unpack[_Budget],
     ) -> Generated: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -388,8 +326,7 @@ class Hidato(_Searches[Hidato]):
         adjacency: str = "hidato",
         shape: Optional[Hidato] = None,
         keep_ends: bool = False,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
+        **budget: Unpack[_Budget],
     ) -> Generated: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -417,43 +354,13 @@ class TilingPuzzle(_Searches[Tiling]):
         *,
         engine: str = "auto",
         limit: Optional[int] = None,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
         distinct: bool = False,
+        **options: Unpack[_Threads],
     ) -> Count: ...
-    def count_shard(
-        self,
-        index: int,
-        of: int,
-        *,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
-        checkpoint_every: float = 30.0,
-        symmetry: bool = True,
-    ) -> dict[str, Any]: ...
-    def plan(
-        self,
-        parts: int,
-        *,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        symmetry: bool = True,
-    ) -> Plan: ...
+    def count_shard(self, index: int, of: int, *, symmetry: bool = True, **options: Unpack[_Run]) -> dict[str, Any]: ...
+    def plan(self, parts: int, *, symmetry: bool = True, **options: Unpack[_Threads]) -> Plan: ...
     def count_part(
-        self,
-        plan: Plan,
-        part: int,
-        *,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
-        checkpoint_every: float = 30.0,
-        symmetry: bool = True,
+        self, plan: Plan, part: int, *, symmetry: bool = True, **options: Unpack[_Run]
     ) -> dict[str, Any]: ...
     def count_prefixes(
         self,
@@ -461,12 +368,8 @@ class TilingPuzzle(_Searches[Tiling]):
         indices: Sequence[int],
         *,
         top: Optional[bool] = None,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
-        checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
-        checkpoint_every: float = 30.0,
         symmetry: bool = True,
+        **options: Unpack[_Run],
     ) -> dict[str, Any]: ...
     def verify(self, answer: Tiling) -> Verdict: ...
 
@@ -515,16 +418,16 @@ class Rating:
 class _Family(_Searches[Answer]):
     """What every janko.at family's class has (written once in Rust by ``family_class!``)."""
 
+    def __new__(cls, text: str) -> Self: ...
     width: Final[int]
     height: Final[int]
     def verify(self, answer: Union[Answer, str]) -> Verdict: ...
     def to_text(self) -> str: ...
-    def rate(self, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> Rating: ...
+    def rate(self, **budget: Unpack[_Budget]) -> Rating: ...
     def hint(self) -> Optional[Step]: ...
 
 @final
 class KenKen(_Family):
-    def __new__(cls, text: str) -> KenKen: ...
     @staticmethod
     def parse_many(text: str) -> list[KenKen]: ...
     @staticmethod
@@ -534,13 +437,11 @@ class KenKen(_Family):
         level: Optional[str] = None,
         seed: int = 0,
         hidden_operations: bool = False,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
+        **budget: Unpack[_Budget],
     ) -> Generated: ...
 
 @final
 class StarBattle(_Family):
-    def __new__(cls, text: str) -> StarBattle: ...
     @staticmethod
     def parse_many(text: str) -> list[StarBattle]: ...
     @staticmethod
@@ -550,13 +451,11 @@ class StarBattle(_Family):
         stars: int = 2,
         level: Optional[str] = None,
         seed: int = 0,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
+        **budget: Unpack[_Budget],
     ) -> Generated: ...
 
 @final
 class Killer(_Family):
-    def __new__(cls, text: str) -> Killer: ...
     @staticmethod
     def parse_many(text: str) -> list[Killer]: ...
     @staticmethod
@@ -565,13 +464,11 @@ class Killer(_Family):
         size: int = 9,
         level: Optional[str] = None,
         seed: int = 0,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
+        **budget: Unpack[_Budget],
     ) -> Generated: ...
 
 @final
 class Variant(_Family):
-    def __new__(cls, text: str) -> Variant: ...
     @staticmethod
     def parse_many(text: str) -> list[Variant]: ...
     @staticmethod
@@ -589,6 +486,5 @@ class Variant(_Family):
         template: Optional[str] = None,
         level: Optional[str] = None,
         seed: int = 0,
-        max_nodes: Optional[int] = None,
-        timeout: Optional[float] = None,
+        **budget: Unpack[_Budget],
     ) -> Generated: ...

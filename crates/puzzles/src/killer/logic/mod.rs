@@ -24,18 +24,12 @@ use tessera_xc::{Budget, GaveUp};
 use crate::common::{Rating, Step};
 use crate::killer::model::Killer;
 
-crate::common::levels! {
+crate::common::family_levels! {
     /// The levels, easiest first, by the hardest technique a puzzle needs.
-    pub enum Difficulty {
-        /// Singles and cage combinations.
-        Easy => "easy",
-        /// Cage pointing and the rule of 45.
-        Medium => "medium",
-        /// Pairs, pointing and claiming.
-        Hard => "hard",
-        /// Trial, or more than the techniques know.
-        Expert => "expert",
-    }
+    easy: "Singles and cage combinations.",
+    medium: "Cage pointing and the rule of 45.",
+    hard: "Pairs, pointing and claiming.",
+    expert: "Trial, or more than the techniques know.",
 }
 
 /// A technique: its name, level and weight.

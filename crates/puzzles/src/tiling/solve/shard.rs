@@ -398,12 +398,8 @@ mod tests {
         let mut rng = Pcg64Mcg::seed_from_u64(11);
         for prefix in split.prefixes.iter().step_by(split.prefixes.len() / 5) {
             let exact = tree.count(prefix, &Budget::unlimited()).stats.nodes as f64;
-            let probes = 20_000;
-            let samples: Vec<f64> = (0..probes).map(|_| tree.probe(prefix, &mut rng)).collect();
-            let mean = samples.iter().sum::<f64>() / f64::from(probes);
-            let variance =
-                samples.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / f64::from(probes - 1);
-            let error = (variance / f64::from(probes)).sqrt();
+            let (mean, error) =
+                crate::common::testing::mean_and_error(20_000, || tree.probe(prefix, &mut rng));
             assert!((mean - exact).abs() <= 4.0 * error, "{prefix:?}: {mean} ± {error} vs {exact}");
             assert!(error < exact, "too few probes to tell: {mean} ± {error} vs {exact}");
         }

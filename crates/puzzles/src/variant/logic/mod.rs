@@ -31,18 +31,12 @@ use crate::common::{Rating, Step};
 use crate::variant::model::Variant;
 use techniques::Solver;
 
-crate::common::levels! {
+crate::common::family_levels! {
     /// The levels, easiest first, by the hardest technique a puzzle needs.
-    pub enum Difficulty {
-        /// Singles and direct constraint steps.
-        Easy => "easy",
-        /// Combinations, ranges, pointing.
-        Medium => "medium",
-        /// Subsets, innies and outies, pairs across constraints.
-        Hard => "hard",
-        /// Trial, or more than the techniques know.
-        Expert => "expert",
-    }
+    easy: "Singles and direct constraint steps.",
+    medium: "Combinations, ranges, pointing.",
+    hard: "Subsets, innies and outies, pairs across constraints.",
+    expert: "Trial, or more than the techniques know.",
 }
 
 /// The rating of a puzzle by its techniques, within `budget`.

@@ -55,26 +55,22 @@
 //!   (`#[target_feature]`) and call each other safely; the vectors' loads and stores and the one
 //!   call into the engine from ordinary code are the only `unsafe` blocks.
 //! - *Two builds of one source*: `engine.rs` and `search.rs` are `include!`d into `avx2` and
-//!   `avx512`, each with its own `simd_fn!` (the `#[target_feature]` list) and lane bit count.
+//!   `avx512`, each with its `simd_fn!` (the `#[target_feature]` list: `avx2` takes the one of
+//!   `lanes.rs`, `avx512` its own) and lane bit count.
 //!   With AVX-512 the compiler fuses chains of vector logic into `vpternlog` and a lane's bits
 //!   are counted in one instruction (`vpopcntw`); it measured faster than the AVX2 build on the
 //!   same processor (docs/performance.md). One source keeps the two from drifting apart; the
 //!   tests run both.
 //! - *Guesses are the budget's nodes*, one per branching point, as tdoku counts its decisions.
 
+// `lanes` brings `simd_fn!` for AVX2, which the AVX2 engine below uses as it is.
+#[macro_use]
 pub(super) mod lanes;
 mod tables;
 
-/// The engine compiled for AVX2: [`lanes::Isa::Avx2`].
+/// The engine compiled for AVX2: [`lanes::Isa::Avx2`], with the `simd_fn!` of the vectors'
+/// methods (`lanes.rs`).
 mod avx2 {
-    macro_rules! simd_fn {
-        ($($item:item)*) => {$(
-            #[inline]
-            #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-            $item
-        )*};
-    }
-
     use super::lanes::V16;
     simd_fn! {
         /// Each lane's number of set bits.
