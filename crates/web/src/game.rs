@@ -10,7 +10,6 @@
 use serde::Serialize;
 
 use crate::api::GameView;
-
 use crate::model::Shape;
 use crate::store::GameRow;
 
@@ -95,7 +94,8 @@ pub struct Game {
 impl Game {
     /// The game of a stored row.
     pub fn from_row(row: GameRow) -> anyhow::Result<Game> {
-        let (shape, puzzle, solution) = Shape::load(row.kind, &row.config, &row.puzzle, &row.solution)
+        let (shape, puzzle, solution) = Shape::from_key(row.kind, &row.config)
+            .and_then(|shape| shape.load(&row.puzzle, &row.solution))
             .map_err(|err| anyhow::anyhow!("game {}: {err}", row.id))?;
         Ok(Game { row, shape, puzzle, solution })
     }

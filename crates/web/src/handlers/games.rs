@@ -98,13 +98,13 @@ pub async fn create(
         (None, true) => {
             let (shape, key) = configuration(kind, &body.wanted())?;
             let row = super::daily::puzzle_to_play(&state, &player, &key).await?;
-            let (shape, puzzle, solution) = Shape::load(kind, &shape.key(), &row.puzzle, &row.solution)?;
+            let (shape, puzzle, solution) = shape.load(&row.puzzle, &row.solution)?;
             (shape, Some(key.difficulty), Source::Daily, None, puzzle, solution, Some(row.date))
         }
         (None, false) => {
             let (shape, key) = configuration(kind, &body.wanted())?;
             let row = from_pool(&state, &key).await?;
-            let (shape, puzzle, solution) = Shape::load(kind, &shape.key(), &row.puzzle, &row.solution)?;
+            let (shape, puzzle, solution) = shape.load(&row.puzzle, &row.solution)?;
             (shape, Some(key.difficulty), Source::Pool, Some(row.id), puzzle, solution, None)
         }
     };

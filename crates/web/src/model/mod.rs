@@ -241,23 +241,20 @@ impl Shape {
         }
     }
 
-    /// A stored puzzle and solution (the texts of the `puzzles`, `daily` and `games` tables) of a
-    /// configuration as a shape and grids: Sudoku and Hidato store grids; the families the
-    /// puzzle's text and the solution's grid.
-    pub fn load(
-        kind: Kind,
-        config: &str,
-        puzzle: &str,
-        solution: &str,
-    ) -> AppResult<(Shape, Vec<i32>, Vec<i32>)> {
+    /// A stored puzzle and solution (the texts of the `puzzles`, `daily` and `games` tables) on
+    /// this configuration's board, as the game's shape and grids: Sudoku and Hidato store grids;
+    /// the families the puzzle's text (read here: the board is the puzzle's) and the solution's
+    /// grid.
+    pub fn load(self, puzzle: &str, solution: &str) -> AppResult<(Shape, Vec<i32>, Vec<i32>)> {
+        let kind = self.kind();
         let solution = split_cells(solution).map_err(AppError::Internal)?;
-        let (shape, cells) = match kind {
-            Kind::Family(family) => {
+        let (shape, cells) = match self {
+            Shape::Family { family, .. } => {
                 let played = family.read(puzzle, "puzzle")?;
                 let cells = played.givens().to_vec();
                 (Shape::of_played(played), cells)
             }
-            _ => (Shape::from_key(kind, config)?, split_cells(puzzle).map_err(AppError::Internal)?),
+            shape => (shape, split_cells(puzzle).map_err(AppError::Internal)?),
         };
         if cells.len() != shape.cells() || solution.len() != shape.cells() {
             return Err(AppError::Internal(anyhow::anyhow!("a stored {} of the wrong size", kind.name())));
