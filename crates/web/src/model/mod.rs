@@ -33,8 +33,8 @@ pub const MAX_HIDATO_CELLS: usize = 900;
 /// The puzzle kinds of the game: on the wire and in the store, their names.
 ///
 /// This module is the web game's one registry: the only place that tells the kinds apart. Every
-/// handler asks a [`Kind`] or a [`Shape`] what it needs (its levels, a new puzzle, the conflicts of
-/// a grid, a hint, a pasted puzzle as a [`Pasted`]); what is Sudoku's or Hidato's own lives in
+/// handler asks a [`Kind`] or a `Shape` what it needs (its levels, a new puzzle, the conflicts of
+/// a grid, a hint, a pasted puzzle as a `Pasted`); what is Sudoku's or Hidato's own lives in
 /// `sudoku.rs` and `hidato.rs` beside this file, and a family is one line in `FAMILIES`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
