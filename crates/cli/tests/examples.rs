@@ -29,6 +29,7 @@ const SKIPPED: &[(&str, &str)] = &[
     ("tessera serve", "serves until Ctrl+C"),
     ("cargo install", "builds and installs the binary: a long run"),
     ("cargo test", "the test suite itself: a long run"),
+    ("cargo nextest", "the test suite itself: a long run"),
     ("TESSERA_DATA=", "the test suite with the shared data: a long run"),
     ("scripts/fuzz.sh", "the fuzzers, ten minutes a target: .ci/run runs them for 30 s each"),
 ];
