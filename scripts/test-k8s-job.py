@@ -3,7 +3,7 @@
 Kubernetes reads it, then runs its commands here. There is no cluster in the test: nothing here
 says the Job ran on one.
 
-    TESSERA_CLI=target/debug/tessera scripts/test-k8s-job.py
+    TESSERA_CLI=target/ci/tessera scripts/test-k8s-job.py
 
 1. Parses both files with PyYAML (python3-yaml) and checks the fields the scheduler reads: an
    Indexed Job whose completions equal the PARTS the command and the merge use, a parallelism

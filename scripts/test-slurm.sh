@@ -2,7 +2,7 @@
 # Runs the Slurm recipe (examples/cluster/submit.sh, count.sbatch, merge.sbatch) through a real
 # Slurm: a single-node cluster of this machine, started here and stopped at the end.
 #
-#   sudo TESSERA_CLI=target/debug/tessera scripts/test-slurm.sh
+#   sudo TESSERA_CLI=target/ci/tessera scripts/test-slurm.sh
 #
 # Needs root (slurmd runs the jobs and must be root to do so) and Debian's slurm-wlm
 # (slurmctld, slurmd, sbatch, scontrol, sinfo). Environment:

@@ -31,7 +31,7 @@ const SKIPPED: &[(&str, &str)] = &[
     ("cargo test", "the test suite itself: a long run"),
     ("cargo nextest", "the test suite itself: a long run"),
     ("TESSERA_DATA=", "the test suite with the shared data: a long run"),
-    ("scripts/fuzz.sh", "the fuzzers, ten minutes a target: .ci/run runs them for 30 s each"),
+    ("scripts/fuzz.sh", "the fuzzers, ten minutes a target: .ci/run runs them for 20 s each"),
 ];
 
 /// The help pages whose examples are run.

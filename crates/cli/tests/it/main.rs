@@ -30,6 +30,7 @@ mod shard_budgets;
 mod shard_signals;
 mod shards;
 mod shared_data;
+mod sizes;
 mod streaming;
 mod sudoku;
 mod sudoku_budgets;

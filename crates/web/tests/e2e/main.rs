@@ -1,8 +1,10 @@
 //! End-to-end tests of the web game in real headless Chromium, driven over WebDriver
 //! (fantoccini) through Debian's `chromedriver`.
 //!
-//! One test starts the server in-process on 127.0.0.1:0 over a temporary SQLite file, starts
-//! `chromedriver` on a free port, and plays the scenarios one after another, each in a fresh
+//! Three tests (`browser_families`, `browser_sudoku_and_hidato`,
+//! `browser_page_records_hints_and_learn`), which the test runner plays side by side: each starts
+//! the server in-process on 127.0.0.1:0 over a temporary SQLite file of its own, starts
+//! `chromedriver` on a free port, and plays its scenarios one after another, each in a fresh
 //! browser session (so a fresh profile and `localStorage`):
 //!
 //! - (a) Sudoku 4x4: a digit that repeats a given of its row is marked as a conflict (class and
@@ -25,26 +27,22 @@
 //!   each played to the end through the page with the library's solution (picture, cage
 //!   outlines, names, a conflict, a hint), and the largest side of one at 844x390 and of another
 //!   at 1280x800; (tv) in `variant.rs`: five published variants (lines, dots, cages, regions,
-//!   global rules) pasted as f-puzzles links, drawn, hinted and played to the end
-//!   (`TESSERA_E2E_ONLY=families` runs these alone).
+//!   global rules) pasted as f-puzzles links, drawn, hinted and played to the end (`browser_families`).
 //! - (w) to (z) in `steady.rs` and `phone.rs` (issue 26): the layout shift of the start page,
 //!   a share link and a resumed game under 0.1 (390x844 and 1280x800); an offline reload keeps
 //!   the clock and says "Offline", never "Could not"; a Hidato drawn by a touch drag and a mouse
-//!   drag, undone in one step; the zoomed 16x16 board with 44 px cells at 390x844
-//!   (`TESSERA_E2E_ONLY=page` runs these, then (g), (j) and (k), alone).
+//!   drag, undone in one step; the zoomed 16x16 board with 44 px cells at 390x844 (in
+//!   `browser_page_records_hints_and_learn`, with (aa) to (ad)).
 //! - (aa) in `records.rs`: at 390x844, the paste panel's solve of the game in progress marks it
-//!   assisted; the solved dialog shows "(assisted)" whole, no place and the reason
-//!   (`TESSERA_E2E_ONLY=records` runs it alone).
+//!   assisted; the solved dialog shows "(assisted)" whole, no place and the reason.
 //! - (s) in `daily.rs`: the daily puzzle at 390x844 and 1280x800, started from the start page,
 //!   finished, its place in the daily ranking in the dialog, and listed on `/records`.
 //! - (ac) in `learn.rs`: the Learn page at 390x844 and 1280x800: the seed's example stepped to
 //!   its cover A, D, E with DLX1's choices and counters, the first pentomino tiling of 6x10, and
-//!   with `&to=end` 9356 solutions and the gallery of the distinct tilings
-//!   (`TESSERA_E2E_ONLY=learn` runs these alone).
+//!   with `&to=end` 9356 solutions and the gallery of the distinct tilings.
 //! - (ab) in `hints.rs`: at 390x844, a fresh diabolical 9x9 solved by Hint and "Apply this step"
 //!   alone in at most 160 steps, none offered twice; before that, a wrong digit told as a
-//!   mistake with no cell named, then located by "Show where" (`TESSERA_E2E_ONLY=hints` runs
-//!   this alone).
+//!   mistake with no cell named, then located by "Show where".
 //!
 //! Screenshots go to `$TESSERA_E2E_SHOTS`, else `<target>/tmp/tessera-e2e/` (their paths are
 //! printed; run with `--nocapture` to see them).
@@ -120,8 +118,18 @@ where
     h.conclude(name, started, client, result).await
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn browser_end_to_end() -> Result<()> {
+/// The server, chromedriver and screenshot folder of one test, and how to stop them.
+struct Run {
+    h: Harness,
+    stop: tokio::sync::oneshot::Sender<()>,
+    serving: tokio::task::JoinHandle<Result<()>>,
+    db: PathBuf,
+    started: Instant,
+}
+
+/// Starts the server over a fresh SQLite file and chromedriver; `None` (after saying so) when
+/// Chromium is missing and not required.
+async fn start(test: &str) -> Result<Option<Run>> {
     let Some((chromium, chromedriver)) = browser_paths() else {
         let message = format!("chromium/chromedriver not found ({CHROMIUM}, {CHROMEDRIVER})");
         if std::env::var("TESSERA_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
@@ -130,12 +138,12 @@ async fn browser_end_to_end() -> Result<()> {
         eprintln!("\n**************************************************************");
         eprintln!("SKIPPED: {message}; the browser tests did not run");
         eprintln!("**************************************************************\n");
-        return Ok(());
+        return Ok(None);
     };
     let started = Instant::now();
     let shots = shots_dir()?;
 
-    let db = std::env::temp_dir().join(format!("tessera-e2e-{}.db", std::process::id()));
+    let db = std::env::temp_dir().join(format!("tessera-e2e-{test}-{}.db", std::process::id()));
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
@@ -160,36 +168,26 @@ async fn browser_end_to_end() -> Result<()> {
         let _ = stopped.await;
     }));
 
-    let driver = start_driver(&chromedriver, &shots.join("chromedriver.log")).await?;
+    let driver = start_driver(&chromedriver, &shots.join(format!("chromedriver-{test}.log"))).await?;
     let h =
         Harness { driver, chromium, addr, base: format!("http://{addr}"), shots, bugs: Default::default() };
     println!("server {} chromedriver {} screenshots {}", h.base, h.driver.url, h.shots.display());
+    Ok(Some(Run { h, stop, serving, db, started }))
+}
 
+// The scenarios are three tests, each with its own server, database and chromedriver, so that
+// the test runner plays them side by side (one test took 5 to 7 minutes of a CI run alone); a
+// scenario is run alone by its test's name and `--nocapture` shows each one's time.
+
+/// (t), (tv), (u), (v): the families and the pasted variants, played to the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_families() -> Result<()> {
+    let Some(run) = start("families").await? else { return Ok(()) };
+    let h = &run.h;
     let mut failures = Vec::new();
-    // TESSERA_E2E_ONLY=learn runs the Learn page's scenarios alone (while working on them).
-    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "learn") {
-        failures.extend(learn_scenarios(&h).await);
-        return finish(h, stop, serving, &db, started, failures).await;
-    }
-    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "records") {
-        failures.extend(assisted(&h).await);
-        return finish(h, stop, serving, &db, started, failures).await;
-    }
-    // TESSERA_E2E_ONLY=hints runs the hints' scenario alone (while working on it).
-    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "hints") {
-        failures.extend(hints_scenario(&h).await);
-        return finish(h, stop, serving, &db, started, failures).await;
-    }
-    failures.extend(page_scenarios(&h).await);
-    // TESSERA_E2E_ONLY=page runs the page's scenarios of issue 26 alone (while working on them).
-    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "page") {
-        return finish(h, stop, serving, &db, started, failures).await;
-    }
-    // TESSERA_E2E_ONLY=families runs the families' scenarios alone (while working on them).
-    let only_families = std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "families");
     for (kind, solve) in FAMILIES {
         failures.extend(
-            layout::scenario_at(&h, &format!("t-{kind}-phone"), (390, 844), |h, c| async move {
+            layout::scenario_at(h, &format!("t-{kind}-phone"), (390, 844), |h, c| async move {
                 families::play(h, &c, kind, solve).await
             })
             .await,
@@ -197,7 +195,7 @@ async fn browser_end_to_end() -> Result<()> {
     }
     for (family, name, drawn) in variant::IMPORTED {
         failures.extend(
-            layout::scenario_at(&h, &format!("t-variant-{family}"), (390, 844), |h, c| async move {
+            layout::scenario_at(h, &format!("t-variant-{family}"), (390, 844), |h, c| async move {
                 variant::imported(h, &c, family, name, drawn).await
             })
             .await,
@@ -207,42 +205,43 @@ async fn browser_end_to_end() -> Result<()> {
         [((844, 390), "u-landscape-", "killer"), ((1280, 800), "v-desktop-", "starbattle")]
     {
         failures.extend(
-            layout::scenario_at(&h, &format!("{prefix}{kind}"), size, |h, c| async move {
+            layout::scenario_at(h, &format!("{prefix}{kind}"), size, |h, c| async move {
                 families::largest_fits(h, &c, kind, prefix).await
             })
             .await,
         );
     }
-    if only_families {
-        return finish(h, stop, serving, &db, started, failures).await;
-    }
+    finish(run, failures).await
+}
+
+/// (a) to (s): Sudoku and Hidato played, the page offline and installed, its layouts, the
+/// helpers, the daily.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_sudoku_and_hidato() -> Result<()> {
+    let Some(run) = start("sudoku").await? else { return Ok(()) };
+    let h = &run.h;
+    let mut failures = Vec::new();
     failures.extend(
-        scenario(&h, "a-sudoku-conflict-undo-finish", |h, c| async move {
+        scenario(h, "a-sudoku-conflict-undo-finish", |h, c| async move {
             sudoku_conflict_undo_finish(h, &c).await
         })
         .await,
     );
-    failures.extend(scenario(&h, "b-keyboard-only", |h, c| async move { keyboard_only(h, &c).await }).await);
+    failures.extend(scenario(h, "b-keyboard-only", |h, c| async move { keyboard_only(h, &c).await }).await);
+    failures.extend(scenario(h, "c-pause-resume", |h, c| async move { pause_and_resume(h, &c).await }).await);
+    failures.extend(scenario(h, "d-reload", |h, c| async move { reload_keeps_game(h, &c).await }).await);
+    failures.extend(scenario(h, "e-hidato-finish", |h, c| async move { hidato_finish(h, &c).await }).await);
+    failures.extend(scenario(h, "f-installable", |h, c| async move { pwa::installable(h, &c).await }).await);
     failures
-        .extend(scenario(&h, "c-pause-resume", |h, c| async move { pause_and_resume(h, &c).await }).await);
-    failures.extend(scenario(&h, "d-reload", |h, c| async move { reload_keeps_game(h, &c).await }).await);
-    failures.extend(scenario(&h, "e-hidato-finish", |h, c| async move { hidato_finish(h, &c).await }).await);
-    failures.extend(scenario(&h, "f-installable", |h, c| async move { pwa::installable(h, &c).await }).await);
-    failures
-        .extend(scenario(&h, "g-offline-game", |h, c| async move { pwa::offline_game(h, &c).await }).await);
-    failures.extend(scenario(&h, "h-pool-retry", |h, c| async move { pwa::pool_retry(h, &c).await }).await);
+        .extend(scenario(h, "g-offline-game", |h, c| async move { pwa::offline_game(h, &c).await }).await);
+    failures.extend(scenario(h, "h-pool-retry", |h, c| async move { pwa::pool_retry(h, &c).await }).await);
     failures.extend(
-        layout::scenario_at(
-            &h,
-            "j-phone-9x9",
-            (390, 844),
-            |h, c| async move { layout::phone_9(h, &c).await },
-        )
-        .await,
+        layout::scenario_at(h, "j-phone-9x9", (390, 844), |h, c| async move { layout::phone_9(h, &c).await })
+            .await,
     );
     failures.extend(
         layout::scenario_at(
-            &h,
+            h,
             "k-phone-16x16",
             (390, 844),
             |h, c| async move { layout::phone_16(h, &c).await },
@@ -250,79 +249,72 @@ async fn browser_end_to_end() -> Result<()> {
         .await,
     );
     failures.extend(
-        layout::scenario_at(&h, "l-desktop-16x16", (1280, 800), |h, c| async move {
+        layout::scenario_at(h, "l-desktop-16x16", (1280, 800), |h, c| async move {
             layout::desktop_16(h, &c).await
         })
         .await,
     );
     failures.extend(
-        layout::scenario_at(&h, "m-desktop-9x9", (1280, 800), |h, c| async move {
-            layout::desktop_9(h, &c).await
-        })
+        layout::scenario_at(
+            h,
+            "m-desktop-9x9",
+            (1280, 800),
+            |h, c| async move { layout::desktop_9(h, &c).await },
+        )
         .await,
     );
     failures.extend(
-        layout::scenario_at(&h, "n-landscape-9x9", (844, 390), |h, c| async move {
+        layout::scenario_at(h, "n-landscape-9x9", (844, 390), |h, c| async move {
             layout::landscape_9(h, &c).await
         })
         .await,
     );
-
+    for (size, tag) in [((390, 844), "phone"), ((1280, 800), "desktop")] {
+        failures.extend(
+            layout::scenario_at(h, &format!("p-auto-notes-{tag}"), size, |h, c| async move {
+                helpers::auto_notes(h, &c).await
+            })
+            .await,
+        );
+        failures.extend(
+            layout::scenario_at(h, &format!("q-colour-marks-{tag}"), size, |h, c| async move {
+                helpers::colour_marks(h, &c).await
+            })
+            .await,
+        );
+        failures.extend(
+            layout::scenario_at(h, &format!("r-my-statistics-{tag}"), size, |h, c| async move {
+                helpers::my_statistics(h, &c).await
+            })
+            .await,
+        );
+    }
     failures.extend(
-        layout::scenario_at(&h, "p-auto-notes-phone", (390, 844), |h, c| async move {
-            helpers::auto_notes(h, &c).await
-        })
-        .await,
-    );
-    failures.extend(
-        layout::scenario_at(&h, "p-auto-notes-desktop", (1280, 800), |h, c| async move {
-            helpers::auto_notes(h, &c).await
-        })
-        .await,
-    );
-    failures.extend(
-        layout::scenario_at(&h, "q-colour-marks-phone", (390, 844), |h, c| async move {
-            helpers::colour_marks(h, &c).await
-        })
-        .await,
-    );
-    failures.extend(
-        layout::scenario_at(&h, "q-colour-marks-desktop", (1280, 800), |h, c| async move {
-            helpers::colour_marks(h, &c).await
-        })
-        .await,
-    );
-    failures.extend(
-        layout::scenario_at(&h, "r-my-statistics-phone", (390, 844), |h, c| async move {
-            helpers::my_statistics(h, &c).await
-        })
-        .await,
-    );
-    failures.extend(
-        layout::scenario_at(&h, "r-my-statistics-desktop", (1280, 800), |h, c| async move {
-            helpers::my_statistics(h, &c).await
-        })
-        .await,
-    );
-
-    failures.extend(
-        layout::scenario_at(&h, "s-daily-phone", (390, 844), |h, c| async move {
+        layout::scenario_at(h, "s-daily-phone", (390, 844), |h, c| async move {
             daily::daily(h, &c, "s1-phone-").await
         })
         .await,
     );
     failures.extend(
-        layout::scenario_at(&h, "s-daily-desktop", (1280, 800), |h, c| async move {
+        layout::scenario_at(h, "s-daily-desktop", (1280, 800), |h, c| async move {
             daily::daily(h, &c, "s2-desktop-").await
         })
         .await,
     );
+    finish(run, failures).await
+}
 
-    failures.extend(assisted(&h).await);
-    failures.extend(hints_scenario(&h).await);
-    failures.extend(learn_scenarios(&h).await);
-
-    finish(h, stop, serving, &db, started, failures).await
+/// (w) to (z), (aa), (ab), (ac), (ad): the page's steadiness, the assisted record, a diabolical
+/// solved by hints, the Learn page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browser_page_records_hints_and_learn() -> Result<()> {
+    let Some(run) = start("page").await? else { return Ok(()) };
+    let h = &run.h;
+    let mut failures = page_scenarios(h).await;
+    failures.extend(assisted(h).await);
+    failures.extend(hints_scenario(h).await);
+    failures.extend(learn_scenarios(h).await);
+    finish(run, failures).await
 }
 
 /// (ac) in `learn.rs`: the Learn page at 390x844 and 1280x800.
@@ -413,23 +405,6 @@ async fn page_scenarios(h: &Harness) -> Vec<String> {
         )
         .await,
     );
-    if std::env::var("TESSERA_E2E_ONLY").is_ok_and(|v| v == "page") {
-        failures.extend(
-            scenario(h, "g-offline-game", |h, c| async move { pwa::offline_game(h, &c).await }).await,
-        );
-        for (name, run) in [("j-phone-9x9", 9), ("k-phone-16x16", 16)] {
-            failures.extend(
-                layout::scenario_at(h, name, (390, 844), |h, c| async move {
-                    if run == 9 {
-                        layout::phone_9(h, &c).await
-                    } else {
-                        layout::phone_16(h, &c).await
-                    }
-                })
-                .await,
-            );
-        }
-    }
     failures
 }
 
@@ -443,14 +418,8 @@ const FAMILIES: [(&str, Solve); 4] = [
 ];
 
 /// Stops the server, removes the database and reports the failures.
-async fn finish(
-    h: Harness,
-    stop: tokio::sync::oneshot::Sender<()>,
-    serving: tokio::task::JoinHandle<Result<()>>,
-    db: &Path,
-    started: Instant,
-    mut failures: Vec<String>,
-) -> Result<()> {
+async fn finish(run: Run, mut failures: Vec<String>) -> Result<()> {
+    let Run { h, stop, serving, db, started } = run;
     failures.extend(h.bugs.lock().map(|b| b.clone()).unwrap_or_default());
     drop(h);
     let _ = stop.send(());
