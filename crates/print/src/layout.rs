@@ -111,7 +111,7 @@ impl Arrangement {
         KEY_ARRANGEMENTS
             .iter()
             .map(|&(cols, rows)| Arrangement { cols, rows })
-            .find(|arrangement| frame_in(area, Part::Key, *arrangement, 0, rows, cols).cell >= min)
+            .find(|arrangement| frame(area, Part::Key, *arrangement, 0, rows, cols).cell >= min)
             .unwrap_or(Arrangement { cols: 1, rows: 1 })
     }
 
@@ -160,20 +160,9 @@ pub fn heading_size(height: f32) -> f32 {
 }
 
 /// The frame of a grid of `rows × cols` cells in slot `slot` (from 0, across then down) of a
-/// page of `part` arranged as `arrangement` (without a gutter).
+/// page of `(width, height)` points (`PageSize::points`, less a gutter) holding `part` arranged
+/// as `arrangement`.
 pub fn frame(
-    page: PageSize,
-    part: Part,
-    arrangement: Arrangement,
-    slot: usize,
-    rows: usize,
-    cols: usize,
-) -> Frame {
-    frame_in(page.points(), part, arrangement, slot, rows, cols)
-}
-
-/// [`frame`] on a page of `(width, height)` points: the trim less the gutter.
-fn frame_in(
     (width, height): (f32, f32),
     part: Part,
     arrangement: Arrangement,
@@ -223,13 +212,13 @@ pub(crate) fn pages(book: &Book) -> Result<Vec<Page>, Error> {
     let live = (width - gutter, height);
     let (rows, cols) = largest(book.entries.iter().map(|entry| &entry.puzzle));
     let min = MIN_CELL_MM * PT_PER_MM;
-    let asked = frame_in(live, Part::Puzzles, arrangement, 0, rows, cols);
+    let asked = frame(live, Part::Puzzles, arrangement, 0, rows, cols);
     if asked.cell < min {
         let fits = (1..book.per_page)
             .rev()
             .find(|&n| {
                 Arrangement::puzzles(n)
-                    .is_ok_and(|a| frame_in(live, Part::Puzzles, a, 0, rows, cols).cell >= min)
+                    .is_ok_and(|a| frame(live, Part::Puzzles, a, 0, rows, cols).cell >= min)
             })
             .unwrap_or(0);
         return Err(Error::TooSmall {
@@ -290,7 +279,7 @@ pub(crate) fn pages(book: &Book) -> Result<Vec<Page>, Error> {
                 let mut page = new_page(&title);
                 for (slot, entry) in chunk.iter().enumerate() {
                     let grid = if part == Part::Key { &entry.key } else { &entry.puzzle };
-                    let at = frame_in(live, part, per_page, slot, grid.rows(), grid.cols());
+                    let at = frame(live, part, per_page, slot, grid.rows(), grid.cols());
                     let label = label(entry, part, arrangement.slots() == 1, live);
                     draw(&mut page.items, grid, &at, &label, class, &entry.key_label);
                 }
@@ -372,8 +361,9 @@ mod tests {
             let (width, height) = page.points();
             for per_page in 1..=MAX_PER_PAGE {
                 let arrangement = Arrangement::puzzles(per_page).unwrap();
-                let frames: Vec<Frame> =
-                    (0..per_page).map(|k| frame(page, Part::Puzzles, arrangement, k, 9, 9)).collect();
+                let frames: Vec<Frame> = (0..per_page)
+                    .map(|k| frame(page.points(), Part::Puzzles, arrangement, k, 9, 9))
+                    .collect();
                 for (i, a) in frames.iter().enumerate() {
                     assert!(a.x >= MARGIN && a.x + a.width() <= width - MARGIN + 1e-3);
                     assert!(

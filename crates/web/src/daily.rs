@@ -53,6 +53,11 @@ impl Date {
         Date(ms.div_euclid(DAY_MS))
     }
 
+    /// The day before.
+    pub fn previous(self) -> Date {
+        Date(self.0 - 1)
+    }
+
     /// `YYYY-MM-DD`, exactly (a 400 naming `field` otherwise).
     pub fn parse(text: &str, field: &'static str) -> AppResult<Date> {
         let bad = || AppError::bad(field, format!("{field} {text:?}: expected a date as YYYY-MM-DD"));
@@ -149,6 +154,10 @@ pub fn generate(date: Date, key: &PoolKey, budget: sudoku::Budget) -> Result<Dai
         let seed = base.wrapping_add(k);
         match generate_at(key, budget.clone(), seed) {
             Ok(Some((puzzle, solution))) => {
+                let canon = crate::model::Shape::from_key(key.kind, &key.config)
+                    .and_then(|shape| shape.load(&puzzle, &solution))
+                    .ok()
+                    .and_then(|(shape, _, solution)| shape.answer_key(&solution));
                 return Ok(DailyRow {
                     date: date.to_string(),
                     kind: key.kind,
@@ -158,6 +167,7 @@ pub fn generate(date: Date, key: &PoolKey, budget: sudoku::Budget) -> Result<Dai
                     seed: seed as i64,
                     puzzle,
                     solution,
+                    canon,
                 });
             }
             Ok(None) => return Err(format!("no generator for {} {}", key.config, key.difficulty)),

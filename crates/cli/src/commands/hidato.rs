@@ -116,31 +116,34 @@ fn threads(args: &HidatoRunArgs) -> usize {
 
 /// The puzzles of `solve` and `count`, and the engine, refused when too large for it.
 fn setup(args: &HidatoRunArgs) -> Result<(Vec<Hidato>, hidato::Engine)> {
-    let (_, puzzles) = read(&args.file, args.numbrix)?;
+    let (name, puzzles) = read(&args.file, args.numbrix)?;
     let engine = args.engine.engine().into();
-    refuse_too_large(&puzzles, engine)?;
+    refuse_too_large(&name, &puzzles, engine)?;
     Ok((puzzles, engine))
 }
 
 /// `--engine xc` on a puzzle whose reduction would be too large to build (above
 /// [`hidato::MAX_OPTIONS`] options by [`hidato::ExactCover::estimate`]) is refused before any
-/// puzzle is solved, naming the puzzle and the engines that take it.
-fn refuse_too_large(puzzles: &[Hidato], engine: hidato::Engine) -> Result<()> {
+/// puzzle is solved, naming the puzzle and the engines that take it: bad input (status 2), as
+/// for every puzzle whose exact cover passes its limit, not a usage error.
+fn refuse_too_large(name: &str, puzzles: &[Hidato], engine: hidato::Engine) -> Result<()> {
     if engine != hidato::Engine::ExactCover {
         return Ok(());
     }
     for (i, puzzle) in puzzles.iter().enumerate() {
         let options = hidato::ExactCover::estimate(puzzle);
         if options > hidato::MAX_OPTIONS {
-            bail!(
-                "--engine xc: puzzle {} ({}x{}, {} given) would need up to {options} options in its exact-cover \
-                 reduction, above the {} it builds (about 1 GiB of memory); use --engine auto, domain or walk",
+            let message = format!(
+                "puzzle {}: the xc engine cannot take it: {}x{} with {} given would need up to {options} options \
+                 in its exact-cover reduction, above the {} it builds (about 1 GiB of memory); use --engine auto, \
+                 domain or walk",
                 i + 1,
                 puzzle.width(),
                 puzzle.height(),
                 puzzle.givens(),
                 hidato::MAX_OPTIONS
             );
+            return Err(BadInput { name: name.to_owned(), message }.into());
         }
     }
     Ok(())

@@ -143,10 +143,10 @@ fn read_book(pdf: &Path, count: usize, per_page: usize, rows: usize, cols: usize
     assert_eq!(pages.len(), puzzle_pages + count.div_ceil(key.slots()));
     let mut back = ReadBack { puzzles: BTreeMap::new(), answers: BTreeMap::new() };
     for k in 0..count {
-        let at = frame(PageSize::A4, Part::Puzzles, arrangement, k % per_page, rows, cols);
+        let at = frame(PageSize::A4.points(), Part::Puzzles, arrangement, k % per_page, rows, cols);
         let (cells, label) = read_grid(&pages[k / per_page], &at);
         assert!(back.puzzles.insert(number(&label), (cells, label)).is_none());
-        let at = frame(PageSize::A4, Part::Key, key, k % key.slots(), rows, cols);
+        let at = frame(PageSize::A4.points(), Part::Key, key, k % key.slots(), rows, cols);
         let (cells, label) = read_grid(&pages[puzzle_pages + k / key.slots()], &at);
         assert!(back.answers.insert(number(&label), cells).is_none());
     }

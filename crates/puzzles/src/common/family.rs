@@ -11,6 +11,7 @@ use std::ops::RangeInclusive;
 
 use tessera_xc::Budget;
 
+use crate::common::canon::{grid_key, Relabel};
 use crate::common::{Draw, Generate, Made, Rate, Rating, Readable, Step};
 use crate::Error;
 
@@ -85,6 +86,20 @@ pub trait Family:
     fn with_placed(&self, values: &[Option<u32>]) -> Option<Self> {
         let _ = values;
         None
+    }
+
+    /// How a copy of the puzzle may rename its values and stay a copy ([`Relabel`]):
+    /// [`Family::answer_key`]'s moves besides the board's rotations and reflections.
+    const RELABEL: Relabel = Relabel::Permute;
+
+    /// A key of `solution` that is the same for its copies under the board's rotations and
+    /// reflections and [`Family::RELABEL`] ([`grid_key`]): what a front end marks as answered
+    /// when it gives the answer out, so that a disguised copy is not a way around it.
+    fn answer_key(&self, solution: &Self::Solution) -> String {
+        let values = self.values(solution);
+        let side = values.len().isqrt();
+        let (width, height) = if side * side == values.len() { (side, side) } else { (values.len(), 1) };
+        format!("{} {}", Self::TITLE, grid_key(&values, width, height, Self::RELABEL))
     }
 
     /// A violation's kind, one word such as `repeated-in-row` or a rule's name, and

@@ -16,6 +16,7 @@
 
 pub(crate) mod bits;
 pub(crate) mod budget;
+pub mod canon;
 pub(crate) mod family;
 mod generate;
 pub(crate) mod janko;

@@ -27,6 +27,13 @@ pub const REGISTRY_HIDATO: &str = "hidato";
 /// The kind word of Numbrix lines (orthogonal moves).
 pub const REGISTRY_NUMBRIX: &str = "numbrix";
 
+/// A key of the solved board `solution` that is the same for every copy of it a script could
+/// make to disguise its puzzle (turned, reflected, numbered backwards): its registry line. The
+/// web game marks every game of a key assisted when it gives out an answer with that key.
+pub fn answer_key(solution: &Hidato) -> String {
+    registry_entry(solution).line()
+}
+
 /// The registry line of `puzzle`: the least of its images under the board's symmetries and
 /// reversal of the numbering (see the module header).
 ///

@@ -24,7 +24,7 @@ mod solve;
 mod verify;
 
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
-pub use canon::{check_registry_entry, registry_entry, REGISTRY_HIDATO, REGISTRY_NUMBRIX};
+pub use canon::{answer_key, check_registry_entry, registry_entry, REGISTRY_HIDATO, REGISTRY_NUMBRIX};
 pub use exact::{ExactCover, NotBuilt, MAX_OPTIONS};
 pub use format::{from_json, parse, parse_puzzle, parse_puzzles, to_json, to_text, ReadError, MAX_SIDE};
 pub use generate::{Generated, Generator, NoPath};

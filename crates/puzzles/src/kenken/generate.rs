@@ -80,7 +80,7 @@ impl Generator {
         let count_budget = self.settings.search_budget(COUNT_NODES);
         self.settings.run(seed, |rng| {
             let Some((puzzle, solution)) = self.attempt(rng, &count_budget)? else { return Ok(None) };
-            let level = rate_within(&puzzle, &self.settings.budget, usize::MAX)?.level;
+            let level = rate_within(&puzzle, &self.settings.budget, usize::MAX, false)?.level;
             Ok(Some((puzzle, solution, level)))
         })
     }

@@ -33,8 +33,11 @@ impl Readable for KenKen {
 crate::common::rated!(
     KenKen,
     Difficulty,
-    |puzzle, budget| rate_within(puzzle, budget, usize::MAX),
-    |puzzle| { rate_within(puzzle, &Budget::unlimited(), 1).ok()?.steps.into_iter().next() }
+    |puzzle, budget| rate_within(puzzle, budget, usize::MAX, true),
+    |puzzle| {
+        let budget = Budget::unlimited().with_timeout(std::time::Duration::from_secs(2));
+        rate_within(puzzle, &budget, 1, true).ok()?.steps.into_iter().next()
+    }
 );
 
 impl Draw for KenKen {

@@ -60,6 +60,8 @@ impl Family for StarBattle {
     /// From 4x4 (the smallest that holds a star in every row apart) to 30x30; more than two stars
     /// need [`Generator::new`] itself.
     const SIDES: std::ops::RangeInclusive<usize> = 4..=30;
+    /// A star and a blank are not two names of one thing.
+    const RELABEL: crate::common::canon::Relabel = crate::common::canon::Relabel::None;
 
     /// [`stars_on`] the side.
     fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {

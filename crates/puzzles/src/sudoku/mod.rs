@@ -39,7 +39,7 @@ pub use grid::Sudoku;
 pub use layout::{Layout, Regions, MAX_SIZE, MIN_SIZE};
 /// The rater and its levels, here as in `hidato` (the human-style solver and hints are in [`logic`]).
 pub use logic::{rate, Difficulty, Rating};
-pub use registry::{check_registry_entry, registry_entry, REGISTRY_KIND};
+pub use registry::{answer_key, check_registry_entry, registry_entry, REGISTRY_KIND};
 pub use shaping::{check_clues, check_mask, clue_floor, parse_mask, Rejections};
 pub use solve::{count, solutions, solve, solve_with_seed, visit, Engine};
 pub use symmetry::Symmetry;

@@ -34,6 +34,38 @@ pub fn registry_entry(puzzle: &Sudoku, solution: &Sudoku) -> Result<Entry, Error
     Ok(Entry { kind: REGISTRY_KIND.to_owned(), layout: format!("{rows}x{cols}"), form: cells })
 }
 
+/// A key of the full grid `solution` that is the same for every copy of it a script could make
+/// to disguise its puzzle before asking for the answer: the registry line of its canonical form
+/// (band, stack, row, column and digit moves, transposition) where the layout has one, else,
+/// for Sudoku X and jigsaw, the key under rotations, reflections and relabelled digits
+/// ([`crate::common::canon::grid_key`]). The web game marks every game of a key assisted when
+/// it gives out the answer of a puzzle with that key.
+///
+/// ```
+/// use std::sync::Arc;
+/// use tessera::sudoku::{answer_key, Generator, Layout, Sudoku};
+/// let layout = Arc::new(Layout::classic(9).unwrap());
+/// let made = Generator::new(layout.clone()).generate(3).unwrap();
+/// let cells = made.solution.cells();
+/// // Transposed and relabelled (d -> 10 - d): the same key.
+/// let moved: Vec<u8> = (0..81).map(|i| 10 - cells[(i % 9) * 9 + i / 9]).collect();
+/// let moved = Sudoku::from_digits(layout, moved).unwrap();
+/// assert_eq!(answer_key(&made.solution), answer_key(&moved));
+/// ```
+pub fn answer_key(solution: &Sudoku) -> String {
+    match registry_entry(solution, solution) {
+        Ok(entry) => entry.line(),
+        Err(_) => {
+            let n = solution.layout().size();
+            let values: Vec<u32> = solution.cells().iter().map(|&d| u32::from(d)).collect();
+            format!(
+                "sudoku {}",
+                crate::common::canon::grid_key(&values, n, n, crate::common::canon::Relabel::Permute)
+            )
+        }
+    }
+}
+
 /// Checks a registry line of kind `sudoku`: a box shape the canonical form supports, and a
 /// form that is a puzzle line of that layout.
 pub fn check_registry_entry(entry: &Entry) -> Result<(), String> {

@@ -26,9 +26,6 @@ use super::rules::{Entry, DOT, STAR};
 use super::{value_of, wire_value, Family};
 use crate::api::Hint;
 
-/// Lead-up steps whose words are kept in a hint (their removals are all kept).
-const LEAD_WORDS: usize = 2;
-
 /// The next step on a grid without mistakes (`cells`, `solution`: grids of the API).
 pub(super) fn next_step<P: Family>(
     puzzle: &P,
@@ -79,25 +76,31 @@ fn placements(entry: Entry, step: &Step) -> Vec<(usize, u32)> {
 }
 
 fn to_hint(entry: Entry, lead: &[&Step], step: &Step, placed: &[(usize, u32)]) -> Hint {
-    // The step first, then what it rests on: the lead-up's last steps in words, the rest counted.
-    let mut words: Vec<String> = lead
-        .iter()
-        .rev()
-        .take(LEAD_WORDS)
-        .rev()
-        .map(|s| format!("{}: {}", s.technique, s.explanation.trim_end_matches('.')))
-        .collect();
-    if lead.len() > LEAD_WORDS {
-        let earlier = match lead.len() - LEAD_WORDS {
-            1 => "1 earlier step that rules out candidates".to_owned(),
-            n => format!("{n} earlier steps that rule out candidates"),
-        };
-        words.insert(0, earlier);
+    // The step in its own words; the lead-up it rests on by the names of its techniques, each
+    // once and not the step's own (the board shows the lead-up's cells and removals): a hint is a
+    // line or two, not the rater's log (issue 39: Killer hints of 1,026 characters).
+    let mut names: Vec<&str> = Vec::new();
+    for earlier in lead {
+        if earlier.technique != step.technique && !names.contains(&earlier.technique) {
+            names.push(earlier.technique);
+        }
     }
-    let explanation = if words.is_empty() {
-        step.explanation.clone()
-    } else {
-        format!("{} (This follows from {}.)", step.explanation.trim_end_matches('.'), words.join("; then "))
+    let earlier = match lead.len() {
+        1 => "1 earlier step".to_owned(),
+        n => format!("{n} earlier steps"),
+    };
+    let explanation = match (lead.is_empty(), names.is_empty()) {
+        (true, _) => step.explanation.clone(),
+        (false, true) => {
+            format!("{} (after {earlier} of the same kind, marked).", step.explanation.trim_end_matches('.'))
+        }
+        (false, false) => {
+            format!(
+                "{} (after {earlier}, marked: {}).",
+                step.explanation.trim_end_matches('.'),
+                names.join(", ")
+            )
+        }
     };
     let eliminations = match entry {
         Entry::Stars => Vec::new(),
@@ -187,10 +190,7 @@ mod tests {
         let hint = to_hint(Entry::Digits, &lead, &s, &[(0, 5)]);
         assert_eq!(hint.eliminations, vec![(1, 2), (2, 3)]);
         assert_eq!(hint.placements, vec![(0, 5)]);
-        assert_eq!(
-            hint.explanation,
-            "single here (This follows from 1 earlier step that rules out candidates; then box: box here; then x: x here.)"
-        );
+        assert_eq!(hint.explanation, "single here (after 3 earlier steps, marked: pair, box, x).");
     }
 
     #[test]

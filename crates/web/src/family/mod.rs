@@ -110,6 +110,9 @@ pub trait InPlay: Send + Sync + fmt::Debug {
     fn verify_text(&self, answer: &str) -> AppResult<Vec<String>>;
     /// The next step on a grid without mistakes (`hint.rs`).
     fn hint(&self, cells: &[i32], solution: &[i32], budget: &Budget) -> Hint;
+    /// The library's key of a solution (`Family::answer_key`): the same for every disguised copy
+    /// of the puzzle; `None` when the grid is no answer of this board.
+    fn answer_key(&self, solution: &[i32]) -> Option<String>;
 }
 
 /// A registered family, compared and hashed by name.
@@ -299,6 +302,10 @@ impl<P: Family> InPlay for Played<P> {
             }
             None => vec!["the grid is not an answer of this board".to_owned()],
         }
+    }
+
+    fn answer_key(&self, solution: &[i32]) -> Option<String> {
+        self.puzzle.answer(&Self::values(solution)).map(|answer| self.puzzle.answer_key(&answer))
     }
 
     fn verify_text(&self, answer: &str) -> AppResult<Vec<String>> {

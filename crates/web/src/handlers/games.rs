@@ -117,6 +117,7 @@ pub async fn create(
         solution: join_cells(&solution),
         player: Some(player),
         daily,
+        canon: shape.answer_key(&solution),
         ..GameRow::started(id, source, kind, shape.key(), now)
     };
     state.store.write(Write::InsertGame(row.clone())).await?;

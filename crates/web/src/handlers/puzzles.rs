@@ -39,10 +39,20 @@ pub async fn analyze(
     let pasted = kind.read(&body.puzzle, body.variant.as_deref(), body.adjacency.as_deref())?;
     // The puzzle's text as the games store it, to find the games in play of it.
     let stored = pasted.stored();
-    crate::reveal::refuse_daily(&state, kind, &stored).await?;
+    crate::reveal::refuse_daily(&state, kind, &stored, None).await?;
     let givens = pasted.clues();
-    let found =
-        state.compute_heavy("counting the solutions", move || pasted.analyze(&slot.budget())).await??;
+    // The key of the answer (the same for a disguised copy), made on the compute thread too: a
+    // 16x16 Sudoku's canonical form takes milliseconds.
+    let (found, canon) = state
+        .compute_heavy("counting the solutions", move || {
+            let found = pasted.analyze(&slot.budget())?;
+            let canon = match (&found.solution, pasted.to_play()) {
+                (Some(solution), Ok((shape, _))) => shape.answer_key(solution),
+                _ => None,
+            };
+            Ok::<_, AppError>((found, canon))
+        })
+        .await??;
     let answer = Analysis {
         difficulty: found.difficulty,
         givens,
@@ -51,7 +61,7 @@ pub async fn analyze(
         unique: found.solutions == 1,
     };
     if answer.solution.is_some() {
-        crate::reveal::revealed(&state, kind, stored, None).await?;
+        crate::reveal::revealed(&state, kind, stored, canon, None).await?;
     }
     Ok(Json(answer))
 }

@@ -65,10 +65,24 @@ pub const EXAMPLES: [(&str, &str, &str); 3] = [
 ];
 
 /// `GET /api/learn/hidato`: [`page`] in the Learn view's slots.
+///
+/// A puzzle of the request's own (not a built-in example) goes through the honesty rules of
+/// every route to an answer first (`crate::reveal`): the trace walks to its answer.
 pub async fn get(
     State(state): State<AppState>,
     Query(params): Query<HashMap<String, String>>,
 ) -> AppResult<Json<Value>> {
+    let request = read(&params)?;
+    if request.example.is_none() {
+        let puzzle = request.puzzle;
+        let shape = crate::model::Shape::hidato(puzzle.width(), puzzle.height(), puzzle.adjacency());
+        let cells = puzzle.cells().to_vec();
+        let solve = move || {
+            let query = hidato::Query::default().with_budget(Budget::unlimited().with_timeout(TIME));
+            hidato::solve(&puzzle, &query).ok().flatten().map(|solution| solution.cells().to_vec())
+        };
+        crate::reveal::searched(&state, shape, cells, solve).await?;
+    }
     let value = state.learn.run(move || page(&params)).await?;
     Ok(Json(value))
 }

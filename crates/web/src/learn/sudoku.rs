@@ -11,7 +11,10 @@
 //! view, 503 when busy), never in the game's analyses' lane.
 //!
 //! `puzzle` is a line as the CLI reads it (81 characters for 9x9, `.` or `0` empty; 16, 36, ...
-//! for other sizes), or `daily`: today's classic 9x9 daily of `difficulty` (default `easy`).
+//! for other sizes), or `daily`: yesterday's classic 9x9 daily of `difficulty` (default `easy`).
+//! Every search here walks to the puzzle's answer, so it goes through the honesty rules of every
+//! route to an answer (`crate::reveal`): today's daily is refused (409) under any disguise, and
+//! every game in play of the puzzle (by its text or its answer's key) is marked assisted.
 //! The node counts are those of `tessera sudoku solve --engine E --stats` on the same puzzle:
 //! both call `teach::solve` with a limit of one solution.
 
@@ -28,7 +31,7 @@ use tessera::sudoku::teach::{self, Engine, Method};
 use tessera::sudoku::{Budget, GaveUp, Outcome, Sudoku};
 
 use crate::error::{AppError, AppResult};
-use crate::model::Kind;
+use crate::model::{Kind, Shape};
 use crate::pool::PoolKey;
 use crate::state::AppState;
 
@@ -77,7 +80,8 @@ async fn puzzle(state: &AppState, q: &LearnQuery) -> AppResult<Sudoku> {
         }
         let kind = Kind::from_name("sudoku").expect("sudoku is registered");
         let key = PoolKey { kind, config: "9x9 classic".into(), difficulty: difficulty.into() };
-        let row = state.dailies.get(&state.store, state.config.today.date(), &key).await?;
+        // Yesterday's: today's is answered by no route until tomorrow.
+        let row = state.dailies.get(&state.store, state.config.today.date().previous(), &key).await?;
         let digits: String = row.puzzle.split(',').map(|d| if d == "0" { "." } else { d }).collect();
         Sudoku::from_line(&digits).map_err(|err| AppError::Internal(anyhow::anyhow!("the daily: {err}")))?
     } else {
@@ -96,6 +100,17 @@ async fn puzzle(state: &AppState, q: &LearnQuery) -> AppResult<Sudoku> {
             ),
         ));
     }
+    let cells: Vec<i32> = puzzle.cells().iter().map(|&d| i32::from(d)).collect();
+    let to_solve = puzzle.clone();
+    let solve = move || {
+        let query = tessera::sudoku::Query::default()
+            .with_limit(1)
+            .with_budget(budget(Instant::now() + Duration::from_secs(SECONDS)));
+        // The first answer: a game plays a puzzle of one, and its key marks that game.
+        let found = tessera::sudoku::solutions(&to_solve, &query);
+        found.found.first().map(|s| s.cells().iter().map(|&d| i32::from(d)).collect())
+    };
+    crate::reveal::searched(state, Shape::of_layout(puzzle.layout_arc().clone()), cells, solve).await?;
     Ok(puzzle)
 }
 

@@ -262,6 +262,26 @@ impl Shape {
         Ok((shape, cells, solution))
     }
 
+    /// The key of a solution on this board that every disguised copy of its puzzle shares
+    /// (turned, reflected, relabelled; for Sudoku its whole group of moves): the library's
+    /// `answer_key`. Giving out an answer marks the games of its key assisted (`crate::reveal`).
+    /// `None` when the grid is no solution of this board.
+    pub fn answer_key(&self, solution: &[i32]) -> Option<String> {
+        match self {
+            Shape::Sudoku(layout) => {
+                let digits = solution.iter().map(|&d| u8::try_from(d).ok()).collect::<Option<Vec<u8>>>()?;
+                let grid = tessera::sudoku::Sudoku::from_digits(layout.clone(), digits).ok()?;
+                grid.is_solved().then(|| tessera::sudoku::answer_key(&grid))
+            }
+            Shape::Hidato { width, height, adjacency } => {
+                let grid =
+                    tessera::hidato::Hidato::new(*width, *height, solution.to_vec(), *adjacency).ok()?;
+                Some(tessera::hidato::answer_key(&grid))
+            }
+            Shape::Family { played, .. } => played.as_ref()?.answer_key(solution),
+        }
+    }
+
     /// The stored text of a game's puzzle: its grid, or a family's text.
     pub fn stored_puzzle(&self, puzzle: &[i32]) -> String {
         match self.played() {

@@ -70,13 +70,18 @@ pub(super) fn unranked(
 pub(super) fn reveal(
     tx: &Transaction<'_>,
     puzzle: &str,
+    canon: Option<&str>,
     except: Option<&str>,
 ) -> rusqlite::Result<Vec<String>> {
+    // Two indexed lookups (`games_in_play_by_puzzle`, `games_in_play_by_canon`), not one OR: a
+    // NULL key matches nothing.
     let mut stmt = tx.prepare_cached(
         "UPDATE games SET assisted = 1
-         WHERE puzzle = ?1 AND status IN ('playing', 'paused') AND assisted = 0 AND id IS NOT ?2
+         WHERE id IN (SELECT id FROM games WHERE puzzle = ?1 AND status IN ('playing', 'paused')
+                      UNION SELECT id FROM games WHERE canon = ?2 AND status IN ('playing', 'paused'))
+           AND assisted = 0 AND id IS NOT ?3
          RETURNING id",
     )?;
-    let ids = stmt.query_map(params![puzzle, except], |row| row.get(0))?;
+    let ids = stmt.query_map(params![puzzle, canon, except], |row| row.get(0))?;
     ids.collect()
 }

@@ -28,7 +28,7 @@ impl Store {
     pub(crate) async fn daily(&self, date: String, key: PoolKey) -> Result<Option<DailyRow>> {
         self.read(move |conn| {
             conn.prepare_cached(
-                "SELECT seed, puzzle, solution FROM daily
+                "SELECT seed, puzzle, solution, canon FROM daily
                  WHERE date = ?1 AND kind = ?2 AND config = ?3 AND difficulty = ?4",
             )?
             .query_row(params![date, key.kind, key.config, key.difficulty], |row| {
@@ -40,6 +40,7 @@ impl Store {
                     seed: row.get(0)?,
                     puzzle: row.get(1)?,
                     solution: row.get(2)?,
+                    canon: row.get(3)?,
                 })
             })
             .optional()
@@ -112,18 +113,21 @@ impl Store {
 }
 
 impl Store {
-    /// Whether `puzzle` (a stored puzzle text) is a daily of `date` of kind `kind`.
+    /// Whether `puzzle` (a stored puzzle text), or a puzzle whose answer has the key `canon`
+    /// (`Shape::answer_key`: a disguised copy), is a daily of `date` of kind `kind`.
     pub(crate) async fn is_daily_of(
         &self,
         date: String,
         kind: crate::model::Kind,
         puzzle: String,
+        canon: Option<String>,
     ) -> Result<bool> {
         self.read(move |conn| {
             conn.prepare_cached(
-                "SELECT EXISTS(SELECT 1 FROM daily WHERE date = ?1 AND kind = ?2 AND puzzle = ?3)",
+                "SELECT EXISTS(SELECT 1 FROM daily WHERE date = ?1 AND kind = ?2 AND puzzle = ?3)
+                     OR EXISTS(SELECT 1 FROM daily WHERE date = ?1 AND kind = ?2 AND canon = ?4)",
             )?
-            .query_row(params![date, kind, puzzle], |row| row.get(0))
+            .query_row(params![date, kind, puzzle, canon], |row| row.get(0))
         })
         .await
     }

@@ -12,6 +12,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0002_honest_records.sql"),
     include_str!("../../migrations/0003_daily.sql"),
     include_str!("../../migrations/0004_records_caps.sql"),
+    include_str!("../../migrations/0005_answer_keys.sql"),
 ];
 
 /// Applies the migrations not yet applied, each in its own transaction.

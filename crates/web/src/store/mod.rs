@@ -227,7 +227,7 @@ impl Store {
         self.read(move |conn| {
             conn.prepare_cached(
                 "SELECT id, puzzle_id, source, kind, config, difficulty, puzzle, solution, started_at,
-                        paused_at, paused_ms, status, assisted, finished_at, ms, player, touched_at, daily
+                        paused_at, paused_ms, status, assisted, finished_at, ms, player, touched_at, daily, canon
                  FROM games WHERE id = ?1",
             )?
             .query_row([id], |row| {
@@ -250,6 +250,7 @@ impl Store {
                     player: row.get(15)?,
                     touched_at: row.get(16)?,
                     daily: row.get(17)?,
+                    canon: row.get(18)?,
                 })
             })
             .optional()

@@ -49,6 +49,9 @@ pub struct GameRow {
     pub touched_at: i64,
     /// The date (`YYYY-MM-DD`) of the daily puzzle it plays; `None` for every other game.
     pub daily: Option<String>,
+    /// The key of its solution (`Shape::answer_key`): an answer given out with this key marks
+    /// it assisted (`crate::reveal`); `None` for a game stored before keys were.
+    pub canon: Option<String>,
 }
 
 impl GameRow {
@@ -75,6 +78,7 @@ impl GameRow {
             player: None,
             touched_at: at,
             daily: None,
+            canon: None,
         }
     }
 }
@@ -96,6 +100,9 @@ pub struct DailyRow {
     pub puzzle: String,
     /// Cells, comma-separated.
     pub solution: String,
+    /// The key of its solution (`Shape::answer_key`): today's daily is refused to every route to
+    /// an answer under any disguise; `None` for one stored before keys were.
+    pub canon: Option<String>,
 }
 
 /// A generated puzzle for the pool.
@@ -154,6 +161,8 @@ pub enum Write {
     Reveal {
         /// The stored text of the puzzle (`crate::game::stored_puzzle`).
         puzzle: String,
+        /// The key of the answer given out (`Shape::answer_key`), when there is one.
+        canon: Option<String>,
         /// A game left as it is (the one asking, when it is in play).
         except: Option<String>,
     },

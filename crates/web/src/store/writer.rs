@@ -87,17 +87,17 @@ fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> ru
         }
         Write::InsertDaily(d) => {
             tx.prepare_cached(
-                "INSERT OR IGNORE INTO daily(date, kind, config, difficulty, seed, puzzle, solution, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT OR IGNORE INTO daily(date, kind, config, difficulty, seed, puzzle, solution, created_at, canon)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
-            .execute(params![d.date, d.kind, d.config, d.difficulty, d.seed, d.puzzle, d.solution, now_ms()])?;
+            .execute(params![d.date, d.kind, d.config, d.difficulty, d.seed, d.puzzle, d.solution, now_ms(), d.canon])?;
             Ok(Written::Done)
         }
         Write::InsertGame(g) => {
             tx.prepare_cached(
                 "INSERT INTO games(id, puzzle_id, source, kind, config, difficulty, puzzle, solution,
-                    started_at, paused_at, paused_ms, status, assisted, finished_at, ms, player, touched_at, daily)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+                    started_at, paused_at, paused_ms, status, assisted, finished_at, ms, player, touched_at, daily, canon)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
             )?
             .execute(params![
                 g.id,
@@ -117,7 +117,8 @@ fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> ru
                 g.ms,
                 g.player,
                 g.touched_at,
-                g.daily
+                g.daily,
+                g.canon
             ])?;
             if let Some(puzzle) = g.puzzle_id {
                 tx.prepare_cached("UPDATE puzzles SET played = played + 1 WHERE id = ?1")?
@@ -172,8 +173,8 @@ fn apply(tx: &rusqlite::Transaction<'_>, ranks: &mut Ranks, write: &Write) -> ru
             let (better, of) = ranks.place(tx, (g.kind, &g.config, difficulty), ms, inserted == 1)?;
             Ok(Written::Placed(Some(Place { place: better + 1, of })))
         }
-        Write::Reveal { puzzle, except } => {
-            Ok(Written::Assisted(caps::reveal(tx, puzzle, except.as_deref())?))
+        Write::Reveal { puzzle, canon, except } => {
+            Ok(Written::Assisted(caps::reveal(tx, puzzle, canon.as_deref(), except.as_deref())?))
         }
         Write::Expire { before, limit } => {
             // Only games in play: a solved game has a result that refers to it.

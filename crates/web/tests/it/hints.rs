@@ -112,7 +112,7 @@ impl Player {
 /// Hint and apply until the board is done: no step twice, each step changes the board (its
 /// eliminations are candidates the player has, its placements go in empty cells and are right),
 /// `changes` names every cell it changes, at most `bound` steps. Then the check says solved and
-/// the game is assisted. Returns the steps taken.
+/// the game is assisted. Returns the hints given.
 async fn hint_until_solved(
     state: &tessera_web::AppState,
     game: &Value,
@@ -121,11 +121,12 @@ async fn hint_until_solved(
     name: impl Fn(usize) -> String,
     done: impl Fn(&[i32]) -> bool,
     bound: usize,
-) -> usize {
+) -> Vec<Value> {
     let id = game["id"].as_str().unwrap();
     let what = format!("{} {} {}", game["kind"], game["config"], game["difficulty"]);
     let mut seen = HashSet::new();
     let mut steps = 0;
+    let mut given = Vec::new();
     while !done(&player.cells) {
         assert!(steps < bound, "{what}: {bound} steps did not finish the board");
         let body = json!({"cells": player.cells, "notes": player.notes_json()});
@@ -158,6 +159,7 @@ async fn hint_until_solved(
         }
         player.apply(&placements, &eliminations);
         steps += 1;
+        given.push(hint);
     }
     let (status, check) =
         call(state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": player.cells}))).await;
@@ -165,7 +167,7 @@ async fn hint_until_solved(
     let (_, now) = call(state, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(now["assisted"], true, "{what}: {now}");
     println!("{what}: {steps} steps");
-    steps
+    given
 }
 
 fn sudoku_player(game: &Value) -> (Player, Arc<Layout>) {
@@ -196,7 +198,8 @@ async fn hint_and_apply_finishes_every_level_without_a_repeat() {
         let name = |c: usize| layout.cell_name(c);
         let steps =
             hint_until_solved(&state, &game, player, &solution, name, |g| g.iter().all(|&v| v != 0), bound)
-                .await;
+                .await
+                .len();
         worst.push((size, level, steps));
     }
     println!("steps to finish by hints: {worst:?}");
@@ -213,7 +216,9 @@ async fn hidato_and_each_family_finish_without_a_repeat() {
     let player = Player { notes: vec![0; puzzle.len()], cells: puzzle, peers: vec![Vec::new(); 49], max: 0 };
     let name = |c: usize| format!("({},{})", c % 7 + 1, c / 7 + 1);
     let steps =
-        hint_until_solved(&state, &game, player, &solution, name, |g| g.iter().all(|&v| v != 0), open).await;
+        hint_until_solved(&state, &game, player, &solution, name, |g| g.iter().all(|&v| v != 0), open)
+            .await
+            .len();
     assert!(steps <= open);
 
     type Solve = fn(&str) -> Vec<i32>;
@@ -229,31 +234,89 @@ async fn hidato_and_each_family_finish_without_a_repeat() {
         let level = if hardest { levels.last() } else { levels.first() }.unwrap().as_str().unwrap();
         let game = new_game(&state, json!({"kind": kind, "size": size, "difficulty": level})).await;
         let solution = solve(game["share"].as_str().unwrap());
-        let puzzle = cells(&game["puzzle"]);
-        let stars = game["rules"]["entry"] == "stars";
-        let mut peers = vec![HashSet::new(); puzzle.len()];
-        for group in game["rules"]["distinct"].as_array().unwrap() {
-            let group: Vec<usize> =
-                group.as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as usize).collect();
-            for &a in &group {
-                peers[a].extend(group.iter().copied().filter(|&b| b != a));
+        let (player, open) = family_player(&game);
+        let (name, done) = family_goal(&game, &solution);
+        hint_until_solved(&state, &game, player, &solution, name, done, open).await;
+    }
+}
+
+/// A player of a family's game: its cells, and the peers of each cell by the rules the page
+/// gets (`distinct` groups); and the cells to fill.
+fn family_player(game: &Value) -> (Player, usize) {
+    let puzzle = cells(&game["puzzle"]);
+    let stars = game["rules"]["entry"] == "stars";
+    let mut peers = vec![HashSet::new(); puzzle.len()];
+    for group in game["rules"]["distinct"].as_array().unwrap() {
+        let group: Vec<usize> =
+            group.as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as usize).collect();
+        for &a in &group {
+            peers[a].extend(group.iter().copied().filter(|&b| b != a));
+        }
+    }
+    let max = if stars { 0 } else { game["rules"]["max"].as_i64().unwrap() as i32 };
+    let peers = peers.into_iter().map(|p| p.into_iter().collect()).collect();
+    let open = puzzle.iter().filter(|&&v| v == 0).count();
+    (Player { notes: vec![0; puzzle.len()], cells: puzzle, peers, max }, open)
+}
+
+/// A family game's cell names and when its board is done.
+fn family_goal(game: &Value, solution: &[i32]) -> (impl Fn(usize) -> String, impl Fn(&[i32]) -> bool) {
+    let width =
+        game["config"]["size"].as_u64().or_else(|| game["config"]["width"].as_u64()).unwrap() as usize;
+    let stars = game["rules"]["entry"] == "stars";
+    let stars_of = solution.iter().filter(|&&v| v == 1).count();
+    let name = move |c: usize| format!("r{}c{}", c / width + 1, c % width + 1);
+    let done = move |g: &[i32]| {
+        if stars {
+            g.iter().filter(|&&v| v == 1).count() == stars_of
+        } else {
+            g.iter().all(|&v| v != 0)
+        }
+    };
+    (name, done)
+}
+
+/// Issue 39's bar: Killer and KenKen 9x9 at their hardest level, hinted to the end, teach rather
+/// than reveal: at most 10 % of the hints are bare reveals, none is over 280 characters, and none
+/// names a technique twice. Two puzzles of each; the worst figures are printed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_hardest_9x9_cages_are_hinted_by_techniques_not_reveals() {
+    let state = state("hints-teach");
+    type Solve = fn(&str) -> Vec<i32>;
+    let families: [(&str, Solve); 2] =
+        [("killer", solved::<tessera::killer::Killer>), ("kenken", solved::<tessera::kenken::KenKen>)];
+    let (_, options) = call(&state, "GET", "/api/options", None).await;
+    for (kind, solve) in families {
+        let level =
+            options[kind]["levels"]["9"].as_array().unwrap().last().unwrap().as_str().unwrap().to_owned();
+        let (mut hints, mut reveals, mut longest) = (0usize, 0usize, 0usize);
+        for _ in 0..2 {
+            let game = new_game(&state, json!({"kind": kind, "size": 9, "difficulty": level})).await;
+            let solution = solve(game["share"].as_str().unwrap());
+            let (player, open) = family_player(&game);
+            let (name, done) = family_goal(&game, &solution);
+            for hint in hint_until_solved(&state, &game, player, &solution, name, done, open).await {
+                let (technique, text) =
+                    (hint["technique"].as_str().unwrap(), hint["explanation"].as_str().unwrap());
+                hints += 1;
+                reveals += usize::from(technique == "reveal");
+                longest = longest.max(text.chars().count());
+                assert!(
+                    text.chars().count() <= 280,
+                    "{kind} {level}: a hint of {} characters: {text}",
+                    text.len()
+                );
+                for named in
+                    ["trial", "cage combination", "naked single", "hidden single", "naked pair", "line sum"]
+                {
+                    assert!(text.matches(named).count() <= 1, "{kind}: {named:?} named twice: {text}");
+                }
             }
         }
-        let max = if stars { 0 } else { game["rules"]["max"].as_i64().unwrap() as i32 };
-        let peers = peers.into_iter().map(|p| p.into_iter().collect()).collect();
-        let open = puzzle.iter().filter(|&&v| v == 0).count();
-        let player = Player { notes: vec![0; puzzle.len()], cells: puzzle, peers, max };
-        let width = size as usize;
-        let name = move |c: usize| format!("r{}c{}", c / width + 1, c % width + 1);
-        let stars_of = solution.iter().filter(|&&v| v == 1).count();
-        let done = move |g: &[i32]| {
-            if stars {
-                g.iter().filter(|&&v| v == 1).count() == stars_of
-            } else {
-                g.iter().all(|&v| v != 0)
-            }
-        };
-        hint_until_solved(&state, &game, player, &solution, name, done, open).await;
+        println!(
+            "{kind} 9x9 {level}: {reveals} bare reveals of {hints} hints, the longest {longest} characters"
+        );
+        assert!(reveals * 10 <= hints, "{kind} 9x9 {level}: {reveals} of {hints} hints are bare reveals");
     }
 }
 

@@ -223,3 +223,119 @@ async fn a_result_under_the_configuration_s_floor_says_so() {
     assert_eq!(ranked(&check), (false, false), "{check}");
     assert!(reason(&check).contains("under the floor of 8.0 s for sudoku 4x4 classic, easy"), "{check}");
 }
+
+/// The puzzle of a Sudoku game transposed and relabelled (`d` -> `n + 1 - d`), as a line.
+fn disguised_sudoku(game: &Value) -> String {
+    let puzzle = cells(&game["puzzle"]);
+    let n = game["config"]["size"].as_u64().unwrap() as usize;
+    (0..n * n)
+        .map(|i| match puzzle[(i % n) * n + i / n] {
+            0 => '.',
+            d => char::from_digit((n as u32 + 1) - d as u32, 10).unwrap(),
+        })
+        .collect()
+}
+
+/// The puzzle of a Hidato game turned a quarter and numbered backwards, in the text format.
+fn disguised_hidato(game: &Value) -> String {
+    let puzzle = cells(&game["puzzle"]);
+    let (w, h) = (
+        game["config"]["width"].as_u64().unwrap() as usize,
+        game["config"]["height"].as_u64().unwrap() as usize,
+    );
+    let last = puzzle.iter().filter(|&&v| v >= 0).count() as i32;
+    let mut text = format!("{h} {w}\n");
+    for r in 0..w {
+        let row: Vec<String> = (0..h)
+            .map(|c| match puzzle[(h - 1 - c) * w + r] {
+                v if v > 0 => (last + 1 - v).to_string(),
+                v => v.to_string(),
+            })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// Issue 39: every route to an answer marks the games of the puzzle under any disguise. Analyze
+/// on a transposed, relabelled Sudoku and on a turned, reversed Hidato, and the Learn view on the
+/// puzzle and on a disguised copy: each game in play is marked assisted and its solve, past the
+/// floor, is not ranked. The control, a game of another puzzle in play meanwhile, is ranked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_disguised_copy_or_the_learn_view_answers_no_ranked_game() {
+    let (addr, _stop, _) = serve(honest("disguised")).await;
+    type Disguise = fn(&Value) -> String;
+    type New = fn() -> Value;
+    let disguised: [(&str, New, Disguise, New); 2] = [
+        ("sudoku", SUDOKU_4X4, disguised_sudoku, HIDATO_5X5),
+        ("hidato", HIDATO_5X5, disguised_hidato, SUDOKU_4X4),
+    ];
+    for (kind, new, disguise, control) in disguised {
+        let game = start(addr, ALICE, new()).await;
+        // The control: a game of the other kind, in play meanwhile.
+        let other = start(addr, ALICE, control()).await;
+        let copy = disguise(&game);
+        assert_ne!(json!(copy), game["share"], "a copy that is not the same text");
+        let analyze = json!({"kind": kind, "puzzle": copy});
+        let (status, analysis) = send(addr, SCRIPT, "POST", "/api/puzzles/analyze", Some(analyze)).await;
+        assert_eq!((status, analysis["unique"].as_bool()), (200, Some(true)), "{kind}: {analysis}");
+        wait_out_the_floor().await;
+        let check = solve(addr, ALICE, &game).await;
+        assert_eq!(ranked(&check), (false, false), "{kind}, the disguised copy analysed: {check}");
+        assert!(reason(&check).contains("assisted"), "{check}");
+        let check = solve(addr, ALICE, &other).await;
+        assert_eq!(ranked(&check), (true, true), "{kind}, the control: {check}");
+    }
+    // The Learn view's searches walk to the answer: on the game's own line, and on a disguised
+    // copy of it.
+    for disguise in [false, true] {
+        let game = start(addr, ALICE, SUDOKU_4X4()).await;
+        let line =
+            if disguise { disguised_sudoku(&game) } else { game["share"].as_str().unwrap().to_owned() };
+        let path = format!("/api/learn/sudoku?puzzle={line}&engine=mrv&to=end");
+        let (status, learned) = send(addr, SCRIPT, "GET", &path, None).await;
+        assert_eq!(status, 200, "{learned}");
+        assert!(learned["result"]["solution"].is_string(), "{learned}");
+        wait_out_the_floor().await;
+        let check = solve(addr, ALICE, &game).await;
+        assert_eq!(ranked(&check), (false, false), "the Learn view, disguised {disguise}: {check}");
+        assert!(reason(&check).contains("assisted"), "{check}");
+    }
+}
+
+/// Issue 39: today's daily is answered by no route, under no disguise: analyze and the Learn view
+/// refuse it and a transposed copy of it (409), and `puzzle=daily` in the Learn view is
+/// yesterday's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn today_s_daily_is_answered_by_no_route() {
+    let config = Config { today: Today::fixed("2026-05-01").unwrap(), ..honest("daily-no-route") };
+    let (addr, _stop, _) = serve(config).await;
+    let game = start(addr, ALICE, json!({"kind":"sudoku","size":4,"difficulty":"easy","daily":true})).await;
+    let copy = disguised_sudoku(&game);
+    for puzzle in [game["share"].as_str().unwrap().to_owned(), copy] {
+        let analyze = json!({"kind":"sudoku","puzzle": puzzle});
+        let (status, refused) = send(addr, SCRIPT, "POST", "/api/puzzles/analyze", Some(analyze)).await;
+        assert_eq!(status, 409, "analyze {puzzle}: {refused}");
+        for path in [
+            format!("/api/learn/sudoku?puzzle={puzzle}&engine=mrv&to=end"),
+            format!("/api/learn/race?puzzle={puzzle}"),
+        ] {
+            let (status, refused) = send(addr, SCRIPT, "GET", &path, None).await;
+            assert_eq!(status, 409, "{path}: {refused}");
+            assert!(refused["error"].as_str().unwrap().contains("daily"), "{refused}");
+        }
+    }
+    // The Learn view's `daily` (classic 9x9) is yesterday's, not today's.
+    let nine = start(addr, ALICE, json!({"kind":"sudoku","size":9,"difficulty":"easy","daily":true})).await;
+    let (status, race) = send(addr, SCRIPT, "GET", "/api/learn/race?puzzle=daily", None).await;
+    assert_eq!(status, 200, "{race}");
+    let digits = |line: &str| line.chars().map(|c| c.to_digit(10).unwrap_or(0) as i32).collect::<Vec<i32>>();
+    let learned = digits(race["puzzle"].as_str().unwrap());
+    assert_eq!(learned.len(), 81, "{race}");
+    assert_ne!(learned, cells(&nine["puzzle"]), "the Learn view's daily is not today's");
+    // The daily, played, is still ranked: nothing was given out.
+    wait_out_the_floor().await;
+    let check = solve(addr, ALICE, &game).await;
+    assert_eq!(ranked(&check), (true, true), "{check}");
+}

@@ -120,7 +120,7 @@ fn grid_lines_and_the_page_number_are_where_the_layout_puts_them() {
     let (width, height, pixels) = render(&pdf, 1, 72, &dir.join("page.png"));
     assert_eq!((width, height), (612, 792));
     let at = |x: f32, y: f32| pixels[y as usize * width + x as usize];
-    let at_ = frame(PageSize::Letter, Part::Puzzles, Arrangement::puzzles(1).expect("1"), 0, 9, 9);
+    let at_ = frame(PageSize::Letter.points(), Part::Puzzles, Arrangement::puzzles(1).expect("1"), 0, 9, 9);
     // Dark share of the pixels along a horizontal line at y, across the grid (between cells'
     // middles, so that digits do not count).
     let dark_along = |y: f32| {

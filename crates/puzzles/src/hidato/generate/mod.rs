@@ -196,7 +196,14 @@ impl Generator {
             for &i in &kept {
                 self.check_clock()?;
                 puzzle.set(path[i], EMPTY);
-                if is_still_unique(&puzzle, &solution, i + 1, path[i], &budget)? {
+                // Still unique without the clue when no solution puts its number elsewhere; a
+                // node-limit overrun counts as not unique.
+                let unique = match solution_avoiding(&puzzle, &solution, i + 1, path[i], &budget) {
+                    Ok(other) => !other,
+                    Err(GaveUp::NodeLimit) => false,
+                    Err(other) => return Err(other),
+                };
+                if unique {
                     counted = true;
                 } else {
                     puzzle.set(path[i], i as i32 + 1);
@@ -263,23 +270,6 @@ impl std::fmt::Display for NoPath {
 /// Nodes allowed to each uniqueness search when the budget sets no node limit, so that
 /// generation stays bounded: a search that needs more keeps its clue.
 const COUNT_NODES: u64 = 2_000;
-
-/// Whether the puzzle, unique with `solution` while `number` was given on `cell`, stays unique
-/// without it: no solution puts `number` elsewhere (see [`solution_avoiding`]); a node-limit
-/// overrun counts as not unique.
-fn is_still_unique(
-    puzzle: &Hidato,
-    solution: &Hidato,
-    number: usize,
-    cell: usize,
-    budget: &Budget,
-) -> Result<bool, GaveUp> {
-    match solution_avoiding(puzzle, solution, number, cell, budget) {
-        Ok(other) => Ok(!other),
-        Err(GaveUp::NodeLimit) => Ok(false),
-        Err(other) => Err(other),
-    }
-}
 
 /// Whether number `i + 1` (just removed from `path[i]`) is the only empty cell touching its given
 /// neighbours `i` and `i + 2`: then one easy step restores the previous puzzle.

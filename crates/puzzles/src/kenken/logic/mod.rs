@@ -14,9 +14,14 @@
 //! | hidden operation | 5 | a cage with only a target keeps the values some operation allows |
 //! | line sum | 6 | a line sums to 1+...+N and multiplies to N!: the cells outside its `+` (or `*`) cages and its known cells are worked out when one is left (innies) |
 //! | naked triple | 6 | three cells of a line whose candidates lie within three values take them from the rest |
+//! | trial | 8 | a candidate that, placed, leads by singles and cage combinations to a cell with no value or a line with no place for one is removed; the chain is told |
 //!
 //! Levels: **easy** needs weights up to 2, **medium** up to 4, **hard** up to 6; **expert** is a
-//! puzzle these techniques do not finish (it needs trial and error or reasoning not listed).
+//! puzzle these techniques do not finish without trial (it needs trial and error or reasoning not
+//! listed). Trial is what makes the hints of an expert puzzle steps rather than revealed values
+//! (issue 39: 60 to 70 of a 9x9 expert's 81 hints were bare reveals); the generator rates without
+//! it (`trial: false`), since any trial makes a puzzle expert and the techniques before it decide
+//! the level alone, and it costs a propagation per candidate tried (at most [`PROBES`] a rating).
 //! Every step removes only candidates that no solution has (cage combinations enumerate the
 //! clue's tuples with the current candidates, as the solver does), so steps are sound on any
 //! puzzle, and on a unique puzzle every placed value is the answer's.
@@ -44,7 +49,7 @@ crate::common::levels! {
         Medium => "medium",
         /// Hidden operations, the line-sum rule, naked triples.
         Hard => "hard",
-        /// Beyond the rater's techniques.
+        /// Trial (a candidate led to a contradiction), or beyond the rater's techniques.
         Expert => "expert",
     }
 }
@@ -56,28 +61,47 @@ impl Difficulty {
             _ if !solved => Difficulty::Expert,
             0..=2 => Difficulty::Easy,
             3..=4 => Difficulty::Medium,
-            _ => Difficulty::Hard,
+            5..=6 => Difficulty::Hard,
+            _ => Difficulty::Expert,
         }
     }
 }
 
+/// The weight of a trial step.
+const TRIAL_WEIGHT: u32 = 8;
+
+/// Candidates a rating tries at most (trial), over all its steps.
+pub const PROBES: usize = 20_000;
+
 /// The rating of `puzzle` with no budget (the techniques are polynomial; each step removes at
 /// least one candidate, so there are at most N^3 steps).
 pub fn rate(puzzle: &KenKen) -> Rating {
-    rate_within(puzzle, &Budget::unlimited(), usize::MAX).expect("no budget")
+    rate_within(puzzle, &Budget::unlimited(), usize::MAX, true).expect("no budget")
 }
 
-/// The rating, or why it gave up within `budget` (read between steps); at most `steps` steps.
-pub(crate) fn rate_within(puzzle: &KenKen, budget: &Budget, steps: usize) -> Result<Rating, GaveUp> {
+/// The rating, or why it gave up within `budget` (read between steps and trials); at most
+/// `steps` steps; `trial` whether a stalled rating tries candidates.
+pub(crate) fn rate_within(
+    puzzle: &KenKen,
+    budget: &Budget,
+    steps: usize,
+    trial: bool,
+) -> Result<Rating, GaveUp> {
     let mut board = technique::Board::new(puzzle);
     let mut found = Vec::new();
     let (mut score, mut hardest, mut top) = (0u32, None, 0u32);
     let mut contradiction = false;
+    let mut probes = if trial { PROBES } else { 0 };
     while found.len() < steps && !board.solved() {
         if let Some(reason) = budget.check_clock() {
             return Err(reason);
         }
-        let Some((step, weight)) = board.next_step() else { break };
+        let next = match board.next_step() {
+            Some(next) => Some(next),
+            None if probes > 0 => board.trial(budget, &mut probes)?.map(|step| (step, TRIAL_WEIGHT)),
+            None => None,
+        };
+        let Some((step, weight)) = next else { break };
         score += weight;
         if weight >= top {
             top = weight;

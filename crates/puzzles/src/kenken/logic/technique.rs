@@ -353,6 +353,103 @@ impl<'p> Board<'p> {
     }
 }
 
+/// Steps a trial follows from its candidate before it lets the candidate be.
+const TRIAL_STEPS: usize = 4 * 31;
+
+/// Placements of a trial's chain told in its explanation (the rest are "...").
+const CHAIN_TOLD: usize = 3;
+
+impl Board<'_> {
+    /// A line that has no place left for some value: the line and the value.
+    fn starved_line(&self) -> Option<(usize, u32)> {
+        (0..2 * self.n).find_map(|line| {
+            let union = self.line(line).iter().fold(0u32, |m, &c| m | self.cand[c]);
+            (1..=self.n as u32).find(|&v| union & (1 << v) == 0).map(|v| (line, v))
+        })
+    }
+
+    /// Trial: a candidate that, placed, leads by singles, hidden singles and cage combinations
+    /// to a cell with no value or a line with no place for one is removed, and the chain that
+    /// shows it is told. Cells with the fewest candidates first; `probes` counts down the
+    /// candidates tried (none left: nothing found), and `budget`'s clock is read before each.
+    pub fn trial(
+        &self,
+        budget: &tessera_xc::Budget,
+        probes: &mut usize,
+    ) -> Result<Option<Step>, tessera_xc::GaveUp> {
+        let n = self.n;
+        for width in 2..=n as u32 {
+            for cell in (0..n * n).filter(|&c| self.placed[c] == 0 && self.cand[c].count_ones() == width) {
+                for v in values_of(self.cand[cell]) {
+                    if let Some(reason) = budget.check_clock() {
+                        return Err(reason);
+                    }
+                    if *probes == 0 {
+                        return Ok(None);
+                    }
+                    *probes -= 1;
+                    if let Some(why) = self.follow(cell, v) {
+                        let explanation = format!(
+                            "if {} were {v}: {why}; so {} is not {v}",
+                            cell_name(n, cell),
+                            cell_name(n, cell)
+                        );
+                        return Ok(Some(Step {
+                            technique: "trial",
+                            explanation,
+                            placed: Vec::new(),
+                            removed: vec![(cell, v)],
+                            cells: vec![cell],
+                        }));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Places `v` in `cell` on a copy of the board and follows the cheap techniques: the chain
+    /// and the contradiction it meets, in words, or `None` when it meets none.
+    fn follow(&self, cell: usize, v: u32) -> Option<String> {
+        let n = self.n;
+        let mut board = self.clone();
+        let mut chain: Vec<String> = Vec::new();
+        let mut step = board.place("trial", cell, v, String::new(), vec![cell]);
+        for _ in 0..TRIAL_STEPS {
+            let whole = board.apply(&step);
+            for &(c, value) in &step.placed {
+                if c != cell {
+                    chain.push(format!("{} {value}", cell_name(n, c)));
+                }
+            }
+            let broken = if !whole {
+                let empty = (0..n * n).find(|&c| board.cand[c] == 0).unwrap_or(cell);
+                Some(format!("{} would have no value left", cell_name(n, empty)))
+            } else {
+                board
+                    .starved_line()
+                    .map(|(line, value)| format!("{} would have no place for {value}", board.line_name(line)))
+            };
+            if let Some(broken) = broken {
+                let told: Vec<&str> = chain.iter().take(CHAIN_TOLD).map(String::as_str).collect();
+                let more = if chain.len() > CHAIN_TOLD { ", ..." } else { "" };
+                return Some(if told.is_empty() {
+                    broken
+                } else {
+                    format!("then {}{more}, and {broken}", told.join(", "))
+                });
+            }
+            step = board
+                .single()
+                .map(|(s, _)| s)
+                .or_else(|| board.hidden_single())
+                .or_else(|| board.cage_combination(false).map(|(s, _)| s))
+                .or_else(|| board.cage_combination(true).map(|(s, _)| s))?;
+        }
+        None
+    }
+}
+
 /// The subsets of `size` elements of `items`, in order.
 fn combinations(items: &[usize], size: usize) -> Vec<Vec<usize>> {
     let mut all = Vec::new();
