@@ -39,10 +39,8 @@ fn timed(args: &[&str]) -> Output {
     output
 }
 
-/// A file of the test's own, in a folder of its own.
-fn scratch(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-sizes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
+/// `text` written to `dir/name` (`dir`: the test's own, from `common::scratch`).
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).expect("write a scratch file");
     path
@@ -75,6 +73,7 @@ fn not_prime(side: usize) -> bool {
 /// hints.
 fn run_through(puzzle: &str, engines: &[&str], file: &Path, count: Option<&str>) {
     let unique = count == Some("1");
+    let answer_path = file.with_extension("answer");
     let file = path(file);
     let mut answer = None;
     for engine in engines {
@@ -93,7 +92,8 @@ fn run_through(puzzle: &str, engines: &[&str], file: &Path, count: Option<&str>)
         }
     }
     let answer = answer.unwrap_or_else(|| panic!("{puzzle} {file}: no engine solved it within {BUDGET} s"));
-    let answer_file = scratch(&format!("{puzzle}-answer-{}.txt", file.len()), &answer);
+    std::fs::write(&answer_path, &answer).expect("write the answer");
+    let answer_file = answer_path;
     let verified = timed(&[puzzle, "verify", file, path(&answer_file)]);
     assert_eq!(status(&verified), 0, "{puzzle} verify {file}: {}{}", stdout(&verified), stderr(&verified));
     let counted = timed(&[puzzle, "count", file, "--limit", "2", "--timeout", BUDGET]);
@@ -129,13 +129,14 @@ fn run_through(puzzle: &str, engines: &[&str], file: &Path, count: Option<&str>)
 
 /// `generate --size SIZE` (and `extra` flags) with `--seed 1` and the budget: made, then run
 /// through every command, or given up on within the budget.
-fn generate_at(puzzle: &str, size: &str, extra: &[&str], engines: &[&str]) {
+fn generate_at(dir: &Path, puzzle: &str, size: &str, extra: &[&str], engines: &[&str]) {
     let mut args = vec![puzzle, "generate", "--size", size, "--seed", "1", "--timeout", BUDGET];
     args.extend_from_slice(extra);
     let made = timed(&args);
     match status(&made) {
         0 => {
-            let file = scratch(&format!("{puzzle}-{size}.txt"), &stdout(&made));
+            let name = format!("{puzzle}-{size}{}.txt", extra.join(""));
+            let file = write(dir, &name, &stdout(&made));
             run_through(puzzle, engines, &file, Some("1"));
         }
         3 => assert!(stderr(&made).contains("gave up"), "{args:?}: {}", stderr(&made)),
@@ -169,25 +170,26 @@ where
 
 #[test]
 fn every_family_generates_at_its_smallest_middle_and_largest_side() {
+    let dir = common::scratch("sizes", "families");
     for side in three(Killer::SIDES, not_prime) {
-        generate_at("killer", &side.to_string(), &[], &engines::<Killer>());
+        generate_at(&dir, "killer", &side.to_string(), &[], &engines::<Killer>());
     }
     refused_at("killer", &(Killer::SIDES.end() + 1).to_string(), &[]);
     refused_at("killer", "7", &[]);
     for side in three(KenKen::SIDES, |_| true) {
-        generate_at("kenken", &side.to_string(), &[], &engines::<KenKen>());
-        generate_at("kenken", &side.to_string(), &["--hidden-operations"], &engines::<KenKen>());
+        generate_at(&dir, "kenken", &side.to_string(), &[], &engines::<KenKen>());
+        generate_at(&dir, "kenken", &side.to_string(), &["--hidden-operations"], &engines::<KenKen>());
     }
     refused_at("kenken", &(KenKen::SIDES.end() + 1).to_string(), &[]);
     for side in three(StarBattle::SIDES, |_| true) {
         let stars = (side / 5).max(1).to_string();
-        generate_at("starbattle", &side.to_string(), &["--stars", &stars], &engines::<StarBattle>());
+        generate_at(&dir, "starbattle", &side.to_string(), &["--stars", &stars], &engines::<StarBattle>());
     }
     refused_at("starbattle", &(StarBattle::SIDES.end() + 1).to_string(), &[]);
     // Two stars a row cannot fit on 4x4 without touching: an impossible request is bad input.
     refused_at("starbattle", "4", &["--stars", "2"]);
     for side in three(Variant::SIDES, not_prime) {
-        generate_at("variant", &side.to_string(), &[], &engines::<Variant>());
+        generate_at(&dir, "variant", &side.to_string(), &[], &engines::<Variant>());
     }
     refused_at("variant", &(Variant::SIDES.end() + 1).to_string(), &[]);
 }
@@ -199,13 +201,14 @@ const HIDATO_ENGINES: [&str; 6] = ["auto", "domain", "walk", "learn", "xc", "tra
 
 #[test]
 fn sudoku_and_hidato_generate_at_their_smallest_middle_and_largest_size() {
+    let dir = common::scratch("sizes", "sudoku-hidato");
     for size in ["4", "9", "25"] {
-        generate_at("sudoku", size, &[], &SUDOKU_ENGINES);
+        generate_at(&dir, "sudoku", size, &[], &SUDOKU_ENGINES);
     }
     refused_at("sudoku", "26", &[]);
     refused_at("sudoku", "7", &[]);
     for size in ["1x1", "2x3", "7x7", "1000x1000"] {
-        generate_at("hidato", size, &[], &HIDATO_ENGINES);
+        generate_at(&dir, "hidato", size, &[], &HIDATO_ENGINES);
     }
     refused_at("hidato", "1001x1", &[]);
     refused_at("hidato", "0x3", &[]);
@@ -311,31 +314,32 @@ fn sudoku_line(n: usize, box_rows: usize, empty: bool) -> String {
 
 #[test]
 fn the_readers_largest_boards_are_solved_verified_and_counted_within_the_budget() {
+    let dir = common::scratch("sizes", "readers");
     // KenKen's readers take sides to 31 (the generator to 12): a 31x31 Latin square.
     for n in [3, 12, tessera::kenken::MAX_SIDE] {
-        let file = scratch(&format!("kenken-{n}.txt"), &cage_text(n, 1, true));
+        let file = write(&dir, &format!("kenken-{n}.txt"), &cage_text(n, 1, true));
         run_through("kenken", &engines::<KenKen>(), &file, Some("1"));
     }
     // Killer's to 25, with boxes: the pattern grid of 5x5 boxes.
     for (n, box_rows) in [(4, 2), (12, 3), (tessera::killer::MAX_SIZE, 5)] {
-        let file = scratch(&format!("killer-{n}.txt"), &cage_text(n, box_rows, false));
+        let file = write(&dir, &format!("killer-{n}.txt"), &cage_text(n, box_rows, false));
         run_through("killer", &engines::<Killer>(), &file, Some("1"));
     }
     // Star Battle's to 64 (the generator to 30).
     for n in [4, 30, tessera::starbattle::MAX_SIDE] {
-        let file = scratch(&format!("starbattle-{n}.txt"), &star_text(n));
+        let file = write(&dir, &format!("starbattle-{n}.txt"), &star_text(n));
         run_through("starbattle", &engines::<StarBattle>(), &file, Some("1"));
     }
     // Sudoku to 25: a third of the pattern grid to find (one solution or more), and the empty grid.
     for (n, box_rows) in [(4, 2), (9, 3), (tessera::sudoku::MAX_SIZE, 5)] {
         for empty in [false, true] {
-            let file = scratch(&format!("sudoku-{n}-{empty}.txt"), &sudoku_line(n, box_rows, empty));
+            let file = write(&dir, &format!("sudoku-{n}-{empty}.txt"), &sudoku_line(n, box_rows, empty));
             run_through("sudoku", &SUDOKU_ENGINES, &file, if empty { Some("2") } else { None });
         }
     }
     // Hidato to 1000 a side.
     for (width, height) in [(1, 2), (30, 20), (tessera::hidato::MAX_SIDE, tessera::hidato::MAX_SIDE)] {
-        let file = scratch(&format!("hidato-{width}x{height}.txt"), &hidato_text(width, height));
+        let file = write(&dir, &format!("hidato-{width}x{height}.txt"), &hidato_text(width, height));
         run_through("hidato", &HIDATO_ENGINES, &file, Some("1"));
     }
 }
