@@ -100,7 +100,8 @@ async fn mark_assisted(state: &AppState, game: &mut Game) -> AppResult<()> {
     // A hint on a pasted copy gives out steps of that puzzle: its games in play are assisted too.
     if game.row.source == Source::Pasted {
         let (kind, puzzle, id) = (game.row.kind, game.row.puzzle.clone(), game.row.id.clone());
-        let canon = game.shape.answer_key(&game.solution);
+        // The key stored with the game; computed only for a game stored before keys were.
+        let canon = game.row.canon.clone().or_else(|| game.shape.answer_key(&game.solution));
         crate::reveal::revealed(state, kind, puzzle, canon, Some(id)).await?;
     }
     Ok(())
