@@ -37,6 +37,9 @@ pub(crate) struct State {
     pub done: Vec<bool>,
     /// The cages' cells' candidates when each was last narrowed (`0`: never).
     seen: Vec<u32>,
+    /// A cell where the last failed propagation found its contradiction (for the search's
+    /// conflict scores).
+    pub conflict: u16,
 }
 
 impl Layout {
@@ -165,7 +168,7 @@ impl Layout {
     /// A position with these candidates, nothing yet propagated.
     pub fn state(&self, cand: Vec<u32>) -> State {
         let seen = vec![0; self.seen_at.last().copied().unwrap_or(0)];
-        State { done: vec![false; cand.len()], cand, seen }
+        State { done: vec![false; cand.len()], cand, seen, conflict: 0 }
     }
 
     /// Naked singles, hidden singles in every house, and the cages' digit sets, to a fixed point;
@@ -179,9 +182,12 @@ impl Layout {
                 continue;
             }
             match self.narrow_cages(&mut s.cand, &mut s.seen) {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
+                Err(cell) => {
+                    s.conflict = cell;
+                    return false;
+                }
+                Ok(false) => return true,
+                Ok(true) => {}
             }
         }
     }
@@ -194,6 +200,7 @@ impl Layout {
             for cell in 0..s.cand.len() {
                 let m = s.cand[cell];
                 if m == 0 {
+                    s.conflict = cell as u16;
                     return false;
                 }
                 if s.done[cell] || m & (m - 1) != 0 {
@@ -205,6 +212,7 @@ impl Layout {
                     if s.cand[p] & m != 0 {
                         s.cand[p] &= !m;
                         if s.cand[p] == 0 {
+                            s.conflict = p as u16;
                             return false;
                         }
                         again |= p < cell;
@@ -225,6 +233,7 @@ impl Layout {
                 once |= m;
             }
             if once != self.full {
+                s.conflict = house[0];
                 return false;
             }
             let single = once & !twice;
@@ -235,6 +244,7 @@ impl Layout {
                 let x = s.cand[c as usize] & single;
                 if x != 0 {
                     if x & (x - 1) != 0 {
+                        s.conflict = c;
                         return false;
                     }
                     s.cand[c as usize] = x;
@@ -246,8 +256,8 @@ impl Layout {
 
     /// Every changed cage narrowed to its cells' supports, and a digit that every fitting set needs
     /// put in its one possible cell or, when its holders share a house, out of the rest of that
-    /// house: `None` on a contradiction, else whether anything changed.
-    fn narrow_cages(&self, cand: &mut [u32], seen: &mut [u32]) -> Option<bool> {
+    /// house: `Err` with a cell of the cage on a contradiction, else whether anything changed.
+    fn narrow_cages(&self, cand: &mut [u32], seen: &mut [u32]) -> Result<bool, u16> {
         let mut changed = false;
         let (mut out, mut sets) = ([0u32; 32], Vec::new());
         for (k, (cells, sum)) in self.cages.iter().enumerate() {
@@ -256,10 +266,10 @@ impl Layout {
                 continue;
             }
             let out = &mut out[..cells.len()];
-            let mut required = support(cells, cand, *sum, out, &mut sets)?;
+            let mut required = support(cells, cand, *sum, out, &mut sets).ok_or(cells[0])?;
             for (&c, &kept) in cells.iter().zip(out.iter()) {
                 if kept == 0 {
-                    return None;
+                    return Err(c);
                 }
                 if kept != cand[c as usize] {
                     cand[c as usize] = kept;
@@ -270,7 +280,7 @@ impl Layout {
                 let bit = required & required.wrapping_neg();
                 required ^= bit;
                 let mut holders = cells.iter().filter(|&&c| cand[c as usize] & bit != 0);
-                let first = *holders.next()?;
+                let first = *holders.next().ok_or(cells[0])?;
                 let Some(_) = holders.next() else {
                     if cand[first as usize] != bit {
                         cand[first as usize] = bit;
@@ -289,7 +299,7 @@ impl Layout {
                         if cand[c as usize] & bit != 0 && !cells.contains(&c) {
                             cand[c as usize] &= !bit;
                             if cand[c as usize] == 0 {
-                                return None;
+                                return Err(c);
                             }
                             changed = true;
                         }
@@ -300,6 +310,6 @@ impl Layout {
                 *m = cand[c as usize];
             }
         }
-        Some(changed)
+        Ok(changed)
     }
 }
