@@ -27,6 +27,7 @@
 
 mod bits;
 mod budget;
+mod checks;
 mod error;
 mod format;
 mod links;
@@ -36,6 +37,7 @@ mod search;
 pub mod shard;
 
 pub use budget::{Budget, GaveUp, Progress};
+pub use checks::{debug_checks, enable_debug_checks};
 pub use error::Error;
 pub use format::{parse, parse_bytes, to_text, ParseError, ParseErrorKind};
 pub use parallel::ParallelSearch;

@@ -1,11 +1,13 @@
-//! With the `debug-checks` feature the dancing-links engines walk every link after each uncover and
-//! panic if one is broken. These tests drive them through the small instances and random problems
+//! Under the internal checks (`tessera_xc::enable_debug_checks`, in any build with debug
+//! assertions or the `debug-checks` feature) the dancing-links engines walk every link after each
+//! uncover and panic if one is broken. These tests drive them through the small instances and random problems
 //! (coloured ones, with multiplicities, seeded orders, parallel subproblems, searches stopped by a
 //! limit or a budget), so that every path through cover, hide, purify, the look-ahead, Algorithm
 //! M's tweaks and their inverses runs under the check.
 //!
-//! `cargo test -p tessera-xc --features debug-checks --test debug_checks`
-#![cfg(feature = "debug-checks")]
+//! `cargo test -p tessera-xc --test debug_checks` (the checks are switched on by each test; a
+//! release build has them only with `--features debug-checks`)
+#![cfg(any(feature = "debug-checks", debug_assertions))]
 
 mod common;
 
@@ -17,6 +19,7 @@ const LINKED: [Engine; 2] = [Engine::Links, Engine::Dlx1];
 
 #[test]
 fn own_instances_under_checks() {
+    checked();
     let dir = common::own_data();
     for answer in common::answers(&dir) {
         let problem = common::load(&dir.join(&answer.file));
@@ -47,6 +50,7 @@ fn own_instances_under_checks() {
 
 #[test]
 fn shared_small_instances_under_checks() {
+    checked();
     let Some(data) = common::shared_data("debug_checks::shared_small_instances_under_checks") else {
         return;
     };
@@ -64,7 +68,13 @@ fn shared_small_instances_under_checks() {
 
 /// Each linked engine counts `expected` solutions of `problem` plainly, seeded, on two threads,
 /// and stopped by a limit at half of them.
+/// The checks on, and on indeed (a test of them that ran without them could not fail).
+fn checked() {
+    assert!(tessera_xc::enable_debug_checks(), "this build has no internal checks");
+}
+
 fn counts_under_checks(problem: &Problem, expected: u64, seed: u64) -> Result<(), TestCaseError> {
+    checked();
     for engine in LINKED {
         let solver = || problem.solver().with_engine(engine);
         prop_assert_eq!(solver().count_all().solutions, expected, "{:?}", engine);
@@ -98,6 +108,7 @@ proptest! {
     /// Larger random problems than the brute force can check: only the links are checked here.
     #[test]
     fn larger_random_problems_under_checks(spec in common::spec_strategy(12, 40), seed in any::<u64>()) {
+        checked();
         let problem = spec.build();
         for engine in LINKED {
             let count = problem.solver().with_engine(engine).count_all();

@@ -156,10 +156,6 @@ impl Links {
     /// Checks every link: each active primary's ring is consistent, each vertical list is a ring
     /// whose length matches its header, and every node's item is its list's header. Returns a
     /// description of the first broken link. Used by tests and the `debug-checks` feature.
-    #[cfg_attr(
-        not(any(test, feature = "debug-checks")),
-        allow(dead_code, reason = "used by tests and debug-checks")
-    )]
     pub(crate) fn check(&self) -> Result<(), String> {
         // Plain indexing here: this is the check that the unchecked accesses rely on.
         let n = self.left.len() - 1;

@@ -82,7 +82,6 @@ impl Dance {
         best
     }
 
-    #[cfg(feature = "debug-checks")]
     fn debug_check(&self) {
         if let Err(broken) = self.links.check() {
             panic!("dancing links broken after an uncover: {broken}");
@@ -165,8 +164,9 @@ impl<const COLORED: bool, const PRUNE: bool> Moves for DanceMoves<'_, COLORED, P
         if node == item {
             dance.level_zeros.truncate(dance.zeros_start[level] as usize);
             dance.links.uncover::<COLORED>(item);
-            #[cfg(feature = "debug-checks")]
-            dance.debug_check();
+            if crate::debug_checks() {
+                dance.debug_check();
+            }
             return Tried::NoMore;
         }
         if !PRUNE {
@@ -204,8 +204,9 @@ impl<const COLORED: bool, const PRUNE: bool> Moves for DanceMoves<'_, COLORED, P
         let choice = levels.choice[level];
         let node = if self.random { levels.order[choice as usize] } else { choice };
         self.dance.links.uncommit_others::<COLORED>(node);
-        #[cfg(feature = "debug-checks")]
-        self.dance.debug_check();
+        if crate::debug_checks() {
+            self.dance.debug_check();
+        }
         levels.choice[level] = self.next(choice, node);
     }
 }

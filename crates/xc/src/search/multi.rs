@@ -191,11 +191,11 @@ impl Multi {
             }
         }
         self.bound[item as usize] += 1;
-        #[cfg(feature = "debug-checks")]
-        self.debug_check();
+        if crate::debug_checks() {
+            self.debug_check();
+        }
     }
 
-    #[cfg(feature = "debug-checks")]
     fn debug_check(&self) {
         if let Err(broken) = self.links.check() {
             panic!("dancing links broken under Algorithm M: {broken}");

@@ -5,8 +5,9 @@
 //!
 //! Puzzles come from a known grid moved by Sudoku's symmetries (digits relabelled, rows and
 //! columns permuted within bands and stacks, bands and stacks permuted, transposed), then thinned
-//! out or spoiled. With `debug-checks` every solution the SIMD engine finds is also checked
-//! inside the engine.
+//! out or spoiled. The internal checks are switched on (`tessera_xc::enable_debug_checks`, in
+//! builds with debug assertions or the `debug-checks` feature): every solution the SIMD engine
+//! finds and every shuffle control it uses is also checked inside the engine.
 
 use std::sync::Arc;
 
@@ -95,6 +96,7 @@ fn completes(puzzle: &[u8; 81], grid: &[u8; 81]) -> bool {
 /// Both engines and the general solver agree on the count up to `limit`, on the outcome, and
 /// on the solution when it is unique; every solution returned completes the puzzle.
 fn agree(puzzle: &[u8; 81], limit: u64) -> Result<(), TestCaseError> {
+    tessera_xc::enable_debug_checks();
     let budget = Budget::unlimited();
     let fast = count_9x9(puzzle, limit, &budget);
     let portable = count_portable(puzzle, limit, &budget);
@@ -208,6 +210,7 @@ proptest! {
 
 #[test]
 fn node_budgets_give_up_cleanly() {
+    tessera_xc::enable_debug_checks();
     let empty = [0u8; 81];
     let budget = Budget::unlimited().with_nodes(50);
     let count = count_9x9(&empty, u64::MAX, &budget);
@@ -235,6 +238,7 @@ fn shared_sets_agree_across_engines() {
         let _ = std::io::stderr().write_all(note.as_bytes());
         return;
     };
+    tessera_xc::enable_debug_checks();
     let budget = Budget::unlimited();
     for (file, limit, step) in
         [("magictour_top1465.txt", 2, 1), ("serg_benchmark.txt", 3, 7), ("17_clue.txt", 2, 41)]

@@ -164,7 +164,6 @@ pub(super) const fn pick(src: Option<usize>) -> u16 {
     }
 }
 
-#[cfg(feature = "debug-checks")]
 fn check_control(lanes: &[u16]) {
     for &lane in lanes {
         let (lo, hi) = (lane & 0xff, lane >> 8);
@@ -196,8 +195,9 @@ impl V8 {
         pub(super) fn intersects(self, other: V8) -> bool { _mm_testz_si128(self.0, other.0) == 0 }
         /// Lane `i` of the result is lane `control[i]` of `self` (see [`pick`]).
         pub(super) fn shuffle(self, control: &[u16; 8]) -> V8 {
-            #[cfg(feature = "debug-checks")]
-            check_control(control);
+            if tessera_xc::debug_checks() {
+                check_control(control);
+            }
             V8(_mm_shuffle_epi8(self.0, V8::load(control).0))
         }
         /// The number of set bits in all lanes together.
@@ -252,8 +252,9 @@ impl V16 {
         }
         /// Lane `i` of the result is lane `control[i]` of `self`'s same half (see [`pick`]).
         pub(super) fn shuffle(self, control: &[u16; 16]) -> V16 {
-            #[cfg(feature = "debug-checks")]
-            check_control(control);
+            if tessera_xc::debug_checks() {
+                check_control(control);
+            }
             V16(_mm256_shuffle_epi8(self.0, V16::load(control).0))
         }
         /// Rows of the 4x4 lane matrix moved up by one (row `r` gets row `r + 1`, cyclically).

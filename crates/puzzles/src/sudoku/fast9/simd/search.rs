@@ -16,7 +16,7 @@ struct Search<'a> {
     budget: &'a Budget,
     keep_first: bool,
     first: Option<[u8; 81]>,
-    #[cfg(feature = "debug-checks")]
+    /// For the internal check of each solution (`tessera_xc::debug_checks`).
     givens: [u8; 81],
 }
 
@@ -53,7 +53,6 @@ simd_fn! {
             budget,
             keep_first,
             first: None,
-            #[cfg(feature = "debug-checks")]
             givens: *cells,
         };
         let outcome = match search.descend(&mut state) {
@@ -106,8 +105,9 @@ impl Search<'_> {
             if !state.cells_single() {
                 return Ok(());
             }
-            #[cfg(feature = "debug-checks")]
-            check_solution(&self.givens, &digits(state));
+            if tessera_xc::debug_checks() {
+                check_solution(&self.givens, &digits(state));
+            }
             self.count += 1;
             if self.keep_first && self.first.is_none() {
                 self.first = Some(digits(state));
@@ -168,8 +168,7 @@ simd_fn! {
     }
 }
 
-/// With `debug-checks`: every solution keeps the givens and is a Sudoku grid.
-#[cfg(feature = "debug-checks")]
+/// Under the internal checks: every solution keeps the givens and is a Sudoku grid.
 fn check_solution(givens: &[u8; 81], grid: &[u8; 81]) {
     for cell in 0..81 {
         assert!(givens[cell] == 0 || givens[cell] == grid[cell], "solution loses the given at {cell}");
