@@ -23,6 +23,7 @@ function decorate(board, td, r, c) {
   const other = (j, on) => on && g.region(j) !== g.region(i);
   if (other(i - 1, c > 0)) td.classList.add('bl');
   if (other(i - w, r > 0)) td.classList.add('bt');
+  if (board.tints) td.classList.add(`tint-${board.tints.get(g.region(i))}`);
   const extras = markViews(board, r, c);
   if (g.picture.frame && (r === 0 || c === 0 || r === g.height - 1 || c === w - 1)) td.classList.add('edge');
   const cage = g.outline(i);
@@ -40,7 +41,7 @@ function decorate(board, td, r, c) {
   const corner = g.picture.cells[i].corner;
   if (corner) {
     const label = document.createElement('span');
-    label.className = 'corner';
+    label.className = corner.length > 3 ? 'corner long' : 'corner';
     label.setAttribute('aria-hidden', 'true');
     label.textContent = corner;
     extras.push(label);
@@ -48,10 +49,41 @@ function decorate(board, td, r, c) {
   board.extraEls[i] = extras;
 }
 
+/** Tints (0..TINTS-1) for the regions of a board whose regions are the puzzle (Star Battle), so
+ * that no two touching regions share one: greedy colouring, the regions with most neighbours
+ * first (a map of regions needs at most four; greedy rarely needs more than five). */
+const TINTS = 6;
+function regionTints(g) {
+  const w = g.width;
+  const near = new Map();
+  const link = (a, b) => {
+    if (a === b || a === null || a === undefined || b === null || b === undefined) return;
+    if (!near.has(a)) near.set(a, new Set());
+    if (!near.has(b)) near.set(b, new Set());
+    near.get(a).add(b);
+    near.get(b).add(a);
+  };
+  for (let i = 0; i < w * g.height; i++) {
+    near.has(g.region(i)) || near.set(g.region(i), new Set());
+    if (i % w < w - 1) link(g.region(i), g.region(i + 1));
+    if (i + w < w * g.height) link(g.region(i), g.region(i + w));
+  }
+  const order = [...near.keys()].sort((a, b) => near.get(b).size - near.get(a).size || a - b);
+  const tints = new Map();
+  order.forEach((region, k) => {
+    const used = new Set([...near.get(region)].map((x) => tints.get(x)));
+    let t = 0;
+    while (t < TINTS && used.has(t)) t++;
+    tints.set(region, t < TINTS ? t : k % TINTS);
+  });
+  return tints;
+}
+
 /** What every family board shares: the picture's decorations, names and the settings form. */
 const FamilyParts = (Base) => class extends Base {
   build(table) {
     this.marksId = defineMarks(this.geom.picture);
+    this.tints = this.geom.stars ? regionTints(this.geom) : null;
     super.build(table);
   }
   tableVars(table) {
@@ -118,6 +150,13 @@ class StarBoard extends FamilyParts(Board) {
   }
   symbol(v) { return v === STAR ? '★' : v === DOT ? '·' : ''; }
   word(v) { return v === STAR ? 'star' : v === DOT ? 'no star' : ''; }
+  /** "10×10 Star Battle, 2★ a line and region, hard": the count of stars is part of the puzzle. */
+  describe() {
+    const n = this.geom.n;
+    const base = this.constructor.title(this.game.config || {});
+    const level = this.game.difficulty ? `, ${this.game.difficulty}` : '';
+    return `${base}, ${n}★ a line and region${level}`;
+  }
   helpText() {
     return `Place ${this.geom.n} star${this.geom.n > 1 ? 's' : ''} in every row, column and region; no two stars touch, not even diagonally. Tap a cell (or press Enter) to cycle: dot (no star), star, empty. S puts a star, X or . a dot, 0 clears. Auto dots (M) marks the cells around each star.`;
   }

@@ -53,6 +53,17 @@ export async function check(auto = false) {
   }
 }
 
+/** Why a solved game is not on the leaderboard, in a player's words, by the check's `unranked`
+ * key (the server's `reason` carries the figures, for logs and scripts). */
+const UNRANKED = {
+  offline: 'Finished offline, so the server could not time it: kept in your history, not ranked.',
+  pasted: 'Puzzles you paste are not ranked: they could be any puzzle. Kept in your history.',
+  'too-fast': 'Faster than the best human times for this puzzle, so it is kept in your history but not ranked.',
+  assisted: 'A hint or the solver helped with this puzzle: kept in your history, not ranked.',
+  'daily-taken': 'You (or someone on your network) already have a ranked result for today\'s daily. This one is kept, not ranked.',
+  'address-cap': 'Your network already holds the most places one address may have in this top 20. Kept, not ranked.',
+};
+
 function finish(res) {
   const s = state;
   s.game.status = 'solved';
@@ -71,9 +82,7 @@ function finish(res) {
   const reason = String(res.reason || '');
   const assisted = !!s.game.assisted || (res.ranked === false && /^not ranked: assisted/.test(reason));
   $('solved-assisted').hidden = !assisted;
-  $('solved-note').textContent = res.ranked === false && reason
-    ? reason.charAt(0).toUpperCase() + reason.slice(1) + '.'
-    : '';
+  $('solved-note').textContent = res.ranked === false ? (UNRANKED[res.unranked] || '') : '';
   setStatus(`Solved in ${time}${res.place ? `, ${ordinal(res.place)} place` : ''}.`);
   $('hintbox').hidden = true;
   const dlg = $('solved-dialog');
@@ -99,8 +108,11 @@ export async function hint(locate = false) {
       eliminations: res.eliminations || [],
       targets: new Set((res.eliminations || []).map((e) => e[0])),
     };
-    const tech = res.technique ? `${res.technique.charAt(0).toUpperCase()}${res.technique.slice(1)}: ` : '';
     const words = res.explanation || 'No further step found.';
+    // The technique's name leads, unless the explanation already opens with it (the chains'
+    // do: "Alternating inference chain: ..." was printed twice).
+    const named = res.technique && !words.toLowerCase().startsWith(res.technique.toLowerCase());
+    const tech = named ? `${res.technique.charAt(0).toUpperCase()}${res.technique.slice(1)}: ` : '';
     const changes = res.changes ? `${/[.!?)]$/.test(words) ? '' : '.'} ${res.changes}` : '';
     showHint(tech + words + changes, s.hint.placements.length + s.hint.eliminations.length > 0);
     saveGame();

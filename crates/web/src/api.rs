@@ -164,8 +164,13 @@ pub struct Check {
     /// Once solved: whether the result is ranked (a pool or daily game at or above its floor,
     /// unassisted, within the caps on one address).
     pub ranked: Option<bool>,
-    /// Once solved: why it is ranked or not, for the player ("ranked: ..." or "not ranked: ...").
+    /// Once solved: why it is ranked or not, in the server's words ("ranked: ..." or "not
+    /// ranked: ...", with the figures), for logs and scripts.
     pub reason: Option<String>,
+    /// Once solved and not ranked, why, as a key the page words for the player in its language:
+    /// `offline`, `pasted`, `too-fast` (under the floor of a ranked time), `assisted`,
+    /// `daily-taken` (the daily already ranked for this player or address), `address-cap`.
+    pub unranked: Option<&'static str>,
     /// Whole seconds played.
     pub seconds: i64,
     /// The game is over and saved.

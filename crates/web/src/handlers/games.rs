@@ -219,6 +219,7 @@ pub async fn check(
             place: None,
             ranked: None,
             reason: None,
+            unranked: None,
             seconds: game.seconds(now),
             solved: false,
         }));
@@ -238,6 +239,11 @@ pub async fn check(
     } else {
         ranking(&game, ms, &state.config)
     };
+    let mut unranked = (!ranked).then(|| match () {
+        () if grid.offline => "offline",
+        () if game.row.source == Source::Pasted => "pasted",
+        () => "too-fast",
+    });
     let caps = Caps {
         top_per_address: state.config.top_per_address,
         daily_once_per_address: state.config.daily_once_per_address,
@@ -247,6 +253,11 @@ pub async fn check(
         Written::Placed(place) => (place, ranked),
         Written::Unranked(why) => {
             reason = unranked_reason(why, state.config.top_per_address);
+            unranked = Some(match why {
+                Unranked::Assisted => "assisted",
+                Unranked::DailyRanked => "daily-taken",
+                Unranked::TopCap(_) => "address-cap",
+            });
             (None, false)
         }
         Written::Gone => {
@@ -265,6 +276,7 @@ pub async fn check(
         place: place.map(|p| p.place),
         ranked: Some(ranked),
         reason: Some(reason),
+        unranked,
         seconds: ms / 1000,
         solved: true,
     }))

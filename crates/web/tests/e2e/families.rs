@@ -83,6 +83,33 @@ pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result
         }
     }
 
+    if stars {
+        // Regions in tints, touching regions in different ones, and the count of stars said.
+        let tints = js(
+            c,
+            "[...document.querySelectorAll('#board td')].map((td) => [...td.classList].find((k) => k.startsWith('tint-')) || null)",
+        )
+        .await?;
+        let regions = &game["picture"]["regions"];
+        let h_cells = tints.as_array().map_or(0, Vec::len);
+        ensure!(h_cells == puzzle.len(), "{h_cells} cells drawn for {}", puzzle.len());
+        for i in 0..puzzle.len() {
+            ensure!(tints[i].is_string(), "cell {i} has no region tint");
+            for j in [i + 1, i + w] {
+                let beside = j < puzzle.len() && (j != i + 1 || (i + 1) % w != 0);
+                if beside && regions[i] != regions[j] {
+                    ensure!(tints[i] != tints[j], "cells {i} and {j}: touching regions share {}", tints[i]);
+                }
+            }
+        }
+        let n = game["rules"]["max"].as_u64().unwrap_or(0);
+        let said = js(c, "document.getElementById('board').getAttribute('aria-label')").await?;
+        ensure!(
+            said.as_str().is_some_and(|t| t.contains(&format!("{n}★"))),
+            "the board's name {said} does not say {n} stars"
+        );
+    }
+
     // A conflict: two equal digits in a row (two stars side by side).
     let open: Vec<usize> = (0..w).filter(|&c| puzzle[c] == 0).collect();
     ensure!(open.len() >= 2, "row 1 has fewer than two open cells");

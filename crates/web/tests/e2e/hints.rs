@@ -96,6 +96,15 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
             !changes.is_empty() && text.contains(changes),
             "step {steps}: the hint's words {text:?} lack {changes:?}"
         );
+        // The technique is named once ("Alternating inference chain: Alternating inference
+        // chain: ..." was shown).
+        if let Some(technique) = body["technique"].as_str().filter(|t| !t.is_empty()) {
+            let (text, technique) = (text.to_lowercase(), technique.to_lowercase());
+            ensure!(
+                !text.starts_with(&format!("{technique}: {technique}")),
+                "step {steps}: {technique:?} named twice in {text:?}"
+            );
+        }
         if steps == 0 {
             in_view(c, "hint-apply").await?;
             h.shot(c, "w2-first-hint").await?;

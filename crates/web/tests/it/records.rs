@@ -88,6 +88,16 @@ fn ranked(check: &Value) -> (bool, bool) {
 }
 
 fn reason(check: &Value) -> &str {
+    // An unranked result names its rule as a key for the page too, and a ranked one none.
+    let key = check["unranked"].as_str();
+    match check["ranked"].as_bool() {
+        Some(false) => assert!(
+            ["offline", "pasted", "too-fast", "assisted", "daily-taken", "address-cap"]
+                .contains(&key.unwrap_or("")),
+            "no key for the page: {check}"
+        ),
+        _ => assert!(key.is_none(), "a key on a ranked result: {check}"),
+    }
     check["reason"].as_str().unwrap_or_else(|| panic!("no reason: {check}"))
 }
 
@@ -168,6 +178,7 @@ async fn a_daily_is_ranked_once_per_player_and_address_and_not_solved_by_the_ser
     let check = solve(addr, again_from_alice, &replay).await;
     assert_eq!(ranked(&check), (false, false), "{check}");
     assert!(reason(&check).contains("already has a ranked result"), "{check}");
+    assert_eq!(check["unranked"], "daily-taken", "{check}");
     let (_, ranking) =
         send(addr, SCRIPT, "GET", "/api/daily/records?kind=sudoku&size=4&difficulty=easy", None).await;
     assert_eq!(ranking["records"].as_array().unwrap().len(), 1, "no second place: {ranking}");
@@ -222,6 +233,7 @@ async fn a_result_under_the_configuration_s_floor_says_so() {
     let check = solve(addr, ALICE, &game).await;
     assert_eq!(ranked(&check), (false, false), "{check}");
     assert!(reason(&check).contains("under the floor of 8.0 s for sudoku 4x4 classic, easy"), "{check}");
+    assert_eq!(check["unranked"], "too-fast", "{check}");
 }
 
 /// The puzzle of a Sudoku game transposed and relabelled (`d` -> `n + 1 - d`), as a line.
