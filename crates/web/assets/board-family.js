@@ -151,12 +151,7 @@ class StarBoard extends FamilyParts(Board) {
   symbol(v) { return v === STAR ? '★' : v === DOT ? '·' : ''; }
   word(v) { return v === STAR ? 'star' : v === DOT ? 'no star' : ''; }
   /** "10×10 Star Battle, 2★ a line and region, hard": the count of stars is part of the puzzle. */
-  describe() {
-    const n = this.geom.n;
-    const base = this.constructor.title(this.game.config || {});
-    const level = this.game.difficulty ? `, ${this.game.difficulty}` : '';
-    return `${base}, ${n}★ a line and region${level}`;
-  }
+  rulesWords() { return `, ${this.geom.n}★ a line and region`; }
   helpText() {
     return `Place ${this.geom.n} star${this.geom.n > 1 ? 's' : ''} in every row, column and region; no two stars touch, not even diagonally. Tap a cell (or press Enter) to cycle: dot (no star), star, empty. S puts a star, X or . a dot, 0 clears. Auto dots (M) marks the cells around each star.`;
   }

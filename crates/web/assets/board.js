@@ -57,8 +57,11 @@ export class Board {
   /** "9×9 Sudoku X, hard": the puzzle in words. */
   describe() {
     const game = this.game;
-    return `${this.constructor.title(game.config || {})}${game.difficulty ? `, ${game.difficulty}` : ''}`;
+    return `${this.constructor.title(game.config || {})}${this.rulesWords()}${game.difficulty ? `, ${game.difficulty}` : ''}`;
   }
+
+  /** What the title leaves out of the rules, for the description (Star Battle's star count). */
+  rulesWords() { return ''; }
 
   /** Builds the cells of the table (its previous content goes). */
   build(table) {

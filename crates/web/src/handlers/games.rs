@@ -231,19 +231,15 @@ pub async fn check(
     row.paused_at = None;
     row.status = Status::Solved;
     row.touched_at = now;
-    let (ranked, mut reason) = if grid.offline {
+    let (ranked, mut reason, mut unranked) = if grid.offline {
         (
             false,
             "not ranked: finished offline, so the server could not time it; the result is kept".to_owned(),
+            Some("offline"),
         )
     } else {
         ranking(&game, ms, &state.config)
     };
-    let mut unranked = (!ranked).then(|| match () {
-        () if grid.offline => "offline",
-        () if game.row.source == Source::Pasted => "pasted",
-        () => "too-fast",
-    });
     let caps = Caps {
         top_per_address: state.config.top_per_address,
         daily_once_per_address: state.config.daily_once_per_address,
@@ -252,12 +248,8 @@ pub async fn check(
     let (place, ranked) = match state.store.write(solve).await? {
         Written::Placed(place) => (place, ranked),
         Written::Unranked(why) => {
-            reason = unranked_reason(why, state.config.top_per_address);
-            unranked = Some(match why {
-                Unranked::Assisted => "assisted",
-                Unranked::DailyRanked => "daily-taken",
-                Unranked::TopCap(_) => "address-cap",
-            });
+            (reason, unranked) =
+                (unranked_reason(why, state.config.top_per_address), Some(unranked_key(why)));
             (None, false)
         }
         Written::Gone => {
@@ -283,12 +275,13 @@ pub async fn check(
 }
 
 /// Whether a game solved in `ms` is ranked as far as the game itself tells, and why (for the
-/// player). Only pool and daily games are ranked, and only at or above their floor
+/// player, and as the key the page words it by when unranked). Only pool and daily games are ranked, and only at or above their floor
 /// (`crate::floors`: the hands' and the configuration's, the higher); the writer then checks
 /// what the store knows ([`unranked_reason`]).
-fn ranking(game: &Game, ms: i64, config: &crate::config::Config) -> (bool, String) {
+fn ranking(game: &Game, ms: i64, config: &crate::config::Config) -> (bool, String, Option<&'static str>) {
     if game.row.source == Source::Pasted {
-        return (false, "not ranked: a pasted puzzle is not ranked, as it could be any puzzle".to_owned());
+        let reason = "not ranked: a pasted puzzle is not ranked, as it could be any puzzle".to_owned();
+        return (false, reason, Some("pasted"));
     }
     let to_fill = game.shape.to_fill(&game.puzzle);
     let floor = crate::floors::floor(
@@ -304,9 +297,18 @@ fn ranking(game: &Game, ms: i64, config: &crate::config::Config) -> (bool, Strin
             ms as f64 / 1000.0,
             floor.why
         );
-        return (false, reason);
+        return (false, reason, Some("too-fast"));
     }
-    (true, format!("ranked: at or above {}", floor.why))
+    (true, format!("ranked: at or above {}", floor.why), None)
+}
+
+/// The key of a result the writer left unranked (`Check::unranked`).
+fn unranked_key(why: Unranked) -> &'static str {
+    match why {
+        Unranked::Assisted => "assisted",
+        Unranked::DailyRanked => "daily-taken",
+        Unranked::TopCap(_) => "address-cap",
+    }
 }
 
 /// The reason, for the player, of a result the writer left unranked.

@@ -157,12 +157,14 @@ const FIRST_SAT_TURN: Duration = Duration::from_millis(400);
 /// run alone. Solutions found in one turn are handed on once: the search's again-found ones are
 /// skipped, and CaDiCaL's turns block them.
 fn portfolio(puzzle: &Variant, query: &Query, visit: &(dyn Fn(Vec<u8>) + Sync)) -> Count {
-    let found = Mutex::new(Vec::<Vec<u8>>::new());
+    // The solutions handed on, in order (CaDiCaL blocks them) and as a set (a count of every
+    // solution hands on many: a look-up, not a scan, tells a search's again-found one).
+    let found = Mutex::new((Vec::<Vec<u8>>::new(), std::collections::HashSet::<Vec<u8>>::new()));
     let lock = || found.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let fresh = |digits: Vec<u8>| {
         let mut found = lock();
-        if !found.contains(&digits) {
-            found.push(digits.clone());
+        if found.1.insert(digits.clone()) {
+            found.0.push(digits.clone());
             drop(found);
             visit(digits);
         }
@@ -172,7 +174,7 @@ fn portfolio(puzzle: &Variant, query: &Query, visit: &(dyn Fn(Vec<u8>) + Sync)) 
     loop {
         let count = rules(puzzle, query.limit, &query.budget.clone().with_nodes(nodes), &|d| fresh(d));
         stats.nodes += count.stats.nodes;
-        let solutions = lock().len() as u64;
+        let solutions = lock().0.len() as u64;
         if count.outcome != Outcome::GaveUp(GaveUp::NodeLimit) {
             return Count { solutions, outcome: count.outcome, stats };
         }
@@ -181,7 +183,7 @@ fn portfolio(puzzle: &Variant, query: &Query, visit: &(dyn Fn(Vec<u8>) + Sync)) 
             Some(deadline) if deadline <= end => query.budget.clone(),
             _ => query.budget.clone().with_deadline(end),
         };
-        let blocked = lock().clone();
+        let blocked = lock().0.clone();
         let more = crate::variant::sat::visit(
             puzzle,
             query.limit - blocked.len() as u64,
@@ -191,7 +193,7 @@ fn portfolio(puzzle: &Variant, query: &Query, visit: &(dyn Fn(Vec<u8>) + Sync)) 
         );
         stats.nodes += more.stats.nodes;
         stats.updates += more.stats.updates;
-        let solutions = lock().len() as u64;
+        let solutions = lock().0.len() as u64;
         match more.outcome {
             // CaDiCaL's turn is over, not the caller's budget: the search again, longer.
             Outcome::GaveUp(GaveUp::Deadline) if query.budget.check_clock().is_none() => {}
