@@ -20,6 +20,7 @@ pub mod canon;
 pub(crate) mod family;
 mod generate;
 pub(crate) mod janko;
+pub(crate) mod matching;
 mod picture;
 mod puzzle;
 mod query;

@@ -6,17 +6,17 @@
 //!
 //! For each digit set of the sum (`combos::each`), which cells can take which of its digits in a
 //! perfect matching of cells to digits: one matching by augmenting paths, then Régin's test on
-//! its alternating cycles (see [`matchings`]), about `3 k^2` steps a set.
+//! its alternating cycles (`common::matching`), about `3 k^2` steps a set.
 //!
 //! It is used for up to [`SMALL`] open cells (every cage of the
 //! generators and nearly all of janko's); larger cages (and any cage whose sets pass the walk's
 //! cap) keep the union narrowing of `combos::narrow`, and its bounds past the cap.
 
-use crate::common::bits::Ones;
+use crate::common::matching::matchings;
 use crate::killer::solve::combos::{bounds_union, each, narrow_within, place, CAP};
 
 /// The most open cells handled exactly (the matchings' masks are bytes).
-pub(crate) const SMALL: usize = 8;
+pub(crate) use crate::common::matching::SMALL;
 
 /// The most steps of the exact matchings per cage (sets times `k^2`); past it, the union of the
 /// fitting sets, as for large cages.
@@ -115,98 +115,10 @@ pub(crate) fn support(
     Some(required)
 }
 
-/// Whether the cells (candidates `masks`) can take the digits of `set` one each; if so, each
-/// cell's digits in some such matching are added to `sup`.
-///
-/// One perfect matching by augmenting paths, then Régin's test on it: cell `i` can take the digit
-/// that the matching gives cell `j` exactly when `j` reaches `i` in the graph "`a` can take the
-/// digit of `b`" (the cycle `i -> j -> ... -> i` shifts the digits round). The reachability of at
-/// most eight cells is a transitive closure of eight bytes: about `3 k^2` steps a set, where the
-/// dynamic programme over subsets that this replaced took `2^(k+1)` (its zeroing alone was half a
-/// kilobyte a set, and it was three quarters of a hard killer's time).
-fn matchings(set: u32, masks: &[u32], sup: &mut [u32; SMALL]) -> bool {
-    let k = masks.len();
-    let full = (1u32 << k) - 1;
-    // Digit j of the set is bit j here.
-    let mut digit = [0u32; SMALL];
-    for (j, i) in Ones(set).enumerate() {
-        digit[j] = 1 << i;
-    }
-    let mut local = [0u32; SMALL];
-    for (l, &m) in local.iter_mut().zip(masks) {
-        for (j, &d) in digit[..k].iter().enumerate() {
-            if m & d != 0 {
-                *l |= 1 << j;
-            }
-        }
-        if *l == 0 {
-            return false;
-        }
-    }
-    if local[..k].iter().all(|&l| l == full) {
-        for s in &mut sup[..k] {
-            *s |= set;
-        }
-        return true;
-    }
-    // A perfect matching: `mate[i]` is cell i's digit, `owner[j]` digit j's cell.
-    let (mut mate, mut owner) = ([usize::MAX; SMALL], [usize::MAX; SMALL]);
-    fn augment(
-        i: usize,
-        local: &[u32],
-        owner: &mut [usize; SMALL],
-        mate: &mut [usize; SMALL],
-        seen: &mut u32,
-    ) -> bool {
-        for j in Ones(local[i] & !*seen) {
-            *seen |= 1 << j;
-            if owner[j] == usize::MAX || augment(owner[j], local, owner, mate, seen) {
-                owner[j] = i;
-                mate[i] = j;
-                return true;
-            }
-        }
-        false
-    }
-    for i in 0..k {
-        let mut seen = 0;
-        if !augment(i, &local[..k], &mut owner, &mut mate, &mut seen) {
-            return false;
-        }
-    }
-    // `reach[a]`: the cells a path of "can take the digit of" leads to from `a` (and `a`).
-    let mut reach = [0u32; SMALL];
-    for a in 0..k {
-        let mut r = 1 << a;
-        for j in Ones(local[a]) {
-            r |= 1 << owner[j];
-        }
-        reach[a] = r;
-    }
-    for m in 0..k {
-        let via = reach[m];
-        for r in &mut reach[..k] {
-            if *r >> m & 1 == 1 {
-                *r |= via;
-            }
-        }
-    }
-    for i in 0..k {
-        let mut s = digit[mate[i]];
-        for j in Ones(local[i]) {
-            let b = owner[j];
-            if reach[b] >> i & 1 == 1 {
-                s |= digit[j];
-            }
-        }
-        sup[i] |= s;
-    }
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::common::bits::Ones;
 
     fn supports(cand: &[u32], sum: u32) -> Option<Vec<u32>> {
         let cells: Vec<u16> = (0..cand.len() as u16).collect();

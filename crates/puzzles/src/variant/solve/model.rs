@@ -214,6 +214,16 @@ impl Builder {
         self.props.push(Box::new(Cage::new(cells, sum, self.n)));
     }
 
+    /// Cells of one house (already different) adding up to `sum`: a cage's propagator without
+    /// a group of its own. The same cells and sum twice are kept once.
+    pub(crate) fn hidden_cage(&mut self, mut cells: Vec<usize>, sum: u32) {
+        cells.sort_unstable();
+        let key = (cells.iter().map(|&c| (c, 1)).collect(), sum as i32);
+        if self.equations.insert(key) {
+            self.props.push(Box::new(Cage::new(cells, sum, self.n)));
+        }
+    }
+
     /// A propagator of a kind's own.
     pub(crate) fn custom(&mut self, propagator: Box<dyn Propagator>) {
         self.props.push(propagator);

@@ -11,11 +11,14 @@
 //!   killers, arrows, region-sum lines.
 //! - [`Cage`]: a killer cage, different digits and a sum: the digit sets that make the remaining
 //!   sum from the candidates left, each checked by a matching of cells to its digits; a cell keeps
-//!   the candidates of the sets that fit. Past a cap on the sets enumerated (the large cages of
+//!   the digits it takes in some matching of some set (Régin's test, `common::matching`: the
+//!   cage's exact supports; with {1,2} and {1..6} making 7 the second cell keeps 5 and 6, where
+//!   the union of the fitting sets kept 1, 2, 5, 6), the union of the fitting sets past 8 cells. Past a cap on the sets enumerated (the large cages of
 //!   16x16) the reachable-sum table stands in.
 
 use super::model::{Propagator, Store, Wipeout};
 use super::sums;
+use crate::common::matching::{matchings, SMALL};
 
 /// Cells that hold different digits.
 #[derive(Debug)]
@@ -298,7 +301,16 @@ impl Sets<'_> {
             return false;
         }
         if left == 0 {
-            if sum == self.sum && matches(self.doms, set) {
+            if sum != self.sum {
+                return true;
+            }
+            let k = self.doms.len();
+            if k <= SMALL {
+                // Each cell's digits in some matching of the set (Régin): the cage's exact supports.
+                if matchings(set, self.doms, &mut self.support[..k]) {
+                    self.any = true;
+                }
+            } else if matches(self.doms, set) {
                 self.any = true;
                 for (s, &d) in self.support.iter_mut().zip(self.doms) {
                     *s |= d & set;
@@ -376,5 +388,27 @@ impl Propagator for Cage {
             store.restrict(c as usize, s)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn narrowed(prop: &dyn Propagator, dom: &[u32]) -> Option<Vec<u32>> {
+        let (mut dom, mut touched) = (dom.to_vec(), Vec::new());
+        prop.propagate(&mut Store::new(&mut dom, &mut touched)).ok()?;
+        Some(dom)
+    }
+
+    #[test]
+    fn a_cage_keeps_only_the_digits_of_a_whole_filling() {
+        // {1,2} and {1..6} making 7: the second cell is 5 or 6 (the union of the sets {1,6}
+        // and {2,5} would keep 1 and 2 as well).
+        let cage = Cage::new(vec![0, 1], 7, 9);
+        assert_eq!(narrowed(&cage, &[0b110, 0b111_1110]), Some(vec![0b110, 0b110_0000]));
+        // Three cells making 6 can only be {1,2,3}; a cell without any of them fails.
+        let cage = Cage::new(vec![0, 1, 2], 6, 9);
+        assert_eq!(narrowed(&cage, &[0b1110, 0b1110, 0b1_0000]), None);
     }
 }
