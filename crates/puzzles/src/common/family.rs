@@ -9,7 +9,7 @@
 
 use std::ops::RangeInclusive;
 
-use tessera_xc::Budget;
+use tessera_xc::{Budget, GaveUp};
 
 use crate::common::canon::{grid_key, Relabel};
 use crate::common::{Draw, Generate, Made, Rate, Rating, Readable, Step};
@@ -86,6 +86,19 @@ pub trait Family:
     fn with_placed(&self, values: &[Option<u32>]) -> Option<Self> {
         let _ = values;
         None
+    }
+
+    /// The rating from a partly filled board (`values` as for [`Family::with_placed`]): what a
+    /// hint on a played board rests on. By default the rating of [`Family::with_placed`]'s
+    /// puzzle, or of the printed one where the family has no givens; a family without givens
+    /// whose rater can start from placed values says so here, so that its hints go on from what
+    /// the player has (and from values revealed to them) instead of stalling where the printed
+    /// puzzle's rating stalls.
+    fn rate_placed(&self, values: &[Option<u32>], budget: &Budget) -> Result<Self::Rating, GaveUp> {
+        match self.with_placed(values) {
+            Some(placed) => placed.rate(budget),
+            None => self.rate(budget),
+        }
     }
 
     /// How a copy of the puzzle may rename its values and stay a copy ([`Relabel`]):

@@ -6,9 +6,9 @@ use crate::common::Generate;
 #[cfg(doc)]
 use crate::common::Rate;
 use crate::common::{CageOp, Draw, Family, Live, Picture, Readable};
-use crate::kenken::logic::{rate_within, Difficulty};
+use crate::kenken::logic::{rate_from, rate_within, Difficulty, Rating};
 use crate::kenken::model::{Grid, KenKen, Op};
-use crate::kenken::{Budget, Generator, Violation};
+use crate::kenken::{Budget, GaveUp, Generator, Violation};
 use crate::Error;
 
 crate::common::puzzle_from_functions!(KenKen, "kenken", kenken, Grid);
@@ -73,6 +73,10 @@ impl Family for KenKen {
     /// From 3x3 (2x2 has two Latin squares, hardly a puzzle) to 12x12, the largest the generator
     /// makes in seconds (a uniqueness count's node cap grows with the side).
     const SIDES: std::ops::RangeInclusive<usize> = 3..=12;
+
+    fn rate_placed(&self, values: &[Option<u32>], budget: &Budget) -> Result<Rating, GaveUp> {
+        rate_from(self, values, budget)
+    }
 
     fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {
         Self::side(size)?;

@@ -176,12 +176,35 @@ impl<'b> Logic<'b> {
 
 /// The rating of a board within `budget`.
 pub fn rate(board: &StarBattle, budget: &Budget) -> Result<StarRating, GaveUp> {
+    rate_from(board, &[], budget)
+}
+
+/// The rating from a partly played board: `values` (row by row; `Some(1)` a star, `Some(0)` a
+/// cell without one, `None` or past the end unknown) taken as known first, then the steps from
+/// there. What a hint on a played board rests on: a Star Battle has no givens, so a rating of the
+/// printed board would walk past what the player has and, once stalled, stay stalled however
+/// many cells were revealed since. A star where the board has no room for one any more is left
+/// out rather than placed.
+pub(crate) fn rate_from(
+    board: &StarBattle,
+    values: &[Option<u32>],
+    budget: &Budget,
+) -> Result<StarRating, GaveUp> {
     let mut rating = Rating::start(Difficulty::Easy);
     let Some(mut logic) = Logic::new(board) else {
         rating.contradiction = true;
         rating.level = Difficulty::Expert;
         return Ok(rating);
     };
+    for (cell, value) in values.iter().enumerate().take(logic.layout.n * logic.layout.n) {
+        let (placed, removed) = match value {
+            Some(1) if logic.is_unknown(cell) => (vec![(cell, 1)], Vec::new()),
+            Some(0) if logic.is_unknown(cell) => (Vec::new(), vec![(cell, 1)]),
+            _ => continue,
+        };
+        let technique = "placed";
+        logic.apply(&Step { technique, explanation: String::new(), placed, removed, cells: vec![cell] });
+    }
     let mut hardest = Difficulty::Easy;
     loop {
         if let Some(reason) = budget.check_clock() {

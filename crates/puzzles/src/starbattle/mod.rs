@@ -35,6 +35,7 @@ pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 pub use exact::ExactCover;
 pub use format::{read, read_answers, to_json};
 pub use generate::{Generated, Generator};
+pub(crate) use logic::rate_from;
 pub use logic::{hint, rate, Difficulty, StarRating};
 pub use model::{Cell, StarBattle, Stars, MAX_SIDE};
 pub use puzzle::stars_on;

@@ -64,6 +64,14 @@ impl Family for StarBattle {
     const RELABEL: crate::common::canon::Relabel = crate::common::canon::Relabel::None;
 
     /// [`stars_on`] the side.
+    fn rate_placed(
+        &self,
+        values: &[Option<u32>],
+        budget: &Budget,
+    ) -> Result<starbattle::StarRating, starbattle::GaveUp> {
+        starbattle::rate_from(self, values, budget)
+    }
+
     fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {
         Self::side(size)?;
         Ok(Generator::new(size, stars_on(size))?.level(level).budget(budget.clone()))

@@ -7,7 +7,9 @@
 //! not on the board yet:
 //!
 //! 1. `hint()` of that puzzle, if it places something new (the common case, and the cheapest);
-//! 2. else the rater's steps from that puzzle (`rate` within the budget), in order: a step whose
+//! 2. else the rater's steps from the board as the player has it (`Family::rate_placed` within
+//!    the budget: the puzzle with the placements given, or, for a family without givens whose
+//!    rater starts from placed values (KenKen), those values placed first), in order: a step whose
 //!    placements are all on the board is taken as done (applied, as the page would have), a
 //!    step that only removes candidates is kept as the lead-up of the next one, and the first
 //!    step placing something new is the hint, with the lead-up's removals and words;
@@ -49,7 +51,7 @@ pub(super) fn next_step<P: Family>(
             return to_hint(entry, &[], &step, &placed);
         }
     }
-    if let Ok(rating) = base.rate(budget) {
+    if let Ok(rating) = puzzle.rate_placed(&values, budget) {
         let mut lead: Vec<&Step> = Vec::new();
         for step in &rating.steps {
             let placed = new(step);

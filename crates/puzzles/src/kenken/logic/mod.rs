@@ -87,7 +87,31 @@ pub(crate) fn rate_within(
     steps: usize,
     trial: bool,
 ) -> Result<Rating, GaveUp> {
+    rate_board(technique::Board::new(puzzle), budget, steps, trial)
+}
+
+/// The rating from a partly filled board: `values` (row by row, `None` empty) placed first, as a
+/// player's correct placements, and the steps from there. What a hint on a played board rests on:
+/// KenKen has no givens, so a rating of the printed puzzle would walk past what the player has
+/// done and, once stalled, stay stalled however many values were revealed since (issue 39: 76 of
+/// 162 hints were bare reveals). A value that is not a candidate of its cell any more (the board
+/// contradicts itself) is left out rather than placed.
+pub(crate) fn rate_from(puzzle: &KenKen, values: &[Option<u32>], budget: &Budget) -> Result<Rating, GaveUp> {
     let mut board = technique::Board::new(puzzle);
+    for (cell, value) in values.iter().enumerate() {
+        if let Some(v) = *value {
+            board.place_given(cell, v);
+        }
+    }
+    rate_board(board, budget, usize::MAX, true)
+}
+
+fn rate_board(
+    mut board: technique::Board<'_>,
+    budget: &Budget,
+    steps: usize,
+    trial: bool,
+) -> Result<Rating, GaveUp> {
     let mut found = Vec::new();
     let (mut score, mut hardest, mut top) = (0u32, None, 0u32);
     let mut contradiction = false;

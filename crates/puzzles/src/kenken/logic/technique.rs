@@ -80,6 +80,16 @@ impl<'p> Board<'p> {
         self.cand.iter().all(|&m| m != 0)
     }
 
+    /// Places `v` in `cell` before any step (a player's placement), taking it from the cell's
+    /// row and column; nothing when the cell is outside the board, placed, or has no `v` left.
+    pub fn place_given(&mut self, cell: usize, v: u32) {
+        let open = cell < self.cand.len() && self.placed[cell] == 0;
+        if open && v < 32 && self.cand[cell] & (1 << v) != 0 {
+            let step = self.place("placed", cell, v, String::new(), vec![cell]);
+            self.apply(&step);
+        }
+    }
+
     /// The cheapest technique's step, with its weight.
     pub fn next_step(&self) -> Option<(Step, u32)> {
         if let Some(step) = self.single() {
