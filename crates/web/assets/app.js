@@ -22,7 +22,8 @@
 //   zoom.js          the magnified board for small cells
 //   pwa.js, offline.js   the service worker (sw.js); games finished without the server
 import { initTheme } from './theme.js';
-import { $, state, isPlaying, isPaused, savePrefs } from './state.js';
+import { $, state, isPlaying, isPaused, savePrefs, showTitle } from './state.js';
+import { t, translatePage, wireLanguage, onLanguage } from './i18n.js';
 import { startTimer } from './timer.js';
 import { refreshSettings, settingsRequest, dailyRequest, refreshDaily } from './settings.js';
 import { startGame, setPaused, quitGame, resumeSaved, inProgress, showSettings } from './game.js';
@@ -111,12 +112,34 @@ function wire() {
   });
 }
 
+/** After a change of language: what scripts wrote, written again (the form's choices, the
+ * board's names, the bar above it); the status line keeps its message until the next one. */
+function relabel(lang) {
+  state.prefs.lang = lang;
+  savePrefs();
+  for (const sel of [$('kind'), $('paste-kind')]) {
+    for (const o of sel.options) if (o.dataset.title) o.textContent = t(o.dataset.title);
+  }
+  refreshSettings({ size: $('size').value, variant: $('variant').value, difficulty: $('difficulty').value });
+  if (state.game && state.board) {
+    showTitle();
+    $('board-help').textContent = t(state.board.helpText());
+    render();
+  }
+}
+
 async function init() {
+  translatePage();
+  wireLanguage($('lang'));
+  onLanguage(relabel);
   initTheme($('theme-toggle'));
   wire();
   for (const [name, title] of families()) {
-    $('kind').add(new Option(title, name));
-    $('paste-kind').add(new Option(title, name));
+    for (const sel of [$('kind'), $('paste-kind')]) {
+      const o = new Option(t(title), name);
+      o.dataset.title = title;
+      sel.add(o);
+    }
   }
   const last = state.prefs.last || {};
   if (last.kind) $('kind').value = last.kind;

@@ -14,6 +14,7 @@ import { Board } from './board.js';
 import { SudokuBoard } from './board-sudoku.js';
 import { cap, fillSelect } from './settings.js';
 import { place, clearCell } from './edits.js';
+import { t } from './i18n.js';
 
 /** Thick region borders, the dashed cage outline and the corner clue of one cell. */
 function decorate(board, td, r, c) {
@@ -105,12 +106,12 @@ const FamilyParts = (Base) => class extends Base {
   labelRules() { return ''; }
 
   /** "9×9 Killer Sudoku". */
-  static title(c) { return `${c.width}×${c.height} ${this.options(state.options).title}`; }
+  static title(c) { return `${c.width}×${c.height} ${t(this.options(state.options).title)}`; }
   static options(options) { return options[this.kind]; }
   static fillSettings(options, wanted) {
     const o = this.options(options);
-    $('size-label').textContent = 'Size';
-    $('variant-label').textContent = 'Rules';
+    $('size-label').textContent = t('Size');
+    $('variant-label').textContent = t('Rules');
     fillSelect($('size'), o.sizes, (n) => `${n}×${n}`, wanted.size ?? $('size').value);
     if (!$('size').value) $('size').value = String(o.sizes[Math.floor(o.sizes.length / 2)]);
     fillSelect($('variant'), ['standard'], () => 'Standard', 'standard');

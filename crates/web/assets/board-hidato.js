@@ -7,6 +7,7 @@ import { HidatoGeom, hidatoUrlText } from './rules.js';
 import { Board } from './board.js';
 import { LABELS, cap, fillSelect } from './settings.js';
 import { change, clearCell } from './edits.js';
+import { t } from './i18n.js';
 
 /** Digits typed within this many milliseconds in the same cell make one number. */
 const TYPING_MS = 2000;
@@ -81,11 +82,11 @@ export class HidatoBoard extends Board {
     nx.hidden = false;
     nx.textContent = next
       ? (pred >= 0
-        ? `Next number: ${next}. It touches ${next - 1} (row ${Math.floor(pred / w) + 1}, column ${pred % w + 1}); the cells it can go in are ringed.`
-        : `Next number: ${next}.`)
-      : 'Every number is placed.';
+        ? t('Next number: {next}. It touches {prev} (row {r}, column {c}); the cells it can go in are ringed.', { next, prev: next - 1, r: Math.floor(pred / w) + 1, c: pred % w + 1 })
+        : t('Next number: {next}.', { next }))
+      : t('Every number is placed.');
     const nb = $('pad-next');
-    if (nb) nb.textContent = next ? `Next (${next})` : 'Next';
+    if (nb) nb.textContent = next ? t('Next ({next})', { next }) : t('Next');
   }
 
   /** Digits type a number. */
@@ -99,11 +100,11 @@ export class HidatoBoard extends Board {
   // ------------------------------------------------------------ settings, share, paste
 
   /** "7×7 Hidato" or "7×7 Numbrix". */
-  static title(c) { return `${c.width}×${c.height} ${c.adjacency === 'numbrix' ? 'Numbrix' : 'Hidato'}`; }
+  static title(c) { return `${c.width}×${c.height} ${t(c.adjacency === 'numbrix' ? 'Numbrix' : 'Hidato')}`; }
 
   static fillSettings(options, wanted) {
-    $('size-label').textContent = 'Shape';
-    $('variant-label').textContent = 'Rules';
+    $('size-label').textContent = t('Shape');
+    $('variant-label').textContent = t('Rules');
     const sizes = options.hidato.sizes.map(({ width, height }) => `${width}x${height}`);
     fillSelect($('size'), sizes, (s) => s.replace('x', '×'), wanted.size ?? (sizes.includes($('size').value) ? $('size').value : '7x7'));
     fillSelect($('variant'), options.hidato.adjacencies, (v) => LABELS[v] || v, wanted.variant);

@@ -6,6 +6,7 @@ import { SudokuGeom, symbol, keyValue } from './rules.js';
 import { Board } from './board.js';
 import { LABELS, cap, fillSelect } from './settings.js';
 import { enter, clearCell, toggleNote, toggleNotesMode, toggleAutoNotes } from './edits.js';
+import { t } from './i18n.js';
 
 export class SudokuBoard extends Board {
   /** `geom` defaults to the game's SudokuGeom (the digit families pass theirs). */
@@ -48,15 +49,15 @@ export class SudokuBoard extends Board {
     return box;
   }
 
-  labelWhere(r, c) { return `, box ${this.geom.box(r, c) + 1}`; }
+  labelWhere(r, c) { return t(', box {b}', { b: this.geom.box(r, c) + 1 }); }
 
   labelNotes(mask) {
     const list = [];
     for (let d = 1; d <= this.geom.n; d++) if (mask & (1 << d)) list.push(symbol(d));
-    return `, candidates ${list.join(' ')}`;
+    return t(', candidates {list}', { list: list.join(' ') });
   }
 
-  labelRules(r, c) { return this.geom.onDiagonal(r, c) ? ', on a diagonal' : ''; }
+  labelRules(r, c) { return this.geom.onDiagonal(r, c) ? t(', on a diagonal') : ''; }
 
   helpText() {
     const n = this.game.config.size;
@@ -88,7 +89,7 @@ export class SudokuBoard extends Board {
       const done = counts[d] >= n;
       b.classList.toggle('done', done);
       b.classList.toggle('same', d === selVal);
-      b.setAttribute('aria-label', `${state.notesMode ? 'Note' : 'Enter'} ${symbol(d)}${done ? ', all placed' : ''}`);
+      b.setAttribute('aria-label', `${t(state.notesMode ? 'Note {d}' : 'Enter {d}', { d: symbol(d) })}${done ? t(', all placed') : ''}`);
     }
     $('hidato-next').hidden = true;
   }
@@ -114,7 +115,7 @@ export class SudokuBoard extends Board {
   // ------------------------------------------------------------ settings, share, paste
 
   /** "9×9 Sudoku X". */
-  static title(c) { return `${c.size}×${c.size} Sudoku${c.variant === 'x' ? ' X' : ''}`; }
+  static title(c) { return `${c.size}×${c.size} ${t(c.variant === 'x' ? 'Sudoku X' : 'Sudoku')}`; }
 
   /** The levels the server offers for a size, easiest first. */
   static levels(options, size) {
@@ -122,8 +123,8 @@ export class SudokuBoard extends Board {
   }
 
   static fillSettings(options, wanted) {
-    $('size-label').textContent = 'Size';
-    $('variant-label').textContent = 'Variant';
+    $('size-label').textContent = t('Size');
+    $('variant-label').textContent = t('Variant');
     fillSelect($('size'), options.sudoku.sizes, (n) => `${n}×${n}`, wanted.size ?? ($('size').value || 9));
     if (!$('size').value) $('size').value = '9';
     fillSelect($('variant'), options.sudoku.variants, (v) => LABELS[v] || v, wanted.variant);

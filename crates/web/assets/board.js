@@ -4,6 +4,7 @@
 // the subclass through the hooks below: SudokuBoard (board-sudoku.js) and HidatoBoard
 // (board-hidato.js), each over its geometry class of rules.js. This class never tests the kind.
 import { state, COLORS } from './state.js';
+import { t, word } from './i18n.js';
 
 export class Board {
   /** `geom` is the game's SudokuGeom or HidatoGeom (rules.js). */
@@ -57,7 +58,7 @@ export class Board {
   /** "9×9 Sudoku X, hard": the puzzle in words. */
   describe() {
     const game = this.game;
-    return `${this.constructor.title(game.config || {})}${this.rulesWords()}${game.difficulty ? `, ${game.difficulty}` : ''}`;
+    return `${this.constructor.title(game.config || {})}${this.rulesWords()}${game.difficulty ? `, ${word(game.difficulty)}` : ''}`;
   }
 
   /** What the title leaves out of the rules, for the description (Star Battle's star count). */
@@ -151,14 +152,14 @@ export class Board {
         }
       }
       // Name: position and state, in words.
-      let label = `Row ${r + 1}, column ${c + 1}${this.labelWhere(r, c)}`;
-      if (v) label += this.givens[i] ? `, given ${this.word(v)}` : `, ${this.word(v)}`;
-      else label += `, empty${s.notes[i] ? this.labelNotes(s.notes[i]) : ''}`;
+      let label = `${t('Row {r}, column {c}', { r: r + 1, c: c + 1 })}${this.labelWhere(r, c)}`;
+      if (v) label += this.givens[i] ? t(', given {v}', { v: this.word(v) }) : `, ${this.word(v)}`;
+      else label += `${t(', empty')}${s.notes[i] ? this.labelNotes(s.notes[i]) : ''}`;
       label += this.labelRules(r, c);
       if (mark) label += `, marked ${COLORS[mark]}`;
-      if (conflicts.has(i)) label += ', conflict';
-      if (s.wrong.has(i)) label += ', mistake';
-      if (hint && hint.cells.has(i)) label += ', hint';
+      if (conflicts.has(i)) label += t(', conflict');
+      if (s.wrong.has(i)) label += t(', mistake');
+      if (hint && hint.cells.has(i)) label += t(', hint');
       if (hint && hint.targets.has(i)) {
         const gone = hint.eliminations.filter((e) => e[0] === i).map((e) => this.symbol(e[1]));
         label += `, the hint removes candidate${gone.length > 1 ? 's' : ''} ${gone.join(' ')}`;

@@ -3,13 +3,14 @@
 // The server knows the solution; the page sends the cells, and for a hint its notes too, so
 // that the hint is about what the player sees (a step applied is never offered again). On a
 // grid with a mistake the hint only says there is one; "Show where" asks for one wrong cell.
-import { api, ApiError, hms, ordinal } from './api.js';
+import { api, ApiError, hms } from './api.js';
 import { $, state, STORE, isPlaying, saveGame, saveJson, setStatus, showTitle } from './state.js';
 import { setClock } from './timer.js';
 import { render, focusCell } from './view.js';
 import { place } from './edits.js';
 import { finishOffline } from './offline.js'; // i13-pwa: offline play
 import { refreshDaily } from './settings.js';
+import { t, plural, ordinal, number, date } from './i18n.js';
 
 /** Checks with the server when every cell is filled and no rule is broken. */
 export async function maybeCheck() {
@@ -17,7 +18,7 @@ export async function maybeCheck() {
   if (!isPlaying()) return;
   if (!s.board.isFull(s.cells)) return;
   if (s.board.geom.conflicts(s.cells, new Array(s.cells.length).fill(false)).size) {
-    setStatus('Every cell is filled, but some break a rule.');
+    setStatus(t('Every cell is filled, but some break a rule.'));
     return;
   }
   await check(true);
@@ -42,12 +43,13 @@ export async function check(auto = false) {
     render();
     const nc = (res.conflicts || []).length;
     const empty = s.cells.filter((v, i) => !v && !s.board.isHole(i)).length;
-    if (nc) setStatus(`${nc} cell${nc > 1 ? 's break' : ' breaks'} a rule${s.prefs.conflicts ? ' (marked)' : ''}.`);
-    else if (!res.complete) setStatus(auto ? '' : `No rule broken so far; ${empty} cell${empty === 1 ? '' : 's'} to fill.`);
-    else setStatus('The grid is full but not a solution of this puzzle.');
+    if (nc && s.prefs.conflicts) setStatus(plural(nc, '1 cell breaks a rule (marked).', '{n} cells break a rule (marked).'));
+    else if (nc) setStatus(plural(nc, '1 cell breaks a rule.', '{n} cells break a rule.'));
+    else if (!res.complete) setStatus(auto ? '' : plural(empty, 'No rule broken so far; 1 cell to fill.', 'No rule broken so far; {n} cells to fill.'));
+    else setStatus(t('The grid is full but not a solution of this puzzle.'));
   } catch (e) {
     if (e instanceof ApiError && e.status === 0 && finishOffline(sendCells())) return; // i13-pwa: offline play
-    setStatus(`Check failed: ${e.message}`, 'error');
+    setStatus(t('Check failed: {error}', { error: e.message }), 'error');
   } finally {
     s.checking = false;
   }
@@ -64,6 +66,13 @@ const UNRANKED = {
   'address-cap': 'Your network already holds the most places one address may have in this top 20. Kept, not ranked.',
 };
 
+/** UNRANKED's words in the page's language (the catalogues key them `unranked:KEY`). */
+function unranked(key) {
+  if (!UNRANKED[key]) return '';
+  const words = t(`unranked:${key}`);
+  return words === `unranked:${key}` ? UNRANKED[key] : words;
+}
+
 function finish(res) {
   const s = state;
   s.game.status = 'solved';
@@ -73,17 +82,17 @@ function finish(res) {
   render();
   const time = hms(res.seconds);
   $('solved-time').textContent = time;
-  $('solved-place').textContent = res.place ? `${ordinal(res.place)}${res.of ? ` of ${res.of}` : ''}` : '-';
+  $('solved-place').textContent = res.place ? (res.of ? t('{place} of {of}', { place: ordinal(res.place), of: number(res.of) }) : ordinal(res.place)) : '-';
   // A daily's place is in that day's daily ranking.
   $('solved-daily').hidden = !s.game.daily;
-  $('solved-daily').textContent = s.game.daily ? `Daily puzzle of ${s.game.daily}: your place in its ranking` : '';
+  $('solved-daily').textContent = s.game.daily ? t('Daily puzzle of {date}: your place in its ranking', { date: date(s.game.daily) }) : '';
   if (s.game.daily) refreshDaily();
   // Why a result is not ranked, in the server's words (the check's `reason`, "not ranked: ...").
   const reason = String(res.reason || '');
   const assisted = !!s.game.assisted || (res.ranked === false && /^not ranked: assisted/.test(reason));
   $('solved-assisted').hidden = !assisted;
-  $('solved-note').textContent = res.ranked === false ? (UNRANKED[res.unranked] || '') : '';
-  setStatus(`Solved in ${time}${res.place ? `, ${ordinal(res.place)} place` : ''}.`);
+  $('solved-note').textContent = res.ranked === false ? unranked(res.unranked) : '';
+  setStatus(res.place ? t('Solved in {time}, {place} place.', { time, place: ordinal(res.place) }) : t('Solved in {time}.', { time }));
   $('hintbox').hidden = true;
   const dlg = $('solved-dialog');
   if (!dlg.open) dlg.showModal();
@@ -108,7 +117,7 @@ export async function hint(locate = false) {
       eliminations: res.eliminations || [],
       targets: new Set((res.eliminations || []).map((e) => e[0])),
     };
-    const words = res.explanation || 'No further step found.';
+    const words = res.explanation || t('No further step found.');
     // The technique's name leads, unless the explanation already opens with it (the chains'
     // do: "Alternating inference chain: ..." was printed twice).
     const named = res.technique && !words.toLowerCase().startsWith(res.technique.toLowerCase());
@@ -126,13 +135,15 @@ export async function hint(locate = false) {
         const i = [...s.wrong][0];
         const r = Math.floor(i / s.board.geom.width) + 1;
         const c = (i % s.board.geom.width) + 1;
-        const what = s.cells[i] ? 'holds a wrong value' : 'has notes that leave out its answer';
-        showHint(`The cell at row ${r}, column ${c} ${what} (marked with a cross). Fix it and ask again.`, false);
+        const words = s.cells[i]
+          ? 'The cell at row {r}, column {c} holds a wrong value (marked with a cross). Fix it and ask again.'
+          : 'The cell at row {r}, column {c} has notes that leave out its answer (marked with a cross). Fix it and ask again.';
+        showHint(t(words, { r, c }), false);
       } else {
-        showHint('There is a mistake on the board: a value, or notes that leave out the answer. Look again, or press "Show where" to see one wrong cell.', false, true);
+        showHint(t('There is a mistake on the board: a value, or notes that leave out the answer. Look again, or press "Show where" to see one wrong cell.'), false, true);
       }
     } else {
-      showHint(`No hint: ${e.message}`, false);
+      showHint(t('No hint: {error}', { error: e.message }), false);
     }
   } finally {
     render();

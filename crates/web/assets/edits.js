@@ -11,6 +11,7 @@
 import { $, state, isPlaying, saveGame, setStatus, COLORS } from './state.js';
 import { render, focusCellIfInBoard } from './view.js';
 import { maybeCheck } from './checks.js';
+import { t } from './i18n.js';
 
 /** Applies a list of changes {i, v, n, k} (new value, notes and colour mark; each optional) as
  * one undo step; with `merge`, folds them into the last step instead (Hidato typing of several
@@ -103,7 +104,7 @@ export function enter(v) {
   const s = state;
   if (!isPlaying()) return;
   const i = s.sel;
-  if (s.board.givens[i]) { setStatus('That cell is a given; it cannot change.'); return; }
+  if (s.board.givens[i]) { setStatus(t('That cell is a given; it cannot change.')); return; }
   if (s.notesMode && v) { toggleNote(v); return; }
   s.typing = null;
   place([[i, v]]);
@@ -176,8 +177,8 @@ export function toggleAutoNotes() {
   }
   saveGame();
   render();
-  const what = s.board.autoDots ? ['Auto dots on: the cells around each star are marked.', 'Auto dots off.'] : ['Auto notes on: every empty cell shows its candidates, kept up to date.', 'Auto notes off: the notes stay, you keep them.'];
-  setStatus(what[s.autoNotes ? 0 : 1]);
+  if (s.board.autoDots) setStatus(t(s.autoNotes ? 'Auto dots on: the cells around each star are marked.' : 'Auto dots off.'));
+  else setStatus(t(s.autoNotes ? 'Auto notes on: every empty cell shows its candidates, kept up to date.' : 'Auto notes off: the notes stay, you keep them.'));
 }
 
 /** Toggles the pencil mark d in the selected cell, if empty. */
@@ -204,7 +205,7 @@ export function toggleNotesMode() {
   s.notesMode = !s.notesMode;
   saveGame();
   render();
-  setStatus(s.notesMode ? 'Notes mode: digits toggle pencil marks.' : 'Notes mode off: digits fill cells.');
+  setStatus(t(s.notesMode ? 'Notes mode: digits toggle pencil marks.' : 'Notes mode off: digits fill cells.'));
 }
 
 /** Shows or hides the colour palette. */

@@ -13,6 +13,7 @@ import { boardFor } from './boards.js';
 import { render, focusCell } from './view.js';
 import { updateShare } from './paste.js';
 import { scheduleZoom } from './zoom.js';
+import { t, date, setText } from './i18n.js';
 
 /** Whether a game is going on (playing or paused): ending it asks first. */
 export const inProgress = () => isPlaying() || isPaused();
@@ -21,9 +22,9 @@ export const inProgress = () => isPlaying() || isPaused();
 export function confirmDiscard(title, okLabel) {
   const dlg = $('confirm-dialog');
   if (dlg.open) return Promise.resolve(false);
-  $('confirm-title').textContent = title;
-  $('confirm-text').textContent = `The game in progress (${state.board.describe()}, ${$('timer').textContent}) ends and counts as quit.`;
-  $('confirm-ok').textContent = okLabel;
+  setText($('confirm-title'), t(title));
+  setText($('confirm-text'), t('The game in progress ({what}, {time}) ends and counts as quit.', { what: state.board.describe(), time: $('timer').textContent }));
+  setText($('confirm-ok'), t(okLabel));
   dlg.returnValue = '';
   return new Promise((resolve) => {
     dlg.addEventListener('close', () => resolve(dlg.returnValue === 'ok'), { once: true });
@@ -46,16 +47,16 @@ export async function startGame(req) {
     return false;
   }
   $('start').disabled = true;
-  setStatus('Making a puzzle…');
+  setStatus(t('Making a puzzle…'));
   try {
     const game = await api.newGame(req);
     if (old && old !== game.id) api.quit(old).catch(() => {});
     loadGame(game, null);
-    setStatus(game.daily ? `The daily puzzle of ${game.daily}. Good luck!` : `New ${state.board.describe()}. Good luck!`);
+    setStatus(game.daily ? t('The daily puzzle of {date}. Good luck!', { date: date(game.daily) }) : t('New {what}. Good luck!', { what: state.board.describe() }));
     focusCell();
     return true;
   } catch (e) {
-    setStatus(`Could not start a game: ${e.message}`, 'error');
+    setStatus(t('Could not start a game: {error}', { error: e.message }), 'error');
     return false;
   } finally {
     $('start').disabled = false;
@@ -91,7 +92,7 @@ function loadGame(game, saved) {
   $('board-wrap').classList.remove('empty');
   delete document.documentElement.dataset.board; // theme-init.js's guess has served
   showSettings(game.status !== 'playing' && game.status !== 'paused');
-  $('board-help').textContent = board.helpText();
+  setText($('board-help'), t(board.helpText()));
   board.build($('board'));
   board.buildPad($('pad'));
   scheduleZoom();
@@ -122,15 +123,15 @@ export async function setPaused(paused, auto = false) {
     const res = paused ? await api.pause(id) : await api.resume(id);
     if (s.game && s.game.id === id && typeof res.seconds === 'number') setClock(res.seconds, !res.paused);
     if (!paused) focusCell();
-    setStatus(paused ? (auto ? 'Paused while the page was hidden.' : 'Paused.') : 'Playing.');
+    setStatus(t(paused ? (auto ? 'Paused while the page was hidden.' : 'Paused.') : 'Playing.'));
   } catch (e) {
     if (e instanceof ApiError && e.status === 0) {
       // Without the server the page pauses or resumes alone, and tells the server when it is back.
       if (!paused) focusCell();
-      goneOffline(paused ? 'Paused here' : 'Playing');
+      goneOffline(t(paused ? 'Paused here' : 'Playing'));
       return;
     }
-    setStatus(`Could not ${paused ? 'pause' : 'resume'}: ${e.message}`, 'error');
+    setStatus(t(paused ? 'Could not pause: {error}' : 'Could not resume: {error}', { error: e.message }), 'error');
   }
 }
 
@@ -140,7 +141,7 @@ const SYNC_RETRY_MS = 15000;
 /** The server cannot be reached: says so (after `what`, "Playing" or "Paused here") and tries
  * again when the browser is back online and every SYNC_RETRY_MS. */
 function goneOffline(what) {
-  setStatus(`${what}. Offline: the server cannot be reached; the game goes on here and is told to the server when it is back.`, 'offline');
+  setStatus(t('{what}. Offline: the server cannot be reached; the game goes on here and is told to the server when it is back.', { what }), 'offline');
   if (state.offline) return;
   state.offline = true;
   window.addEventListener('online', syncWithServer);
@@ -171,7 +172,7 @@ export async function syncWithServer() {
         render();
         showSettings(true);
       }
-      setStatus(`Back online: the server says this game has ended (${game.status}). Press Start for a new one.`);
+      setStatus(t('Back online: the server says this game has ended ({status}). Press Start for a new one.', { status: game.status }));
       return;
     }
     const wanted = s.game.status;
@@ -181,11 +182,11 @@ export async function syncWithServer() {
     s.offline = false;
     if (s.game && s.game.id === id && typeof game.seconds === 'number') setClock(game.seconds, isPlaying());
     saveGame();
-    setStatus('Back online: the game is in step with the server.');
+    setStatus(t('Back online: the game is in step with the server.'));
   } catch (e) {
     if (!(e instanceof ApiError) || e.status === 0) return; // still offline: tried again later
     s.offline = false;
-    setStatus(`Back online, but the server says: ${e.message}`, 'error');
+    setStatus(t('Back online, but the server says: {error}', { error: e.message }), 'error');
   }
 }
 
@@ -202,9 +203,9 @@ export async function quitGame() {
   showSettings(true);
   try {
     await api.quit(id);
-    setStatus('Game over: you quit. Press Start for a new puzzle.');
+    setStatus(t('Game over: you quit. Press Start for a new puzzle.'));
   } catch (e) {
-    setStatus(`Quit: ${e.message}`, 'error');
+    setStatus(t('Quit: {error}', { error: e.message }), 'error');
   }
 }
 
@@ -222,11 +223,11 @@ export async function resumeSaved() {
     const same = JSON.stringify(game.puzzle) === JSON.stringify(saved.game.puzzle);
     if (same && (game.status === 'playing' || game.status === 'paused')) {
       loadGame(game, saved);
-      setStatus(game.status === 'paused' ? 'Welcome back. Your game is paused: press Resume.' : 'Welcome back: your game goes on.');
+      setStatus(t(game.status === 'paused' ? 'Welcome back. Your game is paused: press Resume.' : 'Welcome back: your game goes on.'));
       return true;
     }
     saveJson(STORE, null);
-    if (same) setStatus(`Your last game has ended (${game.status}). Press Start for a new one.`);
+    if (same) setStatus(t('Your last game has ended ({status}). Press Start for a new one.', { status: game.status }));
     return false;
   } catch (e) {
     if (e instanceof ApiError && e.status === 0 && (saved.game.status === 'playing' || saved.game.status === 'paused')) {

@@ -1,5 +1,9 @@
 // Tessera Learn: what /learn shares with the other pages (an ES module, beside the classic
-// scripts of the shell and its views): the dark-mode button of the top bar.
+// scripts of the shell and its views): the top bar's language (its words; the Learn views
+// themselves are in English for now) and dark-mode button.
 import { initTheme } from './theme.js';
+import { translatePage, wireLanguage } from './i18n.js';
 
+translatePage();
+wireLanguage(document.getElementById('lang'));
 initTheme(document.getElementById('theme-toggle'));

@@ -4,6 +4,7 @@
 import { api, hms } from './api.js';
 import { OPTIONS } from './options.js';
 import { initTheme } from './theme.js';
+import { translatePage, wireLanguage } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : '—');
@@ -200,6 +201,8 @@ async function loadMine() {
 }
 
 async function init() {
+  translatePage();
+  wireLanguage($('lang'));
   initTheme($('theme-toggle'));
   for (const kind of Object.keys(options).filter(isFamily)) $('rec-kind').add(new Option(options[kind].title, kind));
   refreshForm();

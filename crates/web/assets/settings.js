@@ -3,20 +3,22 @@
 // of its board class (board-sudoku.js, board-hidato.js); this module only dispatches on the
 // chosen kind. The "Daily puzzle" button plays today's daily of the chosen configuration; the
 // line under the form (daily-info) says its date and, once solved, the player's time and place.
-import { api, hms, ordinal } from './api.js';
+import { api, hms } from './api.js';
 import { $, state } from './state.js';
 import { boardClass } from './boards.js';
+import { t, plural, ordinal, number, date } from './i18n.js';
 
 /** Names of variants and adjacencies in the selects. */
 export const LABELS = { classic: 'Classic', x: 'X (diagonals)', hidato: 'Hidato (8 neighbours)', numbrix: 'Numbrix (4 neighbours)' };
 
 /** "easy" -> "Easy". */
-export const cap = (d) => d.charAt(0).toUpperCase() + d.slice(1);
+/** A level's name for the form: translated, or in English capitalised ("easy" -> "Easy"). */
+export const cap = (d) => { const w = t(d); return w !== d ? w : d.charAt(0).toUpperCase() + d.slice(1); };
 
 /** Replaces the options of a select, keeping `wanted` (else the current value) if offered. */
 export function fillSelect(sel, values, label, wanted) {
   const keep = wanted !== undefined ? String(wanted) : sel.value;
-  sel.replaceChildren(...values.map((v) => new Option(label(v), String(v))));
+  sel.replaceChildren(...values.map((v) => new Option(t(label(v)), String(v))));
   if (values.map(String).includes(keep)) sel.value = keep;
 }
 
@@ -47,17 +49,19 @@ export async function refreshDaily() {
   try {
     const d = await api.daily(q);
     if (asked !== dailyAsked) return;
-    const others = d.results === 1 ? '1 player has solved it' : `${d.results} players have solved it`;
+    const others = plural(d.results, '1 player has solved it', '{n} players have solved it');
+    const day = date(d.date);
     if (d.solved) {
-      const place = d.place ? `, ${ordinal(d.place)} of ${d.results}` : '';
-      info.textContent = `Daily puzzle of ${d.date} (UTC): you solved it in ${hms(d.seconds)}${place}. A new one comes at midnight UTC.`;
+      info.textContent = d.place
+        ? t('Daily puzzle of {date} (UTC): you solved it in {time}, {place} of {of}. A new one comes at midnight UTC.', { date: day, time: hms(d.seconds), place: ordinal(d.place), of: number(d.results) })
+        : t('Daily puzzle of {date} (UTC): you solved it in {time}. A new one comes at midnight UTC.', { date: day, time: hms(d.seconds) });
       info.dataset.state = 'solved';
     } else {
-      info.textContent = `Daily puzzle of ${d.date} (UTC)${d.played ? ': started' : ''}; ${others}.`;
+      info.textContent = t(d.played ? 'Daily puzzle of {date} (UTC): started; {others}.' : 'Daily puzzle of {date} (UTC); {others}.', { date: day, others });
       info.dataset.state = d.played ? 'playing' : 'new';
     }
     $('daily').disabled = !!d.solved;
-    $('daily').title = d.solved ? 'You solved this daily puzzle already' : '';
+    $('daily').title = d.solved ? t('You solved this daily puzzle already') : '';
   } catch (e) {
     if (asked !== dailyAsked) return;
     info.textContent = '';

@@ -8,6 +8,7 @@
 // at run time, never at load time).
 
 import { OPTIONS } from './options.js';
+import { t, date, setText } from './i18n.js';
 
 export const $ = (id) => document.getElementById(id);
 export const STORE = 'tessera.game';
@@ -64,17 +65,18 @@ export const isPaused = () => !!state.game && state.game.status === 'paused';
 export function gameTitle() {
   const g = state.game;
   if (!g || !state.board) return '';
-  const assisted = g.assisted ? ' (assisted)' : '';
+  const assisted = g.assisted ? ` ${t('(assisted)')}` : '';
   // A daily has two lines already: "(assisted)" goes on the date's, which is short.
   return g.daily
-    ? `Daily puzzle of ${g.daily}${assisted}\n${state.board.describe()}`
+    ? `${t('Daily puzzle of {date}', { date: date(g.daily) })}${assisted}\n${state.board.describe()}`
     : state.board.describe() + assisted;
 }
 
 /** Writes gameTitle() in the bar above the board. */
 export function showTitle() {
   const el = $('gameinfo');
-  el.textContent = gameTitle();
+  if (!state.game) return;
+  setText(el, gameTitle());
   el.classList.toggle('daily', !!(state.game && state.game.daily));
 }
 

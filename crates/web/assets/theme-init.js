@@ -11,17 +11,31 @@
 //    empty board's placeholder shows from the start. With a game to come, the "New game" form is
 //    folded as the parser reaches it, as game.js would fold it (app.js opens it again if no
 //    game comes after all).
-// 3. The game page's modules (app.js and what it imports), fetched after the first paint
+// 3. The page's language and direction (lang, dir on <html>; i18n.js writes the words).
+// 4. The game page's modules (app.js and what it imports), fetched after the first paint
 //    (loadAfterFirstPaint): nothing but this page's own HTML stands before the first paint.
 //
 // The server inlines this file and style.css in the pages' <head> (crates/web/src/assets.rs),
 // and the Content-Security-Policy allows exactly them by their SHA-256.
 (() => {
   const root = document.documentElement;
+  let lang;
   try {
-    const t = JSON.parse(localStorage.getItem('tessera.prefs') || '{}').theme;
-    if (t === 'dark' || t === 'light') root.dataset.theme = t;
+    const prefs = JSON.parse(localStorage.getItem('tessera.prefs') || '{}') || {};
+    if (prefs.theme === 'dark' || prefs.theme === 'light') root.dataset.theme = prefs.theme;
+    lang = prefs.lang;
   } catch (e) { /* no storage: follow the system */ }
+  // The page's language and direction before the first paint (i18n.js chooses the same way and
+  // then writes the words): a Hebrew page is laid out right to left from the start.
+  if (!lang) {
+    const first = (navigator.languages || [navigator.language || 'en']).map((l) => String(l).toLowerCase().split('-')[0])
+      .find((l) => ['en', 'ko', 'he', 'iw'].includes(l));
+    lang = first === 'iw' ? 'he' : first;
+  }
+  if (lang === 'ko' || lang === 'he') {
+    root.lang = lang;
+    root.dir = lang === 'he' ? 'rtl' : 'ltr';
+  }
   const media = window.matchMedia('(prefers-color-scheme: dark)');
   const apply = () => {
     const scheme = root.dataset.theme || (media.matches ? 'dark' : 'light');
@@ -35,7 +49,7 @@
   // fetched at once rather than one level of imports after another.
   const MODULES = ['state', 'options', 'timer', 'settings', 'game', 'boards', 'board',
     'board-sudoku', 'board-hidato', 'view', 'edits', 'checks', 'input', 'paste', 'api', 'rules',
-    'board-family', 'rules-family', 'theme', 'pwa', 'offline', 'drag-hidato', 'zoom'];
+    'board-family', 'rules-family', 'theme', 'pwa', 'offline', 'drag-hidato', 'zoom', 'i18n'];
   if (location.pathname !== '/') return;
   loadAfterFirstPaint();
   const [w, h] = boardToCome();

@@ -1,5 +1,7 @@
 // Dark mode: follows prefers-color-scheme until the player chooses; the choice is kept in
 // localStorage ("tessera.prefs".theme) and set as <html data-theme="dark|light">.
+import { t, onLanguage } from './i18n.js';
+
 const PREFS = 'tessera.prefs';
 const media = window.matchMedia('(prefers-color-scheme: dark)');
 
@@ -16,7 +18,7 @@ export function initTheme(button) {
   const show = () => {
     const dark = isDark();
     button.setAttribute('aria-pressed', dark ? 'true' : 'false');
-    button.textContent = dark ? 'Dark mode: on' : 'Dark mode: off';
+    button.textContent = t(dark ? 'Dark mode: on' : 'Dark mode: off');
   };
   button.addEventListener('click', () => {
     const theme = isDark() ? 'light' : 'dark';
@@ -27,5 +29,6 @@ export function initTheme(button) {
     show();
   });
   media.addEventListener('change', show);
+  onLanguage(show);
   show();
 }

@@ -3,6 +3,7 @@
 // focus. Rendering is idempotent and cheap enough to run on every change.
 import { $, state, COLORS, isPlaying, isPaused, saveGame } from './state.js';
 import { keepSelectionInView } from './zoom.js';
+import { t, setText } from './i18n.js';
 
 /** Cells to mark as conflicts: the rules broken on the board (every cell of a clash: the
  * player's and the one it clashes with, a given too), and those the server named. */
@@ -25,15 +26,15 @@ export function render() {
   const finished = !(active || isPaused());
   $('quit').disabled = finished;
   $('pause').disabled = finished;
-  $('pause').textContent = isPaused() ? 'Resume' : 'Pause';
+  setText($('pause'), t(isPaused() ? 'Resume' : 'Pause'));
   $('pause').setAttribute('aria-pressed', isPaused() ? 'true' : 'false');
   $('board-wrap').classList.toggle('paused', isPaused());
   $('board-wrap').classList.toggle('finished', finished);
   $('notes-toggle').disabled = !active || !board.hasNotes;
   $('notes-toggle').setAttribute('aria-pressed', s.notesMode ? 'true' : 'false');
-  $('notes-toggle').textContent = s.notesMode ? 'Notes: on' : 'Notes: off';
+  $('notes-toggle').textContent = t(s.notesMode ? 'Notes: on' : 'Notes: off');
   $('auto-notes').disabled = !active || !(board.hasNotes || board.autoDots);
-  $('auto-notes').textContent = board.autoDots ? 'Auto dots' : 'Auto notes';
+  $('auto-notes').textContent = t(board.autoDots ? 'Auto dots' : 'Auto notes');
   $('auto-notes').setAttribute('aria-pressed', s.autoNotes ? 'true' : 'false');
   $('colors-toggle').disabled = !active;
   $('colors-toggle').setAttribute('aria-expanded', s.palette && active ? 'true' : 'false');

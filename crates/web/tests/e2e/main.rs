@@ -56,6 +56,7 @@ mod families;
 mod harness;
 mod helpers;
 mod hints;
+mod languages;
 mod layout;
 mod learn;
 mod learn_views;
@@ -312,6 +313,14 @@ async fn browser_page_records_hints_and_learn() -> Result<()> {
     let h = &run.h;
     let mut failures = page_scenarios(h).await;
     failures.extend(assisted(h).await);
+    for (lang, start, solved) in [("ko", "시작", "완성!"), ("he", "התחלה", "נפתר!")] {
+        failures.extend(
+            layout::scenario_at(h, &format!("ae-{lang}-phone"), (390, 844), |h, c| async move {
+                languages::played_in(h, &c, lang, start, solved).await
+            })
+            .await,
+        );
+    }
     failures.extend(hints_scenario(h).await);
     failures.extend(learn_scenarios(h).await);
     finish(run, failures).await

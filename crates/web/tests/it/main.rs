@@ -9,6 +9,7 @@ mod families;
 mod games;
 mod hints;
 mod honesty;
+mod i18n;
 mod learn;
 mod limits;
 mod pool_and_pages;

@@ -112,7 +112,7 @@ fn every_bitset_width_and_the_gap_search_agree() {
 fn the_walker_and_the_portfolio_agree_with_the_domain_search() {
     let mut next = xorshift(0x2545_f491);
     let budget = Budget::unlimited();
-    for _ in 0..1500 {
+    for _ in 0..600 {
         let (w, h) = (1 + next(6) as usize, 1 + next(6) as usize);
         let puzzle = random_board(&mut next, w, h);
         let limit = 1 + next(12);

@@ -7,7 +7,7 @@ fn shared_data_sets() {
     let mut shares = BTreeMap::new();
     for file in ["17_clue.txt", "magictour_top1465.txt"] {
         let Some(text) = common::shared_text("sudoku", file) else { return };
-        let puzzles = read_puzzles(&text, 500);
+        let puzzles = read_puzzles(&text, 200);
         let started = Instant::now();
         let ratings: Vec<Rating> = puzzles.iter().map(logic::rate).collect();
         let seconds = started.elapsed().as_secs_f64();

@@ -1,0 +1,525 @@
+// The page's words in English, Korean and Hebrew: every string a player reads comes through t()
+// (scripts) or a data-i18n attribute (HTML). English is the key (gettext's way): the English page
+// needs no catalogue and reads as before, and a string missing from a catalogue falls back to
+// English rather than to a key. The catalogues are checked in the tests
+// (crates/web/tests/it/i18n.rs): every t('...') literal of the scripts and every data-i18n text
+// of the pages has its Korean and Hebrew.
+//
+// The language: the player's choice (the top bar's select, kept in "tessera.prefs" as `lang`),
+// else the browser's first of navigator.languages that is one of ours, else English. Hebrew is
+// right to left: <html dir="rtl"> mirrors the text and the layout, while the board, the pad and
+// the clock stay left to right (style.css, `[dir=rtl]`), as printed puzzles do. Numbers and dates
+// go through Intl in the page's language.
+//
+// What stays English: the hint explanations and the server's error messages (the library's
+// words), and the pasted-format help; docs/web.md says so.
+
+const CATALOGUES = {
+  ko: {
+    // top bar
+    'Play': '게임',
+    'Records': '기록',
+    'Learn': '배우기',
+    'Pages': '페이지',
+    'Language': '언어',
+    'Dark mode: on': '다크 모드: 켬',
+    'Dark mode: off': '다크 모드: 끔',
+    // the start and the form
+    'Skip to the board': '보드로 건너뛰기',
+    'New game': '새 게임',
+    'Puzzle': '퍼즐',
+    'Size': '크기',
+    'Variant': '변형',
+    'Shape': '모양',
+    'Rules': '규칙',
+    'Difficulty': '난이도',
+    'Start': '시작',
+    'Daily puzzle': '오늘의 퍼즐',
+    'Quit': '그만하기',
+    'Choose a puzzle and press Start.': '퍼즐을 고르고 시작을 누르세요.',
+    'Time played': '플레이 시간',
+    'Pause': '일시정지',
+    'Resume': '계속',
+    'Board': '보드',
+    'Paused. The board is hidden.': '일시정지됨. 보드를 가렸습니다.',
+    'Arrows move, type a digit to fill, Backspace clears, Shift+digit or Notes mode for pencil marks.':
+      '화살표로 이동, 숫자를 눌러 채우기, 백스페이스로 지우기, Shift+숫자 또는 메모 모드로 메모.',
+    'Controls': '조작',
+    'Number pad': '숫자 패드',
+    'Colour the selected cell': '선택한 칸에 색칠',
+    'Rose': '장미색',
+    'Amber': '호박색',
+    'Violet': '보라색',
+    'Teal': '청록색',
+    'No colour': '색 없음',
+    'Tools': '도구',
+    'Notes: off': '메모: 끔',
+    'Notes: on': '메모: 켬',
+    'Auto notes': '자동 메모',
+    'Auto dots': '자동 점',
+    'Colours': '색',
+    'Undo': '되돌리기',
+    'Redo': '다시 하기',
+    'Hint': '힌트',
+    'Check': '확인',
+    'Zoom': '확대',
+    'Show conflicts': '충돌 표시',
+    'Apply this step': '이 단계 적용',
+    'Show where': '위치 보기',
+    'Close': '닫기',
+    'Paste or share a puzzle': '퍼즐 붙여넣기 또는 공유',
+    'Link to this puzzle': '이 퍼즐의 링크',
+    'Start a game to get a link': '게임을 시작하면 링크가 생깁니다',
+    'Copy link': '링크 복사',
+    'Kind': '종류',
+    'Guess from the text': '텍스트로 추측',
+    'Sudoku X (diagonals)': '스도쿠 X (대각선)',
+    'Play it': '플레이',
+    'Solve and count solutions': '풀고 해의 개수 세기',
+    'Answer to verify (same format, filled in)': '확인할 답 (같은 형식, 모두 채움)',
+    'Verify the answer': '답 확인',
+    'Solved!': '완성!',
+    'Your time:': '기록:',
+    '(assisted)': '(도움 받음)',
+    'Your place:': '순위:',
+    'End the game in progress?': '진행 중인 게임을 끝낼까요?',
+    'The game in progress ends and counts as quit.': '진행 중인 게임이 끝나고 포기로 기록됩니다.',
+    'Cancel': '취소',
+    'End it': '끝내기',
+    'The game needs JavaScript.': '이 게임에는 자바스크립트가 필요합니다.',
+    // puzzles and levels
+    'Sudoku': '스도쿠',
+    'Sudoku X': '스도쿠 X',
+    'Hidato': '히다토',
+    'Numbrix': '넘브릭스',
+    'Killer Sudoku': '킬러 스도쿠',
+    'KenKen': '켄켄',
+    'Star Battle': '스타 배틀',
+    'Variant Sudoku': '변형 스도쿠',
+    'Standard': '표준',
+    'Classic': '클래식',
+    'X (diagonals)': 'X (대각선)',
+    'Hidato (8 neighbours)': '히다토 (이웃 8칸)',
+    'Numbrix (4 neighbours)': '넘브릭스 (이웃 4칸)',
+    'easy': '쉬움',
+    'medium': '보통',
+    'hard': '어려움',
+    'expert': '전문가',
+    'extreme': '극한',
+    'diabolical': '악마',
+    'beginner': '입문',
+    'fiendish': '지옥',
+    // the rules of each kind, two lines
+    'rules:sudoku': '각 행, 열, 상자에 1부터 N까지의 숫자를 한 번씩 넣으세요.',
+    'rules:hidato': '1부터 끝까지 이어지는 길을 만드세요: 다음 숫자는 옆이나 대각선으로 붙어 있습니다.',
+    'rules:killer': '스도쿠 규칙에 더해, 점선 케이지의 숫자 합은 모서리의 수이며 케이지 안에서 숫자는 반복되지 않습니다.',
+    'rules:kenken': '각 행과 열에 1부터 N까지 한 번씩. 굵은 칸의 숫자는 표시된 연산(+ − × ÷)으로 목표 수를 만듭니다.',
+    'rules:starbattle': '각 행, 열, 색 영역에 별을 정해진 개수만큼 놓으세요. 별끼리는 대각선으로도 닿지 않습니다.',
+    'rules:variant': '스도쿠 규칙에 더해, 보드에 그려진 규칙(선, 점, 케이지)을 지키세요.',
+    // statuses
+    'Making a puzzle…': '퍼즐을 만드는 중…',
+    'The daily puzzle of {date}. Good luck!': '{date}의 오늘의 퍼즐. 행운을 빌어요!',
+    'New {what}. Good luck!': '새 {what}. 행운을 빌어요!',
+    'Could not start a game: {error}': '게임을 시작할 수 없습니다: {error}',
+    'Start a new game?': '새 게임을 시작할까요?',
+    'Start a new game': '새 게임 시작',
+    'The game in progress ({what}, {time}) ends and counts as quit.': '진행 중인 게임({what}, {time})이 끝나고 포기로 기록됩니다.',
+    'Paused while the page was hidden.': '페이지가 가려져 일시정지되었습니다.',
+    'Paused.': '일시정지됨.',
+    'Playing.': '진행 중.',
+    'Playing': '진행 중',
+    'Paused here': '여기서 일시정지됨',
+    'Quit this game?': '이 게임을 그만할까요?',
+    'Quit the game': '게임 그만하기',
+    'Could not pause: {error}': '일시정지할 수 없습니다: {error}',
+    'Could not resume: {error}': '계속할 수 없습니다: {error}',
+    'Game over: you quit. Press Start for a new puzzle.': '게임 종료: 포기했습니다. 새 퍼즐은 시작을 누르세요.',
+    'Quit: {error}': '그만하기: {error}',
+    'Welcome back. Your game is paused: press Resume.': '다시 오셨군요. 게임이 일시정지되어 있습니다: 계속을 누르세요.',
+    'Welcome back: your game goes on.': '다시 오셨군요: 게임이 이어집니다.',
+    'Your last game has ended ({status}). Press Start for a new one.': '지난 게임이 끝났습니다({status}). 새 게임은 시작을 누르세요.',
+    '{what}. Offline: the server cannot be reached; the game goes on here and is told to the server when it is back.':
+      '{what}. 오프라인: 서버에 연결할 수 없습니다. 게임은 여기서 계속되고 연결되면 서버에 알립니다.',
+    'Back online: the server says this game has ended ({status}). Press Start for a new one.':
+      '다시 온라인: 서버에서는 이 게임이 끝났습니다({status}). 새 게임은 시작을 누르세요.',
+    'Back online: the game is in step with the server.': '다시 온라인: 게임이 서버와 맞춰졌습니다.',
+    'Back online, but the server says: {error}': '다시 온라인이지만 서버 응답: {error}',
+    'Every cell is filled, but some break a rule.': '모든 칸이 찼지만 규칙에 어긋난 칸이 있습니다.',
+    '1 cell breaks a rule.': '1칸이 규칙에 어긋납니다.',
+    '{n} cells break a rule.': '{n}칸이 규칙에 어긋납니다.',
+    '1 cell breaks a rule (marked).': '1칸이 규칙에 어긋납니다 (표시됨).',
+    '{n} cells break a rule (marked).': '{n}칸이 규칙에 어긋납니다 (표시됨).',
+    'No rule broken so far; 1 cell to fill.': '아직 어긋난 규칙 없음. 채울 칸 1개.',
+    'No rule broken so far; {n} cells to fill.': '아직 어긋난 규칙 없음. 채울 칸 {n}개.',
+    'The grid is full but not a solution of this puzzle.': '칸이 모두 찼지만 이 퍼즐의 답이 아닙니다.',
+    'Check failed: {error}': '확인 실패: {error}',
+    'That cell is a given; it cannot change.': '주어진 칸이라 바꿀 수 없습니다.',
+    'Notes mode: digits toggle pencil marks.': '메모 모드: 숫자가 메모를 켜고 끕니다.',
+    'Notes mode off: digits fill cells.': '메모 모드 끔: 숫자가 칸을 채웁니다.',
+    'Auto dots on: the cells around each star are marked.': '자동 점 켬: 별 주위 칸에 점을 찍습니다.',
+    'Auto dots off.': '자동 점 끔.',
+    'Auto notes on: every empty cell shows its candidates, kept up to date.': '자동 메모 켬: 빈 칸마다 후보가 표시되고 계속 갱신됩니다.',
+    'Auto notes off: the notes stay, you keep them.': '자동 메모 끔: 메모는 남고 직접 관리합니다.',
+    // the solved dialog
+    '{place} of {of}': '{of}명 중 {place}',
+    'Daily puzzle of {date}: your place in its ranking': '{date}의 오늘의 퍼즐: 그날 순위',
+    'Daily puzzle of {date}': '{date}의 오늘의 퍼즐',
+    'Solved in {time}.': '{time}에 완성.',
+    'Solved in {time}, {place} place.': '{time}에 완성, {place}.',
+    'unranked:offline': '오프라인에서 끝내 서버가 시간을 잴 수 없었습니다: 기록에는 남지만 순위에는 없습니다.',
+    'unranked:pasted': '붙여넣은 퍼즐은 순위에 오르지 않습니다(어떤 퍼즐이든 될 수 있으니까요). 기록에는 남습니다.',
+    'unranked:too-fast': '이 퍼즐의 가장 빠른 사람 기록보다 빨라 기록에는 남지만 순위에는 없습니다.',
+    'unranked:assisted': '힌트나 풀이기의 도움을 받았습니다: 기록에는 남지만 순위에는 없습니다.',
+    'unranked:daily-taken': '오늘의 퍼즐 순위 기록이 이미 있습니다(당신 또는 같은 네트워크의 누군가). 이번 기록은 남지만 순위에는 없습니다.',
+    'unranked:address-cap': '같은 네트워크가 이 상위 20위에서 한 주소가 가질 수 있는 자리를 이미 모두 차지했습니다. 기록은 남지만 순위에는 없습니다.',
+    // hints
+    'No further step found.': '다음 단계를 찾지 못했습니다.',
+    'The cell at row {r}, column {c} holds a wrong value (marked with a cross). Fix it and ask again.':
+      '{r}행 {c}열 칸의 값이 틀렸습니다(X 표시). 고친 뒤 다시 물어보세요.',
+    'The cell at row {r}, column {c} has notes that leave out its answer (marked with a cross). Fix it and ask again.':
+      '{r}행 {c}열 칸의 메모에 정답이 빠져 있습니다(X 표시). 고친 뒤 다시 물어보세요.',
+    'There is a mistake on the board: a value, or notes that leave out the answer. Look again, or press "Show where" to see one wrong cell.':
+      '보드에 실수가 있습니다: 틀린 값이나 정답이 빠진 메모입니다. 다시 보거나 "위치 보기"를 눌러 틀린 칸 하나를 확인하세요.',
+    'No hint: {error}': '힌트 없음: {error}',
+    // the daily under the form
+    '1 player has solved it': '1명이 풀었습니다',
+    '{n} players have solved it': '{n}명이 풀었습니다',
+    'Daily puzzle of {date} (UTC): you solved it in {time}. A new one comes at midnight UTC.':
+      '{date}(UTC)의 오늘의 퍼즐: {time}에 풀었습니다. 새 퍼즐은 UTC 자정에 나옵니다.',
+    'Daily puzzle of {date} (UTC): you solved it in {time}, {place} of {of}. A new one comes at midnight UTC.':
+      '{date}(UTC)의 오늘의 퍼즐: {time}에 풀었고 {of}명 중 {place}입니다. 새 퍼즐은 UTC 자정에 나옵니다.',
+    'Daily puzzle of {date} (UTC); {others}.': '{date}(UTC)의 오늘의 퍼즐. {others}.',
+    'Daily puzzle of {date} (UTC): started; {others}.': '{date}(UTC)의 오늘의 퍼즐: 시작함. {others}.',
+    'You solved this daily puzzle already': '이 오늘의 퍼즐은 이미 풀었습니다',
+    // Hidato
+    'Next number: {next}.': '다음 숫자: {next}.',
+    'Next number: {next}. It touches {prev} (row {r}, column {c}); the cells it can go in are ringed.':
+      '다음 숫자: {next}. {prev}({r}행 {c}열)에 붙어 있으며 놓을 수 있는 칸에 동그라미가 있습니다.',
+    'Every number is placed.': '모든 숫자를 놓았습니다.',
+    'Next': '다음',
+    'Next ({next})': '다음 ({next})',
+    // cells, for screen readers
+    'Row {r}, column {c}': '{r}행 {c}열',
+    ', box {b}': ', {b}번 상자',
+    ', given {v}': ', 주어진 수 {v}',
+    ', empty': ', 빈 칸',
+    ', candidates {list}': ', 메모 {list}',
+    ', on a diagonal': ', 대각선 위',
+    ', conflict': ', 충돌',
+    ', mistake': ', 실수',
+    ', hint': ', 힌트',
+    'Note {d}': '메모 {d}',
+    'Enter {d}': '입력 {d}',
+    ', all placed': ', 모두 놓음',
+    'Star': '별',
+    'No star': '별 없음',
+    'Clear': '지우기',
+  },
+  he: {
+    'Play': 'משחק',
+    'Records': 'שיאים',
+    'Learn': 'לימוד',
+    'Pages': 'דפים',
+    'Language': 'שפה',
+    'Dark mode: on': 'מצב כהה: פועל',
+    'Dark mode: off': 'מצב כהה: כבוי',
+    'Skip to the board': 'דלגו ללוח',
+    'New game': 'משחק חדש',
+    'Puzzle': 'חידה',
+    'Size': 'גודל',
+    'Variant': 'גרסה',
+    'Shape': 'צורה',
+    'Rules': 'כללים',
+    'Difficulty': 'רמת קושי',
+    'Start': 'התחלה',
+    'Daily puzzle': 'החידה היומית',
+    'Quit': 'יציאה',
+    'Choose a puzzle and press Start.': 'בחרו חידה ולחצו על התחלה.',
+    'Time played': 'זמן משחק',
+    'Pause': 'השהיה',
+    'Resume': 'המשך',
+    'Board': 'לוח',
+    'Paused. The board is hidden.': 'מושהה. הלוח מוסתר.',
+    'Arrows move, type a digit to fill, Backspace clears, Shift+digit or Notes mode for pencil marks.':
+      'חצים להזזה, ספרה למילוי, Backspace למחיקה, Shift+ספרה או מצב הערות לסימוני עיפרון.',
+    'Controls': 'פקדים',
+    'Number pad': 'לוח מספרים',
+    'Colour the selected cell': 'צביעת התא הנבחר',
+    'Rose': 'ורוד',
+    'Amber': 'ענבר',
+    'Violet': 'סגול',
+    'Teal': 'טורקיז',
+    'No colour': 'ללא צבע',
+    'Tools': 'כלים',
+    'Notes: off': 'הערות: כבוי',
+    'Notes: on': 'הערות: פועל',
+    'Auto notes': 'הערות אוטומטיות',
+    'Auto dots': 'נקודות אוטומטיות',
+    'Colours': 'צבעים',
+    'Undo': 'ביטול',
+    'Redo': 'שחזור',
+    'Hint': 'רמז',
+    'Check': 'בדיקה',
+    'Zoom': 'הגדלה',
+    'Show conflicts': 'הצגת התנגשויות',
+    'Apply this step': 'החלת הצעד',
+    'Show where': 'הראו איפה',
+    'Close': 'סגירה',
+    'Paste or share a puzzle': 'הדבקה או שיתוף של חידה',
+    'Link to this puzzle': 'קישור לחידה',
+    'Start a game to get a link': 'התחילו משחק כדי לקבל קישור',
+    'Copy link': 'העתקת קישור',
+    'Kind': 'סוג',
+    'Guess from the text': 'זיהוי מהטקסט',
+    'Sudoku X (diagonals)': 'סודוקו X (אלכסונים)',
+    'Play it': 'שחקו',
+    'Solve and count solutions': 'פתרון וספירת פתרונות',
+    'Answer to verify (same format, filled in)': 'תשובה לבדיקה (אותה תבנית, מלאה)',
+    'Verify the answer': 'בדיקת התשובה',
+    'Solved!': 'נפתר!',
+    'Your time:': 'הזמן שלך:',
+    '(assisted)': '(בעזרה)',
+    'Your place:': 'המקום שלך:',
+    'End the game in progress?': 'לסיים את המשחק הנוכחי?',
+    'The game in progress ends and counts as quit.': 'המשחק הנוכחי יסתיים וייחשב כפרישה.',
+    'Cancel': 'ביטול',
+    'End it': 'לסיים',
+    'The game needs JavaScript.': 'המשחק דורש JavaScript.',
+    'Sudoku': 'סודוקו',
+    'Sudoku X': 'סודוקו X',
+    'Hidato': 'הידאטו',
+    'Numbrix': 'נמבריקס',
+    'Killer Sudoku': 'סודוקו קילר',
+    'KenKen': 'קנקן',
+    'Star Battle': 'קרב כוכבים',
+    'Variant Sudoku': 'סודוקו בגרסאות',
+    'Standard': 'רגיל',
+    'Classic': 'קלאסי',
+    'X (diagonals)': 'X (אלכסונים)',
+    'Hidato (8 neighbours)': 'הידאטו (8 שכנים)',
+    'Numbrix (4 neighbours)': 'נמבריקס (4 שכנים)',
+    'easy': 'קל',
+    'medium': 'בינוני',
+    'hard': 'קשה',
+    'expert': 'מומחה',
+    'extreme': 'קיצוני',
+    'diabolical': 'שטני',
+    'beginner': 'מתחילים',
+    'fiendish': 'אכזרי',
+    'rules:sudoku': 'מלאו כל שורה, עמודה וריבוע בספרות 1 עד N, כל ספרה פעם אחת.',
+    'rules:hidato': 'צרו מסלול מ-1 עד הסוף: כל מספר נוגע בבא אחריו, גם באלכסון.',
+    'rules:killer': 'חוקי סודוקו, ובנוסף סכום כל כלוב מקווקו הוא המספר שבפינתו, בלי ספרה חוזרת בכלוב.',
+    'rules:kenken': '1 עד N פעם אחת בכל שורה ועמודה; כל אזור מודגש מגיע למספר היעד בפעולה שלו (+ − × ÷).',
+    'rules:starbattle': 'הציבו את מספר הכוכבים בכל שורה, עמודה ואזור צבעוני; כוכבים לא נוגעים זה בזה, גם באלכסון.',
+    'rules:variant': 'חוקי סודוקו, ובנוסף החוקים המצוירים על הלוח (קווים, נקודות, כלובים).',
+    'Making a puzzle…': 'מכינים חידה…',
+    'The daily puzzle of {date}. Good luck!': 'החידה היומית של {date}. בהצלחה!',
+    'New {what}. Good luck!': '{what} חדש. בהצלחה!',
+    'Could not start a game: {error}': 'לא ניתן להתחיל משחק: {error}',
+    'Start a new game?': 'להתחיל משחק חדש?',
+    'Start a new game': 'התחלת משחק חדש',
+    'The game in progress ({what}, {time}) ends and counts as quit.': 'המשחק הנוכחי ({what}, {time}) יסתיים וייחשב כפרישה.',
+    'Paused while the page was hidden.': 'הושהה כשהדף הוסתר.',
+    'Paused.': 'מושהה.',
+    'Playing.': 'משחקים.',
+    'Playing': 'משחקים',
+    'Paused here': 'מושהה כאן',
+    'Quit this game?': 'לצאת מהמשחק הזה?',
+    'Quit the game': 'יציאה מהמשחק',
+    'Could not pause: {error}': 'לא ניתן להשהות: {error}',
+    'Could not resume: {error}': 'לא ניתן להמשיך: {error}',
+    'Game over: you quit. Press Start for a new puzzle.': 'המשחק נגמר: פרשת. לחצו על התחלה לחידה חדשה.',
+    'Quit: {error}': 'יציאה: {error}',
+    'Welcome back. Your game is paused: press Resume.': 'ברוכים השבים. המשחק מושהה: לחצו על המשך.',
+    'Welcome back: your game goes on.': 'ברוכים השבים: המשחק ממשיך.',
+    'Your last game has ended ({status}). Press Start for a new one.': 'המשחק האחרון הסתיים ({status}). לחצו על התחלה למשחק חדש.',
+    '{what}. Offline: the server cannot be reached; the game goes on here and is told to the server when it is back.':
+      '{what}. לא מקוון: אין חיבור לשרת; המשחק ממשיך כאן ויעודכן בשרת כשהחיבור יחזור.',
+    'Back online: the server says this game has ended ({status}). Press Start for a new one.':
+      'שוב מקוון: לפי השרת המשחק הסתיים ({status}). לחצו על התחלה למשחק חדש.',
+    'Back online: the game is in step with the server.': 'שוב מקוון: המשחק מעודכן מול השרת.',
+    'Back online, but the server says: {error}': 'שוב מקוון, אבל השרת אומר: {error}',
+    'Every cell is filled, but some break a rule.': 'כל התאים מלאים, אבל חלקם שוברים חוק.',
+    '1 cell breaks a rule.': 'תא אחד שובר חוק.',
+    '{n} cells break a rule.': '{n} תאים שוברים חוק.',
+    '1 cell breaks a rule (marked).': 'תא אחד שובר חוק (מסומן).',
+    '{n} cells break a rule (marked).': '{n} תאים שוברים חוק (מסומנים).',
+    'No rule broken so far; 1 cell to fill.': 'עד כה לא נשבר חוק; נותר תא אחד.',
+    'No rule broken so far; {n} cells to fill.': 'עד כה לא נשבר חוק; נותרו {n} תאים.',
+    'The grid is full but not a solution of this puzzle.': 'הלוח מלא אבל זה לא פתרון של החידה.',
+    'Check failed: {error}': 'הבדיקה נכשלה: {error}',
+    'That cell is a given; it cannot change.': 'התא הזה נתון; אי אפשר לשנות אותו.',
+    'Notes mode: digits toggle pencil marks.': 'מצב הערות: ספרות מוסיפות ומסירות סימוני עיפרון.',
+    'Notes mode off: digits fill cells.': 'מצב הערות כבוי: ספרות ממלאות תאים.',
+    'Auto dots on: the cells around each star are marked.': 'נקודות אוטומטיות פועלות: התאים סביב כל כוכב מסומנים.',
+    'Auto dots off.': 'נקודות אוטומטיות כבויות.',
+    'Auto notes on: every empty cell shows its candidates, kept up to date.': 'הערות אוטומטיות פועלות: כל תא ריק מציג את האפשרויות שלו, מעודכן תמיד.',
+    'Auto notes off: the notes stay, you keep them.': 'הערות אוטומטיות כבויות: ההערות נשארות, ואתם מעדכנים אותן.',
+    '{place} of {of}': '{place} מתוך {of}',
+    'Daily puzzle of {date}: your place in its ranking': 'החידה היומית של {date}: מקומך בדירוג שלה',
+    'Daily puzzle of {date}': 'החידה היומית של {date}',
+    'Solved in {time}.': 'נפתר ב-{time}.',
+    'Solved in {time}, {place} place.': 'נפתר ב-{time}, מקום {place}.',
+    'unranked:offline': 'הסתיים במצב לא מקוון, ולכן השרת לא יכול היה למדוד את הזמן: נשמר בהיסטוריה שלך, לא בדירוג.',
+    'unranked:pasted': 'חידות מודבקות אינן מדורגות: הן יכולות להיות כל חידה. נשמר בהיסטוריה שלך.',
+    'unranked:too-fast': 'מהיר יותר מהזמנים האנושיים הטובים ביותר לחידה הזאת, ולכן נשמר בהיסטוריה אך לא מדורג.',
+    'unranked:assisted': 'רמז או הפותר עזרו בחידה הזאת: נשמר בהיסטוריה שלך, לא בדירוג.',
+    'unranked:daily-taken': 'כבר יש לך (או למישהו ברשת שלך) תוצאה מדורגת בחידה היומית של היום. התוצאה הזאת נשמרת, לא מדורגת.',
+    'unranked:address-cap': 'הרשת שלך כבר מחזיקה את מספר המקומות המרבי לכתובת אחת בעשרים הראשונים. נשמר, לא מדורג.',
+    'No further step found.': 'לא נמצא צעד נוסף.',
+    'The cell at row {r}, column {c} holds a wrong value (marked with a cross). Fix it and ask again.':
+      'בתא בשורה {r}, עמודה {c} יש ערך שגוי (מסומן באיקס). תקנו ובקשו שוב.',
+    'The cell at row {r}, column {c} has notes that leave out its answer (marked with a cross). Fix it and ask again.':
+      'בהערות של התא בשורה {r}, עמודה {c} חסרה התשובה (מסומן באיקס). תקנו ובקשו שוב.',
+    'There is a mistake on the board: a value, or notes that leave out the answer. Look again, or press "Show where" to see one wrong cell.':
+      'יש טעות בלוח: ערך, או הערות שחסרה בהן התשובה. הסתכלו שוב, או לחצו "הראו איפה" כדי לראות תא שגוי אחד.',
+    'No hint: {error}': 'אין רמז: {error}',
+    '1 player has solved it': 'שחקן אחד פתר אותה',
+    '{n} players have solved it': '{n} שחקנים פתרו אותה',
+    'Daily puzzle of {date} (UTC): you solved it in {time}. A new one comes at midnight UTC.':
+      'החידה היומית של {date} (UTC): פתרת אותה ב-{time}. חידה חדשה תגיע בחצות UTC.',
+    'Daily puzzle of {date} (UTC): you solved it in {time}, {place} of {of}. A new one comes at midnight UTC.':
+      'החידה היומית של {date} (UTC): פתרת אותה ב-{time}, {place} מתוך {of}. חידה חדשה תגיע בחצות UTC.',
+    'Daily puzzle of {date} (UTC); {others}.': 'החידה היומית של {date} (UTC); {others}.',
+    'Daily puzzle of {date} (UTC): started; {others}.': 'החידה היומית של {date} (UTC): התחלת; {others}.',
+    'You solved this daily puzzle already': 'כבר פתרת את החידה היומית הזאת',
+    'Next number: {next}.': 'המספר הבא: {next}.',
+    'Next number: {next}. It touches {prev} (row {r}, column {c}); the cells it can go in are ringed.':
+      'המספר הבא: {next}. הוא נוגע ב-{prev} (שורה {r}, עמודה {c}); התאים האפשריים מוקפים.',
+    'Every number is placed.': 'כל המספרים במקומם.',
+    'Next': 'הבא',
+    'Next ({next})': 'הבא ({next})',
+    'Row {r}, column {c}': 'שורה {r}, עמודה {c}',
+    ', box {b}': ', ריבוע {b}',
+    ', given {v}': ', נתון {v}',
+    ', empty': ', ריק',
+    ', candidates {list}': ', הערות {list}',
+    ', on a diagonal': ', על אלכסון',
+    ', conflict': ', התנגשות',
+    ', mistake': ', טעות',
+    ', hint': ', רמז',
+    'Note {d}': 'הערה {d}',
+    'Enter {d}': 'הזנת {d}',
+    ', all placed': ', כולם במקומם',
+    'Star': 'כוכב',
+    'No star': 'בלי כוכב',
+    'Clear': 'מחיקה',
+  },
+};
+
+/** The languages offered, in their own names. */
+export const LANGUAGES = [['en', 'English'], ['ko', '한국어'], ['he', 'עברית']];
+const RTL = new Set(['he']);
+const PREFS = 'tessera.prefs';
+
+function savedLang() {
+  try { return (JSON.parse(localStorage.getItem(PREFS) || 'null') || {}).lang; } catch (e) { return undefined; }
+}
+
+/** The player's choice, else the browser's first language that is one of ours, else English. */
+function choose() {
+  const known = new Set(LANGUAGES.map(([code]) => code));
+  const saved = savedLang();
+  if (known.has(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || 'en']) {
+    const code = String(tag).toLowerCase().split('-')[0];
+    if (code === 'iw') return 'he';
+    if (known.has(code)) return code;
+  }
+  return 'en';
+}
+
+let lang = choose();
+
+/** The page's language code ("en", "ko", "he"). */
+export const currentLang = () => lang;
+
+/** `text` (the English) in the page's language, with `{name}` filled from `vars`. */
+export function t(text, vars) {
+  const table = CATALOGUES[lang];
+  let out = (table && table[text]) || text;
+  if (vars) out = out.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  return out;
+}
+
+/** One of two English forms by count (`one` for 1), translated, with `{n}` filled. */
+export function plural(n, one, many, vars = {}) {
+  return t(n === 1 ? one : many, { ...vars, n: number(n) });
+}
+
+/** A word the page gets from the server (a puzzle's title, a level), translated when known. */
+export const word = (text) => t(String(text));
+
+/** A number in the page's language. */
+export const number = (n) => new Intl.NumberFormat(lang).format(n);
+
+/** A place in a ranking: "1st" in English, "1위" in Korean, "1" in Hebrew (which says "מקום"). */
+export function ordinal(n) {
+  if (lang === 'ko') return `${number(n)}위`;
+  if (lang === 'he') return number(n);
+  const m = n % 100;
+  if (m >= 11 && m <= 13) return `${n}th`;
+  return n + ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th');
+}
+
+/** A calendar date of the server ("2026-05-01", UTC) in the page's language; as given in English
+ * (the dates the tests and the API read) and when it is not a date. */
+export function date(text) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(text || ''));
+  if (!m || lang === 'en') return text;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+}
+
+/** Writes the page's words in its language: `lang` and `dir` on <html>, every element with a
+ * `data-i18n` attribute (its English text, kept in the attribute, translated), and the attributes
+ * named by `data-i18n-attr` ("aria-label placeholder title"), whose English is kept in
+ * `data-i18n-<name>`. */
+export function translatePage(root = document) {
+  document.documentElement.lang = lang;
+  document.documentElement.dir = RTL.has(lang) ? 'rtl' : 'ltr';
+  for (const el of root.querySelectorAll('[data-i18n]')) {
+    if (!el.dataset.i18n) el.dataset.i18n = el.textContent.trim();
+    el.textContent = t(el.dataset.i18n);
+  }
+  for (const el of root.querySelectorAll('[data-i18n-attr]')) {
+    for (const name of el.dataset.i18nAttr.split(/\s+/).filter(Boolean)) {
+      const keep = `i18n${name.replace(/(^|-)(\w)/g, (m, d, c) => c.toUpperCase())}`;
+      if (!(keep in el.dataset)) el.dataset[keep] = el.getAttribute(name) || '';
+      el.setAttribute(name, t(el.dataset[keep]));
+    }
+  }
+}
+
+const listeners = [];
+
+/** Calls `fn` after every change of language (the page redraws what scripts wrote). */
+export const onLanguage = (fn) => listeners.push(fn);
+
+/** The top bar's language select: filled, set to the page's language, and switching in place. */
+export function wireLanguage(select) {
+  if (!select) return;
+  select.replaceChildren(...LANGUAGES.map(([code, name]) => {
+    const o = new Option(name, code);
+    o.lang = code;
+    return o;
+  }));
+  select.value = lang;
+  select.addEventListener('change', () => {
+    lang = select.value;
+    try {
+      const prefs = JSON.parse(localStorage.getItem(PREFS) || 'null') || {};
+      prefs.lang = lang;
+      localStorage.setItem(PREFS, JSON.stringify(prefs));
+    } catch (e) { /* storage off: the choice lasts for this page */ }
+    translatePage();
+    for (const fn of listeners) fn(lang);
+  });
+}
+
+/** Writes `text` (already translated) into `el`, which scripts own from now on: a later change of
+ * language leaves it to them rather than writing back its HTML's English. */
+export function setText(el, text) {
+  el.removeAttribute('data-i18n');
+  el.textContent = text;
+}
