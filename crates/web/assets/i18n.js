@@ -499,11 +499,14 @@ export const onLanguage = (fn) => listeners.push(fn);
 /** The top bar's language select: filled, set to the page's language, and switching in place. */
 export function wireLanguage(select) {
   if (!select) return;
-  select.replaceChildren(...LANGUAGES.map(([code, name]) => {
-    const o = new Option(name, code);
-    o.lang = code;
-    return o;
-  }));
+  // The options are in the page already (_top.html), so that nothing moves when this runs.
+  if (select.options.length !== LANGUAGES.length) {
+    select.replaceChildren(...LANGUAGES.map(([code, name]) => {
+      const o = new Option(name, code);
+      o.lang = code;
+      return o;
+    }));
+  }
   select.value = lang;
   select.addEventListener('change', () => {
     lang = select.value;
