@@ -5,7 +5,8 @@
 // (crates/web/tests/it/i18n.rs): every t('...') literal of the scripts and every data-i18n text
 // of the pages has its Korean and Hebrew.
 //
-// The language: the player's choice (the top bar's select, kept in "tessera.prefs" as `lang`),
+// The language: the player's choice (the select at the foot of the game page, kept in
+// "tessera.prefs" as `lang`; the other pages follow it),
 // else the browser's first of navigator.languages that is one of ours, else English. Hebrew is
 // right to left: <html dir="rtl"> mirrors the text and the layout, while the board, the pad and
 // the clock stay left to right (style.css, `[dir=rtl]`), as printed puzzles do. Numbers and dates
@@ -496,7 +497,7 @@ const listeners = [];
 /** Calls `fn` after every change of language (the page redraws what scripts wrote). */
 export const onLanguage = (fn) => listeners.push(fn);
 
-/** The top bar's language select: filled, set to the page's language, and switching in place. */
+/** The game page's language select: set to the page's language, and switching in place. */
 export function wireLanguage(select) {
   if (!select) return;
   // The options are in the page already (_top.html), so that nothing moves when this runs.

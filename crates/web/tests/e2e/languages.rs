@@ -13,14 +13,15 @@ use crate::page::{
     SETTINGS_SUDOKU_4,
 };
 
-/// Nothing past the left or right edge, and no button, heading, link or line whose text is
+/// Nothing past the left or right edge (but the skip link and the visually hidden labels, off
+/// the screen on purpose), and no button, heading, link or line whose text is
 /// wider than its box (a clipped word).
 async fn laid_out(c: &Client, what: &str) -> Result<()> {
     let found = js(
         c,
         "(() => { const w = document.documentElement.clientWidth; const bad = []; \
            for (const e of document.querySelectorAll('body *')) { const r = e.getBoundingClientRect(); \
-             if (r.width === 0 || r.height === 0 || e.closest('dialog:not([open])')) continue; \
+             if (r.width === 0 || r.height === 0 || e.closest('dialog:not([open]), .skip, .visually-hidden')) continue; \
              if (r.right > w + 0.5 || r.left < -0.5) bad.push(`${e.tagName.toLowerCase()}#${e.id} ${Math.round(r.left)}..${Math.round(r.right)}`); \
              if (e.matches('button, summary, a, h1, h2, label, .gameinfo, .status, option') && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible') \
                bad.push(`${e.tagName.toLowerCase()}#${e.id} clipped: ${e.textContent.trim().slice(0, 30)}`); } \
