@@ -63,7 +63,6 @@ impl Family for StarBattle {
     /// A star and a blank are not two names of one thing.
     const RELABEL: crate::common::canon::Relabel = crate::common::canon::Relabel::None;
 
-    /// [`stars_on`] the side.
     fn rate_placed(
         &self,
         values: &[Option<u32>],
@@ -72,6 +71,7 @@ impl Family for StarBattle {
         starbattle::rate_from(self, values, budget)
     }
 
+    /// [`stars_on`] the side.
     fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {
         Self::side(size)?;
         Ok(Generator::new(size, stars_on(size))?.level(level).budget(budget.clone()))
