@@ -111,9 +111,3 @@ export function hms(seconds) {
   return `${p(Math.floor(s / 3600))}:${p(Math.floor((s % 3600) / 60))}:${p(s % 60)}`;
 }
 
-/** 1 -> "1st", 2 -> "2nd", 11 -> "11th"... */
-export function ordinal(n) {
-  const t = n % 100;
-  if (t >= 11 && t <= 13) return `${n}th`;
-  return n + ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th');
-}

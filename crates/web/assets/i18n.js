@@ -6,8 +6,9 @@
 // of the pages has its Korean and Hebrew.
 //
 // The language: the player's choice (the select at the foot of the game page, kept in
-// "tessera.prefs" as `lang`; the other pages follow it),
-// else the browser's first of navigator.languages that is one of ours, else English. Hebrew is
+// "tessera.prefs" as `lang`; the other pages follow it), else the browser's first of
+// navigator.languages that is one of ours, else English. theme-init.js chooses it before the
+// first paint and writes it as <html lang>; this module reads it from there. Hebrew is
 // right to left: <html dir="rtl"> mirrors the text and the layout, while the board, the pad and
 // the clock stay left to right (style.css, `[dir=rtl]`), as printed puzzles do. Numbers and dates
 // go through Intl in the page's language.
@@ -215,6 +216,13 @@ const CATALOGUES = {
     'Star': '별',
     'No star': '별 없음',
     'Clear': '지우기',
+    'game': '게임',
+    'Saved, will be checked when online (finished offline, so unranked).': '저장됨. 온라인이 되면 확인합니다(오프라인에서 끝내 순위 없음).',
+    'Your {what} finished offline was checked: solved in {time}, {place} place.': '오프라인에서 끝낸 {what}을(를) 확인했습니다: {time}에 완성, {place}.',
+    'Your {what} finished offline was checked: solved in {time}, unranked.': '오프라인에서 끝낸 {what}을(를) 확인했습니다: {time}에 완성, 순위 없음.',
+    'Your {what} finished offline was checked: the server says it is not solved.': '오프라인에서 끝낸 {what}을(를) 확인했습니다: 서버에 따르면 풀리지 않았습니다.',
+    'A game you finished offline is saved, and will be checked when online.': '오프라인에서 끝낸 게임이 저장되었고 온라인이 되면 확인합니다.',
+    'Your game finished offline could not be recorded: {error}': '오프라인에서 끝낸 게임을 기록할 수 없습니다: {error}',
   },
   he: {
     'Play': 'משחק',
@@ -405,6 +413,13 @@ const CATALOGUES = {
     'Star': 'כוכב',
     'No star': 'בלי כוכב',
     'Clear': 'מחיקה',
+    'game': 'משחק',
+    'Saved, will be checked when online (finished offline, so unranked).': 'נשמר, ייבדק כשיהיה חיבור (הסתיים במצב לא מקוון, ולכן לא מדורג).',
+    'Your {what} finished offline was checked: solved in {time}, {place} place.': 'ה{what} שסיימת במצב לא מקוון נבדק: נפתר ב-{time}, מקום {place}.',
+    'Your {what} finished offline was checked: solved in {time}, unranked.': 'ה{what} שסיימת במצב לא מקוון נבדק: נפתר ב-{time}, לא מדורג.',
+    'Your {what} finished offline was checked: the server says it is not solved.': 'ה{what} שסיימת במצב לא מקוון נבדק: לפי השרת הוא לא נפתר.',
+    'A game you finished offline is saved, and will be checked when online.': 'משחק שסיימת במצב לא מקוון נשמר, וייבדק כשיהיה חיבור.',
+    'Your game finished offline could not be recorded: {error}': 'לא ניתן לרשום את המשחק שסיימת במצב לא מקוון: {error}',
   },
 };
 
@@ -413,24 +428,13 @@ export const LANGUAGES = [['en', 'English'], ['ko', '한국어'], ['he', 'עבר
 const RTL = new Set(['he']);
 const PREFS = 'tessera.prefs';
 
-function savedLang() {
-  try { return (JSON.parse(localStorage.getItem(PREFS) || 'null') || {}).lang; } catch (e) { return undefined; }
+/** The language theme-init.js chose (<html lang>), English when it is none of ours. */
+function chosen() {
+  const code = document.documentElement.lang;
+  return LANGUAGES.some(([known]) => known === code) ? code : 'en';
 }
 
-/** The player's choice, else the browser's first language that is one of ours, else English. */
-function choose() {
-  const known = new Set(LANGUAGES.map(([code]) => code));
-  const saved = savedLang();
-  if (known.has(saved)) return saved;
-  for (const tag of navigator.languages || [navigator.language || 'en']) {
-    const code = String(tag).toLowerCase().split('-')[0];
-    if (code === 'iw') return 'he';
-    if (known.has(code)) return code;
-  }
-  return 'en';
-}
-
-let lang = choose();
+let lang = chosen();
 
 /** The page's language code ("en", "ko", "he"). */
 export const currentLang = () => lang;

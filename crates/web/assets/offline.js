@@ -7,7 +7,8 @@
 // and every PENDING_RETRY_MS while some are waiting. The server cannot vouch for the time of
 // such a game, so it stores it unranked (docs/web.md "Offline play"). An entry leaves only
 // when the server has answered about it.
-import { api, ApiError, hms, ordinal } from './api.js';
+import { api, ApiError, hms } from './api.js';
+import { t, ordinal } from './i18n.js';
 import { state, STORE, saveJson, loadJson, setStatus } from './state.js';
 import { seconds, setClock } from './timer.js';
 import { render } from './view.js';
@@ -42,7 +43,7 @@ export function finishOffline(cells) {
   saveJson(STORE, null);
   s.hint = null;
   render();
-  setStatus('Saved, will be checked when online (finished offline, so unranked).');
+  setStatus(t('Saved, will be checked when online (finished offline, so unranked).'));
   return true;
 }
 
@@ -58,19 +59,21 @@ export async function sendPending() {
       try {
         const res = await api.check(entry.id, entry.cells, true);
         if (res.solved) {
-          const place = res.place ? `, ${ordinal(res.place)} place` : ', unranked';
-          text = `Your ${entry.describe || 'game'} finished offline was checked: solved in ${hms(res.seconds)}${place}.`;
+          const what = entry.describe || t('game');
+          text = res.place
+            ? t('Your {what} finished offline was checked: solved in {time}, {place} place.', { what, time: hms(res.seconds), place: ordinal(res.place) })
+            : t('Your {what} finished offline was checked: solved in {time}, unranked.', { what, time: hms(res.seconds) });
         } else {
-          text = `Your ${entry.describe || 'game'} finished offline was checked: the server says it is not solved.`;
+          text = t('Your {what} finished offline was checked: the server says it is not solved.', { what: entry.describe || t('game') });
         }
         setStatus(text);
       } catch (e) {
         if (!(e instanceof ApiError) || e.status === 0 || e.status >= 500) {
-          setStatus('A game you finished offline is saved, and will be checked when online.');
+          setStatus(t('A game you finished offline is saved, and will be checked when online.'));
           return;
         }
         // The server answered, and no longer takes this result (the game ended or is unknown).
-        setStatus(`Your game finished offline could not be recorded: ${e.message}`, 'error');
+        setStatus(t('Your game finished offline could not be recorded: {error}', { error: e.message }), 'error');
       }
       savePending(pending().filter((p) => p.id !== entry.id));
     }

@@ -3,7 +3,8 @@
 // drawing it, the transient marks (hint, mistakes, server conflicts), the clock, the options and
 // the player's preferences. Every other module reads and writes this object; nothing else is
 // mutable at module level. This module imports only options.js (written by the server, the
-// configurations and the library's levels; it imports nothing), so it is safe at the root of
+// configurations and the library's levels) and i18n.js (the words), which import nothing, so it is
+// safe at the root of
 // the module graph (the others import each other in cycles, which only works for bindings used
 // at run time, never at load time).
 

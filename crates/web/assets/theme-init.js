@@ -25,8 +25,8 @@
     if (prefs.theme === 'dark' || prefs.theme === 'light') root.dataset.theme = prefs.theme;
     lang = prefs.lang;
   } catch (e) { /* no storage: follow the system */ }
-  // The page's language and direction before the first paint (i18n.js chooses the same way and
-  // then writes the words): a Hebrew page is laid out right to left from the start.
+  // The page's language and direction before the first paint, chosen here once (i18n.js reads
+  // <html lang> and writes the words): a Hebrew page is laid out right to left from the start.
   if (!lang) {
     const first = (navigator.languages || [navigator.language || 'en']).map((l) => String(l).toLowerCase().split('-')[0])
       .find((l) => ['en', 'ko', 'he', 'iw'].includes(l));
