@@ -327,6 +327,26 @@ fn family_at_every_side<P: tessera::Family>() {
             let stars = unit.iter().filter(|&&c| values[c] == 1).count();
             assert_eq!(stars as u32, live.max, "{} {side}: a unit's stars", P::NAME);
         }
+        // What a hint rests on, from a half-played board (every other cell of the answer
+        // placed): it ends within its budget, and every value it places is the answer's.
+        let half: Vec<Option<u32>> =
+            values.iter().enumerate().map(|(i, &v)| (i % 2 == 0).then_some(v)).collect();
+        let budget = Budget::unlimited().with_timeout(deadline);
+        let started = Instant::now();
+        let rating = puzzle.rate_placed(&half, &budget);
+        let took = started.elapsed();
+        assert!(took < deadline + deadline / 2, "{} {side}: rate_placed took {took:?}", P::NAME);
+        for step in rating.map(|r| r.steps).unwrap_or_default() {
+            for &(cell, v) in &step.placed {
+                assert_eq!(
+                    values[cell],
+                    v,
+                    "{} {side}: {} placed a value not the answer's",
+                    P::NAME,
+                    step.technique
+                );
+            }
+        }
     }
 }
 
