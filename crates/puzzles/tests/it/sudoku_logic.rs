@@ -393,6 +393,15 @@ fn random_marks(
 // Shared data sets.
 
 /// The first `limit` puzzles of a file, one a line (`#` lines are notes).
+/// Every `step`-th puzzle of `text` (after comments), at most `limit`: a sample
+/// spread over a file that is sorted (magictour's first puzzles are its easiest).
+fn read_spread(text: &str, limit: usize) -> Vec<Sudoku> {
+    let lines: Vec<&str> =
+        text.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#')).collect();
+    let step = lines.len().div_ceil(limit).max(1);
+    lines.iter().step_by(step).take(limit).map(|line| nine(&line[..81])).collect()
+}
+
 fn read_puzzles(text: &str, limit: usize) -> Vec<Sudoku> {
     text.lines()
         .map(str::trim)
