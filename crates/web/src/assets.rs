@@ -143,9 +143,10 @@ fn page(address: &str) -> Option<(String, String)> {
         out.push_str(&format!("{indent}<{tag}>{}</{tag}>\n", String::from_utf8_lossy(&inlined.data)));
         hashes.push_str(&format!(" 'sha256-{}'", base64(&inlined.metadata.sha256_hash())));
     }
-    let link = format!("<a href=\"{address}\">");
-    if let Some(at) =
-        out.find("<nav").and_then(|nav| out[nav..].find(&link).map(|at| nav + at + link.len() - 1))
+    // The link in the `<nav ` element (not the comment that names it), up to its closing quote:
+    // the catalogue's `data-i18n` follows.
+    let link = format!("<a href=\"{address}\"");
+    if let Some(at) = out.find("<nav ").and_then(|nav| out[nav..].find(&link).map(|at| nav + at + link.len()))
     {
         out.insert_str(at, " aria-current=\"page\"");
     }
@@ -316,9 +317,9 @@ mod tests {
             // The policy allows those three blocks by their digests, and nothing else inline.
             assert_eq!(csp.matches("'sha256-").count(), 3, "{csp}");
             assert!(!csp.contains("unsafe-inline"), "{csp}");
-            assert_eq!(text.matches("aria-current=\"page\">").count(), 1, "{address}");
-            assert!(text.contains(&format!("<a href=\"{current}\" aria-current=\"page\">")), "{address}");
-            assert!(text.contains(&format!("<a href=\"{other}\">")), "{address}");
+            assert_eq!(text.matches(" aria-current=\"page\" ").count(), 1, "{address}");
+            assert!(text.contains(&format!("<a href=\"{current}\" aria-current=\"page\" ")), "{address}");
+            assert!(text.contains(&format!("<a href=\"{other}\" data-i18n>")), "{address}");
         }
         assert_eq!(page("/style.css"), None);
         assert_eq!(page("/board.css"), None);
