@@ -124,6 +124,7 @@ function relabel(lang) {
   if (state.game && state.board) {
     showTitle();
     $('board-help').textContent = t(state.board.helpText());
+    state.board.buildPad($('pad'));
     render();
   }
 }

@@ -169,9 +169,9 @@ class StarBoard extends FamilyParts(Board) {
   }
   buildPad(pad) {
     const mk = Board.padButton;
-    const star = mk('pad-star', '★', 'Put a star', () => this.set(state.sel, STAR));
-    const dot = mk('pad-dot', '·', 'Mark no star', () => this.set(state.sel, DOT));
-    const clear = mk('pad-clear', '⌫', 'Clear the cell', clearCell);
+    const star = mk('pad-star', '★', t('Put a star'), () => this.set(state.sel, STAR));
+    const dot = mk('pad-dot', '·', t('Mark no star'), () => this.set(state.sel, DOT));
+    const clear = mk('pad-clear', '⌫', t('Clear the cell'), clearCell);
     pad.className = 'pad pad-stars';
     pad.replaceChildren(star, dot, clear);
   }

@@ -64,12 +64,15 @@ export class HidatoBoard extends Board {
   buildPad(pad) {
     const mk = Board.padButton;
     const buttons = [];
-    for (let d = 1; d <= 9; d++) buttons.push(mk(`pad-${d}`, String(d), `Type ${d}`, () => this.typeDigit(d)));
-    buttons.push(mk('pad-0', '0', 'Type 0', () => this.typeDigit(0)));
-    const next = mk('pad-next', 'Next', 'Place the next number', () => this.placeNext());
+    for (let d = 1; d <= 9; d++) buttons.push(mk(`pad-${d}`, String(d), t('Type {d}', { d }), () => this.typeDigit(d)));
+    buttons.push(mk('pad-0', '0', t('Type {d}', { d: 0 }), () => this.typeDigit(0)));
+    // No label of its own: its name is what it shows ("Next (12)"), the line under the board
+    // says where that number can go (a label unlike the text fails WCAG 2.5.3 in Korean).
+    const next = mk('pad-next', t('Next'), null, () => this.placeNext());
+    next.setAttribute('aria-describedby', 'hidato-next');
     next.classList.add('wide');
     buttons.push(next);
-    buttons.push(mk('pad-clear', '⌫', 'Clear the cell', clearCell));
+    buttons.push(mk('pad-clear', '⌫', t('Clear the cell'), clearCell));
     pad.className = 'pad pad-hidato';
     pad.replaceChildren(...buttons);
   }

@@ -69,8 +69,8 @@ export class SudokuBoard extends Board {
   buildPad(pad) {
     const mk = Board.padButton;
     const buttons = [];
-    for (let d = 1; d <= this.geom.n; d++) buttons.push(mk(`pad-${symbol(d)}`, symbol(d), `Enter ${symbol(d)}`, () => enter(d)));
-    const clear = mk('pad-clear', '⌫', 'Clear the cell', clearCell);
+    for (let d = 1; d <= this.geom.n; d++) buttons.push(mk(`pad-${symbol(d)}`, symbol(d), t('Enter {d}', { d: symbol(d) }), () => enter(d)));
+    const clear = mk('pad-clear', '⌫', t('Clear the cell'), clearCell);
     clear.classList.add('wide');
     buttons.push(clear);
     pad.className = `pad pad-n${this.geom.n}`;

@@ -51,6 +51,7 @@ pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result
     let stars = game["rules"]["entry"] == "stars";
     fits(c).await?;
     h.shot(c, &format!("t-{kind}-1-started")).await?;
+    crate::axe::clean(c, &format!("a {kind} game")).await?;
 
     // The picture: thick borders somewhere inside, the clues drawn; names carry the cage.
     let thick = js(c, "document.querySelectorAll('#board td.bl, #board td.bt').length").await?;
@@ -146,6 +147,7 @@ pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result
     let marked = js(c, "document.querySelectorAll('#board td.hint').length").await?;
     ensure!(marked.as_u64().unwrap_or(0) > 0, "the hint marks no cell");
     h.shot(c, &format!("t-{kind}-3-hint")).await?;
+    crate::axe::clean(c, &format!("a {kind} game with a hint shown")).await?;
     by_testid(c, "hint-close").await?.click().await?;
 
     // Played to the end.
@@ -166,6 +168,7 @@ pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result
     ensure!(is_hms(&time), "the dialog's time is {time:?}");
     println!("    {kind} solved in {time}");
     h.shot(c, &format!("t-{kind}-4-solved")).await?;
+    crate::axe::clean(c, &format!("the solved dialog of a {kind} game")).await?;
     Ok(())
 }
 

@@ -108,6 +108,7 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
         if steps == 0 {
             in_view(c, "hint-apply").await?;
             h.shot(c, "w2-first-hint").await?;
+            crate::axe::clean(c, "a diabolical 9x9 with its first hint").await?;
         }
         let before = saved_game(c).await?;
         by_testid(c, "hint-apply").await?.click().await?;

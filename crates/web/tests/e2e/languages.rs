@@ -64,6 +64,7 @@ pub async fn played_in(h: &Harness, c: &Client, lang: &str, start: &str, solved:
     ensure!(js(c, "document.getElementById('lang').value").await? == lang, "the select does not show {lang}");
     laid_out(c, &format!("{lang}: the start page")).await?;
     h.shot(c, &format!("ae-{lang}-start")).await?;
+    crate::axe::clean(c, &format!("the start page in {lang}")).await?;
 
     let game = start_game(h, c, &SETTINGS_SUDOKU_4).await?;
     let status = text_of(c, "status").await?;
@@ -74,6 +75,7 @@ pub async fn played_in(h: &Harness, c: &Client, lang: &str, start: &str, solved:
     ensure!(pause != "Pause", "{lang}: the Pause button is in English");
     laid_out(c, &format!("{lang}: a 4x4 game")).await?;
     h.shot(c, &format!("ae-{lang}-game")).await?;
+    crate::axe::clean(c, &format!("a 4x4 game in {lang}")).await?;
 
     fill(c, &game, &sudoku_solution(&game)?).await?;
     let (time, _) = solved_dialog(c).await?;
@@ -81,6 +83,7 @@ pub async fn played_in(h: &Harness, c: &Client, lang: &str, start: &str, solved:
     ensure!(title == solved, "{lang}: the solved dialog's title is {title:?}, not {solved:?}");
     laid_out(c, &format!("{lang}: the solved dialog")).await?;
     h.shot(c, &format!("ae-{lang}-solved")).await?;
+    crate::axe::clean(c, &format!("the solved dialog in {lang}")).await?;
     println!("    {lang}: solved in {time}, {status:?}");
     by_testid(c, "solved-close").await?.click().await?;
     Ok(())

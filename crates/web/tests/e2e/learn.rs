@@ -74,6 +74,7 @@ pub async fn seed(h: &Harness, c: &Client, tag: &str) -> Result<()> {
     c.goto(&h.url("/learn?view=xc&example=seed")).await?;
     wait_js(c, "document.querySelector('#xc-matrix tbody tr')", "the matrix").await?;
     on_screen(c, "the seed at the start").await?;
+    crate::axe::clean(c, &format!("the Learn page ({tag})")).await?;
     // The top bar's theme button works here as on the other pages.
     let before = js(c, "document.getElementById('theme-toggle').getAttribute('aria-pressed')").await?;
     c.find(fantoccini::Locator::Id("theme-toggle")).await?.click().await?;

@@ -27,6 +27,7 @@ pub async fn sudoku(h: &Harness, c: &Client, tag: &str) -> Result<()> {
         "the race's three counts",
     )
     .await?;
+    crate::axe::clean(c, &format!("the Learn page's Sudoku view ({tag})")).await?;
     let puzzle = Sudoku::from_line(CLASSIC)?;
     let budget = Budget::unlimited().with_nodes(2_000_000);
     let library: Vec<u64> = [Engine::Backtrack, Engine::Mrv, Engine::ExactCover]
@@ -58,6 +59,7 @@ pub async fn sudoku(h: &Harness, c: &Client, tag: &str) -> Result<()> {
 pub async fn hidato(h: &Harness, c: &Client, tag: &str) -> Result<()> {
     c.goto(&h.url("/learn?view=hidato&example=small")).await?;
     wait_js(c, "document.querySelector('.learn-hidato svg')", "the board").await?;
+    crate::axe::clean(c, &format!("the Learn page's Hidato view ({tag})")).await?;
     press(c, &["s"]).await?;
     wait_js(c, "document.getElementById('learn-say').dataset.event === 'solution'", "the first solution")
         .await?;

@@ -44,6 +44,9 @@
 //!   alone in at most 160 steps, none offered twice; before that, a wrong digit told as a
 //!   mistake with no cell named, then located by "Show where".
 //!
+//! - In every test, axe-core (`axe.rs`) on the pages above: 0 violations of any impact, and a
+//!   planted violation found (skipped without `TESSERA_AXE` unless `TESSERA_REQUIRE_BROWSER=1`).
+//!
 //! Screenshots go to `$TESSERA_E2E_SHOTS`, else `<target>/tmp/tessera-e2e/` (their paths are
 //! printed; run with `--nocapture` to see them).
 //!
@@ -51,6 +54,7 @@
 //! unless `TESSERA_REQUIRE_BROWSER=1` (set by `.ci/run`, which installs both): then it fails.
 //! `TESSERA_CHROMIUM` and `TESSERA_CHROMEDRIVER` override the two paths.
 
+mod axe;
 mod daily;
 mod families;
 mod harness;

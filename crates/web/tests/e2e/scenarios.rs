@@ -17,6 +17,8 @@ use crate::page::{
 pub async fn sudoku_conflict_undo_finish(h: &Harness, c: &Client) -> Result<()> {
     open_game_page(h, c).await?;
     h.shot(c, "a0-empty-page").await?;
+    crate::axe::catches_a_planted_violation(c).await?;
+    crate::axe::clean(c, "the start page").await?;
     let game = start_game(h, c, &SETTINGS_SUDOKU_4).await?;
     let id = game["id"].as_str().unwrap_or_default().to_owned();
     let n = width(&game);
@@ -24,6 +26,7 @@ pub async fn sudoku_conflict_undo_finish(h: &Harness, c: &Client) -> Result<()> 
     let puzzle = cells(&game["puzzle"]);
     let solution = sudoku_solution(&game)?;
     h.shot(c, "a1-started").await?;
+    crate::axe::clean(c, "a 4x4 Sudoku game").await?;
 
     // A row with a given and an empty cell: type the given's digit in the empty cell.
     let (r, empty_col, given) = (0..n)
@@ -86,6 +89,7 @@ pub async fn sudoku_conflict_undo_finish(h: &Harness, c: &Client) -> Result<()> 
     let text = row.text().await?;
     ensure!(text.contains(&time), "the records row {text:?} does not show the time {time}");
     h.shot(c, "a4-records").await?;
+    crate::axe::clean(c, "the records page").await?;
     Ok(())
 }
 
@@ -237,12 +241,14 @@ pub async fn hidato_finish(h: &Harness, c: &Client) -> Result<()> {
     ensure!(game["kind"] == "hidato" && width(&game) == 5, "asked for a 5x5 Hidato, got {}", game["config"]);
     let solution = hidato_solution(&game)?;
     h.shot(c, "e1-hidato-started").await?;
+    crate::axe::clean(c, "a Hidato game").await?;
     fill(c, &game, &solution).await?;
     let (time, place) = solved_dialog(c).await?;
     ensure!(is_hms(&time), "the dialog's time is {time:?}");
     ensure!(place.starts_with("1st"), "the dialog's place is {place:?}");
     println!("    solved dialog: time {time}, place {place}");
     h.shot(c, "e2-hidato-solved").await?;
+    crate::axe::clean(c, "the solved dialog of a Hidato game").await?;
     let (_, records) = h
         .api("GET", "/api/records?kind=hidato&width=5&height=5&adjacency=hidato&difficulty=easy", None)
         .await?;
