@@ -29,7 +29,7 @@ import { refreshSettings, settingsRequest, dailyRequest, refreshDaily } from './
 import { startGame, setPaused, quitGame, resumeSaved, inProgress, showSettings } from './game.js';
 import { render, select, focusCell } from './view.js';
 import { undo, redo, toggleNotesMode, toggleAutoNotes, togglePalette, setColor } from './edits.js';
-import { check, hint, applyHint } from './checks.js';
+import { check, hint, applyHint, moreHint } from './checks.js';
 import { onKey } from './input.js';
 import { families } from './boards.js';
 import { pastePlay, pasteAnalyze, pasteVerify, copyShare, fromUrl } from './paste.js';
@@ -63,6 +63,7 @@ function wire() {
   $('redo').addEventListener('click', redo);
   $('hint').addEventListener('click', hint);
   $('hint-apply').addEventListener('click', applyHint);
+  $('hint-more').addEventListener('click', moreHint);
   $('hint-locate').addEventListener('click', () => hint(true));
   $('hint-close').addEventListener('click', () => { $('hintbox').hidden = true; focusCell(); });
   $('check').addEventListener('click', () => check(false));

@@ -126,9 +126,12 @@ export class Board {
       cls.toggle('peer', ctx.peers.has(i));
       cls.toggle('same', !!selVal && v === selVal && i !== sel);
       cls.toggle('conflict', conflicts.has(i));
-      cls.toggle('hint', !!hint && hint.cells.has(i));
+      // The hint's stages (checks.js): where to look, then its pattern, then what it removes.
+      const stage = hint ? hint.stage || 3 : 0;
+      cls.toggle('hint-area', stage > 0 && !!hint.area && hint.area.has(i));
+      cls.toggle('hint', stage >= 2 && hint.cells.has(i));
       cls.toggle('wrong', s.wrong.has(i));
-      cls.toggle('hint-target', !!hint && hint.targets.has(i) && !hint.cells.has(i));
+      cls.toggle('hint-target', stage >= 3 && hint.targets.has(i) && !hint.cells.has(i));
       cls.toggle('reach', ctx.reach.has(i));
       cls.toggle('pred', i === ctx.pred);
       cls.toggle('filled', !!v);
@@ -159,8 +162,9 @@ export class Board {
       if (mark) label += `, marked ${COLORS[mark]}`;
       if (conflicts.has(i)) label += t(', conflict');
       if (s.wrong.has(i)) label += t(', mistake');
-      if (hint && hint.cells.has(i)) label += t(', hint');
-      if (hint && hint.targets.has(i)) {
+      if (stage && hint.area && hint.area.has(i) && !(stage >= 2 && hint.cells.has(i))) label += t(', where the hint looks');
+      if (stage >= 2 && hint.cells.has(i)) label += t(', hint');
+      if (stage >= 3 && hint.targets.has(i)) {
         const gone = hint.eliminations.filter((e) => e[0] === i).map((e) => this.symbol(e[1]));
         label += `, the hint removes candidate${gone.length > 1 ? 's' : ''} ${gone.join(' ')}`;
       }

@@ -3,6 +3,10 @@
 // The server knows the solution; the page sends the cells, and for a hint its notes too, so
 // that the hint is about what the player sees (a step applied is never offered again). On a
 // grid with a mistake the hint only says there is one; "Show where" asks for one wrong cell.
+// A hint teaches in three stages, as Good Sudoku's do: where to look (its houses, cage or cells
+// shaded on the board), then the technique's name with the pattern ringed, then the move in
+// words with the candidates it removes; "Show more" (or Hint again) goes on, and "Apply this
+// step" is there at every stage for a player who only wants the move.
 import { api, ApiError, hms } from './api.js';
 import { $, state, STORE, isPlaying, saveGame, saveJson, setStatus, showTitle } from './state.js';
 import { setClock } from './timer.js';
@@ -10,7 +14,7 @@ import { render, focusCell } from './view.js';
 import { place } from './edits.js';
 import { finishOffline } from './offline.js'; // i13-pwa: offline play
 import { refreshDaily } from './settings.js';
-import { t, plural, ordinal, number, date } from './i18n.js';
+import { t, plural, ordinal, number, date, list } from './i18n.js';
 
 /** Checks with the server when every cell is filled and no rule is broken. */
 export async function maybeCheck() {
@@ -104,6 +108,10 @@ function finish(res) {
 export async function hint(locate = false) {
   const s = state;
   if (!isPlaying()) return;
+  if (locate !== true && s.hint && s.hint.stage < 3 && !$('hintbox').hidden) {
+    moreHint();
+    return;
+  }
   const id = s.game.id;
   $('hint').disabled = true;
   try {
@@ -111,19 +119,30 @@ export async function hint(locate = false) {
     if (!s.game || s.game.id !== id) return;
     assisted();
     s.wrong = new Set();
-    s.hint = {
-      cells: new Set([...(res.cells || []), ...(res.placements || []).map((p) => p[0])]),
-      placements: res.placements || [],
-      eliminations: res.eliminations || [],
-      targets: new Set((res.eliminations || []).map((e) => e[0])),
-    };
     const words = res.explanation || t('No further step found.');
     // The technique's name leads, unless the explanation already opens with it (the chains'
     // do: "Alternating inference chain: ..." was printed twice).
     const named = res.technique && !words.toLowerCase().startsWith(res.technique.toLowerCase());
-    const tech = named ? `${res.technique.charAt(0).toUpperCase()}${res.technique.slice(1)}: ` : '';
+    const technique = res.technique ? `${res.technique.charAt(0).toUpperCase()}${res.technique.slice(1)}` : '';
+    const tech = named ? `${technique}: ` : '';
     const changes = res.changes ? `${/[.!?)]$/.test(words) ? '' : '.'} ${res.changes}` : '';
-    showHint(tech + words + changes, s.hint.placements.length + s.hint.eliminations.length > 0);
+    const placements = res.placements || [];
+    const eliminations = res.eliminations || [];
+    const teaches = !['reveal', 'none', ''].includes(res.technique || '');
+    s.hint = {
+      cells: new Set([...(res.cells || []), ...placements.map((p) => p[0])]),
+      area: new Set(res.area || []),
+      houses: res.houses || [],
+      placements,
+      eliminations,
+      targets: new Set(eliminations.map((e) => e[0])),
+      technique: teaches ? technique : '',
+      move: tech + words + changes,
+      canApply: placements.length + eliminations.length > 0,
+      // A bare reveal has nothing to look for: its cell, then the move.
+      stage: placements.length + eliminations.length > 0 ? 1 : 3,
+    };
+    showStage();
     saveGame();
   } catch (e) {
     if (e instanceof ApiError && e.status === 409 && e.body && e.body.mistake) {
@@ -169,12 +188,48 @@ function sendNotes() {
   });
 }
 
-function showHint(text, canApply, canLocate = false) {
+function showHint(text, canApply, canLocate = false, more = '') {
   $('hintbox').hidden = false;
   $('hintbox').scrollIntoView({ block: 'nearest' });
   $('hint-text').textContent = text;
   $('hint-apply').hidden = !canApply;
   $('hint-locate').hidden = !canLocate;
+  $('hint-more').hidden = !more;
+  $('hint-more').textContent = more;
+}
+
+/** Where the hint says to look, in words: "row 3 and box 2", else "the shaded cells". */
+function whereWords(h) {
+  const names = {
+    row: 'row {n}', column: 'column {n}', box: 'box {n}', region: 'region {n}',
+    'main diagonal': 'the main diagonal', 'anti-diagonal': 'the anti-diagonal',
+  };
+  const parts = h.houses.filter(([kind]) => names[kind]).map(([kind, n]) => t(names[kind], { n: number(n) }));
+  return parts.length ? t('Look at {where}.', { where: list(parts) }) : t('Look at the shaded cells.');
+}
+
+/** The hint's text and buttons at its stage (1: where, 2: which technique, 3: the move). */
+function showStage() {
+  const h = state.hint;
+  if (!h) return;
+  if (h.stage === 2 && !h.technique) h.stage = 3;
+  const where = whereWords(h);
+  if (h.stage === 1) {
+    showHint(where, h.canApply, false, h.technique ? t('Which technique?') : t('Show the move'));
+  } else if (h.stage === 2) {
+    showHint(`${where} ${t('Technique: {name}.', { name: h.technique })}`, h.canApply, false, t('Show the move'));
+  } else {
+    showHint(h.move, h.canApply);
+  }
+}
+
+/** The hint's next stage. */
+export function moreHint() {
+  const h = state.hint;
+  if (!h || h.stage >= 3) return;
+  h.stage += 1;
+  showStage();
+  render();
 }
 
 /** Applies the hint shown as one undo step: its placements go in as typed digits do (edits.js

@@ -63,6 +63,18 @@ const CATALOGUES = {
     'Undo': '되돌리기',
     'Redo': '다시 하기',
     'Hint': '힌트',
+    'row {n}': '{n}행',
+    'column {n}': '{n}열',
+    'box {n}': '{n}번 상자',
+    'region {n}': '{n}번 영역',
+    'the main diagonal': '주 대각선',
+    'the anti-diagonal': '반대 대각선',
+    'Look at {where}.': '{where}에 주목하세요.',
+    'Look at the shaded cells.': '색칠된 칸에 주목하세요.',
+    'Which technique?': '어떤 기법?',
+    'Show the move': '수 보기',
+    'Technique: {name}.': '기법: {name}.',
+    ', where the hint looks': ', 힌트가 가리키는 곳',
     'Check': '확인',
     'Zoom': '확대',
     'Show conflicts': '충돌 표시',
@@ -272,6 +284,18 @@ const CATALOGUES = {
     'Undo': 'ביטול',
     'Redo': 'שחזור',
     'Hint': 'רמז',
+    'row {n}': 'שורה {n}',
+    'column {n}': 'עמודה {n}',
+    'box {n}': 'ריבוע {n}',
+    'region {n}': 'אזור {n}',
+    'the main diagonal': 'האלכסון הראשי',
+    'the anti-diagonal': 'האלכסון המשני',
+    'Look at {where}.': 'הסתכלו על {where}.',
+    'Look at the shaded cells.': 'הסתכלו על המשבצות המוצללות.',
+    'Which technique?': 'איזו טכניקה?',
+    'Show the move': 'הצגת המהלך',
+    'Technique: {name}.': 'טכניקה: {name}.',
+    ', where the hint looks': ', המקום שהרמז מצביע עליו',
     'Check': 'בדיקה',
     'Zoom': 'הגדלה',
     'Show conflicts': 'הצגת התנגשויות',
@@ -465,6 +489,9 @@ export const word = (text) => t(String(text));
 
 /** A number in the page's language. */
 export const number = (n) => new Intl.NumberFormat(lang).format(n);
+
+/** "row 3, column 5 and box 2" in the page's language (Intl.ListFormat). */
+export const list = (items) => new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items);
 
 /** A place in a ranking: "1st" in English, "1위" in Korean, "1" in Hebrew (which says "מקום"). */
 export function ordinal(n) {

@@ -196,9 +196,16 @@ pub struct Quit {
     pub status: Status,
 }
 
-/// `POST /api/games/{id}/hint`: one step, explained.
-#[derive(Debug, Serialize)]
+/// `POST /api/games/{id}/hint`: one step, explained. The page shows it in three stages, as
+/// Good Sudoku does: where to look (`area`, `houses`), the technique, then the move.
+#[derive(Debug, Default, Serialize)]
 pub struct Hint {
+    /// Where to look first: the cells of the houses the step is about (Sudoku), else the step's
+    /// own cells and the ones it places in.
+    pub area: Vec<usize>,
+    /// The houses of `area` by kind and 1-based number (`[["row", 3], ["box", 2]]`), for the
+    /// page's words in the player's language; empty where the step names no house.
+    pub houses: Vec<(&'static str, usize)>,
     /// The cells the step is about.
     pub cells: Vec<usize>,
     /// What applying the step changes, in words: "Place 5 in r4c7. Remove 2 from r5c8 and r6c8."

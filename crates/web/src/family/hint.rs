@@ -117,7 +117,14 @@ fn to_hint(entry: Entry, lead: &[&Step], step: &Step, placed: &[(usize, u32)]) -
     cells.extend(lead.iter().flat_map(|s| s.cells.iter().copied()));
     cells.sort_unstable();
     cells.dedup();
+    // Where to look: the step's own pattern (its cage, region or line) and where it places,
+    // not the lead-up's cells.
+    let mut area: Vec<usize> = step.cells.iter().copied().chain(placed.iter().map(|p| p.0)).collect();
+    area.sort_unstable();
+    area.dedup();
     Hint {
+        area,
+        houses: Vec::new(),
         cells,
         changes: String::new(),
         eliminations,
@@ -138,6 +145,8 @@ fn reveal(entry: Entry, width: usize, cells: &[i32], solution: &[i32]) -> Hint {
     };
     let Some(cell) = cell else {
         return Hint {
+            area: Vec::new(),
+            houses: Vec::new(),
             cells: Vec::new(),
             changes: String::new(),
             eliminations: Vec::new(),
@@ -154,6 +163,8 @@ fn reveal(entry: Entry, width: usize, cells: &[i32], solution: &[i32]) -> Hint {
         (Entry::Digits, v) => v.to_string(),
     };
     Hint {
+        area: Vec::new(),
+        houses: Vec::new(),
         cells: vec![cell],
         changes: String::new(),
         eliminations: Vec::new(),

@@ -232,6 +232,8 @@ fn reveal(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Hint> {
         .ok_or_else(|| AppError::conflict("the grid is already complete"))?;
     let name = shape.cell_name(cell);
     Ok(Hint {
+        area: Vec::new(),
+        houses: Vec::new(),
         cells: vec![cell],
         changes: String::new(),
         eliminations: Vec::new(),
@@ -242,8 +244,14 @@ fn reveal(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Hint> {
 }
 
 /// The hint with `changes` written: what applying it places and removes, cell by cell.
+/// Where to look, when the step names no house: its cells and the ones it places in.
 fn named(shape: &Shape, mut hint: Hint) -> Hint {
     hint.changes = changes(shape, &hint.placements, &hint.eliminations);
+    if hint.area.is_empty() {
+        hint.area = hint.cells.iter().copied().chain(hint.placements.iter().map(|p| p.0)).collect();
+        hint.area.sort_unstable();
+        hint.area.dedup();
+    }
     hint
 }
 
@@ -273,10 +281,62 @@ fn changes(shape: &Shape, placements: &[(usize, i32)], eliminations: &[(usize, i
             _ => format!("Place {} in {cells}.", word(v)),
         });
     }
-    for (v, names) in grouped(eliminations) {
-        sentences.push(format!("Remove {} from the notes of {}.", word(v), list(&names)));
-    }
+    sentences.extend(removals(shape, placements, eliminations));
     sentences.join(" ")
+}
+
+/// The removals a player has to make by hand, in a sentence or two. Left out: the notes of a
+/// cell the hint fills and a placed value's notes in the cells it clashes with (placing a value
+/// clears both, as typing it does: `edits.js`). The rest grouped by cell, cells with the same
+/// values together ("Remove 1, 2 and 3 from the notes of r1c2 and r1c3."); when that is still long,
+/// counted instead ("Remove 14 candidates from 9 cells, ringed."), the board rings them: a
+/// Killer hint once listed 22 cells of "Remove 5 from the notes of ...", 900 characters.
+fn removals(shape: &Shape, placements: &[(usize, i32)], eliminations: &[(usize, i32)]) -> Vec<String> {
+    let cells = shape.cells();
+    let clashes = |&(cell, value): &(usize, i32)| {
+        placements.iter().any(|&(at, placed)| {
+            if at == cell {
+                return true;
+            }
+            if placed != value || at >= cells || cell >= cells {
+                return false;
+            }
+            let mut grid = vec![0; cells];
+            grid[at] = value;
+            grid[cell] = value;
+            shape.conflicts(&grid).contains(&cell)
+        })
+    };
+    let mut by_cell: Vec<(usize, Vec<i32>)> = Vec::new();
+    for pair in eliminations.iter().filter(|p| !clashes(p)) {
+        match by_cell.iter_mut().find(|(cell, _)| *cell == pair.0) {
+            Some((_, values)) => values.push(pair.1),
+            None => by_cell.push((pair.0, vec![pair.1])),
+        }
+    }
+    let mut groups: Vec<(Vec<i32>, Vec<String>)> = Vec::new();
+    for (cell, mut values) in by_cell {
+        values.sort_unstable();
+        values.dedup();
+        let name = shape.cell_name(cell);
+        match groups.iter_mut().find(|(same, _)| *same == values) {
+            Some((_, names)) => names.push(name),
+            None => groups.push((values, vec![name])),
+        }
+    }
+    let sentences: Vec<String> = groups
+        .iter()
+        .map(|(values, names)| {
+            let values: Vec<String> = values.iter().map(|&v| shape.symbol(v)).collect();
+            format!("Remove {} from the notes of {}.", list(&values), list(names))
+        })
+        .collect();
+    if sentences.iter().map(String::len).sum::<usize>() <= 120 {
+        return sentences;
+    }
+    let candidates: usize = groups.iter().map(|(values, names)| values.len() * names.len()).sum();
+    let targets: usize = groups.iter().map(|(_, names)| names.len()).sum();
+    vec![format!("Remove {candidates} candidates from {targets} cells, ringed.")]
 }
 
 /// "a", "a and b", "a, b and c".
@@ -307,8 +367,16 @@ mod tests {
         let text = changes(&shape, &[(0, 5)], &[(44, 2), (53, 2), (53, 7)]);
         assert_eq!(
             text,
-            "Place 5 in r1c1. Remove 2 from the notes of r5c9 and r6c9. Remove 7 from the notes of r6c9."
+            "Place 5 in r1c1. Remove 2 from the notes of r5c9. Remove 2 and 7 from the notes of r6c9."
         );
         assert_eq!(list(&["a".into(), "b".into(), "c".into()]), "a, b and c");
+        // What placing does by itself is not told: the placed cell's other notes, and the value's
+        // notes in its row, column and box (r1c9, r9c1, r3c3); 5 in r5c5 is not a peer's.
+        let text = changes(&shape, &[(0, 5)], &[(0, 3), (8, 5), (72, 5), (20, 5), (40, 5), (40, 6)]);
+        assert_eq!(text, "Place 5 in r1c1. Remove 5 and 6 from the notes of r5c5.");
+        // Many removals are counted, not listed (the board rings them).
+        let many: Vec<(usize, i32)> = (30..81).step_by(2).flat_map(|c| [(c, 1), (c, 8)]).collect();
+        let text = changes(&shape, &[], &many);
+        assert_eq!(text, "Remove 52 candidates from 26 cells, ringed.");
     }
 }

@@ -105,6 +105,8 @@ pub(super) fn hint(
     let rating = hidato::solve_logically(&board, hidato::Difficulty::Expert);
     let step = rating.steps.iter().find(|s| s.placed.is_some_and(|(cell, _)| cells.get(cell) == Some(&0)));
     Ok(step.map(|step| Hint {
+        area: Vec::new(),
+        houses: Vec::new(),
         cells: step.placed.map(|(cell, _)| vec![cell]).unwrap_or_default(),
         changes: String::new(),
         eliminations: Vec::new(),

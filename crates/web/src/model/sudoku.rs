@@ -123,7 +123,13 @@ pub(super) fn hint(layout: &Arc<Layout>, cells: &[i32], notes: &[u32]) -> AppRes
         let widen = |pairs: Vec<(usize, u8)>| pairs.into_iter().map(|(c, d)| (c, i32::from(d))).collect();
         // The library's steps change the marks they are found on; kept as a guard.
         let eliminations = step.eliminations.into_iter().filter(|&(cell, d)| grid.has(cell, d)).collect();
+        let mut area: Vec<usize> =
+            step.houses.iter().flat_map(|&h| layout.houses()[h].iter().map(|&c| usize::from(c))).collect();
+        area.sort_unstable();
+        area.dedup();
         Hint {
+            area,
+            houses: step.houses.iter().map(|&h| layout.house_name(h)).collect(),
             cells: step.cells,
             changes: String::new(),
             eliminations: widen(eliminations),

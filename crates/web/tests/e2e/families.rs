@@ -144,6 +144,10 @@ pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result
     // A hint: its words and its cells shown (not applied).
     by_testid(c, "hint").await?.click().await?;
     wait_js(c, "!document.getElementById('hintbox').hidden && document.getElementById('hint-text').textContent.length > 10", "the hint's words").await?;
+    // First where to look, shaded; the move after "Show more".
+    let area = js(c, "document.querySelectorAll('#board td.hint-area').length").await?;
+    ensure!(area.as_u64().unwrap_or(0) > 0, "the hint's first stage shades no cell");
+    crate::page::hint_to_the_move(c).await?;
     let marked = js(c, "document.querySelectorAll('#board td.hint').length").await?;
     ensure!(marked.as_u64().unwrap_or(0) > 0, "the hint marks no cell");
     h.shot(c, &format!("t-{kind}-3-hint")).await?;

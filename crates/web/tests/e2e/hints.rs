@@ -18,7 +18,8 @@ use tessera::sudoku::logic;
 use crate::harness::Harness;
 use crate::layout::in_view;
 use crate::page::{
-    by_testid, cells, choose_settings, js, open_game_page, saved_game, sudoku_solution, type_into, wait_js,
+    by_testid, cells, choose_settings, hint_to_the_move, js, open_game_page, saved_game, sudoku_solution,
+    type_into, wait_js,
 };
 
 const SETTINGS: [(&str, &str); 4] =
@@ -90,6 +91,30 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
             seen.insert((placements.clone(), eliminations.clone())),
             "step {steps}: the same step offered again: {body}"
         );
+        // The three stages: where to look (shaded, no move yet), the technique, the move.
+        let teaches = !matches!(body["technique"].as_str(), Some("reveal" | "none") | None);
+        if teaches {
+            let first = by_testid(c, "hint-text").await?.text().await?;
+            let changes = body["changes"].as_str().unwrap_or_default();
+            ensure!(first.starts_with("Look at"), "step {steps}: the first stage says {first:?}");
+            ensure!(
+                changes.is_empty() || !first.contains(changes),
+                "step {steps}: the first stage gives the move away: {first:?}"
+            );
+            let area = js(c, "document.querySelectorAll('#board td.hint-area').length").await?;
+            ensure!(area.as_u64().unwrap_or(0) > 0, "step {steps}: the first stage shades no cell");
+            let ringed =
+                js(c, "document.querySelectorAll('#board td.hint, #board td.hint-target').length").await?;
+            ensure!(ringed == 0, "step {steps}: the first stage rings the pattern already");
+            in_view(c, "hint-apply").await?;
+            by_testid(c, "hint-more").await?.click().await?;
+            let second = by_testid(c, "hint-text").await?.text().await?;
+            ensure!(second.contains("Technique:"), "step {steps}: the second stage says {second:?}");
+            if steps == 0 {
+                h.shot(c, "w1-hint-stage-2").await?;
+            }
+        }
+        hint_to_the_move(c).await?;
         let text = by_testid(c, "hint-text").await?.text().await?;
         let changes = body["changes"].as_str().unwrap_or_default();
         ensure!(

@@ -213,3 +213,14 @@ pub fn is_hms(text: &str) -> bool {
     let parts: Vec<&str> = text.split(':').collect();
     parts.len() == 3 && parts.iter().all(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()))
 }
+
+/// Takes the hint shown to its last stage, the move in words ("Show more" until it is gone).
+pub async fn hint_to_the_move(c: &Client) -> Result<()> {
+    for _ in 0..3 {
+        if js(c, "document.getElementById('hint-more').hidden").await? == true {
+            return Ok(());
+        }
+        by_testid(c, "hint-more").await?.click().await?;
+    }
+    bail!("three presses of \"Show more\" did not reach the hint's move")
+}

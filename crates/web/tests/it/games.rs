@@ -194,6 +194,17 @@ async fn a_hint_teaches_and_marks_the_game_assisted() {
     assert_eq!(status, StatusCode::OK, "{hint}");
     assert!(!hint["technique"].as_str().unwrap().is_empty());
     assert!(hint["explanation"].as_str().unwrap().len() > 10, "{hint}");
+    // Where to look first: the cells of the houses it names (a 4x4 house has 4 cells), holding
+    // the step's own cells and where it places.
+    let area: Vec<u64> = hint["area"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    let houses = hint["houses"].as_array().unwrap();
+    for (kind, number) in houses.iter().map(|h| (h[0].as_str().unwrap(), h[1].as_u64().unwrap())) {
+        assert!(["row", "column", "box"].contains(&kind) && (1..=4).contains(&number), "{hint}");
+    }
+    assert!(area.len() >= 4 * houses.len().min(1) && !area.is_empty(), "{hint}");
+    for p in hint["placements"].as_array().unwrap() {
+        assert!(area.contains(&p[0].as_u64().unwrap()), "the move is outside where to look: {hint}");
+    }
     let (_, now) = call(&state, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(now["assisted"], true);
 

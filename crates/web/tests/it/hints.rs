@@ -154,8 +154,19 @@ async fn hint_until_solved(
             assert_ne!(v, solution[i], "{what}: the answer removed: {hint}");
         }
         let changes = hint["changes"].as_str().unwrap();
-        for &(i, _) in placements.iter().chain(&eliminations) {
+        for &(i, _) in &placements {
             assert!(changes.contains(&name(i)), "{what}: `changes` does not name {}: {hint}", name(i));
+        }
+        // Removals are named, but for what placing does by itself (the placed cell's notes, the
+        // placed value's: the page clears those as typing does), or counted when many.
+        let counted = changes.contains(" candidates from ") && changes.ends_with("cells, ringed.");
+        for &(i, v) in &eliminations {
+            let implied = placements.iter().any(|&(at, placed)| at == i || placed == v);
+            assert!(
+                implied || counted || changes.contains(&name(i)),
+                "{what}: `changes` does not name {}: {hint}",
+                name(i)
+            );
         }
         player.apply(&placements, &eliminations);
         steps += 1;
@@ -296,8 +307,17 @@ async fn the_hardest_9x9_cages_are_hinted_by_techniques_not_reveals() {
             let (player, open) = family_player(&game);
             let (name, done) = family_goal(&game, &solution);
             for hint in hint_until_solved(&state, &game, player, &solution, name, done, open).await {
-                let (technique, text) =
+                let (technique, words) =
                     (hint["technique"].as_str().unwrap(), hint["explanation"].as_str().unwrap());
+                // The text as the page shows it at its last stage (checks.js): the technique
+                // unless the words open with it, the words, what to change.
+                let named = !words.to_lowercase().starts_with(&technique.to_lowercase());
+                let changes = hint["changes"].as_str().unwrap_or_default();
+                let text = format!(
+                    "{}{words} {changes}",
+                    if named { format!("{technique}: ") } else { String::new() }
+                );
+                let text = text.trim_end();
                 hints += 1;
                 reveals += usize::from(technique == "reveal");
                 longest = longest.max(text.chars().count());
