@@ -124,13 +124,13 @@ fn to_hint(entry: Entry, lead: &[&Step], step: &Step, placed: &[(usize, u32)]) -
     area.dedup();
     Hint {
         area,
-        houses: Vec::new(),
         cells,
         changes: String::new(),
         eliminations,
         explanation,
         placements: placed.iter().map(|&(cell, value)| (cell, wire_value(entry, value))).collect(),
         technique: step.technique.to_owned(),
+        ..Hint::default()
     }
 }
 
@@ -145,14 +145,13 @@ fn reveal(entry: Entry, width: usize, cells: &[i32], solution: &[i32]) -> Hint {
     };
     let Some(cell) = cell else {
         return Hint {
-            area: Vec::new(),
-            houses: Vec::new(),
             cells: Vec::new(),
             changes: String::new(),
             eliminations: Vec::new(),
             explanation: "Nothing is left to place.".to_owned(),
             placements: Vec::new(),
             technique: "none".to_owned(),
+            ..Hint::default()
         };
     };
     let width = width.max(1);
@@ -163,14 +162,13 @@ fn reveal(entry: Entry, width: usize, cells: &[i32], solution: &[i32]) -> Hint {
         (Entry::Digits, v) => v.to_string(),
     };
     Hint {
-        area: Vec::new(),
-        houses: Vec::new(),
         cells: vec![cell],
         changes: String::new(),
         eliminations: Vec::new(),
         explanation: format!("No rule finds the next step here; {name} is {what}."),
         placements: vec![(cell, solution[cell])],
         technique: "reveal".to_owned(),
+        ..Hint::default()
     }
 }
 

@@ -232,14 +232,13 @@ fn reveal(shape: &Shape, cells: &[i32], solution: &[i32]) -> AppResult<Hint> {
         .ok_or_else(|| AppError::conflict("the grid is already complete"))?;
     let name = shape.cell_name(cell);
     Ok(Hint {
-        area: Vec::new(),
-        houses: Vec::new(),
         cells: vec![cell],
         changes: String::new(),
         eliminations: Vec::new(),
         explanation: format!("No rule finds the next step here; {name} is {}.", solution[cell]),
         placements: vec![(cell, solution[cell])],
         technique: "reveal".to_owned(),
+        ..Hint::default()
     })
 }
 
@@ -293,6 +292,8 @@ fn changes(shape: &Shape, placements: &[(usize, i32)], eliminations: &[(usize, i
 /// Killer hint once listed 22 cells of "Remove 5 from the notes of ...", 900 characters.
 fn removals(shape: &Shape, placements: &[(usize, i32)], eliminations: &[(usize, i32)]) -> Vec<String> {
     let cells = shape.cells();
+    // One empty grid, two cells set and cleared again per question.
+    let grid = std::cell::RefCell::new(vec![0; cells]);
     let clashes = |&(cell, value): &(usize, i32)| {
         placements.iter().any(|&(at, placed)| {
             if at == cell {
@@ -301,10 +302,11 @@ fn removals(shape: &Shape, placements: &[(usize, i32)], eliminations: &[(usize, 
             if placed != value || at >= cells || cell >= cells {
                 return false;
             }
-            let mut grid = vec![0; cells];
-            grid[at] = value;
-            grid[cell] = value;
-            shape.conflicts(&grid).contains(&cell)
+            let mut grid = grid.borrow_mut();
+            (grid[at], grid[cell]) = (value, value);
+            let clash = shape.conflicts(&grid).contains(&cell);
+            (grid[at], grid[cell]) = (0, 0);
+            clash
         })
     };
     let mut by_cell: Vec<(usize, Vec<i32>)> = Vec::new();
@@ -331,7 +333,7 @@ fn removals(shape: &Shape, placements: &[(usize, i32)], eliminations: &[(usize, 
             format!("Remove {} from the notes of {}.", list(&values), list(names))
         })
         .collect();
-    if sentences.iter().map(String::len).sum::<usize>() <= 120 {
+    if sentences.iter().map(String::len).sum::<usize>() <= 80 {
         return sentences;
     }
     let candidates: usize = groups.iter().map(|(values, names)| values.len() * names.len()).sum();

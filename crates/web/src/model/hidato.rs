@@ -105,14 +105,13 @@ pub(super) fn hint(
     let rating = hidato::solve_logically(&board, hidato::Difficulty::Expert);
     let step = rating.steps.iter().find(|s| s.placed.is_some_and(|(cell, _)| cells.get(cell) == Some(&0)));
     Ok(step.map(|step| Hint {
-        area: Vec::new(),
-        houses: Vec::new(),
         cells: step.placed.map(|(cell, _)| vec![cell]).unwrap_or_default(),
         changes: String::new(),
         eliminations: Vec::new(),
         explanation: step.explanation.clone(),
         placements: step.placed.map(|p| vec![p]).unwrap_or_default(),
         technique: step.technique.name().to_owned(),
+        ..Hint::default()
     }))
 }
 
