@@ -52,6 +52,34 @@ pub use layout::{Arrangement, Frame, MAX_PER_PAGE, MIN_CELL_MM};
 pub use paper::{parse_bleed, parse_gutter, PageSize};
 pub use pdfx::PdfX;
 
+/// One grid alone as a standalone SVG document, `cell` points a cell, drawn as a book draws it
+/// (regions, cages, marks, digits as glyph outlines) with a margin of a tenth of a cell and no
+/// label: a front end's small picture of a puzzle, such as the web game's solved example of
+/// each puzzle type. A grid with clues outside it grows by a cell on every side.
+///
+/// ```
+/// use tessera::sudoku::{Layout, Sudoku};
+/// let grid = tessera_print::Grid::sudoku(&Sudoku::empty(std::sync::Arc::new(Layout::classic(4).unwrap())));
+/// let svg = tessera_print::figure(&grid, 20.0);
+/// assert!(svg.contains(r#"viewBox="0 0 84 84""#), "4 cells of 20 pt and a margin of 2 pt: {svg}");
+/// ```
+pub fn figure(grid: &Grid, cell: f32) -> String {
+    let margin = cell * 0.1;
+    let outside = if grid.frame() { 2 } else { 0 };
+    let (rows, cols) = (grid.rows(), grid.cols());
+    // draw() shrinks a framed grid into the middle of its frame, a cell in on each side: the
+    // frame's cell is grown so that the grid's own cells come out `cell` points wide.
+    let grow = |n: usize| (n + outside) as f32 / n.max(1) as f32;
+    let framed = cell * grow(cols).max(grow(rows));
+    let at = Frame { x: margin, y: margin, cell: if outside > 0 { framed } else { cell }, rows, cols };
+    let mut items = Vec::new();
+    let label = draw::Label { text: "", stars: 0, size: 0.0, heading: false };
+    draw::draw(&mut items, grid, &at, &label, "puzzle", "figure");
+    let width = cell * (cols + outside) as f32 + 2.0 * margin;
+    let height = cell * (rows + outside) as f32 + 2.0 * margin;
+    svg::write(&scene::Page { width, height, items })
+}
+
 /// What can go wrong making a book.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]

@@ -37,10 +37,16 @@ import './pwa.js';
 import { startOfflineSync } from './offline.js';
 import { wireDrag } from './drag-hidato.js';
 import { toggleZoom, scheduleZoom } from './zoom.js';
+import { wireChips } from './chips.js';
 
 function wire() {
   const prefs = state.prefs;
+  wireChips($('kind-chips'));
+  wireChips($('difficulty-chips'));
   $('kind').addEventListener('change', () => refreshSettings());
+  // "Continue" while a game is in progress: the form folds back to it.
+  $('settings-panel').addEventListener('toggle', () => { $('continue').hidden = !inProgress(); });
+  $('continue').addEventListener('click', () => { showSettings(false); focusCell(); });
   $('size').addEventListener('change', () => refreshSettings());
   $('settings').addEventListener('change', () => {
     prefs.last = { kind: $('kind').value, size: $('size').value, variant: $('variant').value, difficulty: $('difficulty').value };
@@ -121,6 +127,7 @@ function relabel(lang) {
   for (const sel of [$('kind'), $('paste-kind')]) {
     for (const o of sel.options) if (o.dataset.title) o.textContent = t(o.dataset.title);
   }
+  // Sudoku and Hidato, written in the HTML, are translated with the page; the chips follow.
   refreshSettings({ size: $('size').value, variant: $('variant').value, difficulty: $('difficulty').value });
   if (state.game && state.board) {
     showTitle();
@@ -151,6 +158,7 @@ async function init() {
   if (await resumeSaved()) return;
   // No game yet: an empty board of the chosen size would only be noise; the help says what to do.
   $('board-wrap').classList.add('empty');
+  document.querySelector('main.game').classList.add('no-game');
   delete document.documentElement.dataset.board;
   showSettings(true); // theme-init.js folded it for a game that did not come
 }

@@ -138,6 +138,10 @@ class DigitsBoard extends FamilyParts(SudokuBoard) {
     this.extraEls = [];
   }
   symbol(v) { return v > 0 ? String(v) : ''; }
+  /** Auto notes know the cages: a digit no filling of the cell's cage makes its clue with is
+   * left out (a one-cell cage "5" gets 5 alone). */
+  narrow(cells, i, mask, maskOf) { return this.geom.cageCandidates(i, mask, cells, maskOf); }
+  cageMates(i) { return this.geom.cageMates(i); }
   helpText() {
     return 'Arrows move, type a digit to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.';
   }

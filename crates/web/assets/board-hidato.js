@@ -17,6 +17,30 @@ export class HidatoBoard extends Board {
     super(game, new HidatoGeom(game.config, game.puzzle));
   }
 
+  /** The path drawn: from cell i toward each touching cell that holds its number plus or minus
+   * one, a line from near its centre to the shared edge or corner (the neighbour draws the other
+   * half), so that the numbers placed so far read as a path. */
+  extras(i) {
+    return this.links(i).map(([dx, dy]) => {
+      const seg = document.createElement('i');
+      seg.className = 'seg';
+      seg.setAttribute('aria-hidden', 'true');
+      seg.style.setProperty('--a', `${Math.atan2(dy, dx)}rad`);
+      seg.style.setProperty('--l', dx && dy ? '70.71%' : '50%');
+      return seg;
+    });
+  }
+  extraKey(i) { return this.links(i).join(';'); }
+  /** The directions [dx, dy] from cell i to the touching cells holding its number ± 1. */
+  links(i) {
+    const v = state.cells[i];
+    if (!v) return [];
+    const w = this.geom.width;
+    return this.geom.neighbours(i)
+      .filter((j) => state.cells[j] > 0 && Math.abs(state.cells[j] - v) === 1)
+      .map((j) => [(j % w) - (i % w), Math.floor(j / w) - Math.floor(i / w)]);
+  }
+
   /** A drag from a number draws the next numbers (drag-hidato.js). */
   get draws() { return true; }
 

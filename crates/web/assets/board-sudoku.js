@@ -6,7 +6,7 @@ import { SudokuGeom, symbol, keyValue } from './rules.js';
 import { Board } from './board.js';
 import { LABELS, cap, fillSelect } from './settings.js';
 import { enter, clearCell, toggleNote, toggleNotesMode, toggleAutoNotes } from './edits.js';
-import { t } from './i18n.js';
+import { t, number } from './i18n.js';
 
 export class SudokuBoard extends Board {
   /** `geom` defaults to the game's SudokuGeom (the digit families pass theirs). */
@@ -89,7 +89,14 @@ export class SudokuBoard extends Board {
       const done = counts[d] >= n;
       b.classList.toggle('done', done);
       b.classList.toggle('same', d === selVal);
-      b.setAttribute('aria-label', `${t(state.notesMode ? 'Note {d}' : 'Enter {d}', { d: symbol(d) })}${done ? t(', all placed') : ''}`);
+      // How many of the digit are still to place, small in the button's corner (as SudokuPad
+      // and Good Sudoku show them); none once all are placed.
+      const left = Math.max(0, n - counts[d]);
+      // (A CSS ::before of data-left, not a text node: the button's accessible name, its
+      // aria-label below, then holds all the text it shows.)
+      if (done) delete b.dataset.left; else b.dataset.left = number(left);
+      const what = t(state.notesMode ? 'Note {d}' : 'Enter {d}', { d: symbol(d) });
+      b.setAttribute('aria-label', `${what}${done ? t(', all placed') : t(', {n} left', { n: number(left) })}`);
     }
     $('hidato-next').hidden = true;
   }

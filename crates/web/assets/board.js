@@ -141,7 +141,7 @@ export class Board {
       }
       td.tabIndex = i === sel ? 0 : -1;
       // Content.
-      const key = `${v}|${s.notes[i]}|${selVal}`;
+      const key = `${v}|${s.notes[i]}|${selVal}|${this.extraKey ? this.extraKey(i) : ''}`;
       if (td.dataset.key !== key) {
         td.dataset.key = key;
         if (v) {
@@ -159,16 +159,16 @@ export class Board {
       if (v) label += this.givens[i] ? t(', given {v}', { v: this.word(v) }) : `, ${this.word(v)}`;
       else label += `${t(', empty')}${s.notes[i] ? this.labelNotes(s.notes[i]) : ''}`;
       label += this.labelRules(r, c);
-      if (mark) label += `, marked ${COLORS[mark]}`;
+      if (mark) label += t(', marked {colour}', { colour: t(COLORS[mark]) });
       if (conflicts.has(i)) label += t(', conflict');
       if (s.wrong.has(i)) label += t(', mistake');
       if (stage && hint.area && hint.area.has(i) && !(stage >= 2 && hint.cells.has(i))) label += t(', where the hint looks');
       if (stage >= 2 && hint.cells.has(i)) label += t(', hint');
       if (stage >= 3 && hint.targets.has(i)) {
         const gone = hint.eliminations.filter((e) => e[0] === i).map((e) => this.symbol(e[1]));
-        label += `, the hint removes candidate${gone.length > 1 ? 's' : ''} ${gone.join(' ')}`;
+        label += t(gone.length > 1 ? ', the hint removes candidates {list}' : ', the hint removes candidate {list}', { list: gone.join(' ') });
       }
-      if (ctx.reach.has(i)) label += `, touches ${ctx.next - 1}`;
+      if (ctx.reach.has(i)) label += t(', touches {n}', { n: ctx.next - 1 });
       if (td.getAttribute('aria-label') !== label) td.setAttribute('aria-label', label);
       td.setAttribute('aria-selected', i === sel ? 'true' : 'false');
     });

@@ -98,8 +98,20 @@ function finish(res) {
   $('solved-note').textContent = res.ranked === false ? unranked(res.unranked) : '';
   setStatus(res.place ? t('Solved in {time}, {place} place.', { time, place: ordinal(res.place) }) : t('Solved in {time}.', { time }));
   $('hintbox').hidden = true;
+  // The celebration: a wave of colour across the board from its top left corner, then the
+  // dialog; without motion (the player's prefers-reduced-motion), the dialog at once.
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const board = $('board');
+  for (const td of board.querySelectorAll('td[role="gridcell"]')) {
+    td.style.setProperty('--wave', String(Number(td.dataset.row) + Number(td.dataset.col)));
+  }
+  board.classList.remove('celebrate');
+  if (!still) {
+    void board.offsetWidth; // restarts the animation of a board celebrated before
+    board.classList.add('celebrate');
+  }
   const dlg = $('solved-dialog');
-  if (!dlg.open) dlg.showModal();
+  setTimeout(() => { if (!dlg.open && s.game && s.game.status === 'solved') dlg.showModal(); }, still ? 0 : 700);
 }
 
 // ---------------------------------------------------------------- hints

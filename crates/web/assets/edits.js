@@ -130,6 +130,13 @@ export function place(values, drops = []) {
 
 /** The digits no peer of cell i holds in `cells`, as a notes mask. */
 function candidates(cells, i) {
+  const b = state.board;
+  const mask = peerCandidates(cells, i);
+  return b.narrow ? b.narrow(cells, i, mask, (c) => peerCandidates(cells, c)) : mask;
+}
+
+/** The digits no peer of cell i holds. */
+function peerCandidates(cells, i) {
   const n = state.board.geom.n;
   let mask = ((1 << (n + 1)) - 1) & ~1;
   for (const p of state.board.peersOf(i)) if (cells[p]) mask &= ~(1 << cells[p]);
@@ -150,6 +157,19 @@ function put(cells, notes, i, v) {
   if (v) {
     for (const p of s.board.peersOf(i)) {
       if (notes[p] & (1 << v)) { notes[p] &= ~(1 << v); touched.push(p); }
+    }
+  }
+  if (s.autoNotes && s.board.cageMates && old !== v) {
+    // A cage's other empty cells: what the change takes from their candidates goes from their
+    // notes, and what it gives back comes back (digits the player struck out stay out).
+    const before = cells.slice();
+    before[i] = old;
+    for (const c of s.board.cageMates(i)) {
+      if (cells[c] || s.board.givens[c]) continue;
+      const was = candidates(before, c);
+      const now = candidates(cells, c);
+      const n = (notes[c] & now) | (now & ~was);
+      if (n !== notes[c]) { notes[c] = n; touched.push(c); }
     }
   }
   if (!s.autoNotes || !s.board.hasNotes || !old || old === v) return touched;

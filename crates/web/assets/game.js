@@ -90,6 +90,7 @@ function loadGame(game, saved) {
   showTitle();
   $('hintbox').hidden = true;
   $('board-wrap').classList.remove('empty');
+  document.querySelector('main.game').classList.remove('no-game');
   delete document.documentElement.dataset.board; // theme-init.js's guess has served
   showSettings(game.status !== 'playing' && game.status !== 'paused');
   setText($('board-help'), t(board.helpText()));

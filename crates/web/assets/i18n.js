@@ -38,6 +38,21 @@ const CATALOGUES = {
     'Start': '시작',
     'Daily puzzle': '오늘의 퍼즐',
     'Quit': '그만하기',
+    'Continue': '계속하기',
+    'A solved example of {title}': '{title} 풀이 예시',
+    // the rules of each puzzle (the library's words, from /options.js)
+    'Fill the grid so that every row, every column and every box holds each digit once. In Sudoku X the two long diagonals hold each digit once too.':
+      '모든 가로줄, 세로줄, 상자에 각 숫자가 한 번씩 들어가도록 칸을 채우세요. 스도쿠 X에서는 두 긴 대각선에도 각 숫자가 한 번씩 들어갑니다.',
+    'Fill in the numbers from 1 to the last so that each one touches the next, diagonals included. In Numbrix only up, down, left and right count as touching.':
+      '1부터 마지막 수까지, 각 수가 다음 수와 맞닿도록 채우세요(대각선 포함). 넘브릭스에서는 위, 아래, 왼쪽, 오른쪽만 맞닿은 것으로 칩니다.',
+    'Fill the grid so that every row, column and box holds each digit once, as in Sudoku. The digits in a dashed cage add up to its small number and never repeat in it.':
+      '스도쿠처럼 모든 가로줄, 세로줄, 상자에 각 숫자가 한 번씩 들어가도록 채우세요. 점선 케이지 안 숫자들의 합은 그 작은 숫자와 같고, 케이지 안에서 숫자가 겹치지 않습니다.',
+    'Fill the grid so that every row and column holds each number once. The numbers in a cage make its target with its operation (+ − × ÷, the larger first); a cage of one cell gives its number.':
+      '모든 가로줄과 세로줄에 각 수가 한 번씩 들어가도록 채우세요. 케이지 안의 수들은 표시된 연산(+ − × ÷, 큰 수가 먼저)으로 목표 수를 만들고, 한 칸짜리 케이지는 그 수 자체입니다.',
+    'Place stars so that every row, every column and every region holds the number of stars the game says. Stars never touch each other, not even at a corner.':
+      '모든 가로줄, 세로줄, 영역에 게임이 정한 개수만큼 별이 들어가도록 별을 놓으세요. 별끼리는 모서리로도 맞닿을 수 없습니다.',
+    'Fill the grid so that every row, column and box holds each digit once, as in Sudoku. Every mark drawn on the board adds its own rule (cages, thermometers, arrows, dots, lines); the game lists them.':
+      '스도쿠처럼 모든 가로줄, 세로줄, 상자에 각 숫자가 한 번씩 들어가도록 채우세요. 보드에 그려진 표시(케이지, 온도계, 화살표, 점, 선)마다 규칙이 하나씩 더해지며, 게임에 그 목록이 나옵니다.',
     'Choose a puzzle and press Start.': '퍼즐을 고르고 시작을 누르세요.',
     'Time played': '플레이 시간',
     'Pause': '일시정지',
@@ -229,6 +244,15 @@ const CATALOGUES = {
     'Put a star': '별 놓기',
     'Mark no star': '별 없음 표시',
     ', all placed': ', 모두 놓음',
+    ', {n} left': ', {n}개 남음',
+    ', marked {colour}': ', {colour} 표시',
+    'rose': '장미색',
+    'amber': '호박색',
+    'violet': '보라색',
+    'teal': '청록색',
+    ', the hint removes candidate {list}': ', 힌트가 후보 {list} 제거',
+    ', the hint removes candidates {list}': ', 힌트가 후보 {list} 제거',
+    ', touches {n}': ', {n}과 맞닿음',
     'Star': '별',
     'No star': '별 없음',
     'Clear': '지우기',
@@ -259,6 +283,21 @@ const CATALOGUES = {
     'Start': 'התחלה',
     'Daily puzzle': 'החידה היומית',
     'Quit': 'יציאה',
+    'Continue': 'המשך',
+    'A solved example of {title}': 'דוגמה פתורה של {title}',
+    // the rules of each puzzle (the library's words, from /options.js)
+    'Fill the grid so that every row, every column and every box holds each digit once. In Sudoku X the two long diagonals hold each digit once too.':
+      'מלאו את הלוח כך שבכל שורה, בכל עמודה ובכל ריבוע תופיע כל ספרה פעם אחת. בסודוקו X גם בשני האלכסונים הארוכים כל ספרה מופיעה פעם אחת.',
+    'Fill in the numbers from 1 to the last so that each one touches the next, diagonals included. In Numbrix only up, down, left and right count as touching.':
+      'מלאו את המספרים מ־1 ועד האחרון כך שכל מספר נוגע במספר שאחריו, גם באלכסון. בנומבריקס רק למעלה, למטה, שמאלה וימינה נחשבים נגיעה.',
+    'Fill the grid so that every row, column and box holds each digit once, as in Sudoku. The digits in a dashed cage add up to its small number and never repeat in it.':
+      'מלאו את הלוח כך שבכל שורה, עמודה וריבוע תופיע כל ספרה פעם אחת, כמו בסודוקו. סכום הספרות בכלוב המקווקו שווה למספר הקטן שבו, ואף ספרה אינה חוזרת בתוכו.',
+    'Fill the grid so that every row and column holds each number once. The numbers in a cage make its target with its operation (+ − × ÷, the larger first); a cage of one cell gives its number.':
+      'מלאו את הלוח כך שבכל שורה ועמודה יופיע כל מספר פעם אחת. המספרים בכלוב יוצרים את היעד שלו בפעולה שלו (+ − × ÷, הגדול ראשון); כלוב של משבצת אחת נותן את המספר שלו.',
+    'Place stars so that every row, every column and every region holds the number of stars the game says. Stars never touch each other, not even at a corner.':
+      'הציבו כוכבים כך שבכל שורה, בכל עמודה ובכל אזור יהיה מספר הכוכבים שהמשחק קובע. כוכבים לעולם אינם נוגעים זה בזה, אפילו לא בפינה.',
+    'Fill the grid so that every row, column and box holds each digit once, as in Sudoku. Every mark drawn on the board adds its own rule (cages, thermometers, arrows, dots, lines); the game lists them.':
+      'מלאו את הלוח כך שבכל שורה, עמודה וריבוע תופיע כל ספרה פעם אחת, כמו בסודוקו. כל סימן המצויר על הלוח מוסיף כלל משלו (כלובים, מדחומים, חצים, נקודות, קווים); המשחק מפרט אותם.',
     'Choose a puzzle and press Start.': 'בחרו חידה ולחצו על התחלה.',
     'Time played': 'זמן משחק',
     'Pause': 'השהיה',
@@ -442,6 +481,15 @@ const CATALOGUES = {
     'Put a star': 'הצבת כוכב',
     'Mark no star': 'סימון בלי כוכב',
     ', all placed': ', כולם במקומם',
+    ', {n} left': ', נותרו {n}',
+    ', marked {colour}': ', מסומן ב{colour}',
+    'rose': 'ורוד',
+    'amber': 'ענבר',
+    'violet': 'סגול',
+    'teal': 'טורקיז',
+    ', the hint removes candidate {list}': ', הרמז מסיר את המועמד {list}',
+    ', the hint removes candidates {list}': ', הרמז מסיר את המועמדים {list}',
+    ', touches {n}': ', נוגע ב־{n}',
     'Star': 'כוכב',
     'No star': 'בלי כוכב',
     'Clear': 'מחיקה',

@@ -6,10 +6,11 @@
 import { api, hms } from './api.js';
 import { $, state } from './state.js';
 import { boardClass } from './boards.js';
-import { t, plural, ordinal, number, date } from './i18n.js';
+import { t, plural, ordinal, number, date, setText } from './i18n.js';
+import { syncChips } from './chips.js';
 
 /** Names of variants and adjacencies in the selects. */
-export const LABELS = { classic: 'Classic', x: 'X (diagonals)', hidato: 'Hidato (8 neighbours)', numbrix: 'Numbrix (4 neighbours)' };
+export const LABELS = { classic: 'Classic', x: 'X (diagonals)', hidato: 'Hidato', numbrix: 'Numbrix' }; // the card above says how they differ
 
 /** "easy" -> "Easy". */
 /** A level's name for the form: translated, or in English capitalised ("easy" -> "Easy"). */
@@ -22,9 +23,26 @@ export function fillSelect(sel, values, label, wanted) {
   if (values.map(String).includes(keep)) sel.value = keep;
 }
 
-/** Fills size, variant and difficulty for the chosen kind; `wanted` holds saved choices. */
+/** Fills size, variant and difficulty for the chosen kind (`wanted` holds saved choices), draws
+ * the chips and says the kind's rules beside its example. */
 export function refreshSettings(wanted = {}) {
-  boardClass($('kind').value).fillSettings(state.options, wanted);
+  const kind = $('kind').value;
+  boardClass(kind).fillSettings(state.options, wanted);
+  syncChips($('kind-chips'));
+  syncChips($('difficulty-chips'));
+  about(kind);
+}
+
+/** The chosen kind's card: its rules in two sentences (the library's words, translated) and a
+ * small solved example (GET /api/examples/KIND, drawn by the server as books draw it). */
+function about(kind) {
+  const options = state.options[kind];
+  const title = [...$('kind').options].find((o) => o.value === kind)?.textContent || kind;
+  setText($('about-rules'), options && options.rules ? t(options.rules) : '');
+  const img = $('about-example');
+  const src = `/api/examples/${encodeURIComponent(kind)}`;
+  if (img.getAttribute('src') !== src) img.src = src;
+  img.alt = t('A solved example of {title}', { title });
 }
 
 /** The POST /api/games body of the form. */

@@ -41,6 +41,8 @@ pub struct HidatoOptions {
     pub difficulties: Vec<&'static str>,
     /// The boards offered.
     pub sizes: Vec<Dimensions>,
+    /// The rules in two sentences, in English (the library's; the pages translate them).
+    pub rules: &'static str,
 }
 
 /// A Hidato board's size.
@@ -65,6 +67,9 @@ pub struct FamilyOptions {
     pub sizes: Vec<usize>,
     /// For players: `"Killer Sudoku"`.
     pub title: &'static str,
+    /// The rules in two sentences, in English (the library's `Family::RULES`; the pages
+    /// translate them).
+    pub rules: &'static str,
 }
 
 /// The Sudoku part of [`Options`].
@@ -79,6 +84,8 @@ pub struct SudokuOptions {
     pub sizes: [usize; 4],
     /// `"classic"`, `"x"`.
     pub variants: [&'static str; 2],
+    /// The rules in two sentences, in English (the library's; the pages translate them).
+    pub rules: &'static str,
 }
 
 /// The `Game` object: `POST /api/games`, `GET /api/games/{id}`.

@@ -22,6 +22,7 @@ mod assets;
 mod config;
 pub mod daily;
 mod error;
+mod examples;
 pub mod expiry;
 pub mod family;
 mod floors;
@@ -74,6 +75,7 @@ pub fn router(state: AppState) -> Router {
     let reads = Router::new()
         .route("/health", get(handlers::health))
         .route("/options", get(handlers::options))
+        .route("/examples/{kind}", get(examples::get))
         .route("/games/{id}", get(games::get))
         .route("/records", get(records::list))
         .route("/records/summary", get(records::summary))

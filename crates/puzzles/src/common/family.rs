@@ -40,6 +40,11 @@ pub trait Family:
     /// Its name for people ("Killer Sudoku").
     const TITLE: &'static str;
 
+    /// Its rules for a player who has never seen it, in two short sentences of plain English
+    /// (front ends translate them by this text as the key; the web game shows them beside a
+    /// small solved example on its start page).
+    const RULES: &'static str;
+
     /// The sides of the square boards its generator takes; [`Family::generator`] refuses the
     /// others (and, within them, those the puzzle has no boxes for: Killer's primes) as bad
     /// input.

@@ -38,3 +38,9 @@ pub use solve::{
 /// A question to the Hidato solvers: a [`crate::Query`] over [`Engine`].
 pub type Query = crate::Query<Engine>;
 pub use verify::{verify, Class, Verdict, Violation};
+
+/// Hidato's rules for a player who has never seen it, in two short sentences (as
+/// [`Family::RULES`](crate::Family::RULES) for the families; the web game's start page shows
+/// them, translated by this text as the key).
+pub const RULES: &str = "Fill in the numbers from 1 to the last so that each one touches the next, \
+                         diagonals included. In Numbrix only up, down, left and right count as touching.";

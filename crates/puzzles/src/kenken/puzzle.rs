@@ -70,6 +70,7 @@ impl Draw for KenKen {
 
 impl Family for KenKen {
     const TITLE: &'static str = "KenKen";
+    const RULES: &'static str = "Fill the grid so that every row and column holds each number once. The numbers in a cage make its target with its operation (+ − × ÷, the larger first); a cage of one cell gives its number.";
     /// From 3x3 (2x2 has two Latin squares, hardly a puzzle) to 12x12, the largest the generator
     /// makes in seconds (a uniqueness count's node cap grows with the side).
     const SIDES: std::ops::RangeInclusive<usize> = 3..=12;

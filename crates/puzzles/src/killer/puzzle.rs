@@ -51,6 +51,7 @@ impl Draw for Killer {
 
 impl Family for Killer {
     const TITLE: &'static str = "Killer Sudoku";
+    const RULES: &'static str = "Fill the grid so that every row, column and box holds each digit once, as in Sudoku. The digits in a dashed cage add up to its small number and never repeat in it.";
     const SIDES: std::ops::RangeInclusive<usize> = 4..=MAX_SIZE;
 
     fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {

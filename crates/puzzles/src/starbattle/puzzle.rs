@@ -57,6 +57,7 @@ pub fn stars_on(size: usize) -> usize {
 
 impl Family for StarBattle {
     const TITLE: &'static str = "Star Battle";
+    const RULES: &'static str = "Place stars so that every row, every column and every region holds the number of stars the game says. Stars never touch each other, not even at a corner.";
     /// From 4x4 (the smallest that holds a star in every row apart) to 30x30; more than two stars
     /// need [`Generator::new`] itself.
     const SIDES: std::ops::RangeInclusive<usize> = 4..=30;

@@ -40,6 +40,12 @@ pub use layout::{Layout, Regions, MAX_SIZE, MIN_SIZE};
 /// The rater and its levels, here as in `hidato` (the human-style solver and hints are in [`logic`]).
 pub use logic::{rate, Difficulty, Rating};
 pub use registry::{answer_key, check_registry_entry, registry_entry, REGISTRY_KIND};
+
+/// Sudoku's rules for a player who has never seen it, in two short sentences (as
+/// [`Family::RULES`](crate::Family::RULES) for the families; the web game's start page shows
+/// them, translated by this text as the key).
+pub const RULES: &str = "Fill the grid so that every row, every column and every box holds each digit once. \
+                         In Sudoku X the two long diagonals hold each digit once too.";
 pub use shaping::{check_clues, check_mask, clue_floor, parse_mask, Rejections};
 pub use solve::{count, solutions, solve, solve_with_seed, visit, Engine};
 pub use symmetry::Symmetry;

@@ -44,6 +44,7 @@ const GRID_KINDS: [&str; 6] =
 
 impl Family for Variant {
     const TITLE: &'static str = "Variant Sudoku";
+    const RULES: &'static str = "Fill the grid so that every row, column and box holds each digit once, as in Sudoku. Every mark drawn on the board adds its own rule (cages, thermometers, arrows, dots, lines); the game lists them.";
     const SIDES: std::ops::RangeInclusive<usize> = MIN_SIZE..=MAX_SIZE;
 
     /// The default template ([`Template::Auto`](crate::variant::Template::Auto)).

@@ -61,6 +61,8 @@ pub trait Registered: Send + Sync + 'static {
     fn name(&self) -> &'static str;
     /// For players ("Killer Sudoku").
     fn title(&self) -> &'static str;
+    /// Its rules in two sentences (the library's `Family::RULES`).
+    fn rules(&self) -> &'static str;
     /// How the player enters values.
     fn entry(&self) -> Entry;
     /// The sides offered.
@@ -71,6 +73,9 @@ pub trait Registered: Send + Sync + 'static {
     fn levels(&self, size: usize) -> Vec<&'static str>;
     /// One puzzle of a side and level from `seed`.
     fn generate(&self, size: usize, level: &str, budget: Budget, seed: u64) -> Generated;
+    /// A small solved example, drawn: the smallest side and easiest level offered, from seed 1;
+    /// `None` when it is not made within `budget`.
+    fn example(&self, budget: Budget) -> Option<Picture>;
     /// The first puzzle of a text (janko's format or JSON); a 400 naming `field` otherwise.
     fn read(&self, text: &str, field: &'static str) -> AppResult<Arc<dyn InPlay>>;
     /// Counts up to 2, solves and rates a puzzle within `budget` (runs on a compute thread).
@@ -176,6 +181,10 @@ impl<P: Family> Registered for Reg<P> {
         P::TITLE
     }
 
+    fn rules(&self) -> &'static str {
+        P::RULES
+    }
+
     fn entry(&self) -> Entry {
         P::ENTRY
     }
@@ -201,6 +210,13 @@ impl<P: Family> Registered for Reg<P> {
         let made = P::generate(&spec, seed)?;
         let cells = solution_cells(&made.puzzle, &made.solution);
         Ok(Some((made.puzzle.to_text(), cells)))
+    }
+
+    fn example(&self, budget: Budget) -> Option<Picture> {
+        let size = *P::SIZES.first()?;
+        let level = *P::levels(size).first()?;
+        let made = P::generate(&P::spec(size, level, budget).ok()?, 1).ok()?;
+        Some(made.puzzle.picture(Some(&made.solution)))
     }
 
     fn read(&self, text: &str, field: &'static str) -> AppResult<Arc<dyn InPlay>> {

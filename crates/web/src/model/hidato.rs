@@ -44,6 +44,7 @@ pub(super) fn options() -> HidatoOptions {
         adjacencies: ["hidato", "numbrix"],
         difficulties: levels(),
         sizes: SIZES.iter().map(|&(width, height)| Dimensions { height, width }).collect(),
+        rules: hidato::RULES,
     }
 }
 

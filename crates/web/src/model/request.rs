@@ -78,6 +78,7 @@ pub fn offered() -> Options {
                 levels: family.sizes().iter().map(|&size| (size.to_string(), family.levels(size))).collect(),
                 sizes: family.sizes().to_vec(),
                 title: family.title(),
+                rules: family.rules(),
             };
             (family.name(), options)
         })

@@ -74,6 +74,7 @@ pub(super) fn options() -> SudokuOptions {
         levels: SIZES.iter().map(|&size| (size.to_string(), names(size))).collect(),
         sizes: SIZES,
         variants: ["classic", "x"],
+        rules: sudoku::RULES,
     }
 }
 

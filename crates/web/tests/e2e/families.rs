@@ -36,6 +36,80 @@ pub fn solved<P: Readable<ReadOptions = ()> + Draw>(text: &str) -> Result<Vec<i3
         .collect())
 }
 
+/// Auto notes on a caged board: every empty cell's notes hold its digit of the solution (never
+/// less than the truth), a one-cell cage's notes are its digit alone, and some cell has fewer
+/// notes than its row, column and box leave it (the cages narrowed them); then off, and the notes
+/// undone.
+async fn auto_notes_know_the_cages(c: &Client, game: &Value, solution: &[i32]) -> Result<()> {
+    by_testid(c, "auto-notes").await?.click().await?;
+    let notes =
+        wait_js(c, "JSON.parse(localStorage.getItem('tessera.game') || 'null')?.notes", "the notes").await?;
+    let notes: Vec<u64> =
+        notes.as_array().map_or_else(Vec::new, |a| a.iter().map(|v| v.as_u64().unwrap_or(0)).collect());
+    let puzzle = cells(&game["puzzle"]);
+    let n = game["rules"]["max"].as_u64().unwrap_or(9);
+    let mut narrowed = false;
+    let peers = |i: usize| -> Vec<usize> {
+        game["rules"]["distinct"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|g| g.as_array())
+            .filter(|g| g.iter().any(|x| x.as_u64() == Some(i as u64)))
+            .flatten()
+            .filter_map(Value::as_u64)
+            .map(|x| x as usize)
+            .collect()
+    };
+    for (i, &v) in puzzle.iter().enumerate() {
+        if v != 0 {
+            continue;
+        }
+        let truth = 1u64 << solution[i];
+        ensure!(
+            notes[i] & truth != 0,
+            "cell {i}: auto notes {:b} leave out its digit {}",
+            notes[i],
+            solution[i]
+        );
+        let mut by_peers = ((1u64 << (n + 1)) - 1) & !1;
+        for p in peers(i) {
+            if puzzle[p] > 0 {
+                by_peers &= !(1u64 << puzzle[p]);
+            }
+        }
+        narrowed |= notes[i] & !by_peers == 0 && notes[i] != by_peers;
+    }
+    for cage in game["rules"]["cages"].as_array().into_iter().flatten() {
+        let cage_cells: Vec<usize> = cage["cells"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_u64)
+            .map(|x| x as usize)
+            .collect();
+        if let [only] = cage_cells[..] {
+            if puzzle[only] == 0 {
+                ensure!(
+                    notes[only] == 1u64 << solution[only],
+                    "one-cell cage at {only}: notes {:b}",
+                    notes[only]
+                );
+            }
+        }
+    }
+    ensure!(narrowed, "no cell's auto notes were narrowed by its cage");
+    by_testid(c, "auto-notes").await?.click().await?;
+    by_testid(c, "undo").await?.click().await?;
+    wait_js(
+        c,
+        "(JSON.parse(localStorage.getItem('tessera.game') || 'null')?.notes || []).every((n) => !n)",
+        "the notes undone",
+    )
+    .await?;
+    Ok(())
+}
+
 /// Plays a game of `kind` at its smallest size to the end through the page.
 pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result<Vec<i32>>) -> Result<()> {
     open_game_page(h, c).await?;
@@ -82,6 +156,10 @@ pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result
                 );
             }
         }
+    }
+
+    if !stars && caged {
+        auto_notes_know_the_cages(c, &game, &solution).await?;
     }
 
     if stars {

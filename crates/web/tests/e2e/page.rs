@@ -114,8 +114,7 @@ pub async fn start_game(h: &Harness, c: &Client, settings: &[(&str, &str)]) -> R
 /// Chooses the settings as a player would (the selects).
 pub async fn choose_settings(h: &Harness, c: &Client, settings: &[(&str, &str)]) -> Result<()> {
     for (id, value) in settings {
-        let select = by_testid(c, id).await?;
-        select.select_by_value(value).await.with_context(|| format!("choosing {value} in {id}"))?;
+        choose(c, id, value).await.with_context(|| format!("choosing {value} in {id}"))?;
         let chosen = js(c, &format!("document.getElementById('{id}').value")).await?;
         if chosen != *value {
             // Go on with the value set by script (no change event), so that the rest is tested.
@@ -124,6 +123,19 @@ pub async fn choose_settings(h: &Harness, c: &Client, settings: &[(&str, &str)])
             ));
             js(c, &format!("(document.getElementById('{id}').value = '{value}')")).await?;
         }
+    }
+    Ok(())
+}
+
+/// Chooses `value` for the form's `id` as a player does: by its chip (`{id}-{value}`, the
+/// puzzle and the level) where the form has chips for it, else in its select.
+pub async fn choose(c: &Client, id: &str, value: &str) -> Result<()> {
+    let chip = format!("[data-testid=\"{id}-{value}\"]");
+    let has_chip = js(c, &format!("document.querySelector('{chip}') !== null")).await? == true;
+    if has_chip {
+        c.find(Locator::Css(&chip)).await?.click().await?;
+    } else {
+        by_testid(c, id).await?.select_by_value(value).await?;
     }
     Ok(())
 }

@@ -282,7 +282,7 @@ fn remove_db(db: &Path) {
 /// Chooses the settings with the selects and presses Start; the game id the page saved.
 pub async fn press_start(c: &Client, settings: &[(&str, &str)]) -> Result<()> {
     for (id, value) in settings {
-        by_testid(c, id).await?.select_by_value(value).await.with_context(|| format!("{value} in {id}"))?;
+        crate::page::choose(c, id, value).await.with_context(|| format!("{value} in {id}"))?;
     }
     by_testid(c, "start").await?.click().await?;
     Ok(())

@@ -326,3 +326,41 @@ async fn a_pasted_16x16_variant_plays_and_analyze_marks_it_assisted() {
     assert_eq!(check["solved"], true, "{check}");
     assert_eq!(check["ranked"], false, "an assisted game is not ranked: {check}");
 }
+
+/// The start page's card of each kind: its rules in two sentences (`/api/options`) and a small
+/// solved example drawn as SVG (`/api/examples/{kind}`) whose cells are all filled; an unknown
+/// kind is a 404.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_kind_has_rules_and_a_solved_example() {
+    let (addr, stop, running) = common::serve(config(temp_db("examples"))).await;
+    let (status, _, options) = common::json_request(addr, "GET", "/api/options", &[], "").await;
+    assert_eq!(status, 200);
+    let kinds: Vec<String> = options.as_object().unwrap().keys().cloned().collect();
+    assert!(kinds.len() >= 6, "sudoku, hidato and the families: {kinds:?}");
+    for kind in &kinds {
+        let rules = options[kind]["rules"].as_str().unwrap_or_default();
+        let sentences = rules.matches(". ").count() + usize::from(rules.ends_with('.'));
+        assert!(sentences == 2 && rules.len() < 220, "{kind}: two short sentences, not {rules:?}");
+        let (status, head, body) =
+            common::raw_request(addr, "GET", &format!("/api/examples/{kind}"), &[], "").await;
+        assert_eq!(status, 200, "{kind}: {head}");
+        assert_eq!(common::header(&head, "content-type"), Some("image/svg+xml"), "{kind}");
+        let svg = String::from_utf8(body).unwrap();
+        assert!(
+            svg.starts_with("<?xml") && svg.contains("<svg") && svg.len() < 100_000,
+            "{kind}: {} bytes",
+            svg.len()
+        );
+        // Solved: every cell of the example is written in (a digit as text, a star as a
+        // polygon), so the picture has at least as many of them as the smallest board's rows.
+        let marks = svg.matches(r#"class="text""#).count() + svg.matches("<polygon").count();
+        assert!(marks >= 4, "{kind}: {marks} values drawn");
+    }
+    let (sudoku, _, body) = common::raw_request(addr, "GET", "/api/examples/sudoku", &[], "").await;
+    let svg = String::from_utf8(body).unwrap();
+    assert_eq!((sudoku, svg.matches(r#"class="text""#).count()), (200, 16), "a solved 4x4: {svg}");
+    let (status, _, _) = common::raw_request(addr, "GET", "/api/examples/chess", &[], "").await;
+    assert_eq!(status, 404);
+    let _ = stop.send(());
+    running.await.unwrap();
+}

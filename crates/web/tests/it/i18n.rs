@@ -160,3 +160,27 @@ fn every_string_of_the_pages_has_its_korean_and_hebrew() {
         missing.join("\n")
     );
 }
+
+/// What `/api/options` gives the pages to show (each family's title, every level's name, each
+/// kind's rules) has its Korean and Hebrew too: the page translates these by their English.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_s_words_on_the_start_page_have_their_korean_and_hebrew() {
+    let config = crate::common::config(crate::common::temp_db("i18n-options"));
+    let state = tessera_web::AppState::new(tessera_web::Store::open(&config.db).unwrap(), config);
+    let (status, options) = crate::common::call(&state, "GET", "/api/options", None).await;
+    assert_eq!(status, axum::http::StatusCode::OK);
+    let source = std::fs::read_to_string(assets().join("i18n.js")).unwrap();
+    let (ko, he) = (catalogue(&source, "ko"), catalogue(&source, "he"));
+    let mut words = Vec::new();
+    for (kind, o) in options.as_object().unwrap() {
+        words.push(o["rules"].as_str().unwrap_or_else(|| panic!("{kind} has no rules")).to_owned());
+        words.extend(o["title"].as_str().map(str::to_owned));
+        words.extend(
+            o["difficulties"].as_array().unwrap().iter().filter_map(|d| d.as_str()).map(str::to_owned),
+        );
+    }
+    assert!(words.len() > 20, "{words:?}");
+    let missing: Vec<&String> =
+        words.iter().filter(|w| !ko.contains_key(*w) || !he.contains_key(*w)).collect();
+    assert!(missing.is_empty(), "without Korean or Hebrew: {missing:?}");
+}
