@@ -32,7 +32,7 @@ import { undo, redo, toggleNotesMode, toggleAutoNotes, togglePalette, setColor }
 import { check, hint, applyHint, moreHint } from './checks.js';
 import { onKey } from './input.js';
 import { families } from './boards.js';
-import { pastePlay, pasteAnalyze, pasteVerify, copyShare, fromUrl } from './paste.js';
+import { pastePlay, pasteAnalyze, pasteVerify, copyShare, fromUrl, showQr } from './paste.js';
 import './pwa.js';
 import { startOfflineSync } from './offline.js';
 import { wireDrag } from './drag-hidato.js';
@@ -94,6 +94,7 @@ function wire() {
   $('paste-analyze').addEventListener('click', pasteAnalyze);
   $('paste-verify').addEventListener('click', pasteVerify);
   $('share-copy').addEventListener('click', copyShare);
+  $('paste-panel').addEventListener('toggle', showQr);
   const dlg = $('solved-dialog');
   dlg.addEventListener('close', () => {
     if (dlg.returnValue === 'new') startGame(settingsRequest());

@@ -14,7 +14,7 @@ import { Board } from './board.js';
 import { SudokuBoard } from './board-sudoku.js';
 import { cap, fillSelect } from './settings.js';
 import { place, clearCell } from './edits.js';
-import { t } from './i18n.js';
+import { t, plural, number } from './i18n.js';
 
 /** Thick region borders, the dashed cage outline and the corner clue of one cell. */
 function decorate(board, td, r, c) {
@@ -143,7 +143,7 @@ class DigitsBoard extends FamilyParts(SudokuBoard) {
   narrow(cells, i, mask, maskOf) { return this.geom.cageCandidates(i, mask, cells, maskOf); }
   cageMates(i) { return this.geom.cageMates(i); }
   helpText() {
-    return 'Arrows move, type a digit to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.';
+    return t('Arrows move, type a digit to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.');
   }
 }
 
@@ -156,9 +156,10 @@ class StarBoard extends FamilyParts(Board) {
   symbol(v) { return v === STAR ? '★' : v === DOT ? '·' : ''; }
   word(v) { return v === STAR ? 'star' : v === DOT ? 'no star' : ''; }
   /** "10×10 Star Battle, 2★ a line and region, hard": the count of stars is part of the puzzle. */
-  rulesWords() { return `, ${this.geom.n}★ a line and region`; }
+  rulesWords() { return t(', {n}★ a line and region', { n: number(this.geom.n) }); }
   helpText() {
-    return `Place ${this.geom.n} star${this.geom.n > 1 ? 's' : ''} in every row, column and region; no two stars touch, not even diagonally. Tap a cell (or press Enter) to cycle: dot (no star), star, empty. S puts a star, X or . a dot, 0 clears. Auto dots (M) marks the cells around each star.`;
+    return plural(this.geom.n, 'Place 1 star in every row, column and region; no two stars touch, not even diagonally. Tap a cell (or press Enter) to cycle: dot (no star), star, empty. S puts a star, X or . a dot, 0 clears. Auto dots (M) marks the cells around each star.',
+      'Place {n} stars in every row, column and region; no two stars touch, not even diagonally. Tap a cell (or press Enter) to cycle: dot (no star), star, empty. S puts a star, X or . a dot, 0 clears. Auto dots (M) marks the cells around each star.');
   }
   /** Puts v in cell i as one undo step; with auto dots, a star dots its empty neighbours. */
   set(i, v) {

@@ -60,7 +60,7 @@ export class HidatoBoard extends Board {
   }
 
   helpText() {
-    return 'Arrows move. Type a number (several digits in a row make one number), Backspace clears; or drag from a number through touching cells to draw the next ones. The next number to place and the cells it may go in are shown. Ctrl+Z undoes, Ctrl+Y redoes.';
+    return t('Arrows move. Type a number (several digits in a row make one number), Backspace clears; or drag from a number through touching cells to draw the next ones. The next number to place and the cells it may go in are shown. Ctrl+Z undoes, Ctrl+Y redoes.');
   }
 
   // ------------------------------------------------------------ entry, pad and keys

@@ -61,7 +61,8 @@ export class SudokuBoard extends Board {
 
   helpText() {
     const n = this.game.config.size;
-    return `Arrows move, type ${n > 9 ? `a digit or a letter A-${symbol(n)}` : 'a digit'} to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.`;
+    return n > 9 ? t('Arrows move, type a digit or a letter A-{last} to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.', { last: symbol(n) })
+      : t('Arrows move, type a digit to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.');
   }
 
   // ------------------------------------------------------------ pad and keys

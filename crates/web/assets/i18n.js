@@ -39,6 +39,18 @@ const CATALOGUES = {
     'Daily puzzle': '오늘의 퍼즐',
     'Quit': '그만하기',
     'Continue': '계속하기',
+    ', {n}★ a line and region': ', 줄과 영역마다 {n}★',
+    'Arrows move, type a digit to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.':
+      '화살표로 이동, 숫자를 눌러 채우고 백스페이스로 지웁니다. Shift+숫자 또는 메모 모드(N)로 메모를 넣고 빼며, M으로 자동 메모를 켜고 끕니다. Ctrl+Z 되돌리기, Ctrl+Y 다시 하기.',
+    'Arrows move, type a digit or a letter A-{last} to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.':
+      '화살표로 이동, 숫자나 A-{last} 글자를 눌러 채우고 백스페이스로 지웁니다. Shift+숫자 또는 메모 모드(N)로 메모를 넣고 빼며, M으로 자동 메모를 켜고 끕니다. Ctrl+Z 되돌리기, Ctrl+Y 다시 하기.',
+    'Place 1 star in every row, column and region; no two stars touch, not even diagonally. Tap a cell (or press Enter) to cycle: dot (no star), star, empty. S puts a star, X or . a dot, 0 clears. Auto dots (M) marks the cells around each star.':
+      '모든 가로줄, 세로줄, 영역에 별을 1개씩 놓으세요. 별끼리는 대각선으로도 맞닿을 수 없습니다. 칸을 누르면(또는 Enter) 점(별 없음), 별, 빈칸 순으로 바뀝니다. S는 별, X나 .은 점, 0은 지우기. 자동 점(M)은 별 주위 칸에 점을 찍습니다.',
+    'Place {n} stars in every row, column and region; no two stars touch, not even diagonally. Tap a cell (or press Enter) to cycle: dot (no star), star, empty. S puts a star, X or . a dot, 0 clears. Auto dots (M) marks the cells around each star.':
+      '모든 가로줄, 세로줄, 영역에 별을 {n}개씩 놓으세요. 별끼리는 대각선으로도 맞닿을 수 없습니다. 칸을 누르면(또는 Enter) 점(별 없음), 별, 빈칸 순으로 바뀝니다. S는 별, X나 .은 점, 0은 지우기. 자동 점(M)은 별 주위 칸에 점을 찍습니다.',
+    'Arrows move. Type a number (several digits in a row make one number), Backspace clears; or drag from a number through touching cells to draw the next ones. The next number to place and the cells it may go in are shown. Ctrl+Z undoes, Ctrl+Y redoes.':
+      '화살표로 이동. 수를 입력하고(숫자를 이어 치면 한 수가 됩니다) 백스페이스로 지웁니다. 또는 수에서 맞닿은 칸들로 끌어 다음 수들을 그립니다. 다음에 놓을 수와 그 수가 갈 수 있는 칸이 표시됩니다. Ctrl+Z 되돌리기, Ctrl+Y 다시 하기.',
+    'QR code of the link to this puzzle': '이 퍼즐 링크의 QR 코드',
     'A solved example of {title}': '{title} 풀이 예시',
     // the rules of each puzzle (the library's words, from /options.js)
     'Fill the grid so that every row, every column and every box holds each digit once. In Sudoku X the two long diagonals hold each digit once too.':
@@ -284,6 +296,18 @@ const CATALOGUES = {
     'Daily puzzle': 'החידה היומית',
     'Quit': 'יציאה',
     'Continue': 'המשך',
+    ', {n}★ a line and region': ', {n}★ בכל שורה ואזור',
+    'Arrows move, type a digit to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.':
+      'החצים מזיזים, הקלידו ספרה כדי למלא, Backspace מוחק. Shift+ספרה או מצב הערות (N) מוסיפים או מסירים סימון; M מפעיל ומכבה הערות אוטומטיות. Ctrl+Z מבטל, Ctrl+Y משחזר.',
+    'Arrows move, type a digit or a letter A-{last} to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.':
+      'החצים מזיזים, הקלידו ספרה או אות A-{last} כדי למלא, Backspace מוחק. Shift+ספרה או מצב הערות (N) מוסיפים או מסירים סימון; M מפעיל ומכבה הערות אוטומטיות. Ctrl+Z מבטל, Ctrl+Y משחזר.',
+    'Place 1 star in every row, column and region; no two stars touch, not even diagonally. Tap a cell (or press Enter) to cycle: dot (no star), star, empty. S puts a star, X or . a dot, 0 clears. Auto dots (M) marks the cells around each star.':
+      'הציבו כוכב אחד בכל שורה, עמודה ואזור; שני כוכבים לא נוגעים זה בזה, גם לא באלכסון. הקשה על משבצת (או Enter) עוברת בין נקודה (אין כוכב), כוכב וריק. S מציב כוכב, X או . נקודה, 0 מוחק. נקודות אוטומטיות (M) מסמנות את המשבצות סביב כל כוכב.',
+    'Place {n} stars in every row, column and region; no two stars touch, not even diagonally. Tap a cell (or press Enter) to cycle: dot (no star), star, empty. S puts a star, X or . a dot, 0 clears. Auto dots (M) marks the cells around each star.':
+      'הציבו {n} כוכבים בכל שורה, עמודה ואזור; שני כוכבים לא נוגעים זה בזה, גם לא באלכסון. הקשה על משבצת (או Enter) עוברת בין נקודה (אין כוכב), כוכב וריק. S מציב כוכב, X או . נקודה, 0 מוחק. נקודות אוטומטיות (M) מסמנות את המשבצות סביב כל כוכב.',
+    'Arrows move. Type a number (several digits in a row make one number), Backspace clears; or drag from a number through touching cells to draw the next ones. The next number to place and the cells it may go in are shown. Ctrl+Z undoes, Ctrl+Y redoes.':
+      'החצים מזיזים. הקלידו מספר (כמה ספרות ברצף הן מספר אחד), Backspace מוחק; או גררו ממספר דרך משבצות נוגעות כדי לצייר את הבאים אחריו. המספר הבא להצבה והמשבצות שבהן הוא יכול לבוא מסומנים. Ctrl+Z מבטל, Ctrl+Y משחזר.',
+    'QR code of the link to this puzzle': 'קוד QR של הקישור לחידה הזו',
     'A solved example of {title}': 'דוגמה פתורה של {title}',
     // the rules of each puzzle (the library's words, from /options.js)
     'Fill the grid so that every row, every column and every box holds each digit once. In Sudoku X the two long diagonals hold each digit once too.':

@@ -21,6 +21,23 @@ function shareUrl(game) {
 /** Shows the link to the game in progress. */
 export function updateShare() {
   $('share-link').value = state.game ? shareUrl(state.game) : '';
+  showQr();
+}
+
+/** The share link's QR code (GET /api/qr), asked for only while the panel is open, so that a
+ * game's start loads no picture it does not show; hidden when there is no link or the server
+ * makes none (a link too long for one). */
+export function showQr() {
+  const img = $('share-qr');
+  const link = $('share-link').value;
+  if (!link) { img.hidden = true; img.removeAttribute('src'); return; }
+  if (!$('paste-panel').open) return;
+  const src = `/api/qr?link=${encodeURIComponent(link)}`;
+  if (img.getAttribute('src') !== src) {
+    img.onload = () => { img.hidden = false; };
+    img.onerror = () => { img.hidden = true; };
+    img.src = src;
+  } else img.hidden = false;
 }
 
 /** The request for the pasted puzzle (its kind chosen or guessed). */

@@ -33,6 +33,7 @@ mod metrics;
 mod model;
 mod player;
 mod pool;
+mod qr;
 pub mod ratelimit;
 mod reveal;
 mod server;
@@ -76,6 +77,7 @@ pub fn router(state: AppState) -> Router {
         .route("/health", get(handlers::health))
         .route("/options", get(handlers::options))
         .route("/examples/{kind}", get(examples::get))
+        .route("/qr", get(qr::get))
         .route("/games/{id}", get(games::get))
         .route("/records", get(records::list))
         .route("/records/summary", get(records::summary))

@@ -364,3 +364,25 @@ async fn every_kind_has_rules_and_a_solved_example() {
     let _ = stop.send(());
     running.await.unwrap();
 }
+
+/// The share panel's QR code: an http(s) link becomes an SVG QR code; anything else, or a link
+/// longer than 2,048 bytes, is a 422 naming `link`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_share_link_has_a_qr_code_and_nothing_else_does() {
+    let (addr, stop, running) = common::serve(config(temp_db("qr"))).await;
+    let link = "http%3A%2F%2F127.0.0.1%3A8080%2F%3Fkind%3Dsudoku%26puzzle%3D..3.2.6..9";
+    let (status, head, body) =
+        common::raw_request(addr, "GET", &format!("/api/qr?link={link}"), &[], "").await;
+    assert_eq!(status, 200, "{head}");
+    assert_eq!(common::header(&head, "content-type"), Some("image/svg+xml"));
+    let svg = String::from_utf8(body).unwrap();
+    assert!(svg.contains("<svg") && svg.contains("<path"), "{svg}");
+    let long = format!("https%3A%2F%2Fa.example%2F{}", "x".repeat(2100));
+    for bad in ["javascript%3Aalert(1)", "hello", long.as_str()] {
+        let (status, _, body) =
+            common::json_request(addr, "GET", &format!("/api/qr?link={bad}"), &[], "").await;
+        assert_eq!((status, body["field"].as_str()), (422, Some("link")), "{bad}: {body}");
+    }
+    let _ = stop.send(());
+    running.await.unwrap();
+}
