@@ -77,6 +77,9 @@ fn placements(entry: Entry, step: &Step) -> Vec<(usize, u32)> {
     placed
 }
 
+/// The most techniques of a hint's lead-up named in its words; the rest are counted.
+const MAX_NAMES: usize = 3;
+
 fn to_hint(entry: Entry, lead: &[&Step], step: &Step, placed: &[(usize, u32)]) -> Hint {
     // The step in its own words; the lead-up it rests on by the names of its techniques, each
     // once and not the step's own (the board shows the lead-up's cells and removals): a hint is a
@@ -97,11 +100,13 @@ fn to_hint(entry: Entry, lead: &[&Step], step: &Step, placed: &[(usize, u32)]) -
             format!("{} (after {earlier} of the same kind, marked).", step.explanation.trim_end_matches('.'))
         }
         (false, false) => {
-            format!(
-                "{} (after {earlier}, marked: {}).",
-                step.explanation.trim_end_matches('.'),
+            // At most three names, then how many more: the line stays a line on a phone.
+            let shown = if names.len() > MAX_NAMES {
+                format!("{} and {} more", names[..MAX_NAMES].join(", "), names.len() - MAX_NAMES)
+            } else {
                 names.join(", ")
-            )
+            };
+            format!("{} (after {earlier}, marked: {shown}).", step.explanation.trim_end_matches('.'))
         }
     };
     let eliminations = match entry {
@@ -202,6 +207,12 @@ mod tests {
         assert_eq!(hint.eliminations, vec![(1, 2), (2, 3)]);
         assert_eq!(hint.placements, vec![(0, 5)]);
         assert_eq!(hint.explanation, "single here (after 3 earlier steps, marked: pair, box, x).");
+        // Past three names, the rest are counted.
+        let long = [step("pair", vec![], vec![]), step("box", vec![], vec![]), step("x", vec![], vec![])];
+        let more = [step("wing", vec![], vec![]), step("chain", vec![], vec![])];
+        let lead: Vec<&Step> = long.iter().chain(&more).collect();
+        let hint = to_hint(Entry::Digits, &lead, &s, &[(0, 5)]);
+        assert_eq!(hint.explanation, "single here (after 5 earlier steps, marked: pair, box, x and 2 more).");
     }
 
     #[test]
