@@ -75,7 +75,11 @@ fn hidato_example(budget: Budget) -> Option<Grid> {
 
 /// `GET /api/examples/{kind}`: the kind's example as `image/svg+xml`, cached a day.
 pub async fn get(State(state): State<AppState>, Path(kind): Path<String>) -> AppResult<impl IntoResponse> {
-    let examples = state.compute("drawing the examples", all).await?;
+    // Made once: only the first requests take a compute slot.
+    let examples = match EXAMPLES.get() {
+        Some(examples) => examples,
+        None => state.compute("drawing the examples", all).await?,
+    };
     let svg = examples.get(kind.as_str()).cloned().ok_or_else(|| {
         AppError::NotFound(format!("no example of {kind:?}: the kinds are those of /api/options"))
     })?;
