@@ -94,6 +94,9 @@ export const api = {
     call('POST', `/games/${encodeURIComponent(id)}/hint`, {
       cells, ...(notes ? { notes } : {}), ...(locate ? { locate_mistake: true } : {}),
     }),
+  /** The filled cells whose value is not the answer (the mistake modes: the game is then
+   * assisted). */
+  mistakes: (id, cells) => call('POST', `/games/${encodeURIComponent(id)}/mistakes`, { cells }),
   analyze: (req) => call('POST', '/puzzles/analyze', req),
   verify: (req, answer) => call('POST', '/puzzles/verify', { ...req, answer }),
   records: (q) => call('GET', '/records?' + new URLSearchParams(q)),

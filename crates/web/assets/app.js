@@ -21,6 +21,7 @@
 //   drag-hidato.js   drawing a Hidato path by dragging from a number
 //   zoom.js          the magnified board for small cells
 //   pwa.js, offline.js   the service worker (sw.js); games finished without the server
+//   mistakes.js      the mistake modes (off, shown at once, three lives)
 import { initTheme } from './theme.js';
 import { $, state, isPlaying, isPaused, savePrefs, showTitle } from './state.js';
 import { t, translatePage, wireLanguage, onLanguage } from './i18n.js';
@@ -38,6 +39,7 @@ import { startOfflineSync } from './offline.js';
 import { wireDrag } from './drag-hidato.js';
 import { toggleZoom, scheduleZoom } from './zoom.js';
 import { wireChips } from './chips.js';
+import { setMode, showMode } from './mistakes.js';
 
 function wire() {
   const prefs = state.prefs;
@@ -58,7 +60,8 @@ function wire() {
   $('quit').addEventListener('click', quitGame);
   $('pause').addEventListener('click', () => setPaused(!isPaused()));
   $('resume-cover').addEventListener('click', () => setPaused(false));
-  $('notes-toggle').addEventListener('click', toggleNotesMode);
+  $('notes-toggle').addEventListener('click', () => toggleNotesMode('centre'));
+  $('corner-toggle').addEventListener('click', () => toggleNotesMode('corner'));
   $('auto-notes').addEventListener('click', toggleAutoNotes);
   $('colors-toggle').addEventListener('click', togglePalette);
   $('palette').addEventListener('click', (e) => {
@@ -73,6 +76,8 @@ function wire() {
   $('hint-locate').addEventListener('click', () => hint(true));
   $('hint-close').addEventListener('click', () => { $('hintbox').hidden = true; focusCell(); });
   $('check').addEventListener('click', () => check(false));
+  $('mistakes').addEventListener('change', (e) => setMode(e.target.value));
+  showMode();
   $('conflicts-toggle').checked = prefs.conflicts;
   $('conflicts-toggle').addEventListener('change', (e) => {
     prefs.conflicts = e.target.checked;

@@ -99,9 +99,22 @@ const FamilyParts = (Base) => class extends Base {
   }
   decorate(td, r, c) { decorate(this, td, r, c); }
   extras(i) { return this.extraEls[i] || []; }
+  /** Corner marks keep off the top left and top middle of a cell with a clue there. */
+  cornerSlots(i) { return this.geom.picture.cells[i].corner ? [1, 2, 3, 5, 6, 7] : [0, 1, 2, 3, 4, 5, 6, 7]; }
   labelWhere(r, c) {
     const i = r * this.geom.width + c;
-    return this.geom.cageWords(i) || (this.geom.stars ? `, region ${this.geom.region(i) + 1}` : '');
+    const clue = this.geom.cageClue(i);
+    if (clue) {
+      const v = { total: clue.total };
+      switch (clue.op) {
+        case 'plus': return t(', cage {total} plus', v);
+        case 'minus': return t(', cage {total} minus', v);
+        case 'times': return t(', cage {total} times', v);
+        case 'divided': return t(', cage {total} divided', v);
+        default: return t(', cage {total}', v);
+      }
+    }
+    return this.geom.stars ? t(', region {n}', { n: number(this.geom.region(i) + 1) }) : '';
   }
   labelRules() { return ''; }
 
@@ -143,7 +156,7 @@ class DigitsBoard extends FamilyParts(SudokuBoard) {
   narrow(cells, i, mask, maskOf) { return this.geom.cageCandidates(i, mask, cells, maskOf); }
   cageMates(i) { return this.geom.cageMates(i); }
   helpText() {
-    return t('Arrows move, type a digit to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.');
+    return t('Arrows move, type a digit to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark, Corner mode (K) a corner mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.');
   }
 }
 

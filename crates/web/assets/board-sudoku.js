@@ -34,11 +34,12 @@ export class SudokuBoard extends Board {
     }
   }
 
-  notesBox(mask, selVal) {
+  notesBox(mask, selVal, compact = false) {
     const box = document.createElement('span');
-    box.className = 'notes';
+    box.className = compact ? 'notes compact' : 'notes';
     box.setAttribute('aria-hidden', 'true');
     for (let d = 1; d <= this.geom.n; d++) {
+      if (compact && !(mask & (1 << d))) continue;
       const s = document.createElement('span');
       if (mask & (1 << d)) {
         s.textContent = symbol(d);
@@ -47,6 +48,36 @@ export class SudokuBoard extends Board {
       box.appendChild(s);
     }
     return box;
+  }
+
+  /** The slots of corner marks, in the order they fill: the four corners, then the middles of
+   * the top, bottom, left and right sides (style.css places `slot-k`). */
+  cornerSlots() { return [0, 1, 2, 3, 4, 5, 6, 7]; }
+
+  /** Corner marks: the digits in ascending order in the cell's corners, then its sides; more
+   * than the slots hold share the last one. */
+  cornerBox(mask, selVal, i) {
+    const box = document.createElement('span');
+    box.className = 'corner-marks';
+    box.setAttribute('aria-hidden', 'true');
+    const digits = [];
+    for (let d = 1; d <= this.geom.n; d++) if (mask & (1 << d)) digits.push(d);
+    const slots = this.cornerSlots(i);
+    slots.forEach((slot, k) => {
+      const here = k === slots.length - 1 ? digits.slice(k) : digits.slice(k, k + 1);
+      if (!here.length) return;
+      const s = document.createElement('span');
+      s.className = `slot-${slot}${here.includes(selVal) ? ' same-note' : ''}`;
+      s.textContent = here.map(symbol).join('');
+      box.appendChild(s);
+    });
+    return box;
+  }
+
+  labelCorners(mask) {
+    const list = [];
+    for (let d = 1; d <= this.geom.n; d++) if (mask & (1 << d)) list.push(symbol(d));
+    return t(', corner marks {list}', { list: list.join(' ') });
   }
 
   labelWhere(r, c) { return t(', box {b}', { b: this.geom.box(r, c) + 1 }); }
@@ -61,8 +92,8 @@ export class SudokuBoard extends Board {
 
   helpText() {
     const n = this.game.config.size;
-    return n > 9 ? t('Arrows move, type a digit or a letter A-{last} to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.', { last: symbol(n) })
-      : t('Arrows move, type a digit to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.');
+    return n > 9 ? t('Arrows move, type a digit or a letter A-{last} to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark, Corner mode (K) a corner mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.', { last: symbol(n) })
+      : t('Arrows move, type a digit to fill, Backspace clears. Shift+digit or Notes mode (N) toggles a pencil mark, Corner mode (K) a corner mark; M turns auto notes on or off. Ctrl+Z undoes, Ctrl+Y redoes.');
   }
 
   // ------------------------------------------------------------ pad and keys
@@ -96,14 +127,14 @@ export class SudokuBoard extends Board {
       // (A CSS ::before of data-left, not a text node: the button's accessible name, its
       // aria-label below, then holds all the text it shows.)
       if (done) delete b.dataset.left; else b.dataset.left = number(left);
-      const what = t(state.notesMode ? 'Note {d}' : 'Enter {d}', { d: symbol(d) });
+      const what = t(state.notesMode === 'corner' ? 'Corner mark {d}' : state.notesMode ? 'Note {d}' : 'Enter {d}', { d: symbol(d) });
       b.setAttribute('aria-label', `${what}${done ? t(', all placed') : t(', {n} left', { n: number(left) })}`);
     }
     $('hidato-next').hidden = true;
   }
 
-  /** Digits (letters past 9) fill, Shift+digit toggles a note, 0 clears, N is notes mode, M
-   * auto notes (M is no digit even at 16x16, whose letters stop at G). */
+  /** Digits (letters past 9) fill, Shift+digit toggles a note, 0 clears, N is notes mode, K
+   * corner mode, M auto notes (M is no digit even at 16x16, whose letters stop at G). */
   onKey(e) {
     const n = this.geom.n;
     // Shift+digit (or letter) toggles a note; the key code tells the digit whatever the layout.
@@ -116,6 +147,8 @@ export class SudokuBoard extends Board {
     if (v) { e.preventDefault(); enter(v); return true; }
     if (e.key === '0') { e.preventDefault(); clearCell(); return true; }
     if (e.key === 'n' || e.key === 'N') { e.preventDefault(); toggleNotesMode(); return true; }
+    // K: corner marks (no digit at any size: 16x16's letters stop at G).
+    if (e.key === 'k' || e.key === 'K') { e.preventDefault(); toggleNotesMode('corner'); return true; }
     if (e.key === 'm' || e.key === 'M') { e.preventDefault(); toggleAutoNotes(); return true; }
     return false;
   }

@@ -32,8 +32,13 @@ export class Board {
   tableVars() {}
   /** Classes of a playable cell from its place (box borders, diagonals). */
   decorate() {}
-  /** The pencil marks of an empty cell (an element), or null. */
+  /** The pencil marks of an empty cell (an element), or null; `compact` when corner marks
+   * share the cell (the centre notes then a small line in the middle, as SudokuPad draws them). */
   notesBox() { return null; }
+  /** The corner marks of an empty cell (an element), or null. */
+  cornerBox() { return null; }
+  /** Words naming the corner marks of an empty cell. */
+  labelCorners() { return ''; }
   /** Words after "Row r, column c" naming the cell's place (", box 3"). */
   labelWhere() { return ''; }
   /** Words naming the pencil marks of an empty cell. */
@@ -135,13 +140,21 @@ export class Board {
       cls.toggle('reach', ctx.reach.has(i));
       cls.toggle('pred', i === ctx.pred);
       cls.toggle('filled', !!v);
+      // Colour marks: one colour as data-color="k", several as stripes (data-color="multi").
       const mark = s.colors[i] || 0;
-      if ((td.dataset.color || '0') !== String(mark)) {
-        if (mark) td.dataset.color = String(mark); else delete td.dataset.color;
+      const marks = COLORS.map((_, k) => k).filter((k) => k && mark & (1 << k));
+      const shade = marks.length > 1 ? 'multi' : String(marks[0] || 0);
+      if ((td.dataset.color || '0') !== shade) {
+        if (marks.length) td.dataset.color = shade; else delete td.dataset.color;
+        if (marks.length > 1) {
+          const step = 100 / marks.length;
+          td.style.setProperty('--marks', `linear-gradient(135deg, ${marks.map((k, j) => `var(--mark-${k}) ${j * step}% ${(j + 1) * step}%`).join(', ')})`);
+        } else td.style.removeProperty('--marks');
       }
       td.tabIndex = i === sel ? 0 : -1;
       // Content.
-      const key = `${v}|${s.notes[i]}|${selVal}|${this.extraKey ? this.extraKey(i) : ''}`;
+      const corners = v ? 0 : s.corners[i] || 0;
+      const key = `${v}|${s.notes[i]}|${corners}|${selVal}|${this.extraKey ? this.extraKey(i) : ''}`;
       if (td.dataset.key !== key) {
         td.dataset.key = key;
         if (v) {
@@ -150,16 +163,17 @@ export class Board {
           span.textContent = this.symbol(v);
           td.replaceChildren(...this.extras(i), span);
         } else {
-          const box = s.notes[i] ? this.notesBox(s.notes[i], selVal) : null;
-          td.replaceChildren(...this.extras(i), ...(box ? [box] : []));
+          const box = s.notes[i] ? this.notesBox(s.notes[i], selVal, corners !== 0) : null;
+          const around = corners ? this.cornerBox(corners, selVal, i) : null;
+          td.replaceChildren(...this.extras(i), ...(box ? [box] : []), ...(around ? [around] : []));
         }
       }
       // Name: position and state, in words.
       let label = `${t('Row {r}, column {c}', { r: r + 1, c: c + 1 })}${this.labelWhere(r, c)}`;
       if (v) label += this.givens[i] ? t(', given {v}', { v: this.word(v) }) : `, ${this.word(v)}`;
-      else label += `${t(', empty')}${s.notes[i] ? this.labelNotes(s.notes[i]) : ''}`;
+      else label += `${t(', empty')}${s.notes[i] ? this.labelNotes(s.notes[i]) : ''}${corners ? this.labelCorners(corners) : ''}`;
       label += this.labelRules(r, c);
-      if (mark) label += t(', marked {colour}', { colour: t(COLORS[mark]) });
+      if (marks.length) label += t(', marked {colour}', { colour: marks.map((k) => t(COLORS[k])).join(', ') });
       if (conflicts.has(i)) label += t(', conflict');
       if (s.wrong.has(i)) label += t(', mistake');
       if (stage && hint.area && hint.area.has(i) && !(stage >= 2 && hint.cells.has(i))) label += t(', where the hint looks');

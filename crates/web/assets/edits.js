@@ -7,24 +7,29 @@
 // notes with the digits no peer holds and, while on, give a cell back its candidates when its
 // digit goes; it is bookkeeping only, the server never sees it (docs/web.md). Colour marks are
 // the player's own shading of cells: saved with the game, and edits in the undo history like
-// digits and notes (a mark alone leaves the hint and the conflicts shown, and checks nothing).
-import { $, state, isPlaying, saveGame, setStatus, COLORS } from './state.js';
+// digits and notes (a mark alone leaves the hint and the conflicts shown, and checks nothing);
+// a cell can have several (a bit mask, bit k for COLORS[k]). Notes are of two kinds, as in
+// SudokuPad: centre notes (the cell's candidates, `notes`: what auto notes fill and hints read)
+// and corner marks (`corners`: the player's "this digit goes in one of these cells of the box",
+// bookkeeping the server never sees, like the colours); a digit placed clears both of its cell.
+import { $, state, isPlaying, saveGame, setStatus, COLORS, ALL_COLORS } from './state.js';
 import { render, focusCellIfInBoard } from './view.js';
 import { maybeCheck } from './checks.js';
+import { checkMistakes } from './mistakes.js';
 import { t } from './i18n.js';
 
-/** Applies a list of changes {i, v, n, k} (new value, notes and colour mark; each optional) as
- * one undo step; with `merge`, folds them into the last step instead (Hidato typing of several
- * digits). History entries are lists of [cell, from, to], each [value, notes, mark] (games saved
- * before marks were undoable have [value, notes]: their marks stay as they are). Returns whether
- * anything changed. */
+/** Applies a list of changes {i, v, n, k, c} (new value, notes, colour marks and corner marks;
+ * each optional) as one undo step; with `merge`, folds them into the last step instead (Hidato
+ * typing of several digits). History entries are lists of [cell, from, to], each [value, notes,
+ * marks, corners] (games saved before marks or corners were undoable have fewer: what they lack
+ * stays as it is). Returns whether anything changed. */
 export function change(list, merge = false) {
   const s = state;
   const entry = [];
-  for (const { i, v, n, k } of list) {
-    const from = [s.cells[i], s.notes[i], s.colors[i] || 0];
-    const to = [v === undefined ? from[0] : v, n === undefined ? from[1] : n, k === undefined ? from[2] : k];
-    if (from[0] === to[0] && from[1] === to[1] && from[2] === to[2]) continue;
+  for (const { i, v, n, k, c } of list) {
+    const from = [s.cells[i], s.notes[i], s.colors[i] || 0, s.corners[i] || 0];
+    const to = [v === undefined ? from[0] : v, n === undefined ? from[1] : n, k === undefined ? from[2] : k, c === undefined ? from[3] : c];
+    if (from.every((x, j) => x === to[j])) continue;
     setCell(i, to);
     entry.push([i, from, to]);
     if (touchesGrid([i, from, to])) s.wrong.delete(i);
@@ -45,15 +50,16 @@ export function change(list, merge = false) {
   return true;
 }
 
-/** Puts [value, notes, mark] in cell i (no mark in the triple: the mark stays). */
-function setCell(i, [v, n, k]) {
+/** Puts [value, notes, marks, corners] in cell i (what the list lacks stays as it is). */
+function setCell(i, [v, n, k, c]) {
   const s = state;
   s.cells[i] = v;
   s.notes[i] = n;
-  if (k !== undefined) s.colors[i] = Number.isInteger(k) && k > 0 && k < COLORS.length ? k : 0;
+  if (k !== undefined) s.colors[i] = Number.isInteger(k) && k > 0 ? k & ALL_COLORS : 0;
+  if (c !== undefined) s.corners[i] = Number.isInteger(c) && c > 0 ? c : 0;
 }
 
-/** Whether a history item changes a value or notes (not only a colour mark). */
+/** Whether a history item changes a value or the centre notes (not only colour or corner marks). */
 function touchesGrid([, from, to]) {
   return from[0] !== to[0] || from[1] !== to[1];
 }
@@ -68,7 +74,7 @@ function afterEdit(grid = true) {
   }
   saveGame();
   render();
-  if (grid) maybeCheck();
+  if (grid) { maybeCheck(); checkMistakes(); }
 }
 
 export function undo() {
@@ -99,7 +105,7 @@ export function redo() {
 }
 
 /** Puts value v (0 clears) in the selected cell; the digit leaves its peers' notes. In notes
- * mode a digit toggles a note instead. */
+ * mode a digit toggles a note (centre or corner, as the mode says) instead. */
 export function enter(v) {
   const s = state;
   if (!isPlaying()) return;
@@ -125,7 +131,8 @@ export function place(values, drops = []) {
     if (s.board.hasNotes && !cells[i] && !notes[i]) { notes[i] = candidates(cells, i); touched.add(i); }
     if (notes[i] & (1 << d)) { notes[i] &= ~(1 << d); touched.add(i); }
   }
-  return change([...touched].map((i) => ({ i, v: cells[i], n: notes[i] })));
+  // A digit placed clears the cell's corner marks too (they are about where it could go).
+  return change([...touched].map((i) => ({ i, v: cells[i], n: notes[i], ...(cells[i] ? { c: 0 } : {}) })));
 }
 
 /** The digits no peer of cell i holds in `cells`, as a notes mask. */
@@ -201,13 +208,15 @@ export function toggleAutoNotes() {
   else setStatus(t(s.autoNotes ? 'Auto notes on: every empty cell shows its candidates, kept up to date.' : 'Auto notes off: the notes stay, you keep them.'));
 }
 
-/** Toggles the pencil mark d in the selected cell, if empty. */
-export function toggleNote(d) {
+/** Toggles the pencil mark d in the selected cell, if empty: a centre note, or a corner mark
+ * (`corner`, or in corner mode). */
+export function toggleNote(d, corner = state.notesMode === 'corner') {
   const s = state;
   if (!isPlaying() || !s.board.hasNotes) return;
   const i = s.sel;
   if (s.board.givens[i] || s.cells[i]) return;
-  change([{ i, n: s.notes[i] ^ (1 << d) }]);
+  if (corner) change([{ i, c: (s.corners[i] || 0) ^ (1 << d) }]);
+  else change([{ i, n: s.notes[i] ^ (1 << d) }]);
 }
 
 export function clearCell() {
@@ -219,13 +228,16 @@ export function clearCell() {
   place([[i, 0]]);
 }
 
-export function toggleNotesMode() {
+/** Turns the notes mode `kind` ('centre' or 'corner') on, or off if it is on: digits fill
+ * cells again. */
+export function toggleNotesMode(kind = 'centre') {
   const s = state;
   if (!isPlaying() || !s.board.hasNotes) return;
-  s.notesMode = !s.notesMode;
+  s.notesMode = s.notesMode === kind ? false : kind;
   saveGame();
   render();
-  setStatus(t(s.notesMode ? 'Notes mode: digits toggle pencil marks.' : 'Notes mode off: digits fill cells.'));
+  setStatus(t(s.notesMode === 'corner' ? 'Corner mode: digits toggle corner marks.'
+    : s.notesMode ? 'Notes mode: digits toggle pencil marks.' : 'Notes mode off: digits fill cells.'));
 }
 
 /** Shows or hides the colour palette. */
@@ -236,11 +248,12 @@ export function togglePalette() {
   render();
 }
 
-/** Gives the selected cell the colour mark k (0 clears it), as one undo step. */
+/** Adds the colour mark k to the selected cell or takes it away (0 clears them all), as one
+ * undo step. */
 export function setColor(k) {
   const s = state;
   if (!isPlaying() || !Number.isInteger(k) || k < 0 || k >= COLORS.length) return;
   s.typing = null;
-  change([{ i: s.sel, k }]);
+  change([{ i: s.sel, k: k ? (s.colors[s.sel] || 0) ^ (1 << k) : 0 }]);
   focusCellIfInBoard();
 }

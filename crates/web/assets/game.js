@@ -7,13 +7,14 @@
 // asks first (confirmDiscard: a native <dialog> whose default is Cancel); the "New game" form
 // folds away while a game is played and opens again when it ends.
 import { api, ApiError } from './api.js';
-import { $, state, STORE, COLORS, isPlaying, isPaused, loadJson, saveGame, saveJson, setStatus, showTitle } from './state.js';
+import { $, state, STORE, COLORS, ALL_COLORS, isPlaying, isPaused, loadJson, saveGame, saveJson, setStatus, showTitle } from './state.js';
 import { seconds, setClock } from './timer.js';
 import { boardFor } from './boards.js';
 import { render, focusCell } from './view.js';
 import { updateShare } from './paste.js';
 import { scheduleZoom } from './zoom.js';
 import { t, date, setText } from './i18n.js';
+import { checkMistakes } from './mistakes.js';
 
 /** Whether a game is going on (playing or paused): ending it asks first. */
 export const inProgress = () => isPlaying() || isPaused();
@@ -74,13 +75,27 @@ function loadGame(game, saved) {
   s.board = board;
   s.cells = ok ? saved.cells.map((v, i) => (givens[i] ? game.puzzle[i] : v)) : game.puzzle.map((v) => Math.max(0, v));
   s.notes = ok && saved.notes ? saved.notes : new Array(n).fill(0);
-  s.undo = ok && saved.undo ? saved.undo : [];
-  s.redo = ok && saved.redo ? saved.redo : [];
+  s.corners = ok && Array.isArray(saved.corners) && saved.corners.length === n
+    ? saved.corners.map((m) => (Number.isInteger(m) && m > 0 ? m : 0)) : new Array(n).fill(0);
+  // A game saved before a cell could have several colours (v1) has one colour's index per cell,
+  // in the history too: as masks.
+  const mask = ok && saved.v === 1 ? (k) => (Number.isInteger(k) && k > 0 && k < COLORS.length ? 1 << k : 0) : (k) => k;
+  const history = (list) => (Array.isArray(list) ? list : []).map((entry) => entry.map(([i, from, to]) => [i,
+    from.length > 2 ? [from[0], from[1], mask(from[2]), ...from.slice(3)] : from,
+    to.length > 2 ? [to[0], to[1], mask(to[2]), ...to.slice(3)] : to]));
+  s.undo = ok ? history(saved.undo) : [];
+  s.redo = ok ? history(saved.redo) : [];
   s.sel = ok && saved.sel >= 0 && saved.sel < n ? saved.sel : firstCell(game);
-  s.notesMode = ok && board.hasNotes ? !!saved.notesMode : false;
+  // Notes mode: 'centre' or 'corner' (a game saved before corner marks has true for centre).
+  s.notesMode = ok && board.hasNotes && saved.notesMode ? (saved.notesMode === 'corner' ? 'corner' : 'centre') : false;
   s.autoNotes = ok && board.hasNotes ? !!saved.autoNotes : false;
   s.colors = ok && Array.isArray(saved.colors) && saved.colors.length === n
-    ? saved.colors.map((k) => (Number.isInteger(k) && k > 0 && k < COLORS.length ? k : 0)) : new Array(n).fill(0);
+    ? saved.colors.map((k) => (Number.isInteger(mask(k)) && mask(k) > 0 ? mask(k) & ALL_COLORS : 0)) : new Array(n).fill(0);
+  const m = ok && saved.mistakes && typeof saved.mistakes === 'object' ? saved.mistakes : {};
+  s.mistakes = {
+    made: Number.isInteger(m.made) && m.made > 0 ? m.made : 0,
+    seen: Array.isArray(m.seen) ? m.seen.filter((x) => typeof x === 'string').slice(0, n * 64) : [],
+  };
   if (board.isHole(s.sel)) s.sel = firstCell(game);
   s.hint = null;
   s.wrong = new Set();
@@ -100,6 +115,9 @@ function loadGame(game, saved) {
   updateShare();
   saveGame();
   render();
+  // The crosses of a game already assisted come back (a new game is asked about at its first
+  // value: until then it is not assisted).
+  if (game.assisted) checkMistakes();
 }
 
 /** The first empty cell, else the first cell that is not a hole. */

@@ -26,7 +26,7 @@ export function holds(op, target, values) {
 }
 
 /** Words for a clue's sign, for screen readers. */
-const SPOKEN = { '+': ' plus', '−': ' minus', '×': ' times', '÷': ' divided', '-': ' minus', x: ' times', '*': ' times', '/': ' divided' };
+const SPOKEN = { '+': 'plus', '−': 'minus', '×': 'times', '÷': 'divided', '-': 'minus', x: 'times', '*': 'times', '/': 'divided' };
 
 /** Whether digits a and b keep a pair's relation (crates/web/src/family/rules.rs, `Pair`). */
 export function pairHolds(pair, a, b) {
@@ -112,13 +112,15 @@ export class FamilyGeom {
   /** The dashed outline's group of a cell (Killer's cages; none where cages are the regions). */
   outline(i) { return this.picture.cages.length ? this.picture.cages[i] : null; }
 
-  /** The cage clue of cell i in words ("cage 17", "cage 24 times"), or ''. */
-  cageWords(i) {
+  /** The cage clue of cell i as { total, op } (op: 'plus', 'minus', 'times', 'divided' or ''
+   * for a bare number) for the cell's name, or null outside cages. */
+  cageClue(i) {
     const k = this.cageOf[i];
-    if (k < 0) return '';
+    if (k < 0) return null;
     const cage = this.rules.cages[k];
     const label = this.picture.cells[cage.cells.find((c) => this.picture.cells[c].corner)]?.corner || String(cage.target);
-    return `, cage ${label.replace(/[+−×÷\-x*/]$/, (s) => SPOKEN[s] || '')}`;
+    const m = /^(.*?)([+−×÷\-x*/]?)$/.exec(label);
+    return { total: m[1], op: SPOKEN[m[2]] || '' };
   }
 
   /** Whether the grid is finished: every open cell filled, or every row's stars placed. */

@@ -17,24 +17,29 @@ export const PREFS = 'tessera.prefs';
 const MAX_HISTORY = 1000;
 /** The colour marks a cell can have (index 1..4; 0 is none), named as the cell's label says. */
 export const COLORS = ['', 'rose', 'amber', 'violet', 'teal'];
+/** All the colour marks a cell can have, as a mask (bit k for COLORS[k], k >= 1). */
+export const ALL_COLORS = ((1 << COLORS.length) - 1) & ~1;
 
 export const state = {
   /** What a new game can ask for: GET /api/options, as options.js carries it. */
   options: OPTIONS,
-  /** The saved preferences: { conflicts, last, zoom } (theme.js keeps the theme in the same record). */
+  /** The saved preferences: { conflicts, mistakes, last, zoom } (theme.js keeps the theme in the same record). */
   prefs: loadJson(PREFS) || {},
 
   // The game in progress; `game` is null until one is loaded. Saved by saveGame().
   game: null, // the server's game object (status changed here as play goes)
   cells: [],
-  notes: [], // per cell, a bit mask of pencil marks (bit d for the digit d)
-  undo: [], // entries: lists of [cell, [value, notes, mark] before, [value, notes, mark] after]
+  notes: [], // per cell, a bit mask of pencil marks (bit d for the digit d): the centre notes
+  corners: [], // per cell, a bit mask of corner marks (SudokuPad's: where a digit can go in a box)
+  undo: [], // entries: lists of [cell, [value, notes, mark, corners] before, [...] after]
   redo: [],
   sel: 0, // the selected cell
-  notesMode: false,
+  notesMode: false, // false (digits), 'centre' (notes) or 'corner' (corner marks)
   autoNotes: false, // Sudoku: notes filled with candidates and kept up to date (edits.js)
-  colors: [], // per cell, the index of its colour mark in COLORS (0: none); in the history too
+  colors: [], // per cell, its colour marks as a mask (bit k for COLORS[k]; 0: none); in the history too
   palette: false, // the colour palette is shown
+  /** The mistake modes (mistakes.js): mistakes found (`made`) and which ('cell:value'). */
+  mistakes: { made: 0, seen: [] },
 
   /** The board drawing the game (board-sudoku.js or board-hidato.js); null without a game. */
   board: null,
@@ -103,14 +108,14 @@ export function saveJson(key, value) {
 export function savePrefs() {
   // theme.js writes the theme into the same object: keep it.
   const cur = loadJson(PREFS) || {};
-  saveJson(PREFS, { ...cur, conflicts: state.prefs.conflicts, last: state.prefs.last, zoom: !!state.prefs.zoom });
+  saveJson(PREFS, { ...cur, conflicts: state.prefs.conflicts, mistakes: state.prefs.mistakes, last: state.prefs.last, zoom: !!state.prefs.zoom });
 }
 
 export function saveGame() {
   const s = state;
   if (!s.game) return;
   if (s.undo.length > MAX_HISTORY) s.undo.splice(0, s.undo.length - MAX_HISTORY);
-  saveJson(STORE, { v: 1, game: s.game, cells: s.cells, notes: s.notes, undo: s.undo, redo: s.redo, sel: s.sel, notesMode: s.notesMode, autoNotes: s.autoNotes, colors: s.colors, clock: savedClock() });
+  saveJson(STORE, { v: 2, game: s.game, cells: s.cells, notes: s.notes, corners: s.corners, undo: s.undo, redo: s.redo, sel: s.sel, notesMode: s.notesMode, autoNotes: s.autoNotes, colors: s.colors, mistakes: s.mistakes, clock: savedClock() });
 }
 
 /** The clock as saved: the seconds shown now, whether it runs, and the wall-clock time of

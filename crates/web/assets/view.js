@@ -4,6 +4,7 @@
 import { $, state, COLORS, isPlaying, isPaused, saveGame } from './state.js';
 import { keepSelectionInView } from './zoom.js';
 import { t, setText } from './i18n.js';
+import { showMode } from './mistakes.js';
 
 /** Cells to mark as conflicts: the rules broken on the board (every cell of a clash: the
  * player's and the one it clashes with, a given too), and those the server named. */
@@ -30,9 +31,13 @@ export function render() {
   $('pause').setAttribute('aria-pressed', isPaused() ? 'true' : 'false');
   $('board-wrap').classList.toggle('paused', isPaused());
   $('board-wrap').classList.toggle('finished', finished);
-  $('notes-toggle').disabled = !active || !board.hasNotes;
-  $('notes-toggle').setAttribute('aria-pressed', s.notesMode ? 'true' : 'false');
-  $('notes-toggle').textContent = t(s.notesMode ? 'Notes: on' : 'Notes: off');
+  // The notes modes: centre notes (Notes) and corner marks (Corner), one at a time, each
+  // pressed again to type digits.
+  for (const [id, kind] of [['notes-toggle', 'centre'], ['corner-toggle', 'corner']]) {
+    $(id).disabled = !active || !board.hasNotes;
+    $(id).hidden = !board.hasNotes && id === 'corner-toggle';
+    $(id).setAttribute('aria-pressed', s.notesMode === kind ? 'true' : 'false');
+  }
   $('auto-notes').disabled = !active || !(board.hasNotes || board.autoDots);
   $('auto-notes').textContent = t(board.autoDots ? 'Auto dots' : 'Auto notes');
   $('auto-notes').setAttribute('aria-pressed', s.autoNotes ? 'true' : 'false');
@@ -40,13 +45,14 @@ export function render() {
   $('colors-toggle').setAttribute('aria-expanded', s.palette && active ? 'true' : 'false');
   $('palette').hidden = !(s.palette && active);
   const mark = s.colors[s.sel] || 0;
-  for (let k = 0; k < COLORS.length; k++) $(`color-${k}`).setAttribute('aria-pressed', k === mark ? 'true' : 'false');
+  for (let k = 0; k < COLORS.length; k++) $(`color-${k}`).setAttribute('aria-pressed', (k ? mark & (1 << k) : !mark) ? 'true' : 'false');
   $('undo').disabled = !active || !s.undo.length;
   $('redo').disabled = !active || !s.redo.length;
   $('hint').disabled = !active;
   $('check').disabled = !active;
-  document.body.classList.toggle('notes-mode', s.notesMode);
+  document.body.classList.toggle('notes-mode', !!s.notesMode);
   board.renderSide(ctx);
+  showMode();
   $('pad').querySelectorAll('button').forEach((b) => { b.disabled = !active; });
 }
 

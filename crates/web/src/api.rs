@@ -203,6 +203,13 @@ pub struct Quit {
     pub status: Status,
 }
 
+/// `POST /api/games/{id}/mistakes`: the player's values that are not the solution's.
+#[derive(Debug, Serialize)]
+pub struct Mistakes {
+    /// The cells, in reading order.
+    pub wrong: Vec<usize>,
+}
+
 /// `POST /api/games/{id}/hint`: one step, explained. The page shows it in three stages, as
 /// Good Sudoku does: where to look (`area`, `houses`), the technique, then the move.
 #[derive(Debug, Default, Serialize)]

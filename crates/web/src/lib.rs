@@ -93,6 +93,7 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/resume", post(games::resume))
         .route("/games/{id}/quit", post(games::quit))
         .route("/games/{id}/hint", post(hints::hint))
+        .route("/games/{id}/mistakes", post(hints::mistakes))
         .route("/puzzles/analyze", post(puzzles::analyze))
         .route("/puzzles/verify", post(puzzles::verify));
     let api = reads.merge(writes).fallback(handlers::not_found);

@@ -36,7 +36,7 @@ const PRUNE_AT: usize = 65_536;
 pub enum Class {
     /// `POST /api/games`.
     NewGame,
-    /// `POST /api/games/{id}/check` or `.../hint`.
+    /// `POST /api/games/{id}/check`, `.../hint` or `.../mistakes`.
     Check,
     /// `POST /api/puzzles/analyze` or `.../verify`: CPU work on any puzzle sent.
     Cpu,
@@ -74,7 +74,8 @@ impl Class {
         }
         let id_and_action = path.strip_prefix("/api/games/")?;
         let (_, action) = id_and_action.split_once('/')?;
-        matches!(action, "check" | "hint" | "check/" | "hint/").then_some(Class::Check)
+        matches!(action, "check" | "hint" | "mistakes" | "check/" | "hint/" | "mistakes/")
+            .then_some(Class::Check)
     }
 }
 
@@ -326,6 +327,7 @@ mod tests {
         assert_eq!(Class::of(&post, "/api/games"), Some(Class::NewGame));
         assert_eq!(Class::of(&post, "/api/games/abc/check"), Some(Class::Check));
         assert_eq!(Class::of(&post, "/api/games/abc/hint"), Some(Class::Check));
+        assert_eq!(Class::of(&post, "/api/games/abc/mistakes"), Some(Class::Check));
         assert_eq!(Class::of(&post, "/api/games/abc/pause"), None);
         assert_eq!(Class::of(&Method::GET, "/api/games/abc"), None);
         assert_eq!(Class::of(&post, "/api/puzzles/analyze"), Some(Class::Cpu));

@@ -1,6 +1,8 @@
 //! `POST /api/games/{id}/hint`: the next step on the board as the player sees it (digits and
 //! notes), explained, or the next value revealed when the rules are stuck. Refused while the game
-//! is paused.
+//! is paused. `POST /api/games/{id}/mistakes`: the player's values against the solution, for the
+//! page's mistake modes (shown at once, or three lives); it marks the game assisted as a hint
+//! does, for the same reason.
 //!
 //! The page sends its notes with the digits (`notes`: per cell, the values pencilled in; the
 //! server keeps none, so a hint is always about the state on the player's screen). A cell
@@ -23,7 +25,7 @@ use serde_json::Value;
 
 use super::games::playing;
 use super::Body;
-use crate::api::Hint;
+use crate::api::{Hint, Mistakes};
 use crate::error::{AppError, AppResult};
 use crate::family::rules::{DOT, STAR};
 use crate::family::InPlay;
@@ -86,6 +88,39 @@ pub async fn hint(
         })
         .await??;
     Ok(Json(step))
+}
+
+/// The body of a mistakes question: the player's grid.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MistakesBody {
+    cells: Vec<i32>,
+}
+
+/// `POST /api/games/{id}/mistakes`: the cells whose value is not the solution's (a given never
+/// is; empty cells are not mistakes). The game is then assisted, even when there are none: that
+/// a grid has no mistake is knowledge of the answer too (a script could place one value at a time
+/// and ask).
+pub async fn mistakes(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Body(body): Body<MistakesBody>,
+) -> AppResult<Json<Mistakes>> {
+    let mut game = playing(&state, &id).await?;
+    game.shape.validate(&game.puzzle, &body.cells)?;
+    mark_assisted(&state, &mut game).await?;
+    Ok(Json(Mistakes { wrong: wrong_cells(&body.cells, &game.solution) }))
+}
+
+/// The filled cells whose value is not the solution's, in reading order.
+fn wrong_cells(cells: &[i32], solution: &[i32]) -> Vec<usize> {
+    cells
+        .iter()
+        .zip(solution)
+        .enumerate()
+        .filter(|(_, (&v, &answer))| v > 0 && v != answer)
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// Marks the game assisted (stored first), once.
@@ -361,6 +396,16 @@ mod tests {
         assert_eq!(first_mistake(&[1, 0, 0, 0], &[0, 0b1, 0, 0], &solution), Some((1, true)));
         assert_eq!(first_mistake(&[1, 0, 4, 0], &[0, 0b1, 0, 0], &solution), Some((1, true)));
         assert_eq!(first_mistake(&[2, 0, 4, 0], &[0, 0, 0, 0], &solution), Some((0, false)));
+    }
+
+    #[test]
+    fn the_wrong_cells_are_the_filled_ones_against_the_solution() {
+        let solution = [1, 2, 3, 4, 5];
+        assert_eq!(wrong_cells(&[1, 0, 4, 0, 1], &solution), vec![2, 4]);
+        assert_eq!(wrong_cells(&[0, 0, 0, 0, 0], &solution), Vec::<usize>::new());
+        assert_eq!(wrong_cells(&[1, 2, 3, 4, 5], &solution), Vec::<usize>::new());
+        // Holes (-1) are never mistakes.
+        assert_eq!(wrong_cells(&[-1, 2, 0, 4, 5], &[-1, 2, 3, 4, 5]), Vec::<usize>::new());
     }
 
     #[test]

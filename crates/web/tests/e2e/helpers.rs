@@ -281,7 +281,7 @@ async fn wait_background(c: &Client, r: usize, col: usize, rgb: &str, what: &str
 }
 
 /// Waits until a cell's `data-color` is `mark` (None: no mark).
-async fn wait_color(c: &Client, r: usize, col: usize, mark: Option<u8>, what: &str) -> Result<()> {
+async fn wait_color(c: &Client, r: usize, col: usize, mark: Option<&str>, what: &str) -> Result<()> {
     let want = mark.map_or_else(|| "undefined".to_owned(), |k| format!("'{k}'"));
     wait_js(
         c,
@@ -293,8 +293,9 @@ async fn wait_color(c: &Client, r: usize, col: usize, mark: Option<u8>, what: &s
 }
 
 /// (q) A colour mark: the palette colours the selected cell (class, name, background, light and
-/// dark); Undo and Redo (and Ctrl+Z) take marks back and forth like digits; the mark survives a
-/// reload, "No colour" clears it; no sideways scroll with the palette.
+/// dark); a second colour joins the first (stripes, both named), pressed again it goes; Undo and
+/// Redo (and Ctrl+Z) take marks back and forth like digits; the marks survive a reload (saved as
+/// a mask, bit k for colour k), "No colour" clears them; no sideways scroll with the palette.
 pub async fn colour_marks(h: &Harness, c: &Client) -> Result<()> {
     open_game_page(h, c).await?;
     let game = start_game(h, c, &SETTINGS_SUDOKU_4).await?;
@@ -340,9 +341,33 @@ pub async fn colour_marks(h: &Harness, c: &Client) -> Result<()> {
     let colors = cells(&saved_game(c).await?["colors"]);
     ensure!(colors.iter().all(|&v| v == 0), "saved colours after Undo: {colors:?}");
     by_testid(c, "redo").await?.click().await?;
-    wait_color(c, r, col, Some(2), "Redo to put the mark back").await?;
+    wait_color(c, r, col, Some("2"), "Redo to put the mark back").await?;
     by_testid(c, "color-4").await?.click().await?;
-    wait_color(c, r, col, Some(4), "the cell to be marked teal").await?;
+    wait_color(c, r, col, Some("multi"), "the cell to be marked amber and teal").await?;
+    let spoken = label(&cell(c, r, col).await?).await?;
+    ensure!(spoken.contains("marked amber, teal"), "the cell of two colours is named {spoken:?}");
+    let pressed = js(
+        c,
+        "[1, 2, 3, 4, 0].map((k) => document.getElementById('color-' + k).getAttribute('aria-pressed')).join(' ')",
+    )
+    .await?;
+    ensure!(pressed == "false true false true false", "the palette's pressed colours: {pressed}");
+    let stripes = js(
+        c,
+        &format!(
+            "getComputedStyle(document.querySelector('[data-testid=\"cell-{r}-{col}\"]')).backgroundImage"
+        ),
+    )
+    .await?;
+    ensure!(
+        stripes.as_str().is_some_and(|b| b.contains("linear-gradient")),
+        "two colours are not drawn as stripes: {stripes}"
+    );
+    h.shot(c, "q1-two-colours").await?;
+    by_testid(c, "color-4").await?.click().await?;
+    wait_color(c, r, col, Some("2"), "teal pressed again to go").await?;
+    by_testid(c, "color-4").await?.click().await?;
+    wait_color(c, r, col, Some("multi"), "teal back").await?;
     c.perform_actions(
         KeyActions::new("keyboard".into())
             .then(KeyAction::Down { value: Key::Control.into() })
@@ -351,15 +376,16 @@ pub async fn colour_marks(h: &Harness, c: &Client) -> Result<()> {
             .then(KeyAction::Up { value: Key::Control.into() }),
     )
     .await?;
-    wait_color(c, r, col, Some(2), "Ctrl+Z to give the cell its amber back").await?;
+    wait_color(c, r, col, Some("2"), "Ctrl+Z to give the cell its amber alone back").await?;
 
     // Another cell selected: the mark stays and only on the marked cell.
     cell(c, other / n, other % n).await?.click().await?;
     let saved = saved_game(c).await?;
     let colors = cells(&saved["colors"]);
     ensure!(
-        colors.len() == n * n && colors.iter().enumerate().all(|(k, &v)| v == if k == i { 2 } else { 0 }),
-        "saved colours {colors:?}, expected 2 at {i} only"
+        colors.len() == n * n
+            && colors.iter().enumerate().all(|(k, &v)| v == if k == i { 1 << 2 } else { 0 }),
+        "saved colours {colors:?}, expected amber (1 << 2) at {i} only"
     );
 
     c.refresh().await?;
@@ -389,6 +415,163 @@ pub async fn colour_marks(h: &Harness, c: &Client) -> Result<()> {
     .await?;
     let colors = cells(&saved_game(c).await?["colors"]);
     ensure!(colors.iter().all(|&v| v == 0), "saved colours after clearing: {colors:?}");
+    Ok(())
+}
+
+/// (q') Corner marks beside centre notes, as SudokuPad has them: Corner mode (its button, or K)
+/// makes the pad's digits corner marks, drawn in the cell's corners and named; centre notes in
+/// the same cell shrink to a line in the middle; Notes and Corner are one mode at a time; a digit
+/// placed clears both kinds, Undo brings them back, a reload keeps them (saved as `corners`).
+pub async fn corner_marks(h: &Harness, c: &Client) -> Result<()> {
+    open_game_page(h, c).await?;
+    let game = start_game(h, c, &SETTINGS_SUDOKU_4).await?;
+    let n = width(&game);
+    let puzzle = cells(&game["puzzle"]);
+    let i = puzzle.iter().position(|&v| v == 0).ok_or_else(|| anyhow!("no empty cell"))?;
+    let (r, col) = (i / n, i % n);
+    let at = format!("document.querySelector('[data-testid=\"cell-{r}-{col}\"]')");
+    cell(c, r, col).await?.click().await?;
+    by_testid(c, "corner-toggle").await?.click().await?;
+    let modes = "['notes-toggle', 'corner-toggle'].map((id) => document.getElementById(id).getAttribute('aria-pressed')).join(' ')";
+    ensure!(
+        js(c, modes).await? == "false true",
+        "Corner mode is not the one pressed: {}",
+        js(c, modes).await?
+    );
+    for d in ["1", "2"] {
+        by_testid(c, &format!("pad-{d}")).await?.click().await?;
+    }
+    wait_js(c, &format!("{at}.querySelectorAll('.corner-marks span').length === 2"), "two corner marks")
+        .await?;
+    let drawn = js(c, &format!("[...{at}.querySelectorAll('.corner-marks span')].map((s) => s.className + ':' + s.textContent).join(' ')")).await?;
+    ensure!(drawn == "slot-0:1 slot-1:2", "the corner marks are drawn as {drawn}");
+    let spoken = label(&cell(c, r, col).await?).await?;
+    ensure!(spoken.contains("corner marks 1 2"), "the cell with corner marks is named {spoken:?}");
+    // Notes mode instead: a centre note in the same cell, drawn small in the middle.
+    by_testid(c, "notes-toggle").await?.click().await?;
+    ensure!(
+        js(c, modes).await? == "true false",
+        "Notes and Corner pressed together: {}",
+        js(c, modes).await?
+    );
+    by_testid(c, "pad-3").await?.click().await?;
+    wait_js(
+        c,
+        &format!("{at}.querySelector('.notes.compact')?.textContent === '3'"),
+        "the centre note beside the corner marks",
+    )
+    .await?;
+    let saved = saved_game(c).await?;
+    ensure!(
+        saved["corners"][i] == 0b110 && saved["notes"][i] == 0b1000,
+        "saved corners {} notes {}",
+        saved["corners"][i],
+        saved["notes"][i]
+    );
+    // K from the keyboard turns Corner mode on (and off).
+    cell(c, r, col).await?.click().await?;
+    press(c, &["k"]).await?;
+    ensure!(js(c, modes).await? == "false true", "K did not turn Corner mode on: {}", js(c, modes).await?);
+    press(c, &["k"]).await?;
+    ensure!(js(c, modes).await? == "false false", "K again did not turn it off: {}", js(c, modes).await?);
+    h.shot(c, "q3-corner-marks").await?;
+    // A digit clears both kinds; Undo brings them back; a reload keeps them.
+    let answer = sudoku_solution(&game)?[i];
+    by_testid(c, &format!("pad-{answer}")).await?.click().await?;
+    wait_js(
+        c,
+        &format!("{at}.querySelector('.corner-marks, .notes') === null"),
+        "the marks to go under a digit",
+    )
+    .await?;
+    ensure!(saved_game(c).await?["corners"][i] == 0, "the corner marks stay saved under a digit");
+    by_testid(c, "undo").await?.click().await?;
+    wait_js(
+        c,
+        &format!("{at}.querySelectorAll('.corner-marks span').length === 2"),
+        "Undo to bring the corner marks back",
+    )
+    .await?;
+    c.refresh().await?;
+    wait_js(c, &format!("{at}?.querySelectorAll('.corner-marks span').length === 2 && {at}.querySelector('.notes.compact')?.textContent === '3'"), "the marks after a reload").await?;
+    Ok(())
+}
+
+/// (q'') The mistake mode "Three lives", as a stuck player uses it: chosen beside the board, it
+/// says that the game counts as assisted; each wrong value placed is crossed out and costs a
+/// heart (its name says how many are left), the same wrong value typed again costs nothing more,
+/// the third ends the game (the server has it quit and assisted); a right value is never crossed.
+pub async fn mistake_lives(h: &Harness, c: &Client) -> Result<()> {
+    open_game_page(h, c).await?;
+    let game = start_game(h, c, &SETTINGS_SUDOKU_4).await?;
+    let id = game["id"].as_str().ok_or_else(|| anyhow!("no game id"))?.to_owned();
+    let n = width(&game);
+    let puzzle = cells(&game["puzzle"]);
+    let solution = sudoku_solution(&game)?;
+    let open: Vec<usize> = (0..n * n).filter(|&k| puzzle[k] == 0).collect();
+    ensure!(open.len() >= 4, "a 4x4 with {} empty cells", open.len());
+    crate::page::choose(c, "mistakes", "lives").await?;
+    wait_js(
+        c,
+        "!document.getElementById('mistakes-note').hidden && !document.getElementById('lives').hidden",
+        "the note and the hearts",
+    )
+    .await?;
+    let hearts = |left: usize| {
+        format!(
+            "document.getElementById('lives').getAttribute('aria-label') === '{left} {}'",
+            if left == 1 { "life left" } else { "lives left" }
+        )
+    };
+    wait_js(c, &hearts(3), "three lives").await?;
+    let put = |k: usize, v: i32| {
+        let (r, col) = (k / n, k % n);
+        async move {
+            cell(c, r, col).await?.click().await?;
+            by_testid(c, &format!("pad-{v}")).await?.click().await?;
+            Ok::<_, anyhow::Error>(())
+        }
+    };
+    let wrong = |k: usize| (solution[k] % n as i32) + 1;
+    let crossed = |k: usize| {
+        format!(
+            "document.querySelector('[data-testid=\"cell-{}-{}\"]').classList.contains('wrong')",
+            k / n,
+            k % n
+        )
+    };
+    // A right value: not crossed, no heart lost (the answer came: the game is assisted).
+    put(open[0], solution[open[0]]).await?;
+    wait_js(
+        c,
+        "document.getElementById('gameinfo').textContent.includes('(assisted)')",
+        "the game marked assisted",
+    )
+    .await?;
+    ensure!(js(c, &crossed(open[0])).await? == false, "a right value is crossed out");
+    // A wrong one: crossed out, a heart gone.
+    put(open[1], wrong(open[1])).await?;
+    wait_js(c, &crossed(open[1]), "the wrong value crossed out").await?;
+    wait_js(c, &hearts(2), "two lives left").await?;
+    h.shot(c, "q4-mistake-lives").await?;
+    // The same wrong value again after clearing it costs nothing more.
+    by_testid(c, "pad-clear").await?.click().await?;
+    by_testid(c, &format!("pad-{}", wrong(open[1]))).await?.click().await?;
+    wait_js(c, &crossed(open[1]), "the same wrong value crossed again").await?;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    wait_js(c, &hearts(2), "still two lives").await?;
+    put(open[2], wrong(open[2])).await?;
+    wait_js(c, &hearts(1), "one life left").await?;
+    put(open[3], wrong(open[3])).await?;
+    wait_js(c, &hearts(0), "no life left").await?;
+    wait_js(c, "document.getElementById('status').textContent.includes('the game is over')", "the game over")
+        .await?;
+    let (_, shown) = h.api("GET", &format!("/api/games/{id}"), None).await?;
+    ensure!(
+        shown["status"] == "quit" && shown["assisted"] == true,
+        "the server's game after three mistakes: {shown}"
+    );
+    crate::page::choose(c, "mistakes", "off").await?;
     Ok(())
 }
 

@@ -21,8 +21,10 @@
 //!   conflict, the confirmation before Start and Quit).
 //! - (p) to (r) in `helpers.rs`, each at 390x844 and 1280x800: auto notes (filled, following a
 //!   digit typed, cleared, undone, and a hint applied exactly as the digit typed, Undo and Redo
-//!   of it), colour marks (undone and redone like digits, kept through a reload), the player's
-//!   statistics.
+//!   of it), colour marks (several a cell, undone and redone like digits, kept through a
+//!   reload), corner marks beside centre notes (Corner mode by button and K, cleared by a digit,
+//!   undone, kept through a reload), the mistake mode "three lives" (crossed out, hearts, the
+//!   third mistake ends the game, assisted on the server), the player's statistics.
 //! - (t) in `families.rs`: Killer Sudoku, KenKen, Star Battle and Variant Sudoku at 390x844,
 //!   each played to the end through the page with the library's solution (picture, cage
 //!   outlines, names, a conflict, a hint), and the largest side of one at 844x390 and of another
@@ -284,6 +286,18 @@ async fn browser_sudoku_and_hidato() -> Result<()> {
         failures.extend(
             layout::scenario_at(h, &format!("q-colour-marks-{tag}"), size, |h, c| async move {
                 helpers::colour_marks(h, &c).await
+            })
+            .await,
+        );
+        failures.extend(
+            layout::scenario_at(h, &format!("q-corner-marks-{tag}"), size, |h, c| async move {
+                helpers::corner_marks(h, &c).await
+            })
+            .await,
+        );
+        failures.extend(
+            layout::scenario_at(h, &format!("q-mistake-lives-{tag}"), size, |h, c| async move {
+                helpers::mistake_lives(h, &c).await
             })
             .await,
         );

@@ -184,6 +184,45 @@ async fn a_time_cannot_be_forged() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_mistake_modes_name_the_wrong_values_and_mark_the_game_assisted() {
+    let state = state("mistakes");
+    let game = new_sudoku(&state).await;
+    let id = game["id"].as_str().unwrap();
+    let puzzle = cells(&game["puzzle"]);
+    let solution = sudoku_solution(&game);
+    let uri = format!("/api/games/{id}/mistakes");
+    // A grid of the wrong shape or against the givens: 400 naming `cells`, and nothing marked.
+    for bad in [json!({"cells": [1, 2]}), json!({"cells": vec![0; 16]})] {
+        let (status, err) = call(&state, "POST", &uri, Some(bad.clone())).await;
+        assert_eq!((status, err["field"].as_str()), (StatusCode::BAD_REQUEST, Some("cells")), "{bad}: {err}");
+    }
+    let (_, now) = call(&state, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(now["assisted"], false, "a refused question marked the game: {now}");
+    // Two wrong values and a right one: the wrong ones, in reading order.
+    let open: Vec<usize> = (0..16).filter(|&c| puzzle[c] == 0).collect();
+    let mut grid = puzzle.clone();
+    grid[open[0]] = solution[open[0]] % 4 + 1;
+    grid[open[1]] = solution[open[1]];
+    grid[open[2]] = solution[open[2]] % 4 + 1;
+    let (status, answer) = call(&state, "POST", &uri, Some(json!({"cells": grid}))).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["wrong"], json!([open[0], open[2]]), "{answer}");
+    let (_, now) = call(&state, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(now["assisted"], true, "knowing which values are wrong is help: {now}");
+    // No mistakes: an empty list (and still assisted).
+    let (_, answer) = call(&state, "POST", &uri, Some(json!({"cells": puzzle}))).await;
+    assert_eq!(answer["wrong"], json!([]), "{answer}");
+    // The result is kept, not ranked.
+    let (_, check) =
+        call(&state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": solution}))).await;
+    assert_eq!((&check["solved"], &check["ranked"]), (&json!(true), &json!(false)), "{check}");
+    assert!(check["reason"].as_str().unwrap().contains("assisted"), "{check}");
+    // A finished game takes no more questions.
+    let (status, _) = call(&state, "POST", &uri, Some(json!({"cells": puzzle}))).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hint_teaches_and_marks_the_game_assisted() {
     let state = state("hint");
     let game = new_sudoku(&state).await;

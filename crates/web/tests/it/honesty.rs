@@ -27,7 +27,7 @@ const JSON: &str = "Content-Type: application/json";
 const NEW_4X4: &str = r#"{"kind":"sudoku","size":4,"difficulty":"easy"}"#;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_paused_game_takes_no_check_or_hint_and_hides_its_puzzle() {
+async fn a_paused_game_takes_no_check_hint_or_mistakes_and_hides_its_puzzle() {
     let state = common::state("paused");
     let game = new_sudoku(&state).await;
     let id = game["id"].as_str().unwrap();
@@ -36,7 +36,7 @@ async fn a_paused_game_takes_no_check_or_hint_and_hides_its_puzzle() {
     let (status, _) = call(&state, "POST", &format!("/api/games/{id}/pause"), None).await;
     assert_eq!(status, StatusCode::OK);
 
-    for action in ["check", "hint"] {
+    for action in ["check", "hint", "mistakes"] {
         let body = json!({"cells": if action == "check" { &solution } else { &puzzle }});
         let (status, err) = call(&state, "POST", &format!("/api/games/{id}/{action}"), Some(body)).await;
         assert_eq!(status, StatusCode::CONFLICT, "{action} while paused: {err}");
