@@ -29,7 +29,7 @@ import { startTimer } from './timer.js';
 import { refreshSettings, settingsRequest, dailyRequest, refreshDaily } from './settings.js';
 import { startGame, setPaused, quitGame, resumeSaved, inProgress, showSettings } from './game.js';
 import { render, select, focusCell } from './view.js';
-import { undo, redo, toggleNotesMode, toggleAutoNotes, togglePalette, setColor } from './edits.js';
+import { undo, redo, toggleNotesMode, toggleAutoNotes, togglePalette, setColor, pickedInto } from './edits.js';
 import { check, hint, applyHint, moreHint } from './checks.js';
 import { onKey } from './input.js';
 import { families } from './boards.js';
@@ -78,6 +78,13 @@ function wire() {
   $('check').addEventListener('click', () => check(false));
   $('mistakes').addEventListener('change', (e) => setMode(e.target.value));
   showMode();
+  $('digit-first').checked = !!prefs.digitFirst;
+  $('digit-first').addEventListener('change', (e) => {
+    prefs.digitFirst = e.target.checked;
+    state.picked = 0;
+    savePrefs();
+    render();
+  });
   $('conflicts-toggle').checked = prefs.conflicts;
   $('conflicts-toggle').addEventListener('change', (e) => {
     prefs.conflicts = e.target.checked;
@@ -90,6 +97,7 @@ function wire() {
     const i = Number(td.dataset.row) * state.board.geom.width + Number(td.dataset.col);
     select(i);
     if (state.board.taps && isPlaying()) state.board.tap(i);
+    else if (state.picked) pickedInto(i);
   });
   wireDrag($('board'));
   $('zoom-toggle').addEventListener('click', toggleZoom);

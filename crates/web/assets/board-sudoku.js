@@ -5,7 +5,7 @@ import { $, state } from './state.js';
 import { SudokuGeom, symbol, keyValue } from './rules.js';
 import { Board } from './board.js';
 import { LABELS, cap, fillSelect } from './settings.js';
-import { enter, clearCell, toggleNote, toggleNotesMode, toggleAutoNotes } from './edits.js';
+import { enter, padDigit, clearCell, toggleNote, toggleNotesMode, toggleAutoNotes } from './edits.js';
 import { t, number } from './i18n.js';
 
 export class SudokuBoard extends Board {
@@ -101,7 +101,7 @@ export class SudokuBoard extends Board {
   buildPad(pad) {
     const mk = Board.padButton;
     const buttons = [];
-    for (let d = 1; d <= this.geom.n; d++) buttons.push(mk(`pad-${symbol(d)}`, symbol(d), t('Enter {d}', { d: symbol(d) }), () => enter(d)));
+    for (let d = 1; d <= this.geom.n; d++) buttons.push(mk(`pad-${symbol(d)}`, symbol(d), t('Enter {d}', { d: symbol(d) }), () => padDigit(d)));
     const clear = mk('pad-clear', '⌫', t('Clear the cell'), clearCell);
     clear.classList.add('wide');
     buttons.push(clear);
@@ -112,7 +112,7 @@ export class SudokuBoard extends Board {
   /** The pad's digits: those all placed are marked, the selected cell's digit too. */
   renderSide() {
     const n = this.geom.n;
-    const selVal = state.cells[state.sel];
+    const selVal = state.picked || state.cells[state.sel];
     const counts = new Array(n + 1).fill(0);
     state.cells.forEach((v) => { if (v) counts[v]++; });
     for (let d = 1; d <= n; d++) {
@@ -121,6 +121,9 @@ export class SudokuBoard extends Board {
       const done = counts[d] >= n;
       b.classList.toggle('done', done);
       b.classList.toggle('same', d === selVal);
+      // Digit first: the picked digit shows pressed.
+      if (state.prefs.digitFirst) b.setAttribute('aria-pressed', d === state.picked ? 'true' : 'false');
+      else b.removeAttribute('aria-pressed');
       // How many of the digit are still to place, small in the button's corner (as SudokuPad
       // and Good Sudoku show them); none once all are placed.
       const left = Math.max(0, n - counts[d]);

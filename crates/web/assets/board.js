@@ -117,7 +117,8 @@ export class Board {
   renderCells(conflicts) {
     const s = state;
     const sel = s.sel;
-    const selVal = s.cells[sel];
+    // The digit whose cells are shown: the picked one (digit first), else the selected cell's.
+    const selVal = s.picked || s.cells[sel];
     const w = this.geom.width;
     const ctx = this.context(s.cells, sel);
     const hint = s.hint;

@@ -219,6 +219,27 @@ export function toggleNote(d, corner = state.notesMode === 'corner') {
   else change([{ i, n: s.notes[i] ^ (1 << d) }]);
 }
 
+/** A digit of the pad: it goes into the selected cell, or with "Digit first" on it is picked
+ * (picked again, dropped) and each cell tapped then takes it (pickedInto). */
+export function padDigit(d) {
+  const s = state;
+  if (!isPlaying()) return;
+  if (!s.prefs.digitFirst) { enter(d); return; }
+  s.picked = s.picked === d ? 0 : d;
+  render();
+  setStatus(s.picked ? t('{d} picked: tap the cells it goes in.', { d: s.board.symbol(d) }) : '');
+}
+
+/** Digit first: the cell just tapped (and selected) takes the picked digit (a note in a notes
+ * mode); a cell that holds it already is cleared. */
+export function pickedInto(i) {
+  const s = state;
+  if (!isPlaying() || !s.prefs.digitFirst || !s.picked || i !== s.sel) return;
+  if (s.board.givens[i]) return;
+  if (!s.notesMode && s.cells[i] === s.picked) { clearCell(); return; }
+  enter(s.picked);
+}
+
 export function clearCell() {
   const s = state;
   if (!isPlaying()) return;

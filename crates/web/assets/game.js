@@ -101,6 +101,7 @@ function loadGame(game, saved) {
   s.wrong = new Set();
   s.serverConflicts = new Set();
   s.typing = null;
+  s.picked = 0;
   setClock(game.seconds || 0, game.status === 'playing');
   showTitle();
   $('hintbox').hidden = true;

@@ -23,7 +23,7 @@ export const ALL_COLORS = ((1 << COLORS.length) - 1) & ~1;
 export const state = {
   /** What a new game can ask for: GET /api/options, as options.js carries it. */
   options: OPTIONS,
-  /** The saved preferences: { conflicts, mistakes, last, zoom } (theme.js keeps the theme in the same record). */
+  /** The saved preferences: { conflicts, mistakes, digitFirst, last, zoom } (theme.js keeps the theme in the same record). */
   prefs: loadJson(PREFS) || {},
 
   // The game in progress; `game` is null until one is loaded. Saved by saveGame().
@@ -38,6 +38,7 @@ export const state = {
   autoNotes: false, // Sudoku: notes filled with candidates and kept up to date (edits.js)
   colors: [], // per cell, its colour marks as a mask (bit k for COLORS[k]; 0: none); in the history too
   palette: false, // the colour palette is shown
+  picked: 0, // digit first: the digit picked on the pad (0: none)
   /** The mistake modes (mistakes.js): mistakes found (`made`) and which ('cell:value'). */
   mistakes: { made: 0, seen: [] },
 
@@ -108,7 +109,7 @@ export function saveJson(key, value) {
 export function savePrefs() {
   // theme.js writes the theme into the same object: keep it.
   const cur = loadJson(PREFS) || {};
-  saveJson(PREFS, { ...cur, conflicts: state.prefs.conflicts, mistakes: state.prefs.mistakes, last: state.prefs.last, zoom: !!state.prefs.zoom });
+  saveJson(PREFS, { ...cur, conflicts: state.prefs.conflicts, mistakes: state.prefs.mistakes, digitFirst: !!state.prefs.digitFirst, last: state.prefs.last, zoom: !!state.prefs.zoom });
 }
 
 export function saveGame() {

@@ -497,6 +497,47 @@ pub async fn corner_marks(h: &Harness, c: &Client) -> Result<()> {
     Ok(())
 }
 
+/// (q‴) Digit first: with the switch on, a pad digit is picked (pressed) and each cell tapped
+/// takes it; a cell that holds it is cleared by a tap; in Notes mode a tap pencils it; the picked
+/// digit picked again is dropped and a tap then only selects.
+pub async fn digit_first(h: &Harness, c: &Client) -> Result<()> {
+    open_game_page(h, c).await?;
+    let game = start_game(h, c, &SETTINGS_SUDOKU_4).await?;
+    let n = width(&game);
+    let puzzle = cells(&game["puzzle"]);
+    let solution = sudoku_solution(&game)?;
+    let open: Vec<usize> = (0..n * n).filter(|&k| puzzle[k] == 0).collect();
+    let d = solution[open[0]];
+    let twin = open.iter().copied().find(|&k| k != open[0] && solution[k] == d);
+    by_testid(c, "digit-first").await?.click().await?;
+    by_testid(c, &format!("pad-{d}")).await?.click().await?;
+    let pressed = js(c, &format!("document.getElementById('pad-{d}').getAttribute('aria-pressed')")).await?;
+    ensure!(pressed == "true", "the picked digit is not pressed: {pressed}");
+    let value = |k: usize| async move { Ok::<_, anyhow::Error>(cells(&saved_game(c).await?["cells"])[k]) };
+    cell(c, open[0] / n, open[0] % n).await?.click().await?;
+    ensure!(value(open[0]).await? == d, "a tap did not put the picked {d}");
+    if let Some(k) = twin {
+        cell(c, k / n, k % n).await?.click().await?;
+        ensure!(value(k).await? == d, "a second tap did not put the picked {d}");
+    }
+    cell(c, open[0] / n, open[0] % n).await?.click().await?;
+    ensure!(value(open[0]).await? == 0, "a tap on the picked digit's cell did not clear it");
+    by_testid(c, "notes-toggle").await?.click().await?;
+    cell(c, open[0] / n, open[0] % n).await?.click().await?;
+    let notes = saved_game(c).await?["notes"][open[0]].as_i64().unwrap_or(0);
+    ensure!(notes == 1 << d, "in Notes mode a tap did not pencil {d}: notes {notes}");
+    by_testid(c, "notes-toggle").await?.click().await?;
+    h.shot(c, "q5-digit-first").await?;
+    by_testid(c, &format!("pad-{d}")).await?.click().await?;
+    let pressed = js(c, &format!("document.getElementById('pad-{d}').getAttribute('aria-pressed')")).await?;
+    ensure!(pressed == "false", "the digit picked again stays pressed: {pressed}");
+    let other = open[1];
+    cell(c, other / n, other % n).await?.click().await?;
+    ensure!(value(other).await? == 0, "a tap with no digit picked put a value");
+    by_testid(c, "digit-first").await?.click().await?;
+    Ok(())
+}
+
 /// (q'') The mistake mode "Three lives", as a stuck player uses it: chosen beside the board, it
 /// says that the game counts as assisted; each wrong value placed is crossed out and costs a
 /// heart (its name says how many are left), the same wrong value typed again costs nothing more,

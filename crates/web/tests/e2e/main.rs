@@ -23,7 +23,7 @@
 //!   digit typed, cleared, undone, and a hint applied exactly as the digit typed, Undo and Redo
 //!   of it), colour marks (several a cell, undone and redone like digits, kept through a
 //!   reload), corner marks beside centre notes (Corner mode by button and K, cleared by a digit,
-//!   undone, kept through a reload), the mistake mode "three lives" (crossed out, hearts, the
+//!   undone, kept through a reload), digit first (a picked digit into each cell tapped), the mistake mode "three lives" (crossed out, hearts, the
 //!   third mistake ends the game, assisted on the server), the player's statistics.
 //! - (t) in `families.rs`: Killer Sudoku, KenKen, Star Battle and Variant Sudoku at 390x844,
 //!   each played to the end through the page with the library's solution (picture, cage
@@ -292,6 +292,12 @@ async fn browser_sudoku_and_hidato() -> Result<()> {
         failures.extend(
             layout::scenario_at(h, &format!("q-corner-marks-{tag}"), size, |h, c| async move {
                 helpers::corner_marks(h, &c).await
+            })
+            .await,
+        );
+        failures.extend(
+            layout::scenario_at(h, &format!("q-digit-first-{tag}"), size, |h, c| async move {
+                helpers::digit_first(h, &c).await
             })
             .await,
         );
