@@ -333,8 +333,10 @@ crate::class::python_class!(SudokuRating [pickle] {
 
 /// One step of the human-style solver: the ``technique``'s name, the ``placements`` and
 /// ``eliminations`` it makes (``(row, column, digit)``, 0-based row and column), the ``cells``
-/// of its pattern (``(row, column)``) and an ``explanation`` a player can follow (cells named
-/// ``r4c7``, 1-based).
+/// of its pattern (``(row, column)``), an ``explanation`` a player can follow (cells named
+/// ``r4c7``, 1-based) and, for an alternating inference chain (X-chain, XY-chain, AIC), its
+/// ``chain``: the nodes ``(row, column, digit)`` in order, links alternating strong and weak from
+/// a strong one (empty for other steps).
 #[pyclass(frozen, get_all, module = "tessera")]
 #[derive(Debug, Clone)]
 pub struct Hint {
@@ -343,6 +345,7 @@ pub struct Hint {
     eliminations: Vec<(usize, usize, u8)>,
     cells: Vec<(usize, usize)>,
     explanation: String,
+    chain: Vec<(usize, usize, u8)>,
 }
 
 impl Hint {
@@ -355,11 +358,12 @@ impl Hint {
             eliminations: step.eliminations.iter().map(place).collect(),
             cells: step.cells.iter().map(|&cell| (cell / n, cell % n)).collect(),
             explanation: step.explanation.clone(),
+            chain: step.chain.iter().map(place).collect(),
         }
     }
 }
 
-crate::pickle::pickle_fields!(Hint { technique, placements, eliminations, cells, explanation });
+crate::pickle::pickle_fields!(Hint { technique, placements, eliminations, cells, explanation, chain });
 
 crate::class::python_class!(Hint [pickle] {
     fn __str__(&self) -> String {

@@ -149,3 +149,25 @@ def test_the_shared_top1465_file(data):
         solution = puzzle.solve()
         assert puzzle.verify(solution).valid
         assert puzzle.count(limit=2).solutions == 1
+
+
+def test_a_chain_hint_carries_its_chain():
+    """The textbook AIC of the library's tests: its singles placed, the next hint is the chain,
+    whose ``chain`` starts and ends on candidates it links (an even number of nodes, from a
+    strong link to a strong link) and is empty on every other hint."""
+    text = "....2..7..3.........49...5..46.8.1....514......2..3..9..8..2.......9.7..16.75.4.."
+    for _ in range(81):
+        hint = tessera.Sudoku(text).hint()
+        assert hint is not None
+        if hint.technique != "Alternating inference chain":
+            assert hint.chain == [] and hint.placements, hint
+            cells = list(text)
+            for row, column, digit in hint.placements:
+                cells[row * 9 + column] = str(digit)
+            text = "".join(cells)
+            continue
+        assert len(hint.chain) >= 4 and len(hint.chain) % 2 == 0, hint.chain
+        assert all(0 <= r < 9 and 0 <= c < 9 and 1 <= d <= 9 for r, c, d in hint.chain)
+        assert hint.eliminations, hint
+        return
+    raise AssertionError("no chain hint")

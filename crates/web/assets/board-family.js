@@ -167,7 +167,7 @@ class StarBoard extends FamilyParts(Board) {
     this.extraEls = [];
   }
   symbol(v) { return v === STAR ? '★' : v === DOT ? '·' : ''; }
-  word(v) { return v === STAR ? 'star' : v === DOT ? 'no star' : ''; }
+  word(v) { return v === STAR ? t('star') : v === DOT ? t('no star') : ''; }
   /** "10×10 Star Battle, 2★ a line and region, hard": the count of stars is part of the puzzle. */
   rulesWords() { return t(', {n}★ a line and region', { n: number(this.geom.n) }); }
   helpText() {

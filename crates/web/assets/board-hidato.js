@@ -43,6 +43,11 @@ export class HidatoBoard extends Board {
 
   /** A drag from a number draws the next numbers (drag-hidato.js). */
   get draws() { return true; }
+  /** "(column,row)", as the server names Hidato's cells. */
+  cellName(i) {
+    const w = this.geom.width;
+    return `(${(i % w) + 1},${Math.floor(i / w) + 1})`;
+  }
 
   context(cells) {
     const g = this.geom;

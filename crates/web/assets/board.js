@@ -39,6 +39,11 @@ export class Board {
   cornerBox() { return null; }
   /** Words naming the corner marks of an empty cell. */
   labelCorners() { return ''; }
+  /** A cell's name in a hint's words: "r4c7" (Hidato: "(7,4)", column first, as the server's). */
+  cellName(i) {
+    const w = this.geom.width;
+    return `r${Math.floor(i / w) + 1}c${(i % w) + 1}`;
+  }
   /** Words after "Row r, column c" naming the cell's place (", box 3"). */
   labelWhere() { return ''; }
   /** Words naming the pencil marks of an empty cell. */

@@ -14,7 +14,8 @@ import { render, focusCell } from './view.js';
 import { place } from './edits.js';
 import { finishOffline } from './offline.js'; // i13-pwa: offline play
 import { refreshDaily } from './settings.js';
-import { t, plural, ordinal, number, date, list } from './i18n.js';
+import { STAR } from './rules-family.js';
+import { t, plural, ordinal, number, date, list, currentLang } from './i18n.js';
 
 /** Checks with the server when every cell is filled and no rule is broken. */
 export async function maybeCheck() {
@@ -132,15 +133,27 @@ export async function hint(locate = false) {
     assisted();
     s.wrong = new Set();
     const words = res.explanation || t('No further step found.');
-    // The technique's name leads, unless the explanation already opens with it (the chains'
-    // do: "Alternating inference chain: ..." was printed twice).
-    const named = res.technique && !words.toLowerCase().startsWith(res.technique.toLowerCase());
-    const technique = res.technique ? `${res.technique.charAt(0).toUpperCase()}${res.technique.slice(1)}` : '';
-    const tech = named ? `${technique}: ` : '';
-    const changes = res.changes ? `${/[.!?)]$/.test(words) ? '' : '.'} ${res.changes}` : '';
     const placements = res.placements || [];
     const eliminations = res.eliminations || [];
     const teaches = !['reveal', 'none', ''].includes(res.technique || '');
+    // The technique's name leads, unless the explanation already opens with it (the chains'
+    // do: "Alternating inference chain: ..." was printed twice).
+    const named = res.technique && !words.toLowerCase().startsWith(res.technique.toLowerCase());
+    const technique = teaches ? techniqueName(res.technique) : '';
+    let move;
+    let why = '';
+    if (currentLang() === 'en' || !teaches) {
+      const tech = named ? `${technique}: ` : '';
+      const changes = res.changes ? `${/[.!?)]$/.test(words) ? '' : '.'} ${res.changes}` : '';
+      // A bare reveal in another language: its cell and value in the page's words.
+      move = teaches || currentLang() === 'en' ? tech + words + changes
+        : `${t('No rule finds the next step here.')} ${moveWords(placements, eliminations)}`;
+    } else {
+      // Korean and Hebrew: the technique and the move in the page's language, the library's
+      // explanation of why under them in English (marked lang="en"), until it has its own.
+      move = `${technique}: ${moveWords(placements, eliminations)}`;
+      why = words;
+    }
     s.hint = {
       cells: new Set([...(res.cells || []), ...placements.map((p) => p[0])]),
       area: new Set(res.area || []),
@@ -148,8 +161,10 @@ export async function hint(locate = false) {
       placements,
       eliminations,
       targets: new Set(eliminations.map((e) => e[0])),
-      technique: teaches ? technique : '',
-      move: tech + words + changes,
+      chain: Array.isArray(res.chain) ? res.chain : [],
+      technique,
+      move,
+      why,
       canApply: placements.length + eliminations.length > 0,
       // A bare reveal has nothing to look for: its cell, then the move.
       stage: placements.length + eliminations.length > 0 ? 1 : 3,
@@ -200,10 +215,12 @@ function sendNotes() {
   });
 }
 
-function showHint(text, canApply, canLocate = false, more = '') {
+function showHint(text, canApply, canLocate = false, more = '', why = '') {
   $('hintbox').hidden = false;
   $('hintbox').scrollIntoView({ block: 'nearest' });
   $('hint-text').textContent = text;
+  $('hint-why').hidden = !why;
+  $('hint-why-text').textContent = why;
   $('hint-apply').hidden = !canApply;
   $('hint-locate').hidden = !canLocate;
   $('hint-more').hidden = !more;
@@ -231,8 +248,55 @@ function showStage() {
   } else if (h.stage === 2) {
     showHint(`${where} ${t('Technique: {name}.', { name: h.technique })}`, h.canApply, false, t('Show the move'));
   } else {
-    showHint(h.move, h.canApply);
+    showHint(h.move, h.canApply, false, '', h.why);
   }
+}
+
+/** A technique's name in the page's language (the catalogues key them `technique:NAME`, in
+ * lower case), with a capital; the library's English name where a catalogue lacks it. */
+function techniqueName(name) {
+  const key = `technique:${String(name).toLowerCase()}`;
+  const words = t(key);
+  const shown = words === key ? String(name) : words;
+  return `${shown.charAt(0).toUpperCase()}${shown.slice(1)}`;
+}
+
+/** What applying a step changes, in the page's words, from its placements and eliminations
+ * (the server's `changes` is English): what placing does by itself (the placed cells' notes, a
+ * placed value in its peers' notes) is left out as the server leaves it out, removals are
+ * grouped by cell and, when long, counted. */
+function moveWords(placements, eliminations) {
+  const b = state.board;
+  const name = (i) => b.cellName(i);
+  const sentences = [];
+  const groups = (pairs) => {
+    const out = new Map();
+    for (const [i, v] of pairs) out.set(v, [...(out.get(v) || []), name(i)]);
+    return out;
+  };
+  for (const [v, cells] of groups(placements)) {
+    const where = list(cells);
+    if (b.geom.stars && v === STAR) sentences.push(t('Put a star in {cells}.', { cells: where }));
+    else if (b.geom.stars) sentences.push(t('Mark {cells} as no star.', { cells: where }));
+    else sentences.push(t('Place {v} in {cells}.', { v: b.symbol(v), cells: where }));
+  }
+  const placed = new Map(placements.map(([i, v]) => [i, v]));
+  const implied = ([i, v]) => placed.has(i) || placements.some(([p, pv]) => pv === v && new Set(b.peersOf(p)).has(i));
+  const byCell = new Map();
+  for (const e of eliminations) if (!implied(e)) byCell.set(e[0], [...(byCell.get(e[0]) || []), e[1]]);
+  const same = new Map();
+  for (const [i, values] of byCell) {
+    const k = [...new Set(values)].sort((x, y) => x - y).map((v) => b.symbol(v));
+    const key = k.join(',');
+    same.set(key, { values: k, cells: [...(same.get(key)?.cells || []), name(i)] });
+  }
+  const removals = [...same.values()].map(({ values, cells }) => t('Remove {values} from the notes of {cells}.', { values: list(values), cells: list(cells) }));
+  if (removals.join(' ').length <= 80) sentences.push(...removals);
+  else {
+    const n = [...same.values()].reduce((a, g) => a + g.values.length * g.cells.length, 0);
+    sentences.push(t('Remove {n} candidates from {m} cells, ringed.', { n: number(n), m: number(byCell.size) }));
+  }
+  return sentences.join(' ');
 }
 
 /** The hint's next stage. */

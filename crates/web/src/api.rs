@@ -232,6 +232,9 @@ pub struct Hint {
     pub placements: Vec<(usize, i32)>,
     /// The technique's name, or `"reveal"`.
     pub technique: String,
+    /// A chain's nodes `(cell, value)` in order, the links alternating strong and weak from a
+    /// strong one (X-chains, XY-chains and AICs of Sudoku: the page draws it); else empty.
+    pub chain: Vec<(usize, i32)>,
 }
 
 /// `POST /api/puzzles/analyze`.

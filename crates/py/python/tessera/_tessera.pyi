@@ -290,6 +290,7 @@ class Hint:
     eliminations: list[Tuple[int, int, int]]
     cells: list[Tuple[int, int]]
     explanation: str
+    chain: list[Tuple[int, int, int]]
 
 @final
 class Hidato(_Searches[Hidato]):

@@ -137,6 +137,7 @@ pub(super) fn hint(layout: &Arc<Layout>, cells: &[i32], notes: &[u32]) -> AppRes
             explanation: step.explanation,
             placements: widen(step.placements),
             technique: step.technique.name().to_owned(),
+            chain: widen(step.chain),
         }
     }))
 }

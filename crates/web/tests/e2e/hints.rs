@@ -78,6 +78,7 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
     let mut seen = HashSet::new();
     let mut steps = 0;
     let mut eliminating = 0;
+    let mut chains = 0;
     loop {
         if js(c, "document.getElementById('solved-dialog').open").await? == true {
             break;
@@ -106,10 +107,17 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
             let ringed =
                 js(c, "document.querySelectorAll('#board td.hint, #board td.hint-target').length").await?;
             ensure!(ringed == 0, "step {steps}: the first stage rings the pattern already");
+            ensure!(
+                js(c, "document.getElementById('chain') === null").await? == true,
+                "step {steps}: a chain drawn at the first stage"
+            );
             in_view(c, "hint-apply").await?;
             by_testid(c, "hint-more").await?.click().await?;
             let second = by_testid(c, "hint-text").await?.text().await?;
             ensure!(second.contains("Technique:"), "step {steps}: the second stage says {second:?}");
+            if chain_drawn(c, body).await.map_err(|e| anyhow!("step {steps}: {e}"))? {
+                chains += 1;
+            }
             if steps == 0 {
                 h.shot(c, "w1-hint-stage-2").await?;
             }
@@ -178,7 +186,7 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
         status == 200 && now["status"] == "solved" && now["assisted"] == true,
         "after the last step: {now}"
     );
-    println!("    diabolical 9x9 by hints: {steps} steps ({eliminating} of them only eliminating)");
+    println!("    diabolical 9x9 by hints: {steps} steps ({eliminating} of them only eliminating, {chains} chains drawn)");
     h.shot(c, "w3-solved-by-hints").await?;
     Ok(())
 }
@@ -220,6 +228,65 @@ async fn mistake_told_then_located(h: &Harness, c: &Client, puzzle: &[i32], solu
     )
     .await?;
     Ok(())
+}
+
+/// At a hint's second stage: a hint with a chain (`chain`, its nodes) has it drawn over the
+/// board (`#chain`: a ring a node, a line a link, strong and weak alternating from a strong
+/// one), and a hint without one has none. Returns whether a chain was drawn.
+async fn chain_drawn(c: &Client, body: &Value) -> Result<bool> {
+    let nodes = pairs(&body["chain"]);
+    let drawn = js(
+        c,
+        "(() => { const svg = document.getElementById('chain'); if (!svg) return null; \
+           return { rings: svg.querySelectorAll('circle').length, \
+                    links: [...svg.querySelectorAll('line')].map((l) => l.getAttribute('class')) }; })()",
+    )
+    .await?;
+    if nodes.is_empty() {
+        ensure!(drawn.is_null(), "a chain drawn for a hint without one: {drawn}");
+        return Ok(false);
+    }
+    ensure!(!drawn.is_null(), "the chain of {} nodes is not drawn", nodes.len());
+    let want: Vec<&str> = (0..nodes.len() - 1).map(|k| if k % 2 == 0 { "strong" } else { "weak" }).collect();
+    ensure!(
+        drawn["rings"] == nodes.len() && drawn["links"] == json!(want),
+        "the chain {nodes:?} is drawn as {drawn}"
+    );
+    Ok(true)
+}
+
+/// (ab') A chain drawn: the textbook alternating inference chain of the library's tests, opened
+/// from a share link, hinted and applied until its chain step comes; at that step's second
+/// stage the chain is over the board, link by link (`chain_drawn`); the move's stage keeps it.
+pub async fn chain_on_the_board(h: &Harness, c: &Client) -> Result<()> {
+    const AIC: &str = "....2..7..3.........49...5..46.8.1....514......2..3..9..8..2.......9.7..16.75.4..";
+    c.goto(&h.url(&format!("/?kind=sudoku&puzzle={AIC}"))).await?;
+    wait_js(c, "document.querySelector('[data-testid=\"cell-0-0\"]') !== null", "the board").await?;
+    js(c, WRAP_FETCH).await?;
+    for step in 0..40 {
+        let answer = ask_hint(c, step).await?;
+        ensure!(answer["status"] == 200, "step {step}: the hint answered {answer}");
+        let body = &answer["body"];
+        if pairs(&body["chain"]).is_empty() {
+            hint_to_the_move(c).await?;
+            by_testid(c, "hint-apply").await?.click().await?;
+            wait_js(c, "document.getElementById('hintbox').hidden", &format!("step {step} applied")).await?;
+            continue;
+        }
+        ensure!(
+            js(c, "document.getElementById('chain') === null").await? == true,
+            "a chain at the first stage"
+        );
+        by_testid(c, "hint-more").await?.click().await?;
+        ensure!(chain_drawn(c, body).await?, "no chain drawn");
+        h.shot(c, "ab2-chain-drawn").await?;
+        crate::axe::clean(c, "a hint with its chain drawn").await?;
+        by_testid(c, "hint-more").await?.click().await?;
+        ensure!(chain_drawn(c, body).await?, "the chain went at the move's stage");
+        by_testid(c, "hint-close").await?.click().await?;
+        return Ok(());
+    }
+    bail!("40 hints gave no chain on the textbook AIC")
 }
 
 /// Presses Hint and returns the page's answer `{status, body}` once shown.

@@ -1,6 +1,7 @@
 //! (ae) The game page in Korean and in Hebrew at 390x844, as a player whose browser asks for the
 //! language (the top bar's choice, kept in the preferences, stands in for the browser here): the
-//! start page, a 4x4 game and its solved dialog in that language, Hebrew right to left with the
+//! start page, a 4x4 game, a hint (technique and move in the language, the explanation in
+//! English apart) and its solved dialog in that language, Hebrew right to left with the
 //! board left to right, nothing past either edge and no word cut off; screenshots of the three
 //! (`ae-ko-start.png`, ...).
 
@@ -76,6 +77,28 @@ pub async fn played_in(h: &Harness, c: &Client, lang: &str, start: &str, solved:
     laid_out(c, &format!("{lang}: a 4x4 game")).await?;
     h.shot(c, &format!("ae-{lang}-game")).await?;
     crate::axe::clean(c, &format!("a 4x4 game in {lang}")).await?;
+
+    // A hint in the language: the technique and the move in its words (no English technique
+    // name, no "Place"/"Remove"), the library's English explanation apart under them, marked
+    // lang="en"; laid out within the screen.
+    by_testid(c, "hint").await?.click().await?;
+    wait_js(c, "!document.getElementById('hintbox').hidden && document.getElementById('hint-text').textContent.length > 0", "the hint").await?;
+    crate::page::hint_to_the_move(c).await?;
+    let move_words = text_of(c, "hint-text").await?;
+    let english = ["single", "Single", "Place ", "Remove ", "pair", "house", "Full"];
+    ensure!(
+        !english.iter().any(|w| move_words.contains(w)),
+        "{lang}: the hint's move is in English: {move_words:?}"
+    );
+    let why = js(c, "[!document.getElementById('hint-why').hidden, document.getElementById('hint-why-text').lang, document.getElementById('hint-why-text').textContent.length]").await?;
+    ensure!(
+        why[0] == true && why[1] == "en" && why[2].as_u64().unwrap_or(0) > 10,
+        "{lang}: the hint's explanation: {why}"
+    );
+    laid_out(c, &format!("{lang}: a hint")).await?;
+    h.shot(c, &format!("ae-{lang}-hint")).await?;
+    crate::axe::clean(c, &format!("a hint in {lang}")).await?;
+    by_testid(c, "hint-close").await?.click().await?;
 
     fill(c, &game, &sudoku_solution(&game)?).await?;
     let (time, _) = solved_dialog(c).await?;

@@ -44,7 +44,9 @@
 //!   with `&to=end` 9356 solutions and the gallery of the distinct tilings.
 //! - (ab) in `hints.rs`: at 390x844, a fresh diabolical 9x9 solved by Hint and "Apply this step"
 //!   alone in at most 160 steps, none offered twice; before that, a wrong digit told as a
-//!   mistake with no cell named, then located by "Show where".
+//!   mistake with no cell named, then located by "Show where"; every chain hint's chain drawn
+//!   over the board at its second stage, link by link. (ab') a textbook AIC from a share link
+//!   hinted until its chain step, the chain drawn.
 //!
 //! - In every test, axe-core (`axe.rs`) on the pages above: 0 violations of any impact, and a
 //!   planted violation found (skipped without `TESSERA_AXE` unless `TESSERA_REQUIRE_BROWSER=1`).
@@ -396,12 +398,22 @@ async fn assisted(h: &Harness) -> Option<String> {
     .await
 }
 
-/// (ab) A diabolical 9x9 solved by hints alone, at 390x844.
-async fn hints_scenario(h: &Harness) -> Option<String> {
-    layout::scenario_at(h, "ab-hints-diabolical-phone", (390, 844), |h, c| async move {
-        hints::diabolical_by_hints(h, &c).await
-    })
-    .await
+/// (ab) A diabolical 9x9 solved by hints alone, at 390x844; (ab') a hint's chain drawn.
+async fn hints_scenario(h: &Harness) -> Vec<String> {
+    let mut failures = Vec::new();
+    failures.extend(
+        layout::scenario_at(h, "ab-hints-diabolical-phone", (390, 844), |h, c| async move {
+            hints::diabolical_by_hints(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
+        layout::scenario_at(h, "ab2-chain-drawn-phone", (390, 844), |h, c| async move {
+            hints::chain_on_the_board(h, &c).await
+        })
+        .await,
+    );
+    failures
 }
 
 /// (w) to (z), in `steady.rs` and `phone.rs`: no layout shift, the clock kept by an offline

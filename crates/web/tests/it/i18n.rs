@@ -184,3 +184,61 @@ async fn the_server_s_words_on_the_start_page_have_their_korean_and_hebrew() {
         words.iter().filter(|w| !ko.contains_key(*w) || !he.contains_key(*w)).collect();
     assert!(missing.is_empty(), "without Korean or Hebrew: {missing:?}");
 }
+
+/// The techniques a hint names (the page translates them by `technique:NAME`, in lower case):
+/// every Sudoku technique of the library (`Technique::ALL`) and the families' (the tables atop
+/// `killer/logic`, `kenken/logic`, `starbattle/logic` and `variant/logic`) have their Korean and
+/// Hebrew, so that a Korean or Hebrew hint names its technique in the page's language.
+#[test]
+fn every_technique_a_hint_names_has_its_korean_and_hebrew() {
+    const FAMILIES: &[&str] = &[
+        "given",
+        "naked single",
+        "hidden single",
+        "cage combination",
+        "cage pointing",
+        "rule of 45",
+        "naked pair",
+        "pointing and claiming",
+        "hidden pair",
+        "trial",
+        "hidden operation",
+        "line sum",
+        "naked triple",
+        "unit full",
+        "confined region",
+        "squeeze",
+        "2x2 blocks",
+        "would break a unit",
+        "odd/even",
+        "kropki pair",
+        "xv pair",
+        "anti-knight elimination",
+        "anti-king elimination",
+        "non-consecutive elimination",
+        "thermometer range",
+        "arrow range",
+        "whispers difference",
+        "renban run",
+        "between line",
+        "region-sum line",
+        "palindrome mirror",
+        "clone copy",
+        "quadruple digits",
+        "minimum/maximum",
+        "negative constraint",
+        "little killer sum",
+        "sandwich total",
+    ];
+    let source = std::fs::read_to_string(assets().join("i18n.js")).unwrap();
+    let (ko, he) = (catalogue(&source, "ko"), catalogue(&source, "he"));
+    let sudoku = tessera::sudoku::logic::Technique::ALL.map(|t| t.name().to_lowercase());
+    let missing: Vec<String> = sudoku
+        .iter()
+        .map(String::as_str)
+        .chain(FAMILIES.iter().copied())
+        .map(|name| format!("technique:{name}"))
+        .filter(|key| !ko.contains_key(key) || !he.contains_key(key))
+        .collect();
+    assert!(missing.is_empty(), "techniques without Korean or Hebrew: {missing:?}");
+}

@@ -280,6 +280,8 @@ impl<'a> Search<'a> {
                 explain::eliminations(layout, &self.found)
             )
         });
-        Step::eliminating(technique, self.found.clone(), cells, Vec::new(), explanation)
+        let mut step = Step::eliminating(technique, self.found.clone(), cells, Vec::new(), explanation);
+        step.chain = nodes;
+        step
     }
 }

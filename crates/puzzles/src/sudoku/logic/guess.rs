@@ -214,5 +214,6 @@ pub(crate) fn guess_with(grid: &Candidates, kept: &mut Option<Vec<u8>>, clock: &
         cells: vec![cell],
         houses: Vec::new(),
         explanation,
+        chain: Vec::new(),
     })
 }

@@ -135,6 +135,10 @@ pub struct Step {
     pub houses: Vec<usize>,
     /// A sentence a player can follow, naming cells as `r4c7`.
     pub explanation: String,
+    /// For an alternating inference chain (X-chain, XY-chain, AIC): its nodes `(cell, digit)` in
+    /// order, `a0 = a1 - a2 = a3 ... = ak`, the links alternating strong and weak from a strong
+    /// one, so that a front end can draw it; empty for every other step.
+    pub chain: Vec<(usize, u8)>,
 }
 
 impl Step {
@@ -146,7 +150,15 @@ impl Step {
         houses: Vec<usize>,
         explanation: String,
     ) -> Step {
-        Step { technique, placements: Vec::new(), eliminations, cells, houses, explanation }
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations,
+            cells,
+            houses,
+            explanation,
+            chain: Vec::new(),
+        }
     }
 
     /// A step that only removes candidates, with no pattern and no explanation: for the SE pass
@@ -170,6 +182,7 @@ impl Step {
             cells: vec![cell],
             houses,
             explanation,
+            chain: Vec::new(),
         }
     }
 }

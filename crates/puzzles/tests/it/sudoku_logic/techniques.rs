@@ -147,3 +147,63 @@ fn inkala_needs_guessing() {
     assert!(rating.se >= 9.0, "SE rates Inkala's puzzle far above 9: {rating:?}");
     assert!(!logic::solve_logically(&puzzle, Technique::ForcingChain).2);
 }
+
+/// A chain step carries its chain (`Step::chain`, what the web game draws): replayed from the
+/// puzzle's candidates, every link of it holds on the marks of that moment (strong links: a
+/// bivalue cell, or a digit with two places left in a house; weak links: two candidates of a
+/// cell, or one digit in two cells that see each other), it starts and ends with a strong link,
+/// and every candidate it removes sees both of its ends. Every other step has none.
+#[test]
+fn chain_steps_carry_a_chain_whose_links_hold() {
+    let weak = |layout: &Layout, a: (usize, u8), b: (usize, u8)| {
+        (a.0 == b.0 && a.1 != b.1) || (a.1 == b.1 && layout.peers(a.0).contains(&(b.0 as u16)))
+    };
+    let mut chains = 0;
+    for (technique, line) in known(NEEDS).into_iter().chain(known(HARDEST)) {
+        let puzzle = nine(line);
+        let (_, steps, _) = logic::solve_logically(&puzzle, Technique::Guess);
+        let mut grid = Candidates::new(&puzzle);
+        grid.check_unique();
+        for step in &steps {
+            let is_chain = matches!(step.technique, Technique::XChain | Technique::XYChain | Technique::Aic);
+            assert_eq!(!step.chain.is_empty(), is_chain, "{line} ({technique}): {step:?}");
+            if is_chain {
+                chains += 1;
+                let layout = grid.layout().clone();
+                let nodes = &step.chain;
+                assert!(nodes.len() >= 4 && nodes.len() % 2 == 0, "{line}: a chain of {} nodes", nodes.len());
+                for (k, pair) in nodes.windows(2).enumerate() {
+                    let (a, b) = (pair[0], pair[1]);
+                    assert!(
+                        grid.has(a.0, a.1) && grid.has(b.0, b.1),
+                        "{line}: a node not a candidate: {nodes:?}"
+                    );
+                    if k % 2 == 0 {
+                        let bivalue = a.0 == b.0 && grid.candidates(a.0).count_ones() == 2;
+                        let conjugate = a.1 == b.1
+                            && layout.houses().iter().any(|house| {
+                                let places: Vec<usize> = house
+                                    .iter()
+                                    .map(|&c| usize::from(c))
+                                    .filter(|&c| grid.has(c, a.1))
+                                    .collect();
+                                places.len() == 2 && places.contains(&a.0) && places.contains(&b.0)
+                            });
+                        assert!(bivalue || conjugate, "{line}: link {k} of {nodes:?} is not strong");
+                    } else {
+                        assert!(weak(&layout, a, b), "{line}: link {k} of {nodes:?} is not weak");
+                    }
+                }
+                let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
+                for &e in &step.eliminations {
+                    assert!(
+                        weak(&layout, e, first) && weak(&layout, e, last),
+                        "{line}: {e:?} does not see both ends of {nodes:?}"
+                    );
+                }
+            }
+            grid.apply(step);
+        }
+    }
+    assert!(chains >= 2, "the known puzzles gave {chains} chain steps");
+}
