@@ -45,7 +45,13 @@ pub fn generate(key: &PoolKey, budget: sudoku::Budget, seed: u64) -> Option<Made
 /// from a seed that is exhausted everywhere (`GaveUp::NodeLimit`).
 pub fn generate_at(key: &PoolKey, budget: sudoku::Budget, seed: u64) -> Result<Option<Made>, sudoku::GaveUp> {
     let Ok(shape) = Shape::from_key(key.kind, &key.config) else { return Ok(None) };
-    shape.generate(&key.difficulty, budget, seed)
+    let made = shape.generate(&key.difficulty, budget, seed)?;
+    // A puzzle whose answer a kind's example shows on the start page is never played: treated
+    // as a seed that makes nothing, so that the daily goes on to its next seed on every machine.
+    if made.as_ref().is_some_and(|(_, solution)| crate::examples::shows(key.kind, solution)) {
+        return Err(sudoku::GaveUp::NodeLimit);
+    }
+    Ok(made)
 }
 
 #[derive(Debug, Default)]

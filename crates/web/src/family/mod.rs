@@ -73,9 +73,10 @@ pub trait Registered: Send + Sync + 'static {
     fn levels(&self, size: usize) -> Vec<&'static str>;
     /// One puzzle of a side and level from `seed`.
     fn generate(&self, size: usize, level: &str, budget: Budget, seed: u64) -> Generated;
-    /// A small solved example, drawn: the smallest side and easiest level offered, from seed 1;
-    /// `None` when it is not made within `budget`.
-    fn example(&self, budget: Budget) -> Option<Picture>;
+    /// A small solved example, drawn, and its solution's cells (as [`Registered::generate`]
+    /// gives them): the smallest side and easiest level offered, from seed 1; `None` when it is
+    /// not made within `budget`.
+    fn example(&self, budget: Budget) -> Option<(Picture, Vec<i32>)>;
     /// The first puzzle of a text (janko's format or JSON); a 400 naming `field` otherwise.
     fn read(&self, text: &str, field: &'static str) -> AppResult<Arc<dyn InPlay>>;
     /// Counts up to 2, solves and rates a puzzle within `budget` (runs on a compute thread).
@@ -212,11 +213,11 @@ impl<P: Family> Registered for Reg<P> {
         Ok(Some((made.puzzle.to_text(), cells)))
     }
 
-    fn example(&self, budget: Budget) -> Option<Picture> {
+    fn example(&self, budget: Budget) -> Option<(Picture, Vec<i32>)> {
         let size = *P::SIZES.first()?;
         let level = *P::levels(size).first()?;
         let made = P::generate(&P::spec(size, level, budget).ok()?, 1).ok()?;
-        Some(made.puzzle.picture(Some(&made.solution)))
+        Some((made.puzzle.picture(Some(&made.solution)), solution_cells(&made.puzzle, &made.solution)))
     }
 
     fn read(&self, text: &str, field: &'static str) -> AppResult<Arc<dyn InPlay>> {
