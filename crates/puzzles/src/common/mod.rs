@@ -23,6 +23,7 @@ pub(crate) mod janko;
 pub(crate) mod matching;
 mod picture;
 mod puzzle;
+pub mod puzzlink;
 mod query;
 mod rating;
 mod reduction;
