@@ -328,6 +328,42 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The clues outside a board, on its four sides (Skyscrapers' counts): each side in reading
+/// order, the top and bottom from the left, the left and right sides from the top.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outside {
+    /// Above the columns.
+    pub top: Vec<Option<Clue>>,
+    /// Below the columns.
+    pub bottom: Vec<Option<Clue>>,
+    /// Left of the rows.
+    pub left: Vec<Option<Clue>>,
+    /// Right of the rows.
+    pub right: Vec<Option<Clue>>,
+}
+
+impl Reader<'_> {
+    /// The clues on the four sides of a `cols` x `rows` board, as number16 in pzprjs's order of
+    /// its outside cells: top, bottom, left, right.
+    pub fn outside16(&mut self, cols: usize, rows: usize) -> Result<Outside, Error> {
+        let mut all = self.numbers16(2 * (cols + rows))?.into_iter();
+        let mut side = |n: usize| all.by_ref().take(n).collect::<Vec<_>>();
+        Ok(Outside { top: side(cols), bottom: side(cols), left: side(rows), right: side(rows) })
+    }
+}
+
+impl Writer {
+    /// The clues on the four sides, as [`Reader::outside16`] reads them.
+    pub fn outside16(&mut self, outside: &Outside) {
+        let all: Vec<Option<Clue>> = [&outside.top, &outside.bottom, &outside.left, &outside.right]
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
+        self.numbers16(&all);
+    }
+}
+
 /// Writes a body piece by piece, as pzprjs writes it.
 #[derive(Debug, Clone, Default)]
 pub struct Writer {
@@ -605,6 +641,38 @@ mod tests {
             back.body = writer.finish();
             assert_eq!(back.to_string(), text, "{text}");
         }
+    }
+
+    /// Skyscrapers addresses of open solvers' tests and puzzle lists (the body is the outside
+    /// clues, top, bottom, left, right): each reads and writes back as it was.
+    #[test]
+    fn published_skyscrapers_addresses_write_back_as_they_were() {
+        for text in [
+            "https://puzz.link/p?skyscrapers/4/4/k13h4j3g",
+            "https://puzz.link/p?skyscrapers/5/5/g2l2g43l35",
+            "https://puzz.link/p?skyscrapers/9/9/g4g7g5g5i4g5g7i3g2g8g6i7g8g2h",
+            "https://puzz.link/p?skyscrapers/2/1/j1g",
+            "https://puzz.link/p?building/5/5/g2l4g2h4h4h2",
+        ] {
+            let url = Url::parse(text).unwrap();
+            let mut reader = url.reader();
+            let outside = reader.outside16(url.cols, url.rows).unwrap();
+            reader.finish().unwrap_or_else(|err| panic!("{text}: {err}"));
+            assert_eq!((outside.top.len(), outside.left.len()), (url.cols, url.rows));
+            let mut writer = Writer::new();
+            writer.outside16(&outside);
+            let mut back = url.clone();
+            back.body = writer.finish();
+            assert_eq!(back.to_string(), text, "{text}");
+        }
+        // The 4x4, side by side: 1 and 3 below its middle columns, 4 left of row 2, 3 right of row 3.
+        let url = Url::parse("https://puzz.link/p?skyscrapers/4/4/k13h4j3g").unwrap();
+        let outside = url.reader().outside16(4, 4).unwrap();
+        let n = |v| Some(Clue::Number(v));
+        assert_eq!(outside.top, vec![None, None, None, None]);
+        assert_eq!(outside.bottom, vec![None, n(1), n(3), None]);
+        assert_eq!(outside.left, vec![None, n(4), None, None]);
+        assert_eq!(outside.right, vec![None, None, n(3), None]);
     }
 
     #[test]
