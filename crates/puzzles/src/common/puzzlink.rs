@@ -16,6 +16,10 @@
 //! - **4-cell** ([`Reader::cells4`]): clues 0-4 packed with the gap after them: `0`-`4` a clue,
 //!   `5`-`9` a clue and one empty cell, `a`-`e` a clue and two; `g`-`z` 1 to 20 empty cells; `.`
 //!   unknown.
+//! - **circles** ([`Reader::circles`]): Masyu's pearls, 0 (none), 1 (white) or 2 (black), three
+//!   cells to a base-27 character, the first the most significant.
+//! - **outside clues** ([`Reader::outside16`]): number16 over the cells around the board, top,
+//!   bottom, left, then right (Skyscrapers).
 //! - **borders** ([`Reader::borders`]): the walls between cells, five to a base-32 character,
 //!   the first bit the most significant: the vertical ones (between a cell and the next in its
 //!   row, row by row) first, then the horizontal ones (between a cell and the one below).
@@ -328,6 +332,39 @@ impl<'a> Reader<'a> {
     }
 }
 
+impl Reader<'_> {
+    /// `n` cells of circles (Masyu's pearls): 0 none, 1 white, 2 black, three cells to a base-27
+    /// character, the first cell the most significant (times 9).
+    pub fn circles(&mut self, n: usize) -> Result<Vec<u8>, Error> {
+        let mut cells = Vec::with_capacity(n);
+        while cells.len() < n {
+            let Some(c) = self.peek() else {
+                return Err(self.error(format!("the body ends with {} cells still to read", n - cells.len())));
+            };
+            let Some(v) = c.to_digit(27) else {
+                return Err(self.error(format!("{c:?} is no base-27 digit of the circles (0-9, a-q)")));
+            };
+            self.at += 1;
+            for place in [9, 3, 1] {
+                if cells.len() < n {
+                    cells.push((v / place % 3) as u8);
+                }
+            }
+        }
+        Ok(cells)
+    }
+}
+
+impl Writer {
+    /// Cells of circles, as [`Reader::circles`] reads them (values over 2 are written as 2).
+    pub fn circles(&mut self, cells: &[u8]) {
+        for chunk in cells.chunks(3) {
+            let v = chunk.iter().zip([9u32, 3, 1]).map(|(&c, place)| u32::from(c.min(2)) * place).sum();
+            self.out.push(char::from_digit(v, 27).expect("three cells of 0-2"));
+        }
+    }
+}
+
 /// The clues outside a board, on its four sides (Skyscrapers' counts): each side in reading
 /// order, the top and bottom from the left, the left and right sides from the top.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -600,16 +637,19 @@ mod tests {
             let (cols, rows) = (rng.random_range(1..=30usize), rng.random_range(1..=30usize));
             let vertical: Vec<bool> = (0..(cols - 1) * rows).map(|_| rng.random_range(0..3) == 0).collect();
             let horizontal: Vec<bool> = (0..cols * (rows - 1)).map(|_| rng.random_range(0..3) == 0).collect();
+            let pearls: Vec<u8> = (0..n).map(|_| rng.random_range(0..3u8)).collect();
             let mut writer = Writer::new();
             writer.numbers16(&clues16);
             writer.numbers10(&clues10);
             writer.cells4(&clues4);
+            writer.circles(&pearls);
             writer.borders(&vertical, &horizontal);
             let body = writer.finish();
             let mut reader = Reader::of(&body);
             assert_eq!(reader.numbers16(n).unwrap(), clues16, "round {round}: {body}");
             assert_eq!(reader.numbers10(n).unwrap(), clues10, "round {round}: {body}");
             assert_eq!(reader.cells4(n).unwrap(), clues4, "round {round}: {body}");
+            assert_eq!(reader.circles(n).unwrap(), pearls, "round {round}: {body}");
             assert_eq!(reader.borders(cols, rows).unwrap(), (vertical, horizontal), "round {round}: {body}");
             reader.finish().unwrap();
             // And the address around it.
@@ -673,6 +713,60 @@ mod tests {
         assert_eq!(outside.bottom, vec![None, n(1), n(3), None]);
         assert_eq!(outside.left, vec![None, n(4), None, None]);
         assert_eq!(outside.right, vec![None, None, n(3), None]);
+    }
+
+    /// Masyu addresses of open solvers' tests and puzzle lists (the body is the pearls, three
+    /// cells a character): each reads and writes back as it was.
+    #[test]
+    fn published_masyu_addresses_write_back_as_they_were() {
+        for text in [
+            "https://puzz.link/p?mashu/6/6/0366001901i0",
+            "https://puzz.link/p?mashu/6/6/02302i000900",
+            "https://puzz.link/p?mashu/8/8/20a03900000330i0005000",
+            "https://puzz.link/p?mashu/6/6/1063000i3000",
+            "https://puzz.link/p?mashu/5/5/001390360",
+            "https://puzz.link/p?mashu/13/9/013009k10a3a39310c9313693i016030j039a20",
+        ] {
+            let url = Url::parse(text).unwrap();
+            let mut reader = url.reader();
+            let pearls = reader.circles(url.cols * url.rows).unwrap();
+            reader.finish().unwrap_or_else(|err| panic!("{text}: {err}"));
+            assert!(pearls.contains(&1) && pearls.contains(&2), "{text}: {pearls:?}");
+            let mut writer = Writer::new();
+            writer.circles(&pearls);
+            let mut back = url.clone();
+            back.body = writer.finish();
+            assert_eq!(back.to_string(), text, "{text}");
+        }
+        // "i" is 18: 2, 0, 0 (a black pearl, two empty cells).
+        assert_eq!(Reader::of("i").circles(3).unwrap(), vec![2, 0, 0]);
+        let err = Reader::of("r").circles(3).unwrap_err();
+        assert!(err.to_string().contains("no base-27 digit"), "{err}");
+    }
+
+    /// Slitherlink addresses (`slither`: the clues 0-3 as 4-cell). One written by pzprjs writes
+    /// back as it was; one written by hand ("g0h": its last cells left out, a 0 without its gap)
+    /// reads, and what is written reads back as the same puzzle (pzprjs would write "gak").
+    #[test]
+    fn slitherlink_addresses_read_write_and_read_the_same() {
+        let read = |text: &str| {
+            let url = Url::parse(text).unwrap();
+            let mut reader = url.reader();
+            let clues = reader.cells4(url.cols * url.rows).unwrap();
+            reader.finish().unwrap_or_else(|err| panic!("{text}: {err}"));
+            let mut writer = Writer::new();
+            writer.cells4(&clues);
+            let mut back = url.clone();
+            back.body = writer.finish();
+            (clues, back.to_string())
+        };
+        let text = "https://puzz.link/p?slither/5/5/cbcbcddad";
+        assert_eq!(read(text).1, text);
+        let (clues, written) = read("https://puzz.link/p?slither/3/3/g0h");
+        assert_eq!(written, "https://puzz.link/p?slither/3/3/gak");
+        assert_eq!(read(&written).0, clues);
+        assert_eq!(clues.iter().filter(|c| c.is_some()).count(), 1);
+        assert_eq!(clues[1], Some(Clue::Number(0)));
     }
 
     #[test]
