@@ -69,44 +69,71 @@ export class FamilyGeom {
     return k < 0 ? [] : this.rules.cages[k].cells.filter((c) => c !== i);
   }
 
-  /** The digits of `mask` (cell i's candidates by its peers) that some filling of i's cage
-   * makes its clue with: each empty cell of the cage within its own candidates (`maskOf(c)`),
-   * its filled cells as they are, and cells of the cage that are peers different (Killer's
-   * cages, a KenKen cage's row or column). What auto notes show, as a player who knows the
-   * cage combinations writes them. A depth-first search over the cage's cells, the digits in
-   * ascending order so that a sum cut off stops the loop; past CAGE_NODES fillings tried, `mask`
-   * as it is (notes may hold more than they must, never less). */
+  /** The digits of `mask` that cell i can take by its cage: some filling of the cage makes its
+   * clue with i's digit, each other cell within its own candidates (`cells` placed, else
+   * `maskOf(c)`), cells that see each other different. The cage's search is shared by all its
+   * cells (`cageSupports`): the first cell asked searches, the others of the same state read its
+   * answer. Past CAGE_NODES fillings tried, `mask` as it was (more notes than needed, never fewer). */
   cageCandidates(i, mask, cells, maskOf) {
     const k = this.cageOf[i];
     if (k < 0) return mask;
+    const list = this.rules.cages[k].cells;
+    const doms = list.map((c) => (c === i ? mask : cells[c] > 0 ? 1 << cells[c] : maskOf(c)));
+    const key = `${k}|${doms.join(',')}`;
+    if (!this.supportMemo || this.supportMemo.size > 256) this.supportMemo = new Map();
+    let supports = this.supportMemo.get(key);
+    if (supports === undefined) {
+      supports = this.cageSupports(k, doms);
+      this.supportMemo.set(key, supports);
+    }
+    return supports ? supports[list.indexOf(i)] & mask : mask;
+  }
+
+  /** For each cell of cage k (its candidates `doms`), the digits some filling of the cage
+   * supports, or null once CAGE_NODES fillings were tried. One search a digit not yet supported:
+   * each filling found supports every digit in it, so a cage of m cells needs at most its
+   * candidates' count of searches, most far fewer; a search stops at its first filling (digits
+   * in ascending order, so that a sum cut off stops the loop). */
+  cageSupports(k, doms) {
     const cage = this.rules.cages[k];
     const list = cage.cells;
-    const doms = list.map((c) => (c === i ? mask : cells[c] > 0 ? 1 << cells[c] : maskOf(c)));
-    const vals = new Array(list.length).fill(0);
+    const m = list.length;
     const sum = cage.op === '+';
-    let support = 0;
+    const support = new Array(m).fill(0);
+    const vals = new Array(m).fill(0);
     let nodes = 0;
-    const at = list.indexOf(i);
-    const go = (d, total) => {
-      if (++nodes > CAGE_NODES) return false;
-      if (d === list.length) {
-        if (holds(cage.op, cage.target, vals)) support |= 1 << vals[at];
-        return true;
-      }
+    let capped = false;
+    // Cells `d..` filled from `doms`, cell `fixed` already holding its digit in `vals`.
+    const go = (d, total, fixed) => {
+      if (++nodes > CAGE_NODES) { capped = true; return false; }
+      if (d === m) return holds(cage.op, cage.target, vals);
+      if (d === fixed) return go(d + 1, total, fixed);
       for (let v = 1; v <= this.n; v++) {
         if (!(doms[d] & (1 << v))) continue;
-        if (sum && total + v + (list.length - d - 1) > cage.target) break;
-        // Once i's digit is known to work, the other fillings with it need not be tried.
-        if (d > at && support & (1 << vals[at])) return true;
+        // The cells still to fill after this one take 1 at least (the fixed one is in `total`).
+        if (sum && total + v + (m - d - 1) - (fixed > d ? 1 : 0) > cage.target) break;
         let clash = false;
-        for (let e = 0; e < d && !clash; e++) clash = vals[e] === v && this.peers[list[d]].has(list[e]);
+        for (let e = 0; e < m && !clash; e++) {
+          clash = (e < d || e === fixed) && e !== d && vals[e] === v && this.peers[list[d]].has(list[e]);
+        }
         if (clash) continue;
         vals[d] = v;
-        if (!go(d + 1, total + v)) return false;
+        if (go(d + 1, total + v, fixed)) return true;
+        if (capped) return false;
       }
-      return true;
+      return false;
     };
-    return go(0, 0) ? support : mask;
+    for (let j = 0; j < m; j++) {
+      for (let v = 1; v <= this.n; v++) {
+        if (!(doms[j] & (1 << v)) || support[j] & (1 << v)) continue;
+        vals.fill(0);
+        vals[j] = v;
+        // The fixed cell's digit counts in the sum from the start.
+        if (go(0, v, j)) vals.forEach((x, e) => { support[e] |= 1 << x; });
+        if (capped) return null;
+      }
+    }
+    return support;
   }
 
   /** The dashed outline's group of a cell (Killer's cages; none where cages are the regions). */
