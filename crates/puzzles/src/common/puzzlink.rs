@@ -202,6 +202,17 @@ impl<'a> Reader<'a> {
         Ok(u32::from_str_radix(text, 16).expect("hex digits"))
     }
 
+    /// A run of `run` cells without clues at the reader's character; an error naming it when the
+    /// run goes past the board's `n` cells.
+    fn skip(&self, cells: &mut Vec<Option<Clue>>, run: usize, n: usize) -> Result<(), Error> {
+        if cells.len() + run > n {
+            let c = self.peek().unwrap_or(' ');
+            return Err(self.error(format!("{c:?} skips {run} cells; only {} are left", n - cells.len())));
+        }
+        cells.extend(std::iter::repeat_n(None, run));
+        Ok(())
+    }
+
     /// `n` cells of number16 clues (the body may end early: the cells left have none).
     pub fn numbers16(&mut self, n: usize) -> Result<Vec<Option<Clue>>, Error> {
         let mut cells = Vec::with_capacity(n);
@@ -223,14 +234,8 @@ impl<'a> Reader<'a> {
                     Clue::Unknown
                 }
                 'g'..='z' => {
-                    let run = c as usize - 'f' as usize;
-                    if cells.len() + run > n {
-                        return Err(
-                            self.error(format!("{c:?} skips {run} cells; only {} are left", n - cells.len()))
-                        );
-                    }
+                    self.skip(&mut cells, c as usize - 'f' as usize, n)?;
                     self.at += 1;
-                    cells.extend(std::iter::repeat_n(None, run));
                     continue;
                 }
                 _ => {
@@ -253,15 +258,7 @@ impl<'a> Reader<'a> {
             match c {
                 '0'..='9' => cells.push(Some(Clue::Number(c.to_digit(10).expect("digit")))),
                 '.' => cells.push(Some(Clue::Unknown)),
-                'a'..='z' => {
-                    let run = c as usize - 'a' as usize + 1;
-                    if cells.len() + run > n {
-                        return Err(
-                            self.error(format!("{c:?} skips {run} cells; only {} are left", n - cells.len()))
-                        );
-                    }
-                    cells.extend(std::iter::repeat_n(None, run));
-                }
+                'a'..='z' => self.skip(&mut cells, c as usize - 'a' as usize + 1, n)?,
                 _ => return Err(self.error(format!("{c:?} is no clue of this puzzle (0-9, . or a run a-z)"))),
             }
             self.at += 1;
@@ -288,13 +285,13 @@ impl<'a> Reader<'a> {
             };
             // A run may not pass the board's end; a clue's gap may (pzprjs writes the last clue
             // of a board with a gap of two).
-            if clue.is_none() && cells.len() + gap > n {
-                return Err(self.error(format!("{c:?} skips {gap} cells; only {} are left", n - cells.len())));
-            }
+            let Some(clue) = clue else {
+                self.skip(&mut cells, gap, n)?;
+                self.at += 1;
+                continue;
+            };
             self.at += 1;
-            if let Some(clue) = clue {
-                cells.push(Some(clue));
-            }
+            cells.push(Some(clue));
             let gap = gap.min(n - cells.len());
             cells.extend(std::iter::repeat_n(None, gap));
         }
@@ -401,6 +398,19 @@ impl Writer {
     }
 }
 
+/// How a run of cells without clues is written: its letter is `offset + length` in base 36, at
+/// most `longest` cells a letter.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    offset: u32,
+    longest: u32,
+}
+
+/// number16's and the 4-cell clues' runs, `g` (1) to `z` (20).
+const RUN16: Run = Run { offset: 15, longest: 20 };
+/// number10's runs, `a` (1) to `z` (26).
+const RUN10: Run = Run { offset: 9, longest: 26 };
+
 /// Writes a body piece by piece, as pzprjs writes it.
 #[derive(Debug, Clone, Default)]
 pub struct Writer {
@@ -423,13 +433,10 @@ impl Writer {
         let mut empty = 0;
         for cell in cells {
             let Some(clue) = cell else {
-                empty += 1;
-                if empty == 20 {
-                    self.run16(&mut empty);
-                }
+                self.empty_cell(&mut empty, RUN16);
                 continue;
             };
-            self.run16(&mut empty);
+            self.run(&mut empty, RUN16);
             match *clue {
                 Clue::Unknown => self.out.push('.'),
                 Clue::Number(n) => self.out.push_str(&match n {
@@ -443,73 +450,61 @@ impl Writer {
                 }),
             }
         }
-        self.run16(&mut empty);
+        self.run(&mut empty, RUN16);
     }
 
-    /// A run of `empty` cells (1 to 20) as `g`..`z`, and the count back to 0.
-    fn run16(&mut self, empty: &mut usize) {
+    /// One more cell without a clue in the run `empty`, written out once the run is as long as
+    /// its letters go.
+    fn empty_cell(&mut self, empty: &mut u32, run: Run) {
+        *empty += 1;
+        if *empty == run.longest {
+            self.run(empty, run);
+        }
+    }
+
+    /// A run of `empty` cells as its letter (number16's `g`..`z`, number10's `a`..`z`), and the
+    /// count back to 0.
+    fn run(&mut self, empty: &mut u32, run: Run) {
         if *empty > 0 {
-            self.out.push(char::from_digit(15 + *empty as u32, 36).expect("a run of 1 to 20"));
+            self.out.push(char::from_digit(run.offset + *empty, 36).expect("a run its letters hold"));
             *empty = 0;
         }
     }
 
     /// Cells of number10 clues (numbers 0 to 9).
     pub fn numbers10(&mut self, cells: &[Option<Clue>]) {
-        let mut empty = 0u32;
-        let flush = |out: &mut String, empty: &mut u32| {
-            if *empty > 0 {
-                out.push(char::from_digit(9 + *empty, 36).expect("a run of 1 to 26"));
-                *empty = 0;
-            }
-        };
+        let mut empty = 0;
         for cell in cells {
-            match cell {
-                None => {
-                    empty += 1;
-                    if empty == 26 {
-                        flush(&mut self.out, &mut empty);
-                    }
-                }
-                Some(clue) => {
-                    flush(&mut self.out, &mut empty);
-                    match *clue {
-                        Clue::Unknown => self.out.push('.'),
-                        Clue::Number(n) => self.out.push(char::from_digit(n.min(9), 10).expect("0-9")),
-                    }
-                }
+            let Some(clue) = cell else {
+                self.empty_cell(&mut empty, RUN10);
+                continue;
+            };
+            self.run(&mut empty, RUN10);
+            match *clue {
+                Clue::Unknown => self.out.push('.'),
+                Clue::Number(n) => self.out.push(char::from_digit(n.min(9), 10).expect("0-9")),
             }
         }
-        flush(&mut self.out, &mut empty);
+        self.run(&mut empty, RUN10);
     }
 
     /// Cells of 4-cell clues (numbers 0 to 4).
     pub fn cells4(&mut self, cells: &[Option<Clue>]) {
         let mut k = 0;
-        let mut empty = 0u32;
-        let flush = |out: &mut String, empty: &mut u32| {
-            if *empty > 0 {
-                out.push(char::from_digit(15 + *empty, 36).expect("a run of 1 to 20"));
-                *empty = 0;
-            }
-        };
+        let mut empty = 0;
         while k < cells.len() {
-            match cells[k] {
-                None => {
-                    empty += 1;
-                    if empty == 20 {
-                        flush(&mut self.out, &mut empty);
-                    }
-                    k += 1;
-                }
-                Some(Clue::Unknown) => {
-                    flush(&mut self.out, &mut empty);
+            let Some(clue) = cells[k] else {
+                self.empty_cell(&mut empty, RUN16);
+                k += 1;
+                continue;
+            };
+            self.run(&mut empty, RUN16);
+            match clue {
+                Clue::Unknown => {
                     self.out.push('.');
                     k += 1;
                 }
-                Some(Clue::Number(n)) => {
-                    flush(&mut self.out, &mut empty);
-                    let n = n.min(4);
+                Clue::Number(n) => {
                     // The gap after it goes in the same character, as pzprjs chooses it: none
                     // before a clue, one before a clue after one empty cell, else two (past the
                     // board's end too).
@@ -522,12 +517,12 @@ impl Writer {
                         2
                     };
                     let base = ['0', '5', 'a'][gap] as u32;
-                    self.out.push(char::from_u32(base + n).expect("0-9, a-e"));
+                    self.out.push(char::from_u32(base + n.min(4)).expect("0-9, a-e"));
                     k += 1 + gap;
                 }
             }
         }
-        flush(&mut self.out, &mut empty);
+        self.run(&mut empty, RUN16);
     }
 
     /// The walls of a board, as [`Reader::borders`] reads them.
