@@ -281,7 +281,7 @@ function moveWords(placements, eliminations) {
     else sentences.push(t('Place {v} in {cells}.', { v: b.symbol(v), cells: where }));
   }
   const placed = new Map(placements.map(([i, v]) => [i, v]));
-  const implied = ([i, v]) => placed.has(i) || placements.some(([p, pv]) => pv === v && new Set(b.peersOf(p)).has(i));
+  const implied = ([i, v]) => placed.has(i) || placements.some(([p, pv]) => pv === v && b.peersOf(p).has(i));
   const byCell = new Map();
   for (const e of eliminations) if (!implied(e)) byCell.set(e[0], [...(byCell.get(e[0]) || []), e[1]]);
   const same = new Map();

@@ -83,8 +83,9 @@ function loadGame(game, saved) {
   const history = (list) => (Array.isArray(list) ? list : []).map((entry) => entry.map(([i, from, to]) => [i,
     from.length > 2 ? [from[0], from[1], mask(from[2]), ...from.slice(3)] : from,
     to.length > 2 ? [to[0], to[1], mask(to[2]), ...to.slice(3)] : to]));
-  s.undo = ok ? history(saved.undo) : [];
-  s.redo = ok ? history(saved.redo) : [];
+  const kept = (list) => (saved.v === 1 ? history(list) : Array.isArray(list) ? list : []);
+  s.undo = ok ? kept(saved.undo) : [];
+  s.redo = ok ? kept(saved.redo) : [];
   s.sel = ok && saved.sel >= 0 && saved.sel < n ? saved.sel : firstCell(game);
   // Notes mode: 'centre' or 'corner' (a game saved before corner marks has true for centre).
   s.notesMode = ok && board.hasNotes && saved.notesMode ? (saved.notesMode === 'corner' ? 'corner' : 'centre') : false;
