@@ -269,8 +269,8 @@ pub(crate) fn over(items: &mut Vec<Item>, marks: &[Mark], frame: &Frame, thin: f
                 let h = cell * 0.1;
                 items.push(line(vec![[to[0] - dx * h, to[1]], to, [to[0], to[1] - dy * h]], thin * 1.2, 0.0));
             }
-            Mark::Sandwich { clue, sum } => {
-                text(items, at.centre(*clue), cell * 0.4, Face::Regular, &sum.to_string());
+            Mark::Outside { clue, value } => {
+                text(items, at.centre(*clue), cell * 0.4, Face::Regular, &value.to_string());
             }
             Mark::Text { cells, text: words } => {
                 if let Some((x0, y0, x1, y1)) = bounds(&at, cells) {

@@ -72,7 +72,7 @@ fn every_mark_kind_is_in_the_picture_and_other_families_have_none() {
             Mark::CellShape { .. } => "cell-shape",
             Mark::Quadruple { .. } => "quadruple",
             Mark::LittleKiller { .. } => "little-killer",
-            Mark::Sandwich { .. } => "sandwich",
+            Mark::Outside { .. } => "outside",
             Mark::Diagonal { .. } => "diagonal",
             Mark::Shade { .. } => "shade",
             Mark::Extremum { .. } => "extremum",

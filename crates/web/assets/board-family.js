@@ -331,9 +331,9 @@ function markSvg(m, w, h) {
       const [fx, fy, tx, ty] = [x + dx * 0.22, y + dy * 0.22, x + dx * 0.42, y + dy * 0.42];
       return `${text(x - dx * 0.12, y - dy * 0.12, 0.34, m.sum, 'clue')}<path class="mk-clue-arrow" d="M${fx} ${fy}L${tx} ${ty}M${tx - dx * 0.1} ${ty}L${tx} ${ty}L${tx} ${ty - dy * 0.1}"/>`;
     }
-    case 'sandwich': {
+    case 'outside': {
       const [x, y] = pt(m.clue);
-      return text(x, y, 0.42, m.sum, 'clue');
+      return text(x, y, 0.42, m.value, 'clue');
     }
     case 'cosmetic': {
       if (!m.cells.length) return '';
@@ -365,7 +365,7 @@ function defineMarks(picture) {
   defs.setAttribute('aria-hidden', 'true');
   defs.setAttribute('class', 'family-marks-defs');
   // Shading first, then lines, then what sits on edges and corners, then the clues outside.
-  const order = ['shade', 'diagonal', 'cell-shape', 'cosmetic', 'line', 'arrow', 'dot', 'edge-text', 'quadruple', 'extremum', 'text', 'little-killer', 'sandwich'];
+  const order = ['shade', 'diagonal', 'cell-shape', 'cosmetic', 'line', 'arrow', 'dot', 'edge-text', 'quadruple', 'extremum', 'text', 'little-killer', 'outside'];
   const sorted = [...marks].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
   defs.innerHTML = `<defs><g id="${id}">${sorted.map((m) => markSvg(m, picture.width, picture.height)).join('')}</g></defs>`;
   document.body.appendChild(defs);

@@ -6,7 +6,7 @@ use clap::Args;
 use tessera::kenken::{self, KenKen};
 use tessera::killer::Killer;
 use tessera::starbattle::{self, StarBattle};
-use tessera::variant::{self, Variant};
+use tessera::variant::{self, Futoshiki, Skyscrapers, Variant};
 use tessera::Budget;
 
 use super::{named, Family, Side};
@@ -55,6 +55,17 @@ Examples:
     exit_statuses!()
 );
 
+/// The formats and exit statuses of the pencil genres (`tessera skyscrapers --help`).
+pub const GENRE_HELP: &str = concat!(
+    "\
+Input: puzzles one after another, blank and # comment lines between them, each in any of the
+genre's forms (docs/formats.md, \"Pencil genres\"): a puzz.link address on one line (Skyscrapers),
+the genre's text form, or Tessera's JSON on one line. Every output reads back. Answers are rows of
+digits, one row a line, or a whole grid on one line.
+",
+    exit_statuses!()
+);
+
 /// The side flag's parser: the family's [`tessera::Family::SIDES`].
 fn side<P: tessera::Family>() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(*P::SIDES.start() as u64..=*P::SIDES.end() as u64)
@@ -70,7 +81,7 @@ macro_rules! sized {
         })*
     };
 }
-sized!(KillerShape, KenKenShape, StarBattleShape, VariantShape);
+sized!(KillerShape, KenKenShape, StarBattleShape, VariantShape, SkyscrapersShape, FutoshikiShape);
 
 /// `tessera killer generate` and `book`: the side.
 #[derive(Debug, Clone, Args)]
@@ -147,4 +158,28 @@ impl Family for Variant {
             None => generator,
         }
     }
+}
+
+/// `tessera skyscrapers generate` and `book`: the side.
+#[derive(Debug, Clone, Args)]
+pub struct SkyscrapersShape {
+    /// The side N of the NxN grid, 4 to 9.
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = side::<Skyscrapers>())]
+    pub size: usize,
+}
+
+impl Family for Skyscrapers {
+    type Shape = SkyscrapersShape;
+}
+
+/// `tessera futoshiki generate` and `book`: the side.
+#[derive(Debug, Clone, Args)]
+pub struct FutoshikiShape {
+    /// The side N of the NxN grid, 4 to 9.
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = side::<Futoshiki>())]
+    pub size: usize,
+}
+
+impl Family for Futoshiki {
+    type Shape = FutoshikiShape;
 }

@@ -103,6 +103,14 @@ pub enum Command {
     /// sandwiches, whispers, ...): solve, count, verify, generate, rate, hint, book.
     #[command(subcommand, after_help = VARIANT_HELP)]
     Variant(FamilyCommand<tessera::variant::Variant>),
+    /// Skyscrapers (a Latin square; clues count the buildings seen): solve, count, verify,
+    /// generate, rate, hint, book.
+    #[command(subcommand, after_help = GENRE_HELP)]
+    Skyscrapers(FamilyCommand<tessera::variant::Skyscrapers>),
+    /// Futoshiki (a Latin square with inequality signs): solve, count, verify, generate, rate,
+    /// hint, book.
+    #[command(subcommand, after_help = GENRE_HELP)]
+    Futoshiki(FamilyCommand<tessera::variant::Futoshiki>),
     /// Polyomino tiling: count or show the ways to cover a board with pieces (pentominoes, ...).
     #[command(subcommand, after_help = TILING_HELP)]
     Tiling(TilingCommand),

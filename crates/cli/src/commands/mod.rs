@@ -108,6 +108,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Kenken(command) => family::run(&command),
         Command::Starbattle(command) => family::run(&command),
         Command::Variant(command) => family::run(&command),
+        Command::Skyscrapers(command) => family::run(&command),
+        Command::Futoshiki(command) => family::run(&command),
         Command::Tiling(TilingCommand::Count(args)) => tiling::count(&args),
         Command::Tiling(TilingCommand::Solve(args)) => tiling::solve(&args),
         Command::Tiling(TilingCommand::Plan(args)) => tiling::plan(&args),

@@ -172,12 +172,13 @@ pub enum Mark {
         /// The sum.
         sum: u32,
     },
-    /// A sandwich clue in the frame, by its row or column.
-    Sandwich {
+    /// A number in the frame beside a row or column: a sandwich's sum, a skyscraper clue's
+    /// count.
+    Outside {
         /// The clue's cell in the frame.
         clue: Spot,
-        /// The sum.
-        sum: u32,
+        /// The number.
+        value: u32,
     },
     /// A main diagonal whose digits differ (X-Sudoku).
     Diagonal {

@@ -94,6 +94,21 @@ pub enum Constraint {
         /// The sum.
         sum: u32,
     },
+    /// A skyscraper clue outside the grid: seen from it, with each digit a building of that
+    /// height, `count` buildings of its row or column are visible (a building hides every lower
+    /// one behind it).
+    Skyscraper {
+        /// The clue's cell: column -1 or N for a row, row -1 or N for a column.
+        clue: Cell,
+        /// The buildings seen, 1 to N.
+        count: u32,
+    },
+    /// An inequality sign between two neighbours (Futoshiki): the first cell's digit is the
+    /// smaller.
+    Less {
+        /// The smaller, then the larger.
+        cells: [Cell; 2],
+    },
     /// A thermometer: digits rise from the bulb (the first cell); a slow one may stay level.
     Thermometer {
         /// Bulb first.
@@ -214,6 +229,8 @@ impl Constraint {
             Constraint::Cage { .. } => "cage",
             Constraint::LittleKiller { .. } => "little-killer",
             Constraint::Sandwich { .. } => "sandwich",
+            Constraint::Skyscraper { .. } => "skyscraper",
+            Constraint::Less { .. } => "less",
             Constraint::Thermometer { .. } => "thermometer",
             Constraint::Arrow { .. } => "arrow",
             Constraint::Difference { .. } => "difference",

@@ -60,7 +60,21 @@ pub(crate) fn picture(puzzle: &Variant, answer: Option<&Grid>) -> Picture {
                     sum: *sum,
                 })
             }
-            Constraint::Sandwich { clue, sum } => Some(Mark::Sandwich { clue: spot(*clue), sum: *sum }),
+            Constraint::Sandwich { clue, sum } => Some(Mark::Outside { clue: spot(*clue), value: *sum }),
+            Constraint::Skyscraper { clue, count } => {
+                Some(Mark::Outside { clue: spot(*clue), value: *count })
+            }
+            Constraint::Less { cells: [a, b] } => Some(Mark::EdgeText {
+                cells: [spot(*a), spot(*b)],
+                // The sign's point is at the smaller digit.
+                text: match (b.row - a.row, b.col - a.col) {
+                    (0, 1) => "<",
+                    (0, _) => ">",
+                    (1, _) => "∧",
+                    _ => "∨",
+                }
+                .to_string(),
+            }),
             Constraint::Thermometer { cells, slow } => {
                 Some(line(if *slow { LineKind::SlowThermometer } else { LineKind::Thermometer }, cells))
             }
@@ -107,7 +121,7 @@ pub(crate) fn picture(puzzle: &Variant, answer: Option<&Grid>) -> Picture {
             // are said in the rules text, not drawn.
             _ => None,
         };
-        picture.frame |= matches!(mark, Some(Mark::LittleKiller { .. } | Mark::Sandwich { .. }));
+        picture.frame |= matches!(mark, Some(Mark::LittleKiller { .. } | Mark::Outside { .. }));
         picture.marks.extend(mark);
     }
     for (k, cosmetic) in puzzle.cosmetics.iter().enumerate() {

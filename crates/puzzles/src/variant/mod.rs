@@ -24,6 +24,7 @@ mod draw;
 mod exact;
 mod format;
 mod generate;
+pub mod genre;
 mod logic;
 mod model;
 mod plain;
@@ -39,6 +40,12 @@ pub use draw::NO_REGION;
 pub use exact::{ExactCover, NotBuilt, MAX_OPTIONS};
 pub use format::{from_fpuzzles, from_iss, from_link, parse, read, to_fpuzzles, to_json, to_link, to_text};
 pub use generate::{Generated, Generator, Template};
+pub use genre::futoshiki::{Futoshiki, FutoshikiRules};
+pub use genre::skyscrapers::{Skyscrapers, SkyscrapersRules};
+/// The generator of Skyscrapers puzzles.
+pub type SkyscrapersGenerator = genre::Generator<SkyscrapersRules>;
+/// The generator of Futoshiki puzzles.
+pub type FutoshikiGenerator = genre::Generator<FutoshikiRules>;
 pub use logic::{hint, hint_with, rate, Difficulty};
 pub use model::{
     box_shape, default_regions, Cell, Constraint, Cosmetic, Direction, Grid, Meta, Negative, Variant,

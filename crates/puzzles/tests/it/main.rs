@@ -11,6 +11,7 @@ mod common;
 mod api;
 mod architecture;
 mod convention;
+mod genres;
 mod hidato_corpus;
 mod hidato_format;
 mod hidato_generate;

@@ -14,6 +14,8 @@
 //!   left column going down-right, from the right column up-left, from the top row down-left,
 //!   from the bottom row up-right (ISS's own table). The clue sits one step back, in the frame.
 //! - `Sandwich~SUM~R3` or `~C5`: clues on the left of a row or above a column.
+//! - `Skyscraper~R3~LEFT~RIGHT` (or `~C5~TOP~BOTTOM`): the counts seen from each end, either
+//!   left empty.
 //! - `Arrow~CIRCLE~LINE...`: one circle cell, then the line. (ISS's `PillArrow` is not read.)
 //! - `Cage~~CELLS` (an empty or 0 sum) is a cage that only forbids repeats.
 //! - `Diagonal~1` is `╱` (bottom left to top right), `Diagonal~-1` is `╲`.
@@ -227,6 +229,33 @@ impl Reader {
                     _ => return Err(bad()),
                 };
                 push(self, C::Sandwich { clue, sum });
+            }
+            "Skyscraper" => {
+                // `Skyscraper~R3~LEFT~RIGHT` or `~C5~TOP~BOTTOM`, either count empty.
+                let line = args.first().ok_or_else(|| err(column, "Skyscraper: no row or column"))?;
+                let bad = || err(column, format!("Skyscraper: {line:?} is not a row (R3) or column (C5)"));
+                let index: i16 = line
+                    .get(1..)
+                    .and_then(|i| i.parse().ok())
+                    .filter(|&i| (1..=n as i16).contains(&i))
+                    .ok_or_else(bad)?;
+                let row = match line.as_bytes().first() {
+                    Some(b'R') | Some(b'r') => true,
+                    Some(b'C') | Some(b'c') => false,
+                    _ => return Err(bad()),
+                };
+                let (k, end) = (index - 1, n as i16);
+                let ends = if row {
+                    [Cell::new(k, -1), Cell::new(k, end)]
+                } else {
+                    [Cell::new(-1, k), Cell::new(end, k)]
+                };
+                for (clue, count) in ends.into_iter().zip(args.iter().skip(1)) {
+                    if !count.is_empty() && *count != "0" {
+                        let count = self.number(column, kind, count)?;
+                        push(self, C::Skyscraper { clue, count });
+                    }
+                }
             }
             "WhiteDot" | "BlackDot" | "X" | "V" => {
                 for cells in self.pairs(column, kind, args)? {

@@ -4,8 +4,8 @@
 //! | technique | level | weight |
 //! |---|---|---|
 //! | naked single, hidden single (rows, columns, regions, extra regions, diagonals, disjoint groups) | easy | 1 |
-//! | odd/even, kropki pair, XV pair, anti-knight / anti-king / non-consecutive elimination, negative constraint, clone copy, palindrome mirror | easy | 2 |
-//! | cage combination, thermometer range, arrow range, whispers difference, renban run, between line, quadruple digits, minimum/maximum, region-sum line | medium | 3 |
+//! | odd/even, skyscraper edge clue (a 1 or an N alone), inequality, kropki pair, XV pair, anti-knight / anti-king / non-consecutive elimination, negative constraint, clone copy, palindrome mirror | easy | 2 |
+//! | skyscraper view (a line's clues over its candidates), cage combination, thermometer range, arrow range, whispers difference, renban run, between line, quadruple digits, minimum/maximum, region-sum line | medium | 3 |
 //! | little killer sum, sandwich total | hard | 5 |
 //! | pointing and claiming, naked pair | hard | 6 |
 //! | trial (a candidate that leads to a contradiction by propagation) | expert | 20 |

@@ -102,6 +102,14 @@ impl Solver {
                         let mut alone = Variant::classic(n);
                         alone.regions = vec![None; n * n];
                         alone.constraints = vec![constraint.clone()];
+                        if let C::Skyscraper { clue, .. } = constraint {
+                            // A line's two clues are read together.
+                            if let Some((far, count)) =
+                                crate::variant::rules::skyscraper_opposite(puzzle, *clue)
+                            {
+                                alone.constraints.push(C::Skyscraper { clue: far, count });
+                            }
+                        }
                         if matches!(constraint, C::Negative { .. }) {
                             // The negative constraint reads the marks that are given.
                             let marks = puzzle.constraints.iter().filter(|c| {
@@ -393,6 +401,29 @@ fn describe(puzzle: &Variant, constraint: &Constraint) -> Option<(&'static str, 
                 (format!("column {}", c + 1), (0..n).map(|r| r * n + c).collect())
             };
             ("sandwich total", format!("the sandwich clue of {what} (sum {sum})"), 5, cells)
+        }
+        C::Skyscraper { clue, count } => {
+            let what = if clue.col < 0 || clue.col >= n as i16 {
+                format!("row {}", clue.row + 1)
+            } else {
+                format!("column {}", clue.col + 1)
+            };
+            let cells = crate::variant::rules::skyscraper_cells(n, *clue);
+            let far = crate::variant::rules::skyscraper_opposite(puzzle, *clue);
+            let name = match far {
+                Some((_, other)) => format!("the skyscraper clues {count} and {other} of {what}"),
+                None => format!("the skyscraper clue {count} at {clue} ({what})"),
+            };
+            // A 1 or an N alone says one thing at once (N beside a 1, 1 to N in order beside an
+            // N): an edge clue; any other count asks for the view worked out.
+            if far.is_none() && (*count == 1 || *count == n as u32) {
+                ("skyscraper edge clue", name, 2, cells)
+            } else {
+                ("skyscraper view", name, 3, cells)
+            }
+        }
+        C::Less { cells } => {
+            ("inequality", format!("the sign: {} is less than {}", cells[0], cells[1]), 2, list(cells))
         }
         C::AntiKnight => ("anti-knight elimination", "the anti-knight rule".into(), 2, whole),
         C::AntiKing => ("anti-king elimination", "the anti-king rule".into(), 2, whole),

@@ -25,12 +25,18 @@ mod region;
 mod region_sum;
 mod renban;
 mod sandwich;
+mod skyscraper;
 mod thermo;
 mod whispers;
 
 use crate::common::Relation;
 use crate::variant::model::{Cell, Constraint, Variant};
 use crate::variant::solve::Builder;
+
+/// A skyscraper clue's line in view order and the buildings seen along one, for the generator.
+pub(crate) use skyscraper::{
+    cells as skyscraper_cells, opposite as skyscraper_opposite, seen as skyscrapers_seen,
+};
 
 /// The cells of a little killer's diagonal, for the generator.
 pub(crate) fn little_killer_cells(
@@ -54,6 +60,14 @@ pub(crate) fn validate(puzzle: &Variant, constraint: &Constraint) -> Result<(), 
         C::Cage { cells, sum } => cage::validate(puzzle, cells, *sum),
         C::LittleKiller { clue, direction, sum } => little_killer::validate(puzzle, *clue, *direction, *sum),
         C::Sandwich { clue, sum } => sandwich::validate(puzzle, *clue, *sum),
+        C::Skyscraper { clue, count } => skyscraper::validate(puzzle, *clue, *count),
+        C::Less { cells } => {
+            inside(puzzle, cells)?;
+            match cells[0].touches(cells[1]) {
+                true => Ok(()),
+                false => Err(format!("{} and {} are not neighbours", cells[0], cells[1])),
+            }
+        }
         C::Thermometer { cells, slow } => thermo::validate(puzzle, cells, *slow),
         C::Arrow { circle, lines } => arrow::validate(puzzle, circle, lines),
         C::Difference { cells, value } => dots::validate(puzzle, cells, *value, "difference"),
@@ -89,6 +103,15 @@ pub(crate) fn check(puzzle: &Variant, constraint: &Constraint, digits: &[u8]) ->
             little_killer::check(puzzle, *clue, *direction, *sum, digits)
         }
         C::Sandwich { clue, sum } => sandwich::check(puzzle, *clue, *sum, digits),
+        C::Skyscraper { clue, count } => skyscraper::check(puzzle, *clue, *count, digits),
+        C::Less { cells } => {
+            let (a, b) = (at(cells[0]), at(cells[1]));
+            if a == 0 || b == 0 || a < b {
+                Vec::new()
+            } else {
+                vec![(cells.to_vec(), format!("{a} at {} is not less than {b} at {}", cells[0], cells[1]))]
+            }
+        }
         C::Thermometer { cells, slow } => thermo::check(puzzle, cells, *slow, digits),
         C::Arrow { circle, lines } => arrow::check(puzzle, circle, lines, digits),
         C::Difference { cells, value } => dots::check_difference(cells, *value, at),
@@ -127,6 +150,8 @@ pub(crate) fn compile(puzzle: &Variant, constraint: &Constraint, builder: &mut B
             builder.linear(cells.into_iter().map(|c| (c, 1)).collect(), *sum as i32);
         }
         C::Sandwich { clue, sum } => sandwich::compile(puzzle, *clue, *sum, builder),
+        C::Skyscraper { clue, count } => skyscraper::compile(puzzle, *clue, *count, builder),
+        C::Less { cells } => builder.relation(ix(&cells[0]), ix(&cells[1]), |a, b| a < b),
         C::Thermometer { cells, slow } => thermo::compile(cells.iter().map(ix).collect(), *slow, builder),
         C::Arrow { circle, lines } => arrow::compile(puzzle, circle, lines, builder),
         C::Difference { cells, value } => {
@@ -233,6 +258,7 @@ pub fn live(puzzle: &Variant) -> Live {
                 chain(cells, if *slow { Relation::LessOrEqual } else { Relation::Less });
             }
             C::Difference { cells, value } => chain(cells, Relation::Difference(*value)),
+            C::Less { cells } => chain(cells, Relation::Less),
             C::Ratio { cells, value } => chain(cells, Relation::Ratio(*value)),
             C::Xv { cells, sum } => chain(cells, Relation::Sum(*sum)),
             C::Whispers { cells, difference } => chain(cells, Relation::Apart(*difference)),

@@ -91,7 +91,13 @@ pub(crate) fn scope(puzzle: &Variant, constraint: &Constraint) -> Vec<usize> {
         | C::Whispers { cells, .. }
         | C::Between { cells }
         | C::RegionSumLine { cells } => cells.clone(),
-        C::Difference { cells, .. } | C::Ratio { cells, .. } | C::Xv { cells, .. } => cells.to_vec(),
+        C::Difference { cells, .. } | C::Ratio { cells, .. } | C::Xv { cells, .. } | C::Less { cells } => {
+            cells.to_vec()
+        }
+        C::Skyscraper { clue, .. } => rules::skyscraper_cells(puzzle.size, *clue)
+            .into_iter()
+            .map(|i| Cell::at(i, puzzle.size))
+            .collect(),
         C::Arrow { circle, lines } => circle.iter().chain(lines.iter().flatten()).copied().collect(),
         C::Clone { cells, clones } => cells.iter().chain(clones).copied().collect(),
         C::Odd { cell } | C::Even { cell } => vec![*cell],

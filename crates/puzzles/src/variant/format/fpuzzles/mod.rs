@@ -12,7 +12,10 @@
 //! - older files put `"parity": "Odd"|"Even"` on the grid cell;
 //! - arrow lines start at the circle: its cells are stripped from the lines;
 //! - `difference` defaults to 1, `ratio` to 2, `whispers` to 5; X is 10 and V is 5;
-//! - clues outside the grid (little killer, sandwich) sit in the frame, row or column 0 or N+1.
+//! - clues outside the grid (little killer, sandwich) sit in the frame, row or column 0 or N+1;
+//! - f-puzzles has no skyscraper clues nor inequality signs: Tessera writes them as arrays of its
+//!   own, `skyscraper` (`cell` in the frame, `value`) and `less` (`cells`, the smaller first),
+//!   which f-puzzles ignores and this reader reads back.
 //!
 //! A constraint array this reader does not know is an error naming it (a rule silently dropped
 //! gives a puzzle with other answers); an empty one is ignored. Cosmetics (`line`, `circle`,
@@ -41,12 +44,14 @@ const KINDS: &[&str] = &[
     "killercage",
     "littlekillersum",
     "sandwichsum",
+    "skyscraper",
     "thermometer",
     "slowthermometer",
     "arrow",
     "difference",
     "ratio",
     "xv",
+    "less",
     "odd",
     "even",
     "minimum",
@@ -191,6 +196,8 @@ fn rank(constraint: &Constraint) -> usize {
         C::Cage { .. } => "killercage",
         C::LittleKiller { .. } => "littlekillersum",
         C::Sandwich { .. } => "sandwichsum",
+        C::Skyscraper { .. } => "skyscraper",
+        C::Less { .. } => "less",
         C::Thermometer { slow: false, .. } => "thermometer",
         C::Thermometer { slow: true, .. } => "slowthermometer",
         C::Arrow { .. } => "arrow",

@@ -171,6 +171,12 @@ impl Reader {
                     self.any_cell(&format!("{path}.cell"), item.get("cell").unwrap_or(&Value::Null))?;
                 out.push(C::Sandwich { clue, sum: needed(None)? });
             }
+            "skyscraper" => {
+                let clue =
+                    self.any_cell(&format!("{path}.cell"), item.get("cell").unwrap_or(&Value::Null))?;
+                out.push(C::Skyscraper { clue, count: needed(None)? });
+            }
+            "less" => out.push(C::Less { cells: self.pair(path, item)? }),
             "thermometer" | "slowthermometer" => {
                 let slow = kind == "slowthermometer";
                 for cells in self.lines(path, item)? {

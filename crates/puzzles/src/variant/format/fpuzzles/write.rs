@@ -83,6 +83,10 @@ pub(crate) fn to_value(puzzle: &Variant) -> Value {
             C::Sandwich { clue, sum } => {
                 push("sandwichsum", json!({ "cell": cell_name(*clue), "value": sum.to_string() }));
             }
+            C::Skyscraper { clue, count } => {
+                push("skyscraper", json!({ "cell": cell_name(*clue), "value": count.to_string() }));
+            }
+            C::Less { cells } => push("less", json!({ "cells": names(cells) })),
             C::Thermometer { cells, slow } => push(
                 if *slow { "slowthermometer" } else { "thermometer" },
                 json!({ "lines": [names(cells)] }),
