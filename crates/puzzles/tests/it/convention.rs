@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use tessera::xc::Budget;
 use tessera::{
     hidato, kenken, killer, queens, starbattle, sudoku, tiling, variant, GaveUp, Named, Outcome, Puzzle,
-    Query, Reduction,
+    Query, Readable, Reduction,
 };
 
 /// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,
@@ -75,6 +75,19 @@ fn every_puzzle_agrees_with_its_reduction_through_the_trait() {
     // Variant Sudoku at its smallest: a 4x4 whose first row is a thermometer (1234), so 288 / 24
     // grids; larger sides are cross-checked in tests/variant/routes.rs.
     agrees(&thermo_4x4(), 12);
+    // The genres: a 4x4 Skyscrapers whose only clue is a 4 (the first column is 1234: 576 / 24
+    // grids) and a 4x4 Futoshiki whose first row rises by signs (the same 24).
+    let skyscrapers: variant::Skyscrapers =
+        Readable::read(". 4 . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n", &())
+            .next()
+            .expect("a puzzle")
+            .expect("a 4x4");
+    agrees(&skyscrapers, 24);
+    let futoshiki: variant::Futoshiki = Readable::read(".<.<.<.\n\n. . . .\n\n. . . .\n\n. . . .\n", &())
+        .next()
+        .expect("a puzzle")
+        .expect("a 4x4");
+    agrees(&futoshiki, 24);
     agrees(&queens::Board::new(6).expect("a board"), 4);
     agrees(&queens::Board::new(8).expect("a board"), 92);
     let kenken = kenken::KenKen::parse(
@@ -107,6 +120,8 @@ fn one_node_gives_up_in_the_same_words_everywhere() {
     gives_up(&open.parse::<starbattle::StarBattle>().expect("12x12"));
     gives_up(&killer::parse(&killer_rows(9)).expect("a 9x9 of rows"));
     gives_up(&variant::Variant::classic(16));
+    gives_up(&variant::Skyscrapers::empty(16).expect("a 16x16"));
+    gives_up(&variant::Futoshiki::empty(16).expect("a 16x16"));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     gives_up(&tiling::Puzzle::new(tiling::Board::parse_size("10x6").expect("a board"), pieces, motion));
 }
@@ -202,6 +217,7 @@ fn every_listing_keeps_its_deadline() {
     let mut anti_knight = variant::Variant::classic(16);
     anti_knight.constraints.push(variant::Constraint::AntiKnight);
     listing_keeps_its_deadline(&anti_knight);
+    listing_keeps_its_deadline(&variant::Skyscrapers::empty(16).expect("a 16x16"));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     listing_keeps_its_deadline(&tiling::Puzzle::new(
         tiling::Board::parse_size("10x6").expect("a board"),
@@ -356,4 +372,6 @@ fn every_family_at_its_smallest_a_middle_and_its_largest_side() {
     family_at_every_side::<kenken::KenKen>();
     family_at_every_side::<starbattle::StarBattle>();
     family_at_every_side::<variant::Variant>();
+    family_at_every_side::<variant::Skyscrapers>();
+    family_at_every_side::<variant::Futoshiki>();
 }
