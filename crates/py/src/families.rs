@@ -210,3 +210,105 @@ family_class!(
         }
     }
 );
+
+family_class!(
+    /// A Skyscrapers puzzle: an N x N Latin square (4 to 16) of building heights, with counts
+    /// outside the grid of the buildings seen from there; givens allowed.
+    ///
+    /// ``Skyscrapers(text)`` reads one puzzle: a puzz.link address
+    /// (``https://puzz.link/p?skyscrapers/N/N/...``), the text form (the clues in a frame around
+    /// the grid) or Tessera's JSON; ``to_url()`` writes the address back. Solutions are
+    /// ``tessera.Answer``.
+    ///
+    /// >>> puzzle = tessera.Skyscrapers('https://puzz.link/p?skyscrapers/4/4/k13h4j3g')
+    /// >>> puzzle.count().solutions
+    /// 1
+    Skyscrapers(variant::Skyscrapers),
+    {
+        /// The puzzle as Tessera's JSON on one line (what the constructor reads back).
+        fn to_json(&self) -> String {
+            self.puzzle.to_json()
+        }
+
+        /// The puzzle as a puzz.link address.
+        fn to_url(&self) -> String {
+            self.puzzle.url().unwrap_or_default()
+        }
+
+        /// The side N.
+        #[getter]
+        fn size(&self) -> usize {
+            self.puzzle.size()
+        }
+
+        /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size`` 4
+        /// to 9, ``level`` one of the levels (``None``: any). Raises ``tessera.GaveUp`` when
+        /// ``max_nodes`` or ``timeout`` runs out first.
+        #[staticmethod]
+        #[pyo3(signature = (*, size = 5, level = None, seed = 0, max_nodes = None, timeout = None))]
+        fn generate(
+            py: Python<'_>,
+            size: usize,
+            level: Option<&str>,
+            seed: u64,
+            max_nodes: Option<i64>,
+            timeout: Option<f64>,
+        ) -> PyResult<Generated> {
+            let mut generator =
+                variant::genre::Generator::new(size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            if let Some(level) = level {
+                generator = generator.difficulty(common::level::<variant::Difficulty>(level)?);
+            }
+            let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+            generated(py, made, |puzzle| Skyscrapers { puzzle })
+        }
+    }
+);
+
+family_class!(
+    /// A Futoshiki puzzle: an N x N Latin square (4 to 16) with inequality signs between some
+    /// neighbours; givens allowed.
+    ///
+    /// ``Futoshiki(text)`` reads one puzzle: the text form (rows of cells with ``<`` and ``>``
+    /// between them, lines of ``^`` and ``v`` between the rows) or Tessera's JSON. Solutions are
+    /// ``tessera.Answer``.
+    ///
+    /// >>> made = tessera.Futoshiki.generate(size=5, seed=1)
+    /// >>> made.puzzle.count().solutions
+    /// 1
+    Futoshiki(variant::Futoshiki),
+    {
+        /// The puzzle as Tessera's JSON on one line (what the constructor reads back).
+        fn to_json(&self) -> String {
+            self.puzzle.to_json()
+        }
+
+        /// The side N.
+        #[getter]
+        fn size(&self) -> usize {
+            self.puzzle.size()
+        }
+
+        /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size`` 4
+        /// to 9, ``level`` one of the levels (``None``: any). Raises ``tessera.GaveUp`` when
+        /// ``max_nodes`` or ``timeout`` runs out first.
+        #[staticmethod]
+        #[pyo3(signature = (*, size = 5, level = None, seed = 0, max_nodes = None, timeout = None))]
+        fn generate(
+            py: Python<'_>,
+            size: usize,
+            level: Option<&str>,
+            seed: u64,
+            max_nodes: Option<i64>,
+            timeout: Option<f64>,
+        ) -> PyResult<Generated> {
+            let mut generator =
+                variant::genre::Generator::new(size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            if let Some(level) = level {
+                generator = generator.difficulty(common::level::<variant::Difficulty>(level)?);
+            }
+            let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+            generated(py, made, |puzzle| Futoshiki { puzzle })
+        }
+    }
+);

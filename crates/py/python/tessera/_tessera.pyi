@@ -489,3 +489,34 @@ class Variant(_Family):
         seed: int = 0,
         **budget: Unpack[_Budget],
     ) -> Generated: ...
+
+@final
+class Skyscrapers(_Family):
+    @staticmethod
+    def parse_many(text: str) -> list[Skyscrapers]: ...
+    def to_json(self) -> str: ...
+    def to_url(self) -> str: ...
+    size: Final[int]
+    @staticmethod
+    def generate(
+        *,
+        size: int = 5,
+        level: Optional[str] = None,
+        seed: int = 0,
+        **budget: Unpack[_Budget],
+    ) -> Generated: ...
+
+@final
+class Futoshiki(_Family):
+    @staticmethod
+    def parse_many(text: str) -> list[Futoshiki]: ...
+    def to_json(self) -> str: ...
+    size: Final[int]
+    @staticmethod
+    def generate(
+        *,
+        size: int = 5,
+        level: Optional[str] = None,
+        seed: int = 0,
+        **budget: Unpack[_Budget],
+    ) -> Generated: ...

@@ -18,7 +18,24 @@ pub static FAMILIES: &[&dyn Registered] = &[
     &Reg::<kenken::KenKen>::NEW,
     &Reg::<starbattle::StarBattle>::NEW,
     &Reg::<variant::Variant>::NEW,
+    &Reg::<variant::Skyscrapers>::NEW,
+    &Reg::<variant::Futoshiki>::NEW,
 ];
+
+/// The genres of the rules model: phone-sized boards, every level their techniques reach.
+macro_rules! genre {
+    ($genre:ty, $rules:ty) => {
+        impl Family for $genre {
+            const SIZES: &'static [usize] = &[4, 5, 6];
+
+            fn levels(_: usize) -> Vec<variant::Difficulty> {
+                <$rules as variant::genre::Rules>::LEVELS.to_vec()
+            }
+        }
+    };
+}
+genre!(variant::Skyscrapers, variant::SkyscrapersRules);
+genre!(variant::Futoshiki, variant::FutoshikiRules);
 
 impl Family for killer::Killer {
     const SIZES: &'static [usize] = &[4, 6, 9];

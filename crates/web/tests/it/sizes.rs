@@ -41,6 +41,8 @@ fn solution(kind: &str, game: &Value) -> Vec<i32> {
         "kenken" => crate::families::solved::<tessera::kenken::KenKen>(share).0,
         "starbattle" => crate::families::solved::<tessera::starbattle::StarBattle>(share).0,
         "variant" => crate::families::solved::<tessera::variant::Variant>(share).0,
+        "skyscrapers" => crate::families::solved::<tessera::variant::Skyscrapers>(share).0,
+        "futoshiki" => crate::families::solved::<tessera::variant::Futoshiki>(share).0,
         other => panic!("the test has no solver for {other}: add it here"),
     }
 }

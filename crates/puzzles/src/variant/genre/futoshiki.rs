@@ -20,6 +20,7 @@
 
 use super::{digit, digit_char, side_ok, Genre, Rules};
 use crate::variant::model::{Cell, Constraint, Variant};
+use crate::variant::Difficulty;
 use crate::Error;
 
 /// The genre's rules ([`Rules`]).
@@ -34,6 +35,8 @@ impl Rules for FutoshikiRules {
     const TITLE: &'static str = "Futoshiki";
     const RULES: &'static str = "Fill the grid with the digits 1 to N, each once in every row and column. Every sign between two cells holds: its point is at the smaller digit.";
     const SIDES: std::ops::RangeInclusive<usize> = 4..=9;
+    /// Signs and singles; trial (the rater has no chains of signs yet: medium and hard are none).
+    const LEVELS: &'static [Difficulty] = &[Difficulty::Easy, Difficulty::Expert];
 
     fn admits(constraint: &Constraint) -> bool {
         matches!(constraint, Constraint::Less { .. })

@@ -52,6 +52,9 @@ pub trait Rules: fmt::Debug + Clone + Copy + Default + PartialEq + Send + Sync +
     const RULES: &'static str;
     /// The sides its generator takes.
     const SIDES: RangeInclusive<usize>;
+    /// The levels the rater can give its puzzles (a level of the model no technique of the
+    /// genre reaches is refused as bad input, not searched for until the attempts run out).
+    const LEVELS: &'static [Difficulty];
 
     /// Whether `constraint` is one of the genre's kinds.
     fn admits(constraint: &Constraint) -> bool;
@@ -258,7 +261,17 @@ impl<R: Rules> Family for Genre<R> {
     const RULES: &'static str = R::RULES;
     const SIDES: RangeInclusive<usize> = R::SIDES;
 
+    /// A level outside [`Rules::LEVELS`] is refused.
     fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator<R>, Error> {
+        if let Some(level) = level.filter(|l| !R::LEVELS.contains(l)) {
+            let levels: Vec<&str> = R::LEVELS.iter().map(|l| crate::common::Named::name(*l)).collect();
+            return Err(Error::shape(format!(
+                "{}: no technique of the genre makes a {} puzzle; its levels are {}",
+                R::TITLE,
+                crate::common::Named::name(level),
+                levels.join(", ")
+            )));
+        }
         Ok(Generator::new(size)?.level(level).budget(budget.clone()))
     }
 

@@ -19,6 +19,7 @@ use super::{digit, digit_char, side_ok, Genre, Rules};
 use crate::common::puzzlink::{Clue, Outside, Reader, Url, Writer};
 use crate::variant::model::{Cell, Constraint, Variant};
 use crate::variant::rules;
+use crate::variant::Difficulty;
 use crate::Error;
 
 /// The genre's rules ([`Rules`]).
@@ -36,6 +37,9 @@ impl Rules for SkyscrapersRules {
     const TITLE: &'static str = "Skyscrapers";
     const RULES: &'static str = "Fill the grid with buildings of heights 1 to N, each height once in every row and column. A number outside the grid counts the buildings seen from there: a taller building hides the lower ones behind it.";
     const SIDES: std::ops::RangeInclusive<usize> = 4..=9;
+    /// Edge clues and singles; the views of lines; trial (no pair or subset is ever the hardest
+    /// step a Latin square of these clues needs, so "hard" is none).
+    const LEVELS: &'static [Difficulty] = &[Difficulty::Easy, Difficulty::Medium, Difficulty::Expert];
 
     fn admits(constraint: &Constraint) -> bool {
         matches!(constraint, Constraint::Skyscraper { .. })
