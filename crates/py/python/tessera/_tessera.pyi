@@ -17,6 +17,8 @@ __all__ = [
     "KenKen",
     "StarBattle",
     "Variant",
+    "Skyscrapers",
+    "Futoshiki",
     "Answer",
     "Step",
     "Rating",
