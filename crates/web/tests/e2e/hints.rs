@@ -167,8 +167,9 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
         // The last digit: the page checks, opens the solved dialog and forgets the saved game.
         let full = js(
             c,
+            // A solved game is forgotten (the saved game gone) a moment before its dialog opens.
             "document.getElementById('solved-dialog').open || \
-             JSON.parse(localStorage.getItem('tessera.game')).cells.every((v) => v !== 0)",
+             ((g) => !g || g.cells.every((v) => v !== 0))(JSON.parse(localStorage.getItem('tessera.game') || 'null'))",
         )
         .await?;
         if full == true {
