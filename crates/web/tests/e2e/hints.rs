@@ -164,15 +164,14 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
             eliminating += 1;
         }
         steps += 1;
-        // The last digit: the page checks, opens the solved dialog and forgets the saved game.
-        let full = js(
-            c,
-            // A solved game is forgotten (the saved game gone) a moment before its dialog opens.
-            "document.getElementById('solved-dialog').open || \
-             ((g) => !g || g.cells.every((v) => v !== 0))(JSON.parse(localStorage.getItem('tessera.game') || 'null'))",
-        )
-        .await?;
-        if full == true {
+        // The last digit: the page checks, opens the solved dialog and forgets the saved game
+        // (a moment before the dialog opens: no saved game is a full board too).
+        let open = js(c, "document.getElementById('solved-dialog').open").await? == true;
+        let saved = saved_game(c).await?;
+        let full = open
+            || saved.is_null()
+            || saved["cells"].as_array().is_some_and(|cells| cells.iter().all(|v| v != 0));
+        if full {
             wait_js(
                 c,
                 "document.getElementById('solved-dialog').open",
