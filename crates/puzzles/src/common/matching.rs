@@ -20,6 +20,10 @@ pub(crate) const SMALL: usize = 8;
 pub(crate) fn matchings(set: u32, masks: &[u32], sup: &mut [u32]) -> bool {
     let k = masks.len();
     let full = (1u32 << k) - 1;
+    // Every digit of the set needs a cell: a cheap refusal before any matching.
+    if masks.iter().fold(0, |u, &m| u | m) & set != set {
+        return false;
+    }
     // Digit j of the set is bit j here.
     let mut digit = [0u32; SMALL];
     for (j, i) in Ones(set).enumerate() {

@@ -97,6 +97,11 @@ pub(crate) fn support(
         sets.clear();
     }
     for &set in sets.iter() {
+        // A feasible set changes nothing when every cell already supports the digits it could
+        // add and the required digits are all in it: its matchings are not needed.
+        if any && required & !set == 0 && masks[..k].iter().zip(&sup[..k]).all(|(&m, &s)| m & set & !s == 0) {
+            continue;
+        }
         if matchings(set, &masks[..k], &mut sup) {
             required &= set;
             any = true;

@@ -305,6 +305,10 @@ impl Sets<'_> {
                 return true;
             }
             let k = self.doms.len();
+            // A set that could only add digits every cell already supports teaches nothing.
+            if self.any && self.doms.iter().zip(&self.support).all(|(&d, &s)| d & set & !s == 0) {
+                return true;
+            }
             if k <= SMALL {
                 // Each cell's digits in some matching of the set (Régin): the cage's exact supports.
                 if matchings(set, self.doms, &mut self.support[..k]) {
