@@ -83,6 +83,39 @@ fn bad_addresses_and_texts_are_errors_that_say_where() {
     }
 }
 
+/// Puzzles of the Guardian quoted in the header of Tatham's `unequal.c`, as his game ids, and
+/// their numbers of solutions (#2 has two, by both routes; with the signs read the other way
+/// round, greater for less, all four have none).
+const GUARDIAN: &[(&str, u64)] = &[
+    ("5:0,0L,0L,0,0,0R,0,0L,0D,0L,0R,0,2,0D,0,0,0,0,0,0,0U,0,0,0,0U,", 1),
+    ("5:0,0,0,4L,0L,0,2LU,0L,0U,0,0,0U,0,0,0,0,0D,0,3LRUD,0,0R,3,0L,0,0,", 2),
+    ("5:0,0,0,0,0,0,2,0U,3U,0U,0,0,3,0,0,0,3,0D,4,0,0,0L,0R,0,0,", 1),
+    ("5:0D,0L,0,0R,0,0,0D,0,3,0D,0,0R,0,0R,0D,0U,0L,0,1,2,0,0,0U,0,0L,", 1),
+];
+
+#[test]
+fn tathams_unequal_game_ids_are_read_as_futoshiki() {
+    for &(id, solutions) in GUARDIAN {
+        let puzzle: Futoshiki = one(id);
+        assert_eq!(count_with(&puzzle, Engine::Auto, 2), solutions, "{id}");
+        assert_eq!(count_with(&puzzle, Engine::Sat, 2), solutions, "{id}: the SAT route");
+        let solution = puzzle.solve(&Query::default()).unwrap().expect("a solution");
+        assert!(puzzle.verify(&solution).is_valid(), "{id}");
+        let again: Futoshiki = one(&puzzle.to_text());
+        assert_eq!(again, puzzle, "{id}: the text form reads back the game id's puzzle");
+    }
+    for (text, says) in [
+        ("4:0,0", "2 cells"),
+        ("4:0U,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "no neighbour"),
+        ("4:0,0X,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "expected U, R, D or L"),
+        ("4:0,5,0,0,0,0,0,0,0,0,0,0,0,0,0,0", "above 4"),
+        ("3:0,0,0,0,0,0,0,0,0", "4x4 to 16x16"),
+    ] {
+        let error = Futoshiki::read(text, &()).next().expect("an item").expect_err(text).to_string();
+        assert!(error.contains(says), "{text:?}: {error}");
+    }
+}
+
 /// A random puzzle of `n` from a random Latin square: a random share of its clues, a few givens.
 fn random_variant<F: Fn(usize, &[u8]) -> Vec<Constraint>>(n: usize, seed: u64, clues: F) -> variant::Variant {
     let made = SkyscrapersGenerator::new(n.clamp(4, 9)).unwrap().generate(seed).unwrap();

@@ -16,6 +16,11 @@
 //! ```
 //!
 //!   (the first three of a 5x5 board's nine lines);
+//! - a game id of Simon Tatham's `unequal` (what `sgt-unequal --generate` prints) on one line:
+//!   `N:` then the N*N cells row by row, each its digit (`0` empty) and the letters `U`, `R`, `D`,
+//!   `L` of the neighbours it is greater than, separated by commas (`4:0,0R,0,2,0U,...`); the
+//!   "adjacent" mode's ids (`a` after the size in his parameters) mark neighbours one apart
+//!   instead and are not read;
 //! - Tessera's JSON on one line.
 
 use super::{digit, digit_char, side_ok, Genre, Rules};
@@ -43,7 +48,10 @@ impl Rules for FutoshikiRules {
     }
 
     fn parse(lines: &[&str]) -> Result<Option<(Variant, usize)>, Error> {
-        from_text(lines)
+        match from_game_id(lines[0])? {
+            Some(puzzle) => Ok(Some((puzzle, 1))),
+            None => from_text(lines),
+        }
     }
 
     fn write(puzzle: &Variant) -> String {
@@ -92,6 +100,59 @@ impl Rules for FutoshikiRules {
         }
         clues
     }
+}
+
+/// A game id of Tatham's `unequal` (see the module header), or `None` when `line` is none.
+fn from_game_id(line: &str) -> Result<Option<Variant>, Error> {
+    let line = line.trim();
+    let Some((size, body)) = line.split_once(':') else { return Ok(None) };
+    if size.is_empty() || !size.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(None);
+    }
+    let n: usize = size.parse().map_err(|_| Error::parse(1, 1, format!("the size {size:?} is no number")))?;
+    if !side_ok(n) {
+        return Err(Error::parse(1, 1, format!("the size {n}: Futoshiki here is 4x4 to 16x16")));
+    }
+    let cells: Vec<&str> = body.strip_suffix(',').unwrap_or(body).split(',').collect();
+    if cells.len() != n * n {
+        return Err(Error::parse(
+            1,
+            size.len() + 2,
+            format!("{} cells after `{n}:`, a {n}x{n} board has {}", cells.len(), n * n),
+        ));
+    }
+    let mut puzzle = Genre::<FutoshikiRules>::empty(n)?.variant;
+    let mut column = size.len() + 2;
+    for (i, cell) in cells.iter().enumerate() {
+        let bad = |what: String| Error::parse(1, column, format!("cell {} ({cell:?}): {what}", i + 1));
+        let digits = cell.bytes().take_while(u8::is_ascii_digit).count();
+        let value: usize = cell[..digits].parse().map_err(|_| bad("expected its digit first".into()))?;
+        if value > n {
+            return Err(bad(format!("the digit {value} is above {n}")));
+        }
+        puzzle.givens[i] = value as u8;
+        let (r, c) = ((i / n) as i16, (i % n) as i16);
+        for flag in cell[digits..].chars() {
+            let (dr, dc) = match flag {
+                'U' => (-1, 0),
+                'D' => (1, 0),
+                'L' => (0, -1),
+                'R' => (0, 1),
+                _ => {
+                    return Err(bad(format!(
+                        "{flag:?}: expected U, R, D or L (a neighbour it is greater than)"
+                    )))
+                }
+            };
+            let (nr, nc) = (r + dr, c + dc);
+            if nr < 0 || nc < 0 || nr >= n as i16 || nc >= n as i16 {
+                return Err(bad(format!("{flag:?}: no neighbour on that side")));
+            }
+            puzzle.constraints.push(Constraint::Less { cells: [Cell::new(nr, nc), Cell::new(r, c)] });
+        }
+        column += cell.len() + 1;
+    }
+    Ok(Some(puzzle))
 }
 
 /// The text form from `lines`, or `None` when the first line is no row of it.
