@@ -272,6 +272,26 @@ pub(crate) fn over(items: &mut Vec<Item>, marks: &[Mark], frame: &Frame, thin: f
             Mark::Outside { clue, value } => {
                 text(items, at.centre(*clue), cell * 0.4, Face::Regular, &value.to_string());
             }
+            Mark::Runs { clue, runs } => {
+                // A row's runs side by side left of it (shrunk to the frame's cell); a column's
+                // stacked in the cell above it, the first on top.
+                let [x, y] = at.centre(*clue);
+                let words: Vec<String> = if runs.is_empty() {
+                    vec!["0".into()]
+                } else {
+                    runs.iter().map(u32::to_string).collect()
+                };
+                if clue[1] < 0 {
+                    text(items, [x, y], cell * 0.4, Face::Regular, &words.join(" "));
+                } else {
+                    let step = cell * 0.9 / words.len() as f32;
+                    let size = (cell * 0.4).min(step * 0.9);
+                    for (k, word) in words.iter().enumerate() {
+                        let wy = y - cell * 0.45 + step * (k as f32 + 0.5);
+                        text(items, [x, wy], size, Face::Regular, word);
+                    }
+                }
+            }
             Mark::Text { cells, text: words } => {
                 if let Some((x0, y0, x1, y1)) = bounds(&at, cells) {
                     text(items, [(x0 + x1) / 2.0, (y0 + y1) / 2.0], cell * 0.3, Face::Regular, words);

@@ -99,6 +99,7 @@ mod error;
 pub mod hidato;
 pub mod kenken;
 pub mod killer;
+pub mod nonogram;
 pub mod queens;
 pub mod starbattle;
 pub mod sudoku;

@@ -5,6 +5,7 @@
 use clap::Args;
 use tessera::kenken::{self, KenKen};
 use tessera::killer::Killer;
+use tessera::nonogram::Nonogram;
 use tessera::starbattle::{self, StarBattle};
 use tessera::variant::{self, Futoshiki, Skyscrapers, Variant};
 use tessera::Budget;
@@ -66,6 +67,17 @@ digits, one row a line, or a whole grid on one line.
     exit_statuses!()
 );
 
+/// The formats and exit statuses of `tessera nonogram --help`.
+pub const NONOGRAM_HELP: &str = concat!(
+    "\
+Input: puzzles one after another, each in any of these forms (docs/formats.md, \"Nonogram\"): the
+.non text of nonogram-db and webpbn (width, height, rows, columns; also what Tessera writes), a
+puzz.link address on one line, or Tessera's JSON on one line. Every output reads back. Answers
+are a `W H` line, then one line a row, # shaded and . empty.
+",
+    exit_statuses!()
+);
+
 /// The side flag's parser: the family's [`tessera::Family::SIDES`].
 fn side<P: tessera::Family>() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(*P::SIDES.start() as u64..=*P::SIDES.end() as u64)
@@ -81,7 +93,15 @@ macro_rules! sized {
         })*
     };
 }
-sized!(KillerShape, KenKenShape, StarBattleShape, VariantShape, SkyscrapersShape, FutoshikiShape);
+sized!(
+    KillerShape,
+    KenKenShape,
+    StarBattleShape,
+    VariantShape,
+    SkyscrapersShape,
+    FutoshikiShape,
+    NonogramShape
+);
 
 /// `tessera killer generate` and `book`: the side.
 #[derive(Debug, Clone, Args)]
@@ -182,4 +202,16 @@ pub struct FutoshikiShape {
 
 impl Family for Futoshiki {
     type Shape = FutoshikiShape;
+}
+
+/// `tessera nonogram generate` and `book`: the side.
+#[derive(Debug, Clone, Args)]
+pub struct NonogramShape {
+    /// The side N of the NxN grid, 5 to 40.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = side::<Nonogram>())]
+    pub size: usize,
+}
+
+impl Family for Nonogram {
+    type Shape = NonogramShape;
 }

@@ -111,6 +111,10 @@ pub enum Command {
     /// hint, book.
     #[command(subcommand, after_help = GENRE_HELP)]
     Futoshiki(FamilyCommand<tessera::variant::Futoshiki>),
+    /// Nonogram (runs of shaded cells in every row and column): solve, count, verify, generate,
+    /// rate, hint, book.
+    #[command(subcommand, after_help = NONOGRAM_HELP)]
+    Nonogram(FamilyCommand<tessera::nonogram::Nonogram>),
     /// Polyomino tiling: count or show the ways to cover a board with pieces (pentominoes, ...).
     #[command(subcommand, after_help = TILING_HELP)]
     Tiling(TilingCommand),

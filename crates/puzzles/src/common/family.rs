@@ -226,6 +226,10 @@ pub struct Live {
     pub pairs: Vec<(usize, usize, Relation)>,
     /// Stars: units of exactly `max` stars (rows, columns, regions), and no two stars touch.
     pub units: Vec<Vec<usize>>,
+    /// Shading (Nonogram, `max` 1): lines whose shaded cells (value 1) make exactly these runs
+    /// in order, each line's cells in its order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<(Vec<usize>, Vec<u32>)>,
 }
 
 impl Live {

@@ -180,6 +180,14 @@ pub enum Mark {
         /// The number.
         value: u32,
     },
+    /// The runs of a line in the frame beside it (Nonogram): left of a row (column `-1`),
+    /// above a column (row `-1`), read from the grid outwards in the line's order.
+    Runs {
+        /// The clue's cell in the frame.
+        clue: Spot,
+        /// The lengths of the line's runs, in order (empty: none, drawn `0`).
+        runs: Vec<u32>,
+    },
     /// A main diagonal whose digits differ (X-Sudoku).
     Diagonal {
         /// Bottom left to top right.

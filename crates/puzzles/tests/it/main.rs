@@ -20,6 +20,7 @@ mod hidato_sparse;
 mod hidato_trace;
 mod kenken;
 mod killer;
+mod nonogram;
 mod queens;
 mod starbattle;
 mod sudoku_big;

@@ -1,0 +1,125 @@
+//! The generator: a random picture, its clues, and cells of the picture flipped until the clues
+//! have one solution; then rated.
+//!
+//! 1. **Picture.** Random noise smoothed once over each cell's 3x3 neighbourhood and cut at the
+//!    level's share of shaded cells: blobs and strokes as in a drawn picture, not salt and
+//!    pepper (Tatham's `pattern` smooths its noise the same way, for the same reason: scattered
+//!    single cells make lines of many short runs, which line logic can rarely place).
+//! 2. **Uniqueness.** The solver looks for two solutions (the budget's node limit, or 20,000
+//!    nodes and probes). While it finds a second, one cell where the two differ is flipped in
+//!    the picture (its row's and column's clues change; the picture is still their solution).
+//!    After `4 x side` flips without success, the attempt starts over.
+//! 3. **Level.** The rater rates the puzzle; with [`Generator::difficulty`] only that level is
+//!    kept, else the next attempt (a seed mixed from the seed and the attempt) starts.
+//!
+//! Why flip rather than start over: a second solution differs from the picture in a few
+//! "switching" cells (a 2x2 checkerboard and its kin); a flip in one of them removes it, and most
+//! pictures need only a few.
+
+use rand::seq::IndexedRandom;
+use rand::Rng;
+use rand_pcg::Pcg64Mcg;
+use tessera_xc::GaveUp;
+
+use crate::common::{generator_settings, Settings};
+use crate::nonogram::logic::{rate, Difficulty};
+use crate::nonogram::model::MAX_SIDE;
+use crate::nonogram::solve::search;
+use crate::nonogram::{Nonogram, Shading};
+use crate::Error;
+
+/// A generated puzzle: the puzzle, its only solution, its seed and level.
+pub type Generated = crate::common::Made<Nonogram, Difficulty>;
+
+/// Settings for generating puzzles; [`generate`](Self::generate) makes one from a seed.
+///
+/// ```
+/// use tessera::nonogram::{count, Generator, Query};
+/// let made = Generator::new(10, 10)?.generate(7).unwrap();
+/// assert_eq!(count(&made.puzzle, &Query::default().with_limit(2)).solutions, 1);
+/// # Ok::<(), tessera::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Generator {
+    width: usize,
+    height: usize,
+    settings: Settings<Difficulty>,
+}
+
+impl Generator {
+    /// Puzzles of `width x height` cells, any level; a side outside 2 to [`MAX_SIDE`] is bad
+    /// input.
+    pub fn new(width: usize, height: usize) -> Result<Self, Error> {
+        for (what, side) in [("the width", width), ("the height", height)] {
+            if !(2..=MAX_SIDE).contains(&side) {
+                return Err(Error::OutOfRange { what, value: side as u64, min: 2, max: MAX_SIDE as u64 });
+            }
+        }
+        Ok(Generator { width, height, settings: Settings::new(200) })
+    }
+
+    generator_settings!(Difficulty, "200");
+
+    /// One puzzle from `seed`: the same settings and seed give the same puzzle.
+    pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
+        let budget = self.settings.search_budget(20_000);
+        let (w, h) = (self.width, self.height);
+        // Denser pictures have longer runs, which the easier techniques place.
+        let share = match self.settings.difficulty {
+            Some(Difficulty::Easy) => 0.68,
+            Some(Difficulty::Medium) => 0.6,
+            Some(Difficulty::Hard) => 0.55,
+            Some(Difficulty::Expert) => 0.5,
+            _ => 0.58,
+        };
+        self.settings.run(seed, |rng| {
+            let mut picture = picture(rng, w, h, share);
+            for _ in 0..4 * w.max(h) {
+                let board = Nonogram::from_picture(w, h, &picture).expect("a picture's clues fit");
+                let mut found: Vec<Shading> = Vec::new();
+                let count = search(&board, 2, &budget, &mut |answer| found.push(answer));
+                match count.outcome {
+                    tessera_xc::Outcome::GaveUp(GaveUp::NodeLimit) => return Ok(None),
+                    tessera_xc::Outcome::GaveUp(reason) => return Err(reason),
+                    _ => {}
+                }
+                if found.len() == 1 {
+                    let rating = rate(&board, &self.settings.budget)?;
+                    let solution = found.pop().expect("one");
+                    return Ok(Some((board, solution, rating.level)));
+                }
+                let differ: Vec<usize> =
+                    (0..w * h).filter(|&i| found[0].cells()[i] != found[1].cells()[i]).collect();
+                let &cell = differ.choose(rng).expect("two solutions differ somewhere");
+                picture[cell] = !picture[cell];
+            }
+            Ok(None)
+        })
+    }
+}
+
+/// Smoothed noise, cut so that about `share` of the cells are shaded.
+fn picture(rng: &mut Pcg64Mcg, w: usize, h: usize, share: f64) -> Vec<bool> {
+    let noise: Vec<f64> = (0..w * h).map(|_| rng.random::<f64>()).collect();
+    let smooth: Vec<f64> = (0..w * h)
+        .map(|i| {
+            let (r, c) = ((i / w) as isize, (i % w) as isize);
+            let mut sum = 0.0;
+            let mut n = 0.0;
+            for dr in -1..=1 {
+                for dc in -1..=1 {
+                    let (rr, cc) = (r + dr, c + dc);
+                    if rr >= 0 && cc >= 0 && (rr as usize) < h && (cc as usize) < w {
+                        sum += noise[rr as usize * w + cc as usize];
+                        n += 1.0;
+                    }
+                }
+            }
+            sum / n
+        })
+        .collect();
+    let mut sorted = smooth.clone();
+    sorted.sort_by(f64::total_cmp);
+    let cut = sorted[((1.0 - share) * (w * h) as f64) as usize % (w * h)];
+    smooth.iter().map(|&v| v >= cut).collect()
+}

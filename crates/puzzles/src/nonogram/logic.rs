@@ -1,0 +1,260 @@
+//! The rater and the hints: the techniques nonogram players name, easiest first, each step
+//! explained in words with the cells named r1c1-style.
+//!
+//! | level | technique | what it sees |
+//! |---|---|---|
+//! | easy | the overlap ("simple boxes" and "simple spaces") | a cell covered by a run wherever the run can go (its first and last place overlap) is shaded; a cell no run can reach is empty |
+//! | medium | line solving | every placement of a line's runs that agrees with its known cells shades a cell, or leaves it empty (edge logic, joining and splitting runs, a run pinned by a known cell: all of them are this one exact look at a line) |
+//! | hard | contradiction | a cell shaded (or left empty) leaves, after line solving, some line no placement at all: it is the other way |
+//! | expert | trial and more | the techniques above stop before the grid is full |
+//!
+//! The rater takes the first technique that makes progress, in that order, and applies all it
+//! says about one line (or one cell, for a contradiction) as a step; the level is the hardest
+//! technique used, or expert when they stop short. Weights for the score: 1, 3, 8 and 20 a step.
+//! The budget's clock is read before each step and between the trials of a contradiction.
+
+use tessera_xc::{Budget, GaveUp};
+
+use crate::common::{Rating, Step};
+use crate::nonogram::line::{LineSolver, EMPTY, SHADED, UNKNOWN};
+use crate::nonogram::model::{name, runs_text};
+use crate::nonogram::solve::{Dead, Layout, Work};
+use crate::nonogram::Nonogram;
+
+crate::common::family_levels! {
+    /// A level, easiest first.
+    #[non_exhaustive]
+    easy: "The overlap of each run's first and last place, and cells no run reaches.",
+    medium: "Line solving: what every placement of a line's runs agrees on.",
+    hard: "Contradiction: a cell whose one value leaves some line no placement.",
+    expert: "Trial, or more than these techniques.",
+}
+
+impl Difficulty {
+    fn weight(self) -> u32 {
+        match self {
+            Difficulty::Easy => 1,
+            Difficulty::Medium => 3,
+            Difficulty::Hard => 8,
+            Difficulty::Expert => 20,
+        }
+    }
+}
+
+/// What the rater found.
+pub type NonogramRating = Rating<Difficulty>;
+
+/// The rating of a board from the start.
+pub fn rate(board: &Nonogram, budget: &Budget) -> Result<NonogramRating, GaveUp> {
+    rate_from(board, &[], budget)
+}
+
+/// The first step from the start, `None` when the techniques find none.
+pub fn hint(board: &Nonogram) -> Option<Step> {
+    let mut logic = Logic::new(board, &[]);
+    logic.step(&Budget::unlimited()).ok().flatten().map(|(_, step)| step)
+}
+
+/// The rating from a partly played board: `values` (row by row; `Some(1)` shaded, `Some(0)`
+/// empty, `None` or past the end unknown) taken as known first, when they leave every line a
+/// placement (else the board's own start: a hint never builds on a mistake), then the steps.
+pub(crate) fn rate_from(
+    board: &Nonogram,
+    values: &[Option<u32>],
+    budget: &Budget,
+) -> Result<NonogramRating, GaveUp> {
+    let mut logic = Logic::new(board, values);
+    let mut rating = Rating::start(Difficulty::Easy);
+    loop {
+        if logic.state.iter().all(|&v| v != UNKNOWN) {
+            rating.solved = true;
+            return Ok(rating);
+        }
+        match logic.step(budget)? {
+            Some((level, step)) => {
+                rating.level = rating.level.max(level);
+                rating.score += level.weight();
+                if rating.hardest.is_none_or(|_| level >= rating.level) {
+                    rating.hardest = Some(step.technique);
+                }
+                rating.steps.push(step);
+            }
+            None => {
+                rating.contradiction = logic.broken;
+                rating.level = Difficulty::Expert;
+                rating.score += Difficulty::Expert.weight();
+                return Ok(rating);
+            }
+        }
+    }
+}
+
+/// The logic solver's view of a board.
+struct Logic<'b> {
+    board: &'b Nonogram,
+    layout: Layout,
+    state: Vec<u8>,
+    solver: LineSolver,
+    work: Work,
+    broken: bool,
+}
+
+impl<'b> Logic<'b> {
+    fn new(board: &'b Nonogram, values: &[Option<u32>]) -> Self {
+        let layout = Layout::new(board);
+        let n = board.width() * board.height();
+        let mut state: Vec<u8> = (0..n)
+            .map(|i| match values.get(i).copied().flatten() {
+                Some(1) => SHADED,
+                Some(0) => EMPTY,
+                _ => UNKNOWN,
+            })
+            .collect();
+        let mut logic = Logic {
+            board,
+            layout,
+            state: vec![UNKNOWN; n],
+            solver: LineSolver::default(),
+            work: Work::default(),
+            broken: false,
+        };
+        if state.iter().any(|&v| v != UNKNOWN) {
+            let mut trial = state.clone();
+            let consistent = logic.layout.all().all(|line| {
+                let (cells, runs) = &logic.layout.lines[line];
+                let known: Vec<u8> = cells.iter().map(|&c| trial[c]).collect();
+                let mut out = Vec::new();
+                logic.solver.solve(runs, &known, &mut out)
+            });
+            if consistent {
+                std::mem::swap(&mut state, &mut trial);
+                logic.state = state;
+            }
+        }
+        logic
+    }
+
+    /// A line's clue in words: "row 3 (3 1)".
+    fn line_words(&self, line: usize) -> String {
+        format!("{} ({})", self.board.line_name(line), runs_text(&self.layout.lines[line].1))
+    }
+
+    fn names(&self, cells: &[usize]) -> String {
+        let names: Vec<String> = cells.iter().map(|&c| name(c, self.board.width())).collect();
+        names.join(", ")
+    }
+
+    /// The step that decides `decided` (cell, value), with its words.
+    fn step_of(
+        &self,
+        technique: &'static str,
+        because: String,
+        decided: &[(usize, u8)],
+        cells: Vec<usize>,
+    ) -> Step {
+        let shaded: Vec<usize> = decided.iter().filter(|d| d.1 == SHADED).map(|d| d.0).collect();
+        let empty: Vec<usize> = decided.iter().filter(|d| d.1 == EMPTY).map(|d| d.0).collect();
+        let mut said = Vec::new();
+        if !shaded.is_empty() {
+            said.push(format!("{} shaded", self.names(&shaded)));
+        }
+        if !empty.is_empty() {
+            said.push(format!("{} empty", self.names(&empty)));
+        }
+        Step {
+            technique,
+            explanation: format!("{because}: {}.", said.join("; ")),
+            placed: shaded.iter().map(|&c| (c, 1)).collect(),
+            removed: empty.iter().map(|&c| (c, 1)).collect(),
+            cells,
+        }
+    }
+
+    /// The next step and its level, applied; `None` when no technique makes progress (or the
+    /// board has no solution from here: then `broken`).
+    fn step(&mut self, budget: &Budget) -> Result<Option<(Difficulty, Step)>, GaveUp> {
+        if let Some(reason) = budget.check_clock() {
+            return Err(reason);
+        }
+        let mut exact: Option<(usize, Vec<(usize, u8)>)> = None;
+        let mut out = Vec::new();
+        for line in self.layout.all() {
+            let (cells, runs) = &self.layout.lines[line];
+            let known: Vec<u8> = cells.iter().map(|&c| self.state[c]).collect();
+            if !known.contains(&UNKNOWN) {
+                continue;
+            }
+            if !self.solver.solve(runs, &known, &mut out) {
+                self.broken = true;
+                return Ok(None);
+            }
+            let overlap: Vec<(usize, u8)> = self
+                .solver
+                .overlap(runs, cells.len())
+                .into_iter()
+                .filter(|&(k, _)| known[k] == UNKNOWN)
+                .map(|(k, v)| (cells[k], v))
+                .collect();
+            if !overlap.is_empty() {
+                let mut decided = overlap;
+                decided.sort_unstable();
+                decided.dedup();
+                let because = format!(
+                    "{}: wherever its runs go, each covers the cells between its last start and its first end, and no run reaches past its range",
+                    self.line_words(line)
+                );
+                let step = self.step_of("overlap", because, &decided, cells.clone());
+                self.apply(&decided);
+                return Ok(Some((Difficulty::Easy, step)));
+            }
+            if exact.is_none() {
+                let decided: Vec<(usize, u8)> = (0..cells.len())
+                    .filter(|&k| known[k] == UNKNOWN && out[k] != UNKNOWN)
+                    .map(|k| (cells[k], out[k]))
+                    .collect();
+                if !decided.is_empty() {
+                    exact = Some((line, decided));
+                }
+            }
+        }
+        if let Some((line, decided)) = exact {
+            let because = format!("{}: every way its runs fit the cells known agrees", self.line_words(line));
+            let step = self.step_of("line solving", because, &decided, self.layout.lines[line].0.clone());
+            self.apply(&decided);
+            return Ok(Some((Difficulty::Medium, step)));
+        }
+        for cell in 0..self.state.len() {
+            if self.state[cell] != UNKNOWN {
+                continue;
+            }
+            if let Some(reason) = budget.check_clock() {
+                return Err(reason);
+            }
+            for (value, other, word) in [(SHADED, EMPTY, "shaded"), (EMPTY, SHADED, "empty")] {
+                let mut trial = self.state.clone();
+                trial[cell] = value;
+                if let Err(Dead::Line(line)) =
+                    self.layout.propagate(&mut trial, self.layout.through[cell], &mut self.work, None)
+                {
+                    let because = format!(
+                        "if {} were {word}, line solving would leave {} no way to hold its runs",
+                        name(cell, self.board.width()),
+                        self.line_words(line)
+                    );
+                    let mut cells = vec![cell];
+                    cells.extend(self.layout.lines[line].0.iter().copied().filter(|&c| c != cell));
+                    let step = self.step_of("contradiction", because, &[(cell, other)], cells);
+                    self.apply(&[(cell, other)]);
+                    return Ok(Some((Difficulty::Hard, step)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn apply(&mut self, decided: &[(usize, u8)]) {
+        for &(cell, value) in decided {
+            self.state[cell] = value;
+        }
+    }
+}

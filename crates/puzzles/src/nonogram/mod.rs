@@ -1,0 +1,97 @@
+//! Nonogram (Picross, Griddlers, Hanjie; pzprjs's "nonogram"): shade cells so that every row
+//! and every column holds runs of shaded cells of the lengths its clue gives, in order, with at
+//! least one empty cell between two runs.
+//!
+//! [`Nonogram`] is the board and [`Shading`] an answer. The calls are those of every puzzle in
+//! this crate: [`solve`], [`count`], [`visit`] and [`verify`], each taking the board and a
+//! [`Query`]; [`read`] takes the `.non` text, puz.link addresses and JSON.
+//!
+//! Two engines agree on every count: the line-logic search (module `solve`: every line solved
+//! exactly to a fixpoint, probing, then branching on a cell) and the exact-cover reduction with
+//! colours ([`ExactCover`]: a placement per line, the cells as coloured secondary items). The
+//! generator and the rater follow; the rater names the techniques players use (the overlap,
+//! line solving, contradiction).
+//!
+//! ```
+//! use tessera::nonogram::{count, solve, verify, Nonogram, Query};
+//! let board = Nonogram::new(3, 3, vec![vec![1], vec![3], vec![1]], vec![vec![1], vec![3], vec![1]])?;
+//! assert_eq!(count(&board, &Query::default().with_limit(2)).solutions, 1);
+//! let answer = solve(&board, &Query::default()).unwrap().expect("a solution");
+//! assert!(verify(&board, &answer).is_valid());
+//! assert_eq!(answer.to_string(), "3 3\n.#.\n###\n.#.\n");
+//! # Ok::<(), tessera::Error>(())
+//! ```
+
+mod exact;
+pub(crate) mod format;
+mod generate;
+mod line;
+pub(crate) mod logic;
+mod model;
+mod puzzle;
+mod solve;
+mod verify;
+
+pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
+pub use exact::ExactCover;
+pub use format::{read, to_json, to_url, PUZZLINK_GENRE};
+pub use generate::{Generated, Generator};
+pub use logic::{hint, rate, Difficulty, NonogramRating};
+pub use model::{Nonogram, Shading, MAX_SIDE};
+pub use verify::{verify, Violation};
+
+crate::common::query_and_verdict!();
+
+crate::common::engines! {
+    /// Which solver to use. Both find the same solutions, each in its own order.
+    pub enum Engine {
+        /// The line-logic search.
+        Auto => "auto",
+        /// The line-logic search, by name.
+        Lines => "lines",
+        /// The exact-cover reduction with colours through `tessera-xc`.
+        ExactCover => "xc",
+    }
+}
+
+/// The first solution, `None` if there is none, or why the search gave up.
+pub fn solve(board: &Nonogram, query: &Query) -> Result<Option<Shading>, GaveUp> {
+    let first = std::sync::Mutex::new(None);
+    let count = visit(board, &query.clone().with_limit(1), |answer| {
+        *first.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(answer);
+    });
+    match (first.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner), count.outcome) {
+        (None, Outcome::GaveUp(reason)) => Err(reason),
+        (first, _) => Ok(first),
+    }
+}
+
+/// Solutions counted up to `query.limit`.
+pub fn count(board: &Nonogram, query: &Query) -> Count {
+    visit(board, query, |_| {})
+}
+
+/// Up to `query.limit` solutions, all in memory, and how the search ended.
+pub fn solutions(board: &Nonogram, query: &Query) -> Solutions<Shading> {
+    crate::Puzzle::collect(board, query)
+}
+
+/// Hands each solution to `visit` as it is found, up to `query.limit`, and says how the search
+/// ended. The line-logic search runs on one thread; the exact-cover route on `query.threads`. A
+/// board too large for the reduction ([`ExactCover::refusal`]) makes the exact-cover route give up
+/// at once ([`GaveUp::NodeLimit`]), as does a budget that ends while it is built.
+pub fn visit(board: &Nonogram, query: &Query, visit: impl Fn(Shading) + Sync) -> Count {
+    match query.engine {
+        Engine::ExactCover => match ExactCover::with_budget(board, &query.budget) {
+            Ok(cover) => crate::Reduction::visit(&cover, &query.cover(), &visit),
+            Err(not_built) => {
+                let reason = match not_built {
+                    crate::common::NotBuilt::GaveUp(reason) => reason,
+                    _ => GaveUp::NodeLimit,
+                };
+                Count { solutions: 0, outcome: Outcome::GaveUp(reason), stats: Stats::default() }
+            }
+        },
+        _ => solve::search(board, query.limit, &query.budget, &mut |answer| visit(answer)),
+    }
+}
