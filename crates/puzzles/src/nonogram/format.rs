@@ -47,7 +47,7 @@ fn read_all(text: &str) -> Vec<Result<Nonogram, Error>> {
             at += 1;
             continue;
         }
-        if line.contains('?') || line.starts_with("http") {
+        if is_url(line) {
             found.push(from_url(line, at + 1));
             at += 1;
             continue;
@@ -62,6 +62,12 @@ fn read_all(text: &str) -> Vec<Result<Nonogram, Error>> {
         }
     }
     found
+}
+
+/// Whether a line is an address: one word with `?GENRE/` in it (a `.non` title may hold a `?`,
+/// never without a space before it in a line of one word).
+fn is_url(line: &str) -> bool {
+    !line.contains(char::is_whitespace) && line.split_once('?').is_some_and(|(_, query)| query.contains('/'))
 }
 
 /// The first word of a `.non` line, lowercased.
@@ -147,7 +153,7 @@ fn from_non(lines: &[&str], at: &mut usize) -> Result<Nonogram, Error> {
                     "a nonogram of several colours: only black and white ones are read",
                 ))
             }
-            _ if line.contains('?') || line.starts_with('{') => break,
+            _ if is_url(line) || line.starts_with('{') => break,
             _ => *at += 1, // title, by, catalogue, copyright, license, goal, and keys unknown
         }
     }

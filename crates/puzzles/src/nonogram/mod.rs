@@ -6,9 +6,11 @@
 //! this crate: [`solve`], [`count`], [`visit`] and [`verify`], each taking the board and a
 //! [`Query`]; [`read`] takes the `.non` text, puz.link addresses and JSON.
 //!
-//! Two engines agree on every count: the line-logic search (module `solve`: every line solved
-//! exactly to a fixpoint, probing, then branching on a cell) and the exact-cover reduction with
-//! colours ([`ExactCover`]: a placement per line, the cells as coloured secondary items). The
+//! Three engines agree on every count: the line-logic search (module `solve`: every line solved
+//! exactly to a fixpoint, probing, then branching on a cell), CaDiCaL over an automaton encoding
+//! of the lines (module `sat`), and the exact-cover reduction with colours ([`ExactCover`]: a
+//! placement per line, the cells as coloured secondary items). The default runs the first, and
+//! the second where the first has not ended within a few hundred nodes. The
 //! generator and the rater follow; the rater names the techniques players use (the overlap,
 //! line solving, contradiction).
 //!
@@ -29,6 +31,7 @@ mod line;
 pub(crate) mod logic;
 mod model;
 mod puzzle;
+mod sat;
 mod solve;
 mod verify;
 
@@ -45,10 +48,13 @@ crate::common::query_and_verdict!();
 crate::common::engines! {
     /// Which solver to use. Both find the same solutions, each in its own order.
     pub enum Engine {
-        /// The line-logic search.
+        /// The line-logic search for its first 512 nodes (most boards end at the root), then the
+        /// SAT solver from the solutions found so far.
         Auto => "auto",
-        /// The line-logic search, by name.
+        /// The line-logic search alone.
         Lines => "lines",
+        /// CaDiCaL over the automaton encoding of the lines.
+        Sat => "sat",
         /// The exact-cover reduction with colours through `tessera-xc`.
         ExactCover => "xc",
     }
@@ -92,6 +98,30 @@ pub fn visit(board: &Nonogram, query: &Query, visit: impl Fn(Shading) + Sync) ->
                 Count { solutions: 0, outcome: Outcome::GaveUp(reason), stats: Stats::default() }
             }
         },
-        _ => solve::search(board, query.limit, &query.budget, &mut |answer| visit(answer)),
+        Engine::Lines => solve::search(board, query.limit, &query.budget, &mut |answer| visit(answer)),
+        Engine::Sat => sat::search(board, query.limit, &[], &query.budget, &mut |answer| visit(answer)),
+        Engine::Auto => {
+            let first = query.budget.nodes().map_or(AUTO_LINE_NODES, |nodes| nodes.min(AUTO_LINE_NODES));
+            let mut found = Vec::new();
+            let lines =
+                solve::search(board, query.limit, &query.budget.clone().with_nodes(first), &mut |answer| {
+                    found.push(answer.clone());
+                    visit(answer);
+                });
+            match lines.outcome {
+                Outcome::GaveUp(GaveUp::NodeLimit)
+                    if query.budget.nodes().is_none_or(|nodes| nodes > first) =>
+                {
+                    let mut rest =
+                        sat::search(board, query.limit, &found, &query.budget, &mut |answer| visit(answer));
+                    rest.stats.nodes += lines.stats.nodes;
+                    rest
+                }
+                _ => lines,
+            }
+        }
     }
 }
+
+/// The nodes the automatic engine gives the line-logic search before the SAT solver takes over.
+const AUTO_LINE_NODES: u64 = 512;

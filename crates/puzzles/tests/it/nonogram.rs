@@ -36,22 +36,28 @@ fn the_search_the_exact_cover_route_and_brute_force_agree_on_random_boards() {
         let share = [0.3, 0.5, 0.7][round % 3];
         let board =
             Nonogram::from_picture(w, h, &random_picture(&mut rng, w, h, share)).expect("clues of a picture");
-        let lines = count(&board, &Query::default().with_limit(1 << 20)).solutions;
+        let lines = count(&board, &Query::default().with_engine(Engine::Lines).with_limit(1 << 20)).solutions;
         let cover =
             count(&board, &Query::default().with_engine(Engine::ExactCover).with_limit(1 << 20)).solutions;
         assert_eq!(lines, cover, "{}", board.to_text());
+        let sat = count(&board, &Query::default().with_engine(Engine::Sat).with_limit(1 << 20)).solutions;
+        assert_eq!(lines, sat, "{}", board.to_text());
         assert_eq!(lines, brute_force(&board), "{}", board.to_text());
     }
-    // Larger boards, many solutions or one: the two routes agree up to a limit.
+    // Larger boards, many solutions or one: the four engines agree up to a limit.
     for round in 0..40 {
         let (w, h) = (rng.random_range(6..=12), rng.random_range(6..=12));
         let share = [0.35, 0.5, 0.65, 0.8][round % 4];
         let board = Nonogram::from_picture(w, h, &random_picture(&mut rng, w, h, share)).expect("clues");
         let query = Query::default().with_limit(50);
-        let lines = count(&board, &query);
+        let lines = count(&board, &query.clone().with_engine(Engine::Lines));
         let cover = count(&board, &query.clone().with_engine(Engine::ExactCover));
         assert_eq!(lines.solutions, cover.solutions, "{}", board.to_text());
-        assert!(!lines.gave_up() && !cover.gave_up());
+        let sat = count(&board, &query.clone().with_engine(Engine::Sat));
+        assert_eq!(lines.solutions, sat.solutions, "{}", board.to_text());
+        let auto = count(&board, &query);
+        assert_eq!(lines.solutions, auto.solutions, "{}", board.to_text());
+        assert!(!lines.gave_up() && !cover.gave_up() && !sat.gave_up() && !auto.gave_up());
         for answer in &nonogram::solutions(&board, &query).found {
             assert!(nonogram::verify(&board, answer).is_valid());
         }
@@ -106,7 +112,7 @@ fn every_form_writes_what_it_reads_back_on_random_boards() {
 #[test]
 fn nonogram_db_s_format_is_read_with_its_keys_and_blank_rows() {
     // The example of nonogram-db's FORMAT.md (webpbn #1), with its goal.
-    let text = "catalogue \"webpbn.com #1\"\ntitle \"Demo Puzzle from Front Page\"\nby \"Jan Wolter\"\nlicense CC-BY-3.0\nwidth 5\nheight 10\n\nrows\n2\n2,1\n1,1\n3\n1,1\n1,1\n2\n1,1\n1,2\n2\n\ncolumns\n2,1\n2,1,3\n7\n1,3\n2,1\n\ngoal \"01100011010010101110101001010000110010100101111000\"\n";
+    let text = "catalogue \"webpbn.com #1\"\ntitle \"Demo Puzzle? From /the/ Front Page\"\nby \"Jan Wolter\"\nlicense CC-BY-3.0\nwidth 5\nheight 10\n\nrows\n2\n2,1\n1,1\n3\n1,1\n1,1\n2\n1,1\n1,2\n2\n\ncolumns\n2,1\n2,1,3\n7\n1,3\n2,1\n\ngoal \"01100011010010101110101001010000110010100101111000\"\n";
     let board = one(text);
     let goal = "01100011010010101110101001010000110010100101111000";
     let cells: Vec<bool> = goal.chars().map(|c| c == '1').collect();
@@ -211,4 +217,36 @@ fn a_hint_on_a_played_board_goes_on_from_what_the_player_has() {
     wrong[cell] = Some(1 - values[cell]);
     let rating = made.puzzle.rate_placed(&wrong, &Budget::unlimited()).expect("no budget");
     assert!(rating.solved, "from the printed board");
+}
+
+#[test]
+fn the_automatic_engine_hands_the_line_search_s_solutions_on_to_the_sat_solver_once() {
+    // Random half-shaded 20x20 boards: many solutions, past the line search's first nodes; the
+    // automatic engine's count (up to 30) is the SAT solver's, and it never hands the same
+    // answer out twice.
+    let mut rng = Pcg64Mcg::seed_from_u64(11);
+    for _ in 0..6 {
+        let board = Nonogram::from_picture(20, 20, &random_picture(&mut rng, 20, 20, 0.5)).expect("clues");
+        let query = Query::default().with_limit(30);
+        let seen = std::sync::Mutex::new(std::collections::HashSet::new());
+        let auto = nonogram::visit(&board, &query, |answer| {
+            assert!(seen.lock().unwrap().insert(answer), "an answer twice");
+        });
+        let sat = count(&board, &query.clone().with_engine(Engine::Sat));
+        assert_eq!(auto.solutions, sat.solutions);
+        assert_eq!(auto.solutions, seen.lock().unwrap().len() as u64);
+    }
+}
+
+#[test]
+fn every_engine_keeps_a_short_deadline_on_a_hard_board() {
+    use std::time::{Duration, Instant};
+    let mut rng = Pcg64Mcg::seed_from_u64(3);
+    let board = Nonogram::from_picture(40, 40, &random_picture(&mut rng, 40, 40, 0.5)).expect("clues");
+    for engine in [Engine::Auto, Engine::Lines, Engine::Sat, Engine::ExactCover] {
+        let start = Instant::now();
+        let budget = Budget::unlimited().with_timeout(Duration::from_millis(50));
+        let _ = count(&board, &Query::default().with_limit(1 << 40).with_engine(engine).with_budget(budget));
+        assert!(start.elapsed() < Duration::from_secs(2), "{engine}: {:?}", start.elapsed());
+    }
 }
