@@ -153,7 +153,7 @@ fn encode(solver: &mut cadical::Solver<SatClock>, next: &mut i32, cells: &[usize
                 None => solver.add_clause([-here, x(i)]),
             }
             // On a 1.
-            let on_one = (s < l && pattern[s]).then_some(s + 1);
+            let on_one = (pattern.get(s) == Some(&true)).then_some(s + 1);
             match on_one.and_then(|t| y(i + 1, t)) {
                 Some(there) => solver.add_clause([-here, -x(i), there]),
                 None => solver.add_clause([-here, -x(i)]),
