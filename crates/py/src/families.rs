@@ -3,6 +3,7 @@
 use pyo3::prelude::*;
 use tessera::kenken;
 use tessera::killer;
+use tessera::nonogram;
 use tessera::starbattle;
 use tessera::variant;
 
@@ -309,6 +310,69 @@ family_class!(
             }
             let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
             generated(py, made, |puzzle| Futoshiki { puzzle })
+        }
+    }
+);
+
+family_class!(
+    /// A Nonogram: shade cells so that every row and column shows runs of shaded cells of the
+    /// lengths its clue gives, in order, with an empty cell between two runs.
+    ///
+    /// ``Nonogram(text)`` reads one puzzle: the ``.non`` text of nonogram-db and webpbn
+    /// (``width``, ``height``, ``rows``, ``columns``), a puzz.link address
+    /// (``https://puzz.link/p?nonogram/W/H/...``) or Tessera's JSON; ``to_url()`` writes the
+    /// address back. ``engine`` is ``'auto'``, ``'lines'`` (line logic and search), ``'sat'``
+    /// (CaDiCaL) or ``'xc'`` (exact cover with colours). Solutions are ``tessera.Answer`` (1
+    /// shaded, 0 empty).
+    ///
+    /// >>> puzzle = tessera.Nonogram('https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h')
+    /// >>> puzzle.count().solutions
+    /// 1
+    Nonogram(nonogram::Nonogram),
+    {
+        /// The puzzle as Tessera's JSON on one line (what the constructor reads back).
+        fn to_json(&self) -> String {
+            nonogram::to_json(&self.puzzle).to_string()
+        }
+
+        /// The puzzle as a puzz.link address.
+        fn to_url(&self) -> String {
+            nonogram::to_url(&self.puzzle)
+        }
+
+        /// Each row's runs, top to bottom.
+        #[getter]
+        fn row_clues(&self) -> Vec<Vec<u32>> {
+            self.puzzle.rows().to_vec()
+        }
+
+        /// Each column's runs, left to right.
+        #[getter]
+        fn column_clues(&self) -> Vec<Vec<u32>> {
+            self.puzzle.columns().to_vec()
+        }
+
+        /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size`` 5
+        /// to 40 (square), ``level`` one of the levels (``None``: any). Raises ``tessera.GaveUp``
+        /// when ``max_nodes`` or ``timeout`` runs out first.
+        #[staticmethod]
+        #[pyo3(signature = (*, size = 10, level = None, seed = 0, max_nodes = None, timeout = None))]
+        fn generate(
+            py: Python<'_>,
+            size: usize,
+            level: Option<&str>,
+            seed: u64,
+            max_nodes: Option<i64>,
+            timeout: Option<f64>,
+        ) -> PyResult<Generated> {
+            let size = <nonogram::Nonogram as tessera::Family>::side(size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            let mut generator =
+                nonogram::Generator::new(size, size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            if let Some(level) = level {
+                generator = generator.difficulty(common::level::<nonogram::Difficulty>(level)?);
+            }
+            let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+            generated(py, made, |puzzle| Nonogram { puzzle })
         }
     }
 );

@@ -11,6 +11,9 @@ FAMILIES = {
     "kenken": (tessera.KenKen, {"size": 4}),
     "starbattle": (tessera.StarBattle, {"size": 6, "stars": 1}),
 }
+# Generated only: the shared data has no Nonogram samples (their outside sets are run in
+# docs/performance.md's scripts).
+GENERATED = dict(FAMILIES, nonogram=(tessera.Nonogram, {"size": 10}))
 
 
 def answers(text):
@@ -46,9 +49,9 @@ def test_the_samples_are_solved_to_their_published_answers(name, data):
         assert puzzle.verify("\n".join(expected)).valid
 
 
-@pytest.mark.parametrize("name", sorted(FAMILIES))
+@pytest.mark.parametrize("name", sorted(GENERATED))
 def test_generated_puzzles_are_unique_reproducible_and_rated(name):
-    cls, shape = FAMILIES[name]
+    cls, shape = GENERATED[name]
     made = cls.generate(seed=3, **shape)
     again = cls.generate(seed=3, **shape)
     assert made.puzzle.to_text() == again.puzzle.to_text()
@@ -70,9 +73,9 @@ def test_generated_puzzles_are_unique_reproducible_and_rated(name):
     assert cls(made.puzzle.to_text()).to_text() == made.puzzle.to_text()
 
 
-@pytest.mark.parametrize("name", sorted(FAMILIES))
+@pytest.mark.parametrize("name", sorted(GENERATED))
 def test_mistakes_are_named_and_budgets_give_up(name):
-    cls, shape = FAMILIES[name]
+    cls, shape = GENERATED[name]
     with pytest.raises(tessera.ParseError) as raised:
         cls("3 3\nnot a puzzle\n")
     assert raised.value.line >= 1 and raised.value.column >= 1
@@ -83,3 +86,19 @@ def test_mistakes_are_named_and_budgets_give_up(name):
     assert count.outcome in ("gave-up", "exhausted")
     with pytest.raises(ValueError, match="unknown engine"):
         made.puzzle.count(engine="fastest")
+
+
+def test_a_nonogram_travels_as_a_puzz_link_address_and_as_non_text():
+    url = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h"
+    puzzle = tessera.Nonogram(url)
+    assert puzzle.to_url() == url
+    assert puzzle.row_clues[0] == [2, 1] and puzzle.column_clues[0] == [2, 1]
+    assert tessera.Nonogram(puzzle.to_text()).to_url() == url
+    assert tessera.Nonogram(puzzle.to_json()).to_url() == url
+    answer = puzzle.solve()
+    assert answer.rows[0] == [1, 1, 0, 1, 0, 0]
+    for engine in ("auto", "lines", "sat", "xc"):
+        assert puzzle.count(limit=2, engine=engine).solutions == 1
+    with pytest.raises(tessera.ParseError) as raised:
+        tessera.Nonogram("https://puzz.link/p?nonogram/6/6/12g11!1h")
+    assert (raised.value.line, raised.value.column) == (1, 39)

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use common::{status, stderr, stdout, tessera};
 use tessera::kenken::KenKen;
 use tessera::killer::Killer;
+use tessera::nonogram::Nonogram;
 use tessera::starbattle::StarBattle;
 use tessera::variant::Variant;
 use tessera::{Family, Named, Puzzle};
@@ -192,6 +193,11 @@ fn every_family_generates_at_its_smallest_middle_and_largest_side() {
         generate_at(&dir, "variant", &side.to_string(), &[], &engines::<Variant>());
     }
     refused_at("variant", &(Variant::SIDES.end() + 1).to_string(), &[]);
+    for side in three(Nonogram::SIDES, |_| true) {
+        generate_at(&dir, "nonogram", &side.to_string(), &[], &engines::<Nonogram>());
+    }
+    refused_at("nonogram", &(Nonogram::SIDES.end() + 1).to_string(), &[]);
+    refused_at("nonogram", &(Nonogram::SIDES.start() - 1).to_string(), &[]);
 }
 
 /// Sudoku's engines on the command line (`--engine`), the teaching ones included.

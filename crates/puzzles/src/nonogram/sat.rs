@@ -143,7 +143,7 @@ fn encode(solver: &mut cadical::Solver<SatClock>, next: &mut i32, cells: &[usize
             // On a 0.
             let on_zero = if loops(s) {
                 Some(s)
-            } else if s < l && !pattern[s] {
+            } else if pattern.get(s) == Some(&false) {
                 Some(s + 1)
             } else {
                 None

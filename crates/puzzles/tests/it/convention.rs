@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use tessera::xc::Budget;
 use tessera::{
-    hidato, kenken, killer, queens, starbattle, sudoku, tiling, variant, GaveUp, Named, Outcome, Puzzle,
-    Query, Readable, Reduction,
+    hidato, kenken, killer, nonogram, queens, starbattle, sudoku, tiling, variant, GaveUp, Named, Outcome,
+    Puzzle, Query, Readable, Reduction,
 };
 
 /// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,
@@ -100,6 +100,10 @@ fn every_puzzle_agrees_with_its_reduction_through_the_trait() {
             .parse()
             .expect("a 6x6");
     agrees(&stars, starbattle::count(&stars, &starbattle::Query::default()).solutions);
+    // A 4x4 nonogram of one run in every line: the four shadings of a permutation matrix whose
+    // runs are all 1 are the 24 permutations; (1) in every row and column.
+    let nonogram = nonogram::Nonogram::new(4, 4, vec![vec![1]; 4], vec![vec![1]; 4]).expect("a 4x4");
+    agrees(&nonogram, 24);
 }
 
 #[test]
@@ -122,6 +126,8 @@ fn one_node_gives_up_in_the_same_words_everywhere() {
     gives_up(&variant::Variant::classic(16));
     gives_up(&variant::Skyscrapers::empty(16).expect("a 16x16"));
     gives_up(&variant::Futoshiki::empty(16).expect("a 16x16"));
+    // A 30x30 nonogram of (1) in every line: line logic decides nothing, every engine searches.
+    gives_up(&nonogram::Nonogram::new(30, 30, vec![vec![1]; 30], vec![vec![1]; 30]).expect("a 30x30"));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     gives_up(&tiling::Puzzle::new(tiling::Board::parse_size("10x6").expect("a board"), pieces, motion));
 }
@@ -374,4 +380,5 @@ fn every_family_at_its_smallest_a_middle_and_its_largest_side() {
     family_at_every_side::<variant::Variant>();
     family_at_every_side::<variant::Skyscrapers>();
     family_at_every_side::<variant::Futoshiki>();
+    family_at_every_side::<nonogram::Nonogram>();
 }

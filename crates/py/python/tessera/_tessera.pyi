@@ -19,6 +19,7 @@ __all__ = [
     "Variant",
     "Skyscrapers",
     "Futoshiki",
+    "Nonogram",
     "Answer",
     "Step",
     "Rating",
@@ -518,6 +519,23 @@ class Futoshiki(_Family):
     def generate(
         *,
         size: int = 5,
+        level: Optional[str] = None,
+        seed: int = 0,
+        **budget: Unpack[_Budget],
+    ) -> Generated: ...
+
+@final
+class Nonogram(_Family):
+    @staticmethod
+    def parse_many(text: str) -> list[Nonogram]: ...
+    def to_json(self) -> str: ...
+    def to_url(self) -> str: ...
+    row_clues: Final[list[list[int]]]
+    column_clues: Final[list[list[int]]]
+    @staticmethod
+    def generate(
+        *,
+        size: int = 10,
         level: Optional[str] = None,
         seed: int = 0,
         **budget: Unpack[_Budget],
