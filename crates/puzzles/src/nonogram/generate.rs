@@ -1,10 +1,12 @@
 //! The generator: a random picture, its clues, and cells of the picture flipped until the clues
 //! have one solution; then rated.
 //!
-//! 1. **Picture.** Random noise smoothed once over each cell's 3x3 neighbourhood and cut at the
-//!    level's share of shaded cells: blobs and strokes as in a drawn picture, not salt and
-//!    pepper (Tatham's `pattern` smooths its noise the same way, for the same reason: scattered
-//!    single cells make lines of many short runs, which line logic can rarely place).
+//! 1. **Picture.** Random noise smoothed once over each cell's 3x3 neighbourhood and cut at a
+//!    share of shaded cells drawn from the level's range: blobs and strokes as in a drawn
+//!    picture, not salt and pepper (Tatham's `pattern` smooths its noise the same way, for the
+//!    same reason: scattered single cells make lines of many short runs, which line logic can
+//!    rarely place). Above easy, half the attempts keep the raw noise, which the harder levels
+//!    need at the small sides.
 //! 2. **Uniqueness.** The solver looks for two solutions (the budget's node limit, or 20,000
 //!    nodes and probes). While it finds a second, one cell where the two differ is flipped in
 //!    the picture (its row's and column's clues change; the picture is still their solution).
@@ -27,6 +29,9 @@ use crate::nonogram::model::MAX_SIDE;
 use crate::nonogram::solve::search;
 use crate::nonogram::{Nonogram, Shading};
 use crate::Error;
+
+/// The smallest side of the expert puzzles made.
+const EXPERT_FROM: usize = 15;
 
 /// A generated puzzle: the puzzle, its only solution, its seed and level.
 pub type Generated = crate::common::Made<Nonogram, Difficulty>;
@@ -60,20 +65,38 @@ impl Generator {
 
     generator_settings!(Difficulty, "200");
 
+    /// Whether the generator reaches `level` on a board of `width x height`: every level but
+    /// expert on every side; expert (more than contradiction) from 15x15 (below, every unique
+    /// picture we drew yields to one contradiction at a time, so the attempts would only run
+    /// out). A level it does not reach is bad input, refused before any attempt.
+    pub fn reaches(level: Option<Difficulty>, width: usize, height: usize) -> Result<(), Error> {
+        if level == Some(Difficulty::Expert) && width.max(height) < EXPERT_FROM {
+            return Err(Error::shape(format!(
+                "expert nonograms are made from {EXPERT_FROM}x{EXPERT_FROM}: below, line solving and contradictions settle every one"
+            )));
+        }
+        Ok(())
+    }
+
     /// One puzzle from `seed`: the same settings and seed give the same puzzle.
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {
         let budget = self.settings.search_budget(20_000);
         let (w, h) = (self.width, self.height);
-        // Denser pictures have longer runs, which the easier techniques place.
-        let share = match self.settings.difficulty {
-            Some(Difficulty::Easy) => 0.68,
-            Some(Difficulty::Medium) => 0.6,
-            Some(Difficulty::Hard) => 0.55,
-            Some(Difficulty::Expert) => 0.5,
-            _ => 0.58,
+        // Denser pictures have longer runs, which the easier techniques place; smoothed ones
+        // have fewer runs a line. Each attempt draws its share of shaded cells from the level's
+        // range, and (past easy) whether to smooth, so that every level is reached at every side.
+        let (low, high) = match self.settings.difficulty {
+            Some(Difficulty::Easy) => (0.6, 0.75),
+            Some(Difficulty::Medium) => (0.45, 0.65),
+            Some(Difficulty::Hard) => (0.4, 0.6),
+            Some(Difficulty::Expert) => (0.35, 0.55),
+            _ => (0.5, 0.65),
         };
+        let always_smooth = matches!(self.settings.difficulty, None | Some(Difficulty::Easy));
         self.settings.run(seed, |rng| {
-            let mut picture = picture(rng, w, h, share);
+            let share = rng.random_range(low..high);
+            let smooth = always_smooth || rng.random_bool(0.5);
+            let mut picture = picture(rng, w, h, share, smooth);
             for _ in 0..4 * w.max(h) {
                 let board = Nonogram::from_picture(w, h, &picture).expect("a picture's clues fit");
                 let mut found: Vec<Shading> = Vec::new();
@@ -98,9 +121,12 @@ impl Generator {
     }
 }
 
-/// Smoothed noise, cut so that about `share` of the cells are shaded.
-fn picture(rng: &mut Pcg64Mcg, w: usize, h: usize, share: f64) -> Vec<bool> {
+/// Noise (smoothed when `smooth`), cut so that about `share` of the cells are shaded.
+fn picture(rng: &mut Pcg64Mcg, w: usize, h: usize, share: f64, smooth: bool) -> Vec<bool> {
     let noise: Vec<f64> = (0..w * h).map(|_| rng.random::<f64>()).collect();
+    if !smooth {
+        return noise.iter().map(|&v| v < share).collect();
+    }
     let smooth: Vec<f64> = (0..w * h)
         .map(|i| {
             let (r, c) = ((i / w) as isize, (i % w) as isize);

@@ -136,7 +136,46 @@ impl<'b> Logic<'b> {
 
     /// A line's clue in words: "row 3 (3 1)".
     fn line_words(&self, line: usize) -> String {
-        format!("{} ({})", self.board.line_name(line), runs_text(&self.layout.lines[line].1))
+        format!("{} (clue {})", self.board.line_name(line), runs_text(&self.layout.lines[line].1))
+    }
+
+    /// Why the overlap decides what it does on `line` (after [`LineSolver::solve`] on it): each
+    /// run that covers unknown cells wherever it goes, with its earliest and latest place, and
+    /// the cells no run reaches.
+    fn overlap_words(&self, line: usize, known: &[u8]) -> String {
+        let (cells, runs) = &self.layout.lines[line];
+        let at = |k: usize| name(cells[k], self.board.width());
+        let mut said = Vec::new();
+        let mut reached = vec![false; cells.len()];
+        for (j, &len) in runs.iter().enumerate() {
+            let (first, last, len) = (self.solver.first[j], self.solver.last[j], len as usize);
+            reached[first..last + len].iter_mut().for_each(|r| *r = true);
+            if last < first + len && (last..first + len).any(|k| known[k] == UNKNOWN) {
+                let place = if first == last {
+                    format!("has one place left, {}-{}", at(first), at(first + len - 1))
+                } else {
+                    format!(
+                        "starts at {} at the earliest and {} at the latest, so it always covers {}-{}",
+                        at(first),
+                        at(last),
+                        at(last),
+                        at(first + len - 1)
+                    )
+                };
+                let run = if runs.len() == 1 {
+                    format!("its run of {len}")
+                } else {
+                    format!("its {} run ({len})", ordinal(j + 1))
+                };
+                said.push(format!("{run} {place}"));
+            }
+        }
+        let unreached: Vec<usize> =
+            (0..cells.len()).filter(|&k| !reached[k] && known[k] == UNKNOWN).map(|k| cells[k]).collect();
+        if !unreached.is_empty() {
+            said.push(format!("no run can reach {}", self.names(&unreached)));
+        }
+        format!("{}: {}", self.line_words(line), said.join("; "))
     }
 
     fn names(&self, cells: &[usize]) -> String {
@@ -199,10 +238,7 @@ impl<'b> Logic<'b> {
                 let mut decided = overlap;
                 decided.sort_unstable();
                 decided.dedup();
-                let because = format!(
-                    "{}: wherever its runs go, each covers the cells between its last start and its first end, and no run reaches past its range",
-                    self.line_words(line)
-                );
+                let because = self.overlap_words(line, &known);
                 let step = self.step_of("overlap", because, &decided, cells.clone());
                 self.apply(&decided);
                 return Ok(Some((Difficulty::Easy, step)));
@@ -218,7 +254,10 @@ impl<'b> Logic<'b> {
             }
         }
         if let Some((line, decided)) = exact {
-            let because = format!("{}: every way its runs fit the cells known agrees", self.line_words(line));
+            let because = format!(
+                "{}: its runs fit the cells known in several ways, and every one of them gives these cells the same value",
+                self.line_words(line)
+            );
             let step = self.step_of("line solving", because, &decided, self.layout.lines[line].0.clone());
             self.apply(&decided);
             return Ok(Some((Difficulty::Medium, step)));
@@ -257,4 +296,16 @@ impl<'b> Logic<'b> {
             self.state[cell] = value;
         }
     }
+}
+
+/// "1st", "2nd", "3rd", "4th", ...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }

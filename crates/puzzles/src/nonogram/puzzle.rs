@@ -68,6 +68,7 @@ impl Family for Nonogram {
 
     fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {
         Self::side(size)?;
+        Generator::reaches(level, size, size)?;
         Ok(Generator::new(size, size)?.level(level).budget(budget.clone()))
     }
 

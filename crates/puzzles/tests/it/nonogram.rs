@@ -150,6 +150,10 @@ fn bad_input_is_an_error_that_says_where() {
         assert_eq!(err.position(), at, "{text:?}: {err}");
     }
     assert!(Generator::new(1, 5).is_err());
+    // A level the generator never reaches at a side is refused before any attempt.
+    let expert = Some(nonogram::Difficulty::Expert);
+    assert!(Nonogram::generator(10, expert, &Budget::unlimited()).is_err());
+    assert!(Nonogram::generator(15, expert, &Budget::unlimited()).is_ok());
     assert!(Nonogram::side(41).is_err() && Nonogram::side(4).is_err());
     assert!("3 2\n#.#\n##\n".parse::<Shading>().is_err());
 }
