@@ -10,7 +10,10 @@
 //! 2. **Uniqueness.** The solver looks for two solutions (the budget's node limit, or 20,000
 //!    nodes and probes). While it finds a second, one cell where the two differ is flipped in
 //!    the picture (its row's and column's clues change; the picture is still their solution).
-//!    After `4 x side` flips without success, the attempt starts over.
+//!    After `4 x side` flips without success, the attempt starts over. For an easy or medium
+//!    puzzle (which line logic alone solves) no search is made: line logic runs on the clues,
+//!    and a cell it leaves open is flipped, until it leaves none (Tatham's `pattern` keeps a
+//!    picture only when his line solver finishes it, and draws a new one otherwise).
 //! 3. **Level.** The rater rates the puzzle; with [`Generator::difficulty`] only that level is
 //!    kept, else the next attempt (a seed mixed from the seed and the attempt) starts.
 //!
@@ -24,9 +27,10 @@ use rand_pcg::Pcg64Mcg;
 use tessera_xc::GaveUp;
 
 use crate::common::{generator_settings, Settings};
-use crate::nonogram::logic::{rate, Difficulty};
+use crate::nonogram::line::UNKNOWN;
+use crate::nonogram::logic::{rate_up_to, Difficulty};
 use crate::nonogram::model::MAX_SIDE;
-use crate::nonogram::solve::search;
+use crate::nonogram::solve::{search, Layout, Work};
 use crate::nonogram::{Nonogram, Shading};
 use crate::Error;
 
@@ -97,8 +101,25 @@ impl Generator {
             let share = rng.random_range(low..high);
             let smooth = always_smooth || rng.random_bool(0.5);
             let mut picture = picture(rng, w, h, share, smooth);
+            let lines_only = matches!(self.settings.difficulty, Some(Difficulty::Easy | Difficulty::Medium));
             for _ in 0..4 * w.max(h) {
                 let board = Nonogram::from_picture(w, h, &picture).expect("a picture's clues fit");
+                if lines_only {
+                    // Easy and medium puzzles are those line logic alone solves: no search, and
+                    // a cell it leaves open is flipped (where the clues are ambiguous or hard).
+                    let layout = Layout::new(&board);
+                    let mut state = vec![UNKNOWN; w * h];
+                    let _ = layout.propagate(&mut state, layout.all(), &mut Work::default(), None);
+                    let open: Vec<usize> = (0..w * h).filter(|&i| state[i] == UNKNOWN).collect();
+                    if let Some(&cell) = open.choose(rng) {
+                        picture[cell] = !picture[cell];
+                        continue;
+                    }
+                    let wanted = self.settings.difficulty;
+                    let rating = rate_up_to(&board, &[], &self.settings.budget, wanted)?;
+                    let solution = layout.answer(&state);
+                    return Ok(Some((board, solution, rating.level)));
+                }
                 let mut found: Vec<Shading> = Vec::new();
                 let count = search(&board, 2, &budget, &mut |answer| found.push(answer));
                 match count.outcome {
@@ -107,7 +128,8 @@ impl Generator {
                     _ => {}
                 }
                 if found.len() == 1 {
-                    let rating = rate(&board, &self.settings.budget)?;
+                    let wanted = self.settings.difficulty;
+                    let rating = rate_up_to(&board, &[], &self.settings.budget, wanted)?;
                     let solution = found.pop().expect("one");
                     return Ok(Some((board, solution, rating.level)));
                 }

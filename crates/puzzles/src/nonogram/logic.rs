@@ -63,6 +63,17 @@ pub(crate) fn rate_from(
     values: &[Option<u32>],
     budget: &Budget,
 ) -> Result<NonogramRating, GaveUp> {
+    rate_up_to(board, values, budget, None)
+}
+
+/// The rating, stopped at the first step harder than `most` (then `solved` is false and the
+/// level is that step's: a lower bound, enough for a generator to throw the puzzle away).
+pub(crate) fn rate_up_to(
+    board: &Nonogram,
+    values: &[Option<u32>],
+    budget: &Budget,
+    most: Option<Difficulty>,
+) -> Result<NonogramRating, GaveUp> {
     let mut logic = Logic::new(board, values);
     let mut rating = Rating::start(Difficulty::Easy);
     loop {
@@ -71,6 +82,10 @@ pub(crate) fn rate_from(
             return Ok(rating);
         }
         match logic.step(budget)? {
+            Some((level, _)) if most.is_some_and(|most| level > most) => {
+                rating.level = level;
+                return Ok(rating);
+            }
             Some((level, step)) => {
                 rating.level = rating.level.max(level);
                 rating.score += level.weight();
@@ -78,6 +93,10 @@ pub(crate) fn rate_from(
                     rating.hardest = Some(step.technique);
                 }
                 rating.steps.push(step);
+            }
+            None if most.is_some_and(|most| most < Difficulty::Expert) && !logic.broken => {
+                rating.level = Difficulty::Expert;
+                return Ok(rating);
             }
             None => {
                 rating.contradiction = logic.broken;
@@ -97,6 +116,9 @@ struct Logic<'b> {
     solver: LineSolver,
     work: Work,
     broken: bool,
+    /// Lines solved since their cells last changed that gave nothing: skipped until one of
+    /// their cells changes (a step looks at every line, and most give nothing most steps).
+    settled: Vec<bool>,
 }
 
 impl<'b> Logic<'b> {
@@ -117,6 +139,7 @@ impl<'b> Logic<'b> {
             solver: LineSolver::default(),
             work: Work::default(),
             broken: false,
+            settled: Vec::new(),
         };
         if state.iter().any(|&v| v != UNKNOWN) {
             let mut trial = state.clone();
@@ -217,10 +240,15 @@ impl<'b> Logic<'b> {
         }
         let mut exact: Option<(usize, Vec<(usize, u8)>)> = None;
         let mut out = Vec::new();
+        self.settled.resize(self.layout.lines.len(), false);
         for line in self.layout.all() {
+            if self.settled[line] {
+                continue;
+            }
             let (cells, runs) = &self.layout.lines[line];
             let known: Vec<u8> = cells.iter().map(|&c| self.state[c]).collect();
             if !known.contains(&UNKNOWN) {
+                self.settled[line] = true;
                 continue;
             }
             if !self.solver.solve(runs, &known, &mut out) {
@@ -248,9 +276,13 @@ impl<'b> Logic<'b> {
                     .filter(|&k| known[k] == UNKNOWN && out[k] != UNKNOWN)
                     .map(|k| (cells[k], out[k]))
                     .collect();
-                if !decided.is_empty() {
+                if decided.is_empty() {
+                    self.settled[line] = true;
+                } else {
                     exact = Some((line, decided));
                 }
+            } else if (0..cells.len()).all(|k| known[k] != UNKNOWN || out[k] == UNKNOWN) {
+                self.settled[line] = true;
             }
         }
         if let Some((line, decided)) = exact {
@@ -294,6 +326,11 @@ impl<'b> Logic<'b> {
     fn apply(&mut self, decided: &[(usize, u8)]) {
         for &(cell, value) in decided {
             self.state[cell] = value;
+            for line in self.layout.through[cell] {
+                if let Some(settled) = self.settled.get_mut(line) {
+                    *settled = false;
+                }
+            }
         }
     }
 }
