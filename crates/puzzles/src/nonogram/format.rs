@@ -13,6 +13,8 @@
 //!   row (row by row, the one next to the board first). So a line's runs are written last run
 //!   first, pushed against the board ("flushed"). A `?` clue (`.`) is refused: every run must be
 //!   known.
+//! - **a game id of Tatham's `pattern`** (`sgt-pattern --generate` prints them): `WxH:` then
+//!   the columns' clues and the rows', `/` between them, `.` between runs (`5x5:2.1/3/...`).
 //! - **JSON**, one object a line: `{"width":W,"height":H,"rows":[[1,2],[]...],"columns":[...]}`.
 //!
 //! Every form writes what it reads back to the same board (tested on random boards).
@@ -47,6 +49,11 @@ fn read_all(text: &str) -> Vec<Result<Nonogram, Error>> {
             at += 1;
             continue;
         }
+        if let Some(board) = from_game_id(line, at + 1) {
+            found.push(board);
+            at += 1;
+            continue;
+        }
         if is_url(line) {
             found.push(from_url(line, at + 1));
             at += 1;
@@ -62,6 +69,42 @@ fn read_all(text: &str) -> Vec<Result<Nonogram, Error>> {
         }
     }
     found
+}
+
+/// A game id of Simon Tatham's `pattern` (what `sgt-pattern --generate` prints): `WxH:`, then
+/// the W columns' clues and the H rows', separated by `/`, each its runs separated by `.` (empty
+/// for none); `None` when the line is none.
+fn from_game_id(line: &str, number: usize) -> Option<Result<Nonogram, Error>> {
+    let (size, body) = line.split_once(':')?;
+    let (w, h) = size.split_once('x')?;
+    let side = |t: &str| t.parse::<usize>().ok().filter(|n| (1..=MAX_SIDE).contains(n));
+    let (Some(w), Some(h)) = (side(w), side(h)) else { return None };
+    let mut lines = Vec::with_capacity(w + h);
+    let mut column = size.len() + 2;
+    for (k, part) in body.split('/').enumerate() {
+        let mut runs = Vec::new();
+        for word in part.split('.').filter(|word| !word.is_empty()) {
+            match word.parse::<u32>() {
+                Ok(0) => {}
+                Ok(n) if n as usize <= MAX_SIDE => runs.push(n),
+                _ => {
+                    return Some(Err(Error::parse(
+                        number,
+                        column,
+                        format!("{word:?} in clue {} is no run length", k + 1),
+                    )))
+                }
+            }
+        }
+        column += part.len() + 1;
+        lines.push(runs);
+    }
+    if lines.len() != w + h {
+        let message = format!("a {w}x{h} game id needs {} clues; this one has {}", w + h, lines.len());
+        return Some(Err(Error::parse(number, size.len() + 2, message)));
+    }
+    let rows = lines.split_off(w);
+    Some(Nonogram::new(w, h, rows, lines).map_err(|err| Error::parse(number, 1, err.to_string())))
 }
 
 /// Whether a line is an address: one word with `?GENRE/` in it (a `.non` title may hold a `?`,

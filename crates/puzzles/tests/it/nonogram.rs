@@ -254,3 +254,19 @@ fn every_engine_keeps_a_short_deadline_on_a_hard_board() {
         assert!(start.elapsed() < Duration::from_secs(2), "{engine}: {:?}", start.elapsed());
     }
 }
+
+#[test]
+fn tathams_pattern_game_ids_are_read_columns_first() {
+    // Made by `sgt-pattern --generate 1 15x10` (Debian's sgt-puzzles): unique by his solver.
+    let id =
+        "15x10:1/1/2.1.1.1/3.3/5.3/5.3/6.1/6/5/3.2/2.2/1.7/2.2/3.1/3/7.4/7.3/8.2/8/6.1.1/3.2.2/2/4.1/3.3/5.3";
+    let board = one(id);
+    assert_eq!((board.width(), board.height()), (15, 10));
+    assert_eq!(board.columns()[2], vec![2, 1, 1, 1]);
+    assert_eq!(board.rows()[0], vec![7, 4]);
+    assert_eq!(count(&board, &Query::default().with_limit(2)).solutions, 1);
+    let err = read("5x5:1/2/x/1/1/1/1/1/1/1").find_map(Result::err).expect("an error");
+    assert_eq!(err.position(), Some((1, 9)), "{err}");
+    let err = read("5x5:1/2/1").find_map(Result::err).expect("an error");
+    assert!(err.to_string().contains("this one has 3"), "{err}");
+}
