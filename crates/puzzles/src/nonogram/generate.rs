@@ -30,7 +30,7 @@ use crate::common::{generator_settings, Settings};
 use crate::nonogram::line::UNKNOWN;
 use crate::nonogram::logic::{rate_up_to, Difficulty};
 use crate::nonogram::model::MAX_SIDE;
-use crate::nonogram::solve::{search, Layout, Work};
+use crate::nonogram::solve::{search, Dead, Layout, Work};
 use crate::nonogram::{Nonogram, Shading};
 use crate::Error;
 
@@ -109,7 +109,12 @@ impl Generator {
                     // a cell it leaves open is flipped (where the clues are ambiguous or hard).
                     let layout = Layout::new(&board);
                     let mut state = vec![UNKNOWN; w * h];
-                    let _ = layout.propagate(&mut state, layout.all(), &mut Work::default(), None);
+                    let mut work = Work::with_clock(&self.settings.budget);
+                    if let Err(Dead::GaveUp(reason)) =
+                        layout.propagate(&mut state, layout.all(), &mut work, None)
+                    {
+                        return Err(reason);
+                    }
                     let open: Vec<usize> = (0..w * h).filter(|&i| state[i] == UNKNOWN).collect();
                     if let Some(&cell) = open.choose(rng) {
                         picture[cell] = !picture[cell];

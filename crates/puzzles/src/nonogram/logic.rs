@@ -238,6 +238,9 @@ impl<'b> Logic<'b> {
         if let Some(reason) = budget.check_clock() {
             return Err(reason);
         }
+        if self.work.clock.is_none() {
+            self.work = Work::with_clock(budget);
+        }
         let mut exact: Option<(usize, Vec<(usize, u8)>)> = None;
         let mut out = Vec::new();
         self.settled.resize(self.layout.lines.len(), false);
@@ -304,9 +307,12 @@ impl<'b> Logic<'b> {
             for (value, other, word) in [(SHADED, EMPTY, "shaded"), (EMPTY, SHADED, "empty")] {
                 let mut trial = self.state.clone();
                 trial[cell] = value;
-                if let Err(Dead::Line(line)) =
-                    self.layout.propagate(&mut trial, self.layout.through[cell], &mut self.work, None)
-                {
+                let tried =
+                    self.layout.propagate(&mut trial, self.layout.through[cell], &mut self.work, None);
+                if let Err(Dead::GaveUp(reason)) = tried {
+                    return Err(reason);
+                }
+                if let Err(Dead::Line(line)) = tried {
                     let because = format!(
                         "if {} were {word}, line solving would leave {} no way to hold its runs",
                         name(cell, self.board.width()),

@@ -31,7 +31,7 @@ mod line;
 pub(crate) mod logic;
 mod model;
 mod puzzle;
-mod sat;
+pub(crate) mod sat;
 mod solve;
 mod verify;
 
@@ -100,6 +100,10 @@ pub fn visit(board: &Nonogram, query: &Query, visit: impl Fn(Shading) + Sync) ->
         },
         Engine::Lines => solve::search(board, query.limit, &query.budget, &mut |answer| visit(answer)),
         Engine::Sat => sat::search(board, query.limit, &[], &query.budget, &mut |answer| visit(answer)),
+        // A board too large for the SAT encoding: the line search alone, with the whole budget.
+        Engine::Auto if sat::too_large(board) => {
+            solve::search(board, query.limit, &query.budget, &mut |answer| visit(answer))
+        }
         Engine::Auto => {
             let first = query.budget.nodes().map_or(AUTO_LINE_NODES, |nodes| nodes.min(AUTO_LINE_NODES));
             let mut found = Vec::new();

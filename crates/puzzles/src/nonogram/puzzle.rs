@@ -103,6 +103,14 @@ impl Family for Nonogram {
     }
 
     fn refusal(&self, engine: nonogram::Engine) -> Option<String> {
-        (engine == nonogram::Engine::ExactCover).then(|| nonogram::ExactCover::refusal(self)).flatten()
+        match engine {
+            nonogram::Engine::ExactCover => nonogram::ExactCover::refusal(self),
+            nonogram::Engine::Sat if nonogram::sat::too_large(self) => Some(format!(
+                "its lines' automata have {} states, past the SAT encoding's limit of {}",
+                nonogram::sat::states(self),
+                nonogram::sat::MAX_STATES
+            )),
+            _ => None,
+        }
     }
 }

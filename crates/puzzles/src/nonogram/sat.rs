@@ -26,7 +26,7 @@ use tessera_xc::{Budget, Count, GaveUp, Outcome, Stats};
 
 use crate::common::budget::SatClock;
 use crate::nonogram::line::{EMPTY, SHADED, UNKNOWN};
-use crate::nonogram::solve::{Layout, Work};
+use crate::nonogram::solve::{Dead, Layout, Work};
 use crate::nonogram::{Nonogram, Shading};
 
 /// Counts up to `limit` solutions, none of `known` (solutions already handed out by another
@@ -41,9 +41,15 @@ pub(crate) fn search(
     let mut stats = Stats::default();
     let (w, h) = (board.width(), board.height());
     let cells = w * h;
+    if too_large(board) {
+        return Count { solutions: known.len() as u64, outcome: Outcome::GaveUp(GaveUp::NodeLimit), stats };
+    }
     let mut solver: cadical::Solver<SatClock> = cadical::Solver::new();
     let mut next = cells as i32 + 1;
     for (line_cells, runs) in board.lines() {
+        if let Some(reason) = budget.check_clock() {
+            return Count { solutions: known.len() as u64, outcome: Outcome::GaveUp(reason), stats };
+        }
         encode(&mut solver, &mut next, &line_cells, runs);
     }
     let block = |solver: &mut cadical::Solver<SatClock>, shading: &[bool]| {
@@ -57,8 +63,14 @@ pub(crate) fn search(
     // What line logic decides at the root, as unit clauses (a board it refutes has no solution).
     let layout = Layout::new(board);
     let mut root = vec![UNKNOWN; cells];
-    if layout.propagate(&mut root, layout.all(), &mut Work::default(), None).is_err() {
-        return Count { solutions: known.len() as u64, outcome: Outcome::Exhausted, stats };
+    match layout.propagate(&mut root, layout.all(), &mut Work::with_clock(budget), None) {
+        Ok(()) => {}
+        Err(Dead::Line(_)) => {
+            return Count { solutions: known.len() as u64, outcome: Outcome::Exhausted, stats }
+        }
+        Err(Dead::GaveUp(reason)) => {
+            return Count { solutions: known.len() as u64, outcome: Outcome::GaveUp(reason), stats }
+        }
     }
     for (c, &v) in root.iter().enumerate() {
         match v {
@@ -104,6 +116,28 @@ pub(crate) fn search(
             }
         }
     }
+}
+
+/// The most automaton states the encoding takes (a variable each, a few clauses each): about
+/// 200 MB in CaDiCaL; a 200x200 board of short runs would need 4 million.
+pub(crate) const MAX_STATES: u64 = 1_000_000;
+
+/// The automaton states the encoding of `board` needs.
+pub(crate) fn states(board: &Nonogram) -> u64 {
+    board
+        .lines()
+        .iter()
+        .map(|(cells, runs)| {
+            let n = cells.len() as u64;
+            let l = runs.iter().map(|&r| u64::from(r)).sum::<u64>() + runs.len().saturating_sub(1) as u64;
+            (n + 1) * (n.saturating_sub(l) + 1)
+        })
+        .sum()
+}
+
+/// Whether the encoding would pass [`MAX_STATES`]: the engine then gives up at once.
+pub(crate) fn too_large(board: &Nonogram) -> bool {
+    states(board) > MAX_STATES
 }
 
 /// The clauses of one line (see the module header); `next` is the first free variable.

@@ -32,12 +32,24 @@ pub(crate) struct Layout {
     pub(crate) through: Vec<[usize; 2]>,
 }
 
-/// Why a propagation stopped short. (A propagation reads no clock: it solves each line at
-/// most once per cell it decides, so its cost is bounded by the board's cells times a line's.)
+/// Why a propagation stopped short.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Dead {
     /// This line can hold its runs in no way.
     Line(usize),
+    /// The clock of [`Work::clock`] ran out (read every [`LINES_PER_CLOCK`] lines solved: one
+    /// propagation over a 200x200 board of long clues takes longer than a deadline).
+    GaveUp(GaveUp),
+}
+
+/// Lines solved between two readings of the clock in a propagation.
+const LINES_PER_CLOCK: u32 = 16;
+
+impl Work {
+    /// Scratch space whose propagations read `budget`'s clock.
+    pub(crate) fn with_clock(budget: &Budget) -> Work {
+        Work { clock: Some(budget.without_nodes()), ..Work::default() }
+    }
 }
 
 impl Layout {
@@ -70,6 +82,12 @@ impl Layout {
         while head < work.queue.len() {
             let line = work.queue[head];
             head += 1;
+            work.solved += 1;
+            if work.solved % LINES_PER_CLOCK == 0 {
+                if let Some(reason) = work.clock.as_ref().and_then(Budget::check_clock) {
+                    return Err(Dead::GaveUp(reason));
+                }
+            }
             work.queued[line] = false;
             let (cells, runs) = &self.lines[line];
             work.cells.clear();
@@ -117,9 +135,12 @@ impl Layout {
     }
 }
 
-/// The propagation's scratch space.
+/// The propagation's scratch space, and the clock it reads.
 #[derive(Default)]
 pub(crate) struct Work {
+    /// The budget whose clock and cancel flag a propagation reads (none: it runs to its end).
+    pub(crate) clock: Option<Budget>,
+    solved: u32,
     solver: LineSolver,
     queue: Vec<usize>,
     queued: Vec<bool>,
@@ -147,12 +168,13 @@ pub(crate) fn search(board: &Nonogram, limit: u64, budget: &Budget, visit: &mut 
         return Count { solutions: 0, outcome: Outcome::LimitReached, stats };
     }
     let layout = Layout::new(board);
-    let mut work = Work::default();
+    let mut work = Work::with_clock(budget);
     let mut root = vec![UNKNOWN; layout.width * layout.height];
     let mut stack = Vec::new();
     match layout.propagate(&mut root, layout.all(), &mut work, None) {
         Ok(()) => stack.push(root),
         Err(Dead::Line(_)) => {}
+        Err(Dead::GaveUp(reason)) => return Count { solutions: 0, outcome: Outcome::GaveUp(reason), stats },
     }
     let mut found = 0;
     while let Some(mut state) = stack.pop() {
@@ -176,8 +198,12 @@ pub(crate) fn search(board: &Nonogram, limit: u64, budget: &Budget, visit: &mut 
         for value in [EMPTY, SHADED] {
             let mut next = state.clone();
             next[cell] = value;
-            if layout.propagate(&mut next, layout.through[cell], &mut work, None).is_ok() {
-                stack.push(next);
+            match layout.propagate(&mut next, layout.through[cell], &mut work, None) {
+                Ok(()) => stack.push(next),
+                Err(Dead::Line(_)) => {}
+                Err(Dead::GaveUp(reason)) => {
+                    return Count { solutions: found, outcome: Outcome::GaveUp(reason), stats }
+                }
             }
         }
     }
@@ -241,14 +267,17 @@ fn probe(
                 match layout.propagate(&mut trial, layout.through[cell], work, Some(&mut trail)) {
                     Ok(()) => gains[k] = trail.len(),
                     Err(Dead::Line(_)) => fails[k] = true,
+                    Err(Dead::GaveUp(reason)) => return Err(reason),
                 }
             }
             match fails {
                 [true, true] => return Ok(Probe::Dead),
                 [true, false] | [false, true] => {
                     state[cell] = if fails[0] { EMPTY } else { SHADED };
-                    if layout.propagate(state, layout.through[cell], work, None).is_err() {
-                        return Ok(Probe::Dead);
+                    match layout.propagate(state, layout.through[cell], work, None) {
+                        Ok(()) => {}
+                        Err(Dead::Line(_)) => return Ok(Probe::Dead),
+                        Err(Dead::GaveUp(reason)) => return Err(reason),
                     }
                     forced = true;
                 }

@@ -270,3 +270,20 @@ fn tathams_pattern_game_ids_are_read_columns_first() {
     let err = read("5x5:1/2/1").find_map(Result::err).expect("an error");
     assert!(err.to_string().contains("this one has 3"), "{err}");
 }
+
+#[test]
+fn a_board_too_large_for_the_sat_encoding_is_refused_by_it_and_searched_by_auto() {
+    // 200x200, half shaded at random: its automata would need about 4 million states.
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    let board = Nonogram::from_picture(200, 200, &random_picture(&mut rng, 200, 200, 0.5)).expect("clues");
+    assert!(board.refusal(Engine::Sat).is_some_and(|why| why.contains("states")));
+    assert!(board.refusal(Engine::ExactCover).is_some());
+    assert!(board.refusal(Engine::Auto).is_none());
+    let sat = count(&board, &Query::default().with_engine(Engine::Sat));
+    assert_eq!(sat.outcome, tessera::Outcome::GaveUp(tessera::GaveUp::NodeLimit));
+    let budget = Budget::unlimited().with_timeout(std::time::Duration::from_millis(100));
+    let started = std::time::Instant::now();
+    let auto = count(&board, &Query::default().with_budget(budget));
+    assert_eq!(auto.outcome, tessera::Outcome::GaveUp(tessera::GaveUp::Deadline));
+    assert!(started.elapsed() < std::time::Duration::from_secs(2), "{:?}", started.elapsed());
+}
