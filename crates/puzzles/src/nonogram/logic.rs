@@ -125,7 +125,7 @@ impl<'b> Logic<'b> {
     fn new(board: &'b Nonogram, values: &[Option<u32>]) -> Self {
         let layout = Layout::new(board);
         let n = board.width() * board.height();
-        let mut state: Vec<u8> = (0..n)
+        let state: Vec<u8> = (0..n)
             .map(|i| match values.get(i).copied().flatten() {
                 Some(1) => SHADED,
                 Some(0) => EMPTY,
@@ -142,15 +142,12 @@ impl<'b> Logic<'b> {
             settled: Vec::new(),
         };
         if state.iter().any(|&v| v != UNKNOWN) {
-            let mut trial = state.clone();
-            let consistent = logic.layout.all().all(|line| {
-                let (cells, runs) = &logic.layout.lines[line];
-                let known: Vec<u8> = cells.iter().map(|&c| trial[c]).collect();
-                let mut out = Vec::new();
+            let mut out = Vec::new();
+            let consistent = logic.layout.lines.iter().all(|(cells, runs)| {
+                let known: Vec<u8> = cells.iter().map(|&c| state[c]).collect();
                 logic.solver.solve(runs, &known, &mut out)
             });
             if consistent {
-                std::mem::swap(&mut state, &mut trial);
                 logic.state = state;
             }
         }

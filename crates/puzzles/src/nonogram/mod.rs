@@ -62,14 +62,7 @@ crate::common::engines! {
 
 /// The first solution, `None` if there is none, or why the search gave up.
 pub fn solve(board: &Nonogram, query: &Query) -> Result<Option<Shading>, GaveUp> {
-    let first = std::sync::Mutex::new(None);
-    let count = visit(board, &query.clone().with_limit(1), |answer| {
-        *first.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(answer);
-    });
-    match (first.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner), count.outcome) {
-        (None, Outcome::GaveUp(reason)) => Err(reason),
-        (first, _) => Ok(first),
-    }
+    crate::common::first(solutions(board, &query.clone().with_limit(1)))
 }
 
 /// Solutions counted up to `query.limit`.

@@ -92,13 +92,7 @@ impl Layout {
             let (cells, runs) = &self.lines[line];
             work.cells.clear();
             work.cells.extend(cells.iter().map(|&c| state[c]));
-            if !work.cells.contains(&UNKNOWN) {
-                // A full line is checked too: a branch may have filled it.
-                if !work.solver.solve(runs, &work.cells, &mut work.out) {
-                    return Err(Dead::Line(line));
-                }
-                continue;
-            }
+            // A full line is solved too (a branch may have filled it): then it decides nothing.
             if !work.solver.solve(runs, &work.cells, &mut work.out) {
                 return Err(Dead::Line(line));
             }
