@@ -4,12 +4,15 @@
 // the sum on a patch in the cage's first cell, KenKen's clues ("24×", "2÷", "3−", "7+", a bare
 // number for a hidden operation) in the corner, blocked cells dark. Digit families play as
 // Sudoku does (DigitsBoard extends SudokuBoard: notes, auto notes, pad, keys); Star Battle's
-// cells cycle empty → dot (no star) → star → empty on a tap (StarBoard). One class per family
+// cells cycle empty → dot (no star) → star → empty on a tap (StarBoard); Nonogram's cells
+// empty → shaded → dot (marked empty) → empty (ShadeBoard), its runs drawn left of each row and
+// above each column from the picture's `runs` marks, a line's clue greyed once its shaded cells
+// make it. One class per family
 // is made by familyBoard(kind), whose static methods fill the settings form and share links
 // from OPTIONS[kind]; nothing here names a family. A picture's marks (variant Sudoku: lines,
 // dots, outside clues in a frame) are drawn in SVG in each cell, under its digit (markViews).
 import { $, state } from './state.js';
-import { FamilyGeom, STAR, DOT } from './rules-family.js';
+import { FamilyGeom, STAR, DOT, SHADED } from './rules-family.js';
 import { Board } from './board.js';
 import { SudokuBoard } from './board-sudoku.js';
 import { cap, fillSelect } from './settings.js';
@@ -27,6 +30,12 @@ function decorate(board, td, r, c) {
   if (board.tints) td.classList.add(`tint-${board.tints.get(g.region(i))}`);
   const extras = markViews(board, r, c);
   if (g.picture.frame && (r === 0 || c === 0 || r === g.height - 1 || c === w - 1)) td.classList.add('edge');
+  if (board.runs) {
+    if (c === 0 && board.runs.has(`r${r}`)) extras.push(runsView(board, `r${r}`, 'runs-row'));
+    if (r === 0 && board.runs.has(`c${c}`)) extras.push(runsView(board, `c${c}`, 'runs-col'));
+    if (c > 0 && c % 5 === 0) td.classList.add('b5l');
+    if (r > 0 && r % 5 === 0) td.classList.add('b5t');
+  }
   const cage = g.outline(i);
   if (cage !== null && cage !== undefined) {
     const out = document.createElement('span');
@@ -48,6 +57,30 @@ function decorate(board, td, r, c) {
     extras.push(label);
   }
   board.extraEls[i] = extras;
+}
+
+/** The runs of a line beside the grid (Nonogram): one number each, read from the grid outwards
+ * in the line's order (a row's left to right, a column's top to bottom); `0` for none. Kept in
+ * board.clueEls by the line's key (`r3`, `c0`) so that a line made greys its clue. */
+function runsView(board, key, where) {
+  const box = document.createElement('span');
+  box.className = `runs ${where}`;
+  box.setAttribute('aria-hidden', 'true');
+  const runs = board.runs.get(key);
+  for (const n of runs.length ? runs : [0]) {
+    const one = document.createElement('span');
+    one.textContent = String(n);
+    box.appendChild(one);
+  }
+  board.clueEls.set(key, box);
+  return box;
+}
+
+/** The runs marks of a picture by line key (`r3` a row, `c0` a column), or null without. */
+function runsOf(picture) {
+  const marks = (picture.marks || []).filter((m) => m.kind === 'runs');
+  if (!marks.length) return null;
+  return new Map(marks.map((m) => [m.clue[1] < 0 ? `r${m.clue[0]}` : `c${m.clue[1]}`, m.runs]));
 }
 
 /** Tints (0..TINTS-1) for the regions of a board whose regions are the puzzle (Star Battle), so
@@ -85,10 +118,27 @@ const FamilyParts = (Base) => class extends Base {
   build(table) {
     this.marksId = defineMarks(this.geom.picture);
     this.tints = this.geom.stars ? regionTints(this.geom) : null;
+    this.runs = runsOf(this.geom.picture);
+    this.clueEls = new Map();
     super.build(table);
   }
   tableVars(table) {
     table.classList.add('family');
+    if (this.runs) {
+      // Runs beside the grid: room for the longest row clue on the left and the tallest column
+      // clue above, in cells (a number a bit under half a cell wide, a third more with two
+      // digits), counted in the cells' size so that the whole fits the room.
+      const rows = [...this.runs].filter(([k]) => k[0] === 'r').map(([, runs]) => runs);
+      const cols = [...this.runs].filter(([k]) => k[0] === 'c').map(([, runs]) => runs);
+      const wide = Math.max(1, ...rows.map((runs) => runs.reduce((a, n) => a + (n > 9 ? 0.62 : 0.45), 0.25)));
+      const tall = Math.max(1, ...cols.map((runs) => runs.length * 0.5 + 0.25));
+      table.classList.add('runs');
+      table.style.setProperty('--clue-w', wide.toFixed(2));
+      table.style.setProperty('--clue-h', tall.toFixed(2));
+      table.style.setProperty('--cols', (this.geom.width + wide).toFixed(2));
+      table.style.setProperty('--rows', (this.geom.height + tall).toFixed(2));
+      return;
+    }
     if (this.geom.picture.marks?.length) table.classList.add('marked');
     // Clues outside the grid: a frame one cell wide, the cells sized for two more of each.
     if (this.geom.picture.frame) {
@@ -113,6 +163,10 @@ const FamilyParts = (Base) => class extends Base {
         case 'divided': return t(', cage {total} divided', v);
         default: return t(', cage {total}', v);
       }
+    }
+    if (this.runs) {
+      const words = (runs) => (runs.length ? runs.map((n) => number(n)).join(' ') : number(0));
+      return t(', clues {row} and {column}', { row: words(this.runs.get(`r${r}`) || []), column: words(this.runs.get(`c${c}`) || []) });
     }
     return this.geom.stars ? t(', region {n}', { n: number(this.geom.region(i) + 1) }) : '';
   }
@@ -215,12 +269,75 @@ class StarBoard extends FamilyParts(Board) {
   }
 }
 
+/** Nonogram: a tap cycles empty → shaded → dot (marked empty) → empty; keys F or # (shade),
+ * X or . (dot), 0 (clear). A line whose shaded cells make its runs has its clue greyed. */
+class ShadeBoard extends FamilyParts(Board) {
+  constructor(game) {
+    super(game, new FamilyGeom(game.picture, game.rules));
+    this.extraEls = [];
+    // Each rule line's key, to grey the clue drawn for it: a row's cells share a row.
+    const w = this.geom.width;
+    this.lineKeys = this.geom.lines.map((line) => {
+      const [a, b] = line.cells;
+      return b === undefined || Math.floor(a / w) === Math.floor(b / w) ? `r${Math.floor(a / w)}` : `c${a % w}`;
+    });
+  }
+  symbol(v) { return v === DOT ? '·' : ''; }
+  word(v) { return v === SHADED ? t('shaded') : v === DOT ? t('marked empty') : ''; }
+  helpText() {
+    return t('Shade cells so that every row and column shows runs of the lengths its clue gives, in order, with at least one empty cell between two runs. Tap a cell (or press Enter) to cycle: shaded, dot (empty), clear. F shades, X or . marks empty, 0 clears. A clue turns grey once its line is made.');
+  }
+  renderCells(conflicts) {
+    const ctx = super.renderCells(conflicts);
+    this.cellEls.forEach((td, i) => td.classList.toggle('shaded', state.cells[i] === SHADED));
+    this.geom.lines.forEach((_, k) => {
+      this.clueEls.get(this.lineKeys[k])?.classList.toggle('done', this.geom.lineDone(state.cells, k));
+    });
+    return ctx;
+  }
+  set(i, v) { place([[i, v]]); }
+  /** The next state of a tap: empty → shaded → dot → empty. */
+  tap(i) {
+    const v = state.cells[i];
+    this.set(i, v === 0 ? SHADED : v === SHADED ? DOT : 0);
+  }
+  buildPad(pad) {
+    const mk = Board.padButton;
+    const shade = mk('pad-shade', '■', t('Shade the cell'), () => this.set(state.sel, SHADED));
+    const dot = mk('pad-dot', '·', t('Mark the cell empty'), () => this.set(state.sel, DOT));
+    const clear = mk('pad-clear', '⌫', t('Clear the cell'), clearCell);
+    pad.className = 'pad pad-stars';
+    pad.replaceChildren(shade, dot, clear);
+  }
+  get taps() { return true; }
+  isFull(cells) { return this.geom.complete(cells); }
+  renderSide() { $('hidato-next').hidden = true; }
+  onKey(e) {
+    const k = e.key.toLowerCase();
+    const i = state.sel;
+    if (k === 'f' || k === '#') { e.preventDefault(); this.set(i, SHADED); return true; }
+    if (k === 'x' || k === '.') { e.preventDefault(); this.set(i, DOT); return true; }
+    if (k === '0') { e.preventDefault(); clearCell(); return true; }
+    if (k === 'enter') { e.preventDefault(); this.tap(i); return true; }
+    return false;
+  }
+  /** A solution as rows: `#` shaded, `.` empty (the answer's text form). */
+  static gridText(solution) {
+    const n = Math.round(Math.sqrt(solution.length));
+    const rows = [];
+    for (let r = 0; r < n; r++) rows.push(solution.slice(r * n, (r + 1) * n).map((v) => (v === SHADED ? '#' : '.')).join(''));
+    return rows.join('\n');
+  }
+}
+
+const BOARDS = { stars: StarBoard, shade: ShadeBoard, digits: DigitsBoard };
+
 const made = new Map();
 
 /** The board class of a family: its entry's board, whose static methods read OPTIONS[kind]. */
 export function familyBoard(kind, options) {
   if (!made.has(kind)) {
-    const Base = options[kind].entry === 'stars' ? StarBoard : DigitsBoard;
+    const Base = BOARDS[options[kind].entry] || DigitsBoard;
     made.set(kind, class extends Base { static kind = kind; });
   }
   return made.get(kind);
@@ -356,7 +473,8 @@ function markSvg(m, w, h) {
 
 /** The hidden <svg> defining the picture's marks as one group; its id, or null without marks. */
 function defineMarks(picture) {
-  const marks = picture.marks || [];
+  // Runs are drawn as text beside the grid (runsView), not in the SVG.
+  const marks = (picture.marks || []).filter((m) => m.kind !== 'runs');
   document.getElementById('family-marks')?.remove();
   if (!marks.length) return null;
   const id = `family-marks-${++marksSerial}`;

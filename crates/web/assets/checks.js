@@ -278,6 +278,8 @@ function moveWords(placements, eliminations) {
     const where = list(cells);
     if (b.geom.stars && v === STAR) sentences.push(t('Put a star in {cells}.', { cells: where }));
     else if (b.geom.stars) sentences.push(t('Mark {cells} as no star.', { cells: where }));
+    else if (b.geom.shade && v === STAR) sentences.push(t('Shade {cells}.', { cells: where }));
+    else if (b.geom.shade) sentences.push(t('Mark {cells} as empty.', { cells: where }));
     else sentences.push(t('Place {v} in {cells}.', { v: b.symbol(v), cells: where }));
   }
   const placed = new Map(placements.map(([i, v]) => [i, v]));

@@ -1,14 +1,51 @@
 // Geometry and rules of the families served through the library's traits (Killer Sudoku,
 // KenKen, Star Battle), on the client: built from the game's `picture` (regions, cages, corner
 // clues, blocked cells) and `rules` (the groups whose digits differ, the cages and their clues,
-// the star units), exactly as the server checks them (crates/web/src/family/rules.rs). Cells are
-// indices row by row; values are digits, or for stars 1 a star and 2 a cell marked "no star".
+// the star units, the lines of runs), exactly as the server checks them
+// (crates/web/src/family/rules.rs). Cells are indices row by row; values are digits, or for stars
+// 1 a star and 2 a cell marked "no star", for shading 1 shaded and 2 a cell marked empty.
 
 /** Fillings of a cage tried for its auto notes before they give up narrowing (a few ms). */
 const CAGE_NODES = 50000;
 
 export const STAR = 1;
 export const DOT = 2;
+export const SHADED = 1;
+
+/** The lengths of the runs of shaded cells along `line` (cell indices), in order. */
+export function shadedRuns(cells, line) {
+  const runs = [];
+  let run = 0;
+  for (const i of line) {
+    if (cells[i] === SHADED) run++;
+    else if (run) { runs.push(run); run = 0; }
+  }
+  if (run) runs.push(run);
+  return runs;
+}
+
+/** Whether some placement of `runs` along a line keeps its marks (SHADED in a run, DOT outside,
+ * 0 either way): ok[j][i] says cells i.. can hold runs j.. (rules.rs, `fits`). */
+export function fits(marks, runs) {
+  const n = marks.length;
+  const k = runs.length;
+  const dots = [0];
+  marks.forEach((v, i) => dots.push(dots[i] + (v === DOT ? 1 : 0)));
+  const ok = Array.from({ length: k + 1 }, () => new Array(n + 1).fill(false));
+  ok[k][n] = true;
+  for (let j = k; j >= 0; j--) {
+    for (let i = n - 1; i >= 0; i--) {
+      const empty = marks[i] !== SHADED && ok[j][i + 1];
+      let start = false;
+      if (j < k) {
+        const end = i + runs[j];
+        start = end <= n && dots[end] === dots[i] && (end === n || marks[end] !== SHADED) && ok[j + 1][Math.min(end + 1, n)];
+      }
+      ok[j][i] = empty || start;
+    }
+  }
+  return ok[0][0];
+}
 
 /** Whether `values` make `target` by `op` (KenKen's − and ÷: the largest against the rest). */
 export function holds(op, target, values) {
@@ -51,6 +88,8 @@ export class FamilyGeom {
     this.picture = picture;
     this.rules = rules;
     this.stars = rules.entry === 'stars';
+    this.shade = rules.entry === 'shade';
+    this.lines = rules.lines || [];
     this.n = rules.max;
     this.holes = picture.cells.map((c, i) => c.blocked || picture.regions[i] === null);
     // Peers: the cells sharing a group whose digits differ (notes lose a digit placed there).
@@ -150,14 +189,24 @@ export class FamilyGeom {
     return { total: m[1], op: SPOKEN[m[2]] || '' };
   }
 
-  /** Whether the grid is finished: every open cell filled, or every row's stars placed. */
+  /** Whether line k's shaded cells make its runs. */
+  lineDone(cells, k) {
+    const line = this.lines[k];
+    const runs = shadedRuns(cells, line.cells);
+    return runs.length === line.runs.length && runs.every((r, j) => r === line.runs[j]);
+  }
+
+  /** Whether the grid is finished: every open cell filled, every row's stars placed, or every
+   * line's shaded cells making its runs. */
   complete(cells) {
     if (this.stars) return cells.filter((v) => v === STAR).length === this.n * this.height;
+    if (this.shade) return this.lines.every((_, k) => this.lineDone(cells, k));
     return cells.every((v, i) => v || this.holes[i]);
   }
 
   /** Cells breaking a rule: a digit twice in a group, a full cage off its clue; more than K
-   * stars in a unit, two stars touching. Givens are never flagged alone. */
+   * stars in a unit, two stars touching; a line whose marks no placement of its runs keeps
+   * (its shaded cells, or where they alone fit, its dots). Givens are never flagged alone. */
   conflicts(cells) {
     const out = new Set();
     for (const g of this.rules.distinct) {
@@ -193,6 +242,12 @@ export class FamilyGeom {
           if (cells[r2 * w + c2] === STAR) { out.add(i); out.add(r2 * w + c2); }
         }
       });
+    }
+    for (const line of this.lines) {
+      const marks = line.cells.map((i) => cells[i]);
+      if (fits(marks, line.runs)) continue;
+      const wrong = fits(marks.map((v) => (v === SHADED ? v : 0)), line.runs) ? DOT : SHADED;
+      line.cells.forEach((i) => { if (cells[i] === wrong) out.add(i); });
     }
     return out;
   }

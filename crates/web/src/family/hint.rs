@@ -19,7 +19,8 @@
 //! Every answer thus places at least one value the board lacks, and the steps are finite: the
 //! walk is bounded by the rating, and a player who applies each hint fills the board in at most
 //! as many hints as it has cells. For stars, a value ruled out of a cell is the other value
-//! placed (a star ruled out is a dot), so every Star Battle step places something.
+//! placed (a star ruled out is a dot), so every Star Battle step places something; so for
+//! shading (a cell that cannot be shaded is a dot: every Nonogram step places something).
 
 use tessera::common::Step;
 use tessera::Budget;
@@ -66,10 +67,11 @@ pub(super) fn next_step<P: Family>(
     reveal(entry, width, cells, solution)
 }
 
-/// A step's placements; for stars, its removals too (a value ruled out is the other one placed).
+/// A step's placements; for stars and shading, its removals too (a value ruled out is the other
+/// one placed).
 fn placements(entry: Entry, step: &Step) -> Vec<(usize, u32)> {
     let mut placed = step.placed.clone();
-    if entry == Entry::Stars {
+    if entry.is_binary() {
         placed.extend(step.removed.iter().map(|&(cell, value)| (cell, u32::from(value == 0))));
     }
     placed.sort_unstable();
@@ -110,7 +112,7 @@ fn to_hint(entry: Entry, lead: &[&Step], step: &Step, placed: &[(usize, u32)]) -
         }
     };
     let eliminations = match entry {
-        Entry::Stars => Vec::new(),
+        Entry::Stars | Entry::Shade => Vec::new(),
         Entry::Digits => lead
             .iter()
             .flat_map(|s| &s.removed)
@@ -139,13 +141,14 @@ fn to_hint(entry: Entry, lead: &[&Step], step: &Step, placed: &[(usize, u32)]) -
     }
 }
 
-/// The next value from the solution: the first empty cell (for stars, the first star missing).
+/// The next value from the solution: the first empty cell (for stars, the first star missing;
+/// for shading, the first shaded cell missing).
 fn reveal(entry: Entry, width: usize, cells: &[i32], solution: &[i32]) -> Hint {
     let missing = |want: Option<i32>| {
         cells.iter().zip(solution).position(|(&v, &s)| v == 0 && s > 0 && want.is_none_or(|w| w == s))
     };
     let cell = match entry {
-        Entry::Stars => missing(Some(STAR)).or_else(|| missing(Some(DOT))),
+        Entry::Stars | Entry::Shade => missing(Some(STAR)).or_else(|| missing(Some(DOT))),
         Entry::Digits => missing(None),
     };
     let Some(cell) = cell else {
@@ -164,6 +167,8 @@ fn reveal(entry: Entry, width: usize, cells: &[i32], solution: &[i32]) -> Hint {
     let what = match (entry, solution[cell]) {
         (Entry::Stars, STAR) => "a star".to_owned(),
         (Entry::Stars, _) => "no star".to_owned(),
+        (Entry::Shade, STAR) => "shaded".to_owned(),
+        (Entry::Shade, _) => "empty".to_owned(),
         (Entry::Digits, v) => v.to_string(),
     };
     Hint {

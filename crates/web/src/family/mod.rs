@@ -346,21 +346,23 @@ fn solution_cells<P: Family>(puzzle: &P, solution: &P::Solution) -> Vec<i32> {
         .collect()
 }
 
-/// The library's value of a value of the API (`None` for an empty or blocked cell).
+/// The library's value of a value of the API (`None` for an empty or blocked cell): for stars
+/// and shading 1 (a star, shaded) or 0 (a dot).
 pub(crate) fn value_of(entry: Entry, wire: i32) -> Option<u32> {
-    match (entry, wire) {
-        (Entry::Stars, STAR) => Some(1),
-        (Entry::Stars, DOT) => Some(0),
-        (_, v) if v > 0 => Some(v as u32),
+    match (entry.is_binary(), wire) {
+        (true, STAR) => Some(1),
+        (true, DOT) => Some(0),
+        (true, _) => None,
+        (false, v) if v > 0 => Some(v as u32),
         _ => None,
     }
 }
 
 /// The value of the API of the library's value.
 pub(crate) fn wire_value(entry: Entry, value: u32) -> i32 {
-    match (entry, value) {
-        (Entry::Stars, 0) => DOT,
-        (Entry::Stars, _) => STAR,
-        (Entry::Digits, v) => v as i32,
+    match (entry.is_binary(), value) {
+        (true, 0) => DOT,
+        (true, _) => STAR,
+        (false, v) => v as i32,
     }
 }

@@ -8,7 +8,7 @@
 //! (debug build, 3 seeds, docs/web.md): a level whose attempts run out (the puzzles of that side
 //! are never rated so: 4x4 hard Killer or KenKen) or that takes seconds is left out.
 
-use tessera::{kenken, killer, starbattle, variant, Budget};
+use tessera::{kenken, killer, nonogram, starbattle, variant, Budget, Named};
 
 use super::{Family, Reg, Registered};
 
@@ -20,6 +20,7 @@ pub static FAMILIES: &[&dyn Registered] = &[
     &Reg::<variant::Variant>::NEW,
     &Reg::<variant::Skyscrapers>::NEW,
     &Reg::<variant::Futoshiki>::NEW,
+    &Reg::<nonogram::Nonogram>::NEW,
 ];
 
 /// The genres of the rules model: phone-sized boards, every level their techniques reach.
@@ -74,6 +75,18 @@ impl Family for starbattle::StarBattle {
         } else {
             vec![Hard, Expert]
         }
+    }
+}
+
+impl Family for nonogram::Nonogram {
+    /// A phone's screen holds 15 columns beside their clues (larger ones are books' and apps').
+    const SIZES: &'static [usize] = &[5, 10, 15];
+    const ENTRY: super::Entry = super::Entry::Shade;
+
+    /// Every level the generator reaches on the side (expert from 15x15).
+    fn levels(size: usize) -> Vec<nonogram::Difficulty> {
+        let all = nonogram::Difficulty::all().iter().copied();
+        all.filter(|&level| nonogram::Generator::reaches(Some(level), size, size).is_ok()).collect()
     }
 }
 

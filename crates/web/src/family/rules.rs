@@ -1,12 +1,13 @@
 //! The rules of a family's board as the page and the server check them while it is played:
-//! groups of cells whose digits differ, cages whose digits must make a clue, and units that hold
-//! K stars none touching. One [`Rules`] value is built from the library's description of the rules
+//! groups of cells whose digits differ, cages whose digits must make a clue, units that hold
+//! K stars none touching, and lines whose shaded cells make given runs (Nonogram). One [`Rules`] value is built from the library's description of the rules
 //! ([`tessera::Family::live`], never from what the picture writes), sent to the page with the
 //! game, and checked here by the same code the page runs in JavaScript
 //! (`assets/rules-family.js`).
 //!
 //! Cells travel as the API's grids: row by row, `-1` a blocked cell, `0` empty, a digit; for stars
-//! `1` a star and `2` a cell marked "no star" (a dot).
+//! `1` a star and `2` a cell marked "no star" (a dot); for shading `1` shaded and `2` a cell marked
+//! empty (a dot).
 
 use serde::Serialize;
 use tessera::common::{CageOp, Live, Relation};
@@ -19,12 +20,24 @@ pub enum Entry {
     Digits,
     /// A tap cycles empty, dot (no star), star (Star Battle).
     Stars,
+    /// A tap cycles empty, shaded, dot (marked empty) (Nonogram).
+    Shade,
+}
+
+impl Entry {
+    /// Whether a cell holds one of two values (a star or none, shaded or not), so that a value
+    /// ruled out of a cell is the other one placed, and there are no notes.
+    pub fn is_binary(self) -> bool {
+        matches!(self, Entry::Stars | Entry::Shade)
+    }
 }
 
 /// The wire value of a star.
 pub const STAR: i32 = 1;
-/// The wire value of a cell marked "no star".
+/// The wire value of a cell marked "no star", or marked empty where cells are shaded.
 pub const DOT: i32 = 2;
+/// The wire value of a shaded cell (the star's: a cell holds one of two values).
+pub const SHADED: i32 = STAR;
 /// The wire value of a blocked cell.
 pub const BLOCKED: i32 = -1;
 
@@ -87,6 +100,15 @@ impl Pair {
     }
 }
 
+/// A line whose shaded cells make `runs`, in order (Nonogram's rows and columns).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// The line's cells in its order (left to right, top to bottom).
+    pub cells: Vec<usize>,
+    /// The lengths of its runs of shaded cells, in order (empty: no cell shaded).
+    pub runs: Vec<u32>,
+}
+
 /// The rules of one puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Rules {
@@ -104,6 +126,9 @@ pub struct Rules {
     /// the library's verdict on the full grid.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pairs: Vec<Pair>,
+    /// Shading: lines whose shaded cells make exactly their runs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<Line>,
 }
 
 impl Rules {
@@ -123,28 +148,45 @@ impl Rules {
             cages,
             units: live.units,
             pairs: live.pairs.into_iter().map(|(a, b, relation)| Pair::of(a, b, relation)).collect(),
+            lines: live.runs.into_iter().map(|(cells, runs)| Line { cells, runs }).collect(),
         }
     }
 
     /// The wire values a cell may hold besides 0 (and `-1` where blocked): `1..=max`, or a star
-    /// and a dot.
+    /// (shaded) and a dot.
     pub fn largest(&self) -> i32 {
         match self.entry {
             Entry::Digits => self.max as i32,
-            Entry::Stars => DOT,
+            Entry::Stars | Entry::Shade => DOT,
         }
     }
 
-    /// Whether every open cell is filled (digits), or every row has its stars (stars).
+    /// Whether every open cell is filled (digits), every row has its stars (stars), or every
+    /// line's shaded cells make its runs (shading; the dots a player left are not asked for).
     pub fn is_complete(&self, cells: &[i32], rows: usize) -> bool {
         match self.entry {
             Entry::Digits => cells.iter().all(|&v| v != 0),
             Entry::Stars => cells.iter().filter(|&&v| v == STAR).count() == self.max as usize * rows,
+            Entry::Shade => self.lines.iter().all(|line| shaded_runs(cells, &line.cells) == line.runs),
+        }
+    }
+
+    /// The cells a player places: for stars every row's, for shading the shaded ones (the sum of
+    /// the rows' runs); `None` for digits (the empty cells).
+    pub fn to_place(&self, rows: usize) -> Option<usize> {
+        match self.entry {
+            Entry::Digits => None,
+            Entry::Stars => Some(self.max as usize * rows),
+            Entry::Shade => {
+                // Rows and columns hold the same shaded cells: half the sum over both.
+                Some(self.lines.iter().flat_map(|line| &line.runs).map(|&r| r as usize).sum::<usize>() / 2)
+            }
         }
     }
 
     /// The cells breaking a rule, ascending: a digit twice in a group, a full cage off its clue;
-    /// too many stars in a unit, two stars touching.
+    /// too many stars in a unit, two stars touching; a line whose marks no placement of its runs
+    /// keeps (its shaded cells, or where they alone fit, its dots).
     pub fn conflicts(&self, cells: &[i32], width: usize) -> Vec<usize> {
         let mut bad = vec![false; cells.len()];
         let get = |i: usize| cells.get(i).copied().unwrap_or(0);
@@ -191,8 +233,69 @@ impl Rules {
                 }
             }
         }
+        if self.entry == Entry::Shade {
+            for line in &self.lines {
+                let marks: Vec<i32> = line.cells.iter().map(|&i| get(i)).collect();
+                if fits(&marks, &line.runs) {
+                    continue;
+                }
+                // The shaded cells alone (the dots as unknown) already too many or too long: they
+                // are the mistake; else the dots leave no room.
+                let shaded: Vec<i32> = marks.iter().map(|&v| if v == SHADED { v } else { 0 }).collect();
+                let wrong = if fits(&shaded, &line.runs) { DOT } else { SHADED };
+                line.cells.iter().filter(|&&i| get(i) == wrong).for_each(|&i| bad[i] = true);
+            }
+        }
         bad.iter().enumerate().filter(|(_, &b)| b).map(|(i, _)| i).collect()
     }
+}
+
+/// The lengths of the runs of shaded cells along `line`, in order.
+pub fn shaded_runs(cells: &[i32], line: &[usize]) -> Vec<u32> {
+    let mut runs = Vec::new();
+    let mut run = 0;
+    for &i in line {
+        if cells.get(i) == Some(&SHADED) {
+            run += 1;
+        } else if run > 0 {
+            runs.push(run);
+            run = 0;
+        }
+    }
+    if run > 0 {
+        runs.push(run);
+    }
+    runs
+}
+
+/// Whether some placement of `runs` along a line keeps its marks: every shaded cell
+/// (`SHADED`) in a run, every dot (`DOT`) outside them, other cells either way. Dynamic
+/// programming from the line's end: `ok[j][i]` says cells `i..` can hold runs `j..`.
+pub fn fits(marks: &[i32], runs: &[u32]) -> bool {
+    let (n, k) = (marks.len(), runs.len());
+    // dots[i]: dots among cells ..i, so that a run's room is checked at once.
+    let mut dots = vec![0usize; n + 1];
+    for (i, &v) in marks.iter().enumerate() {
+        dots[i + 1] = dots[i] + usize::from(v == DOT);
+    }
+    let mut ok = vec![vec![false; n + 2]; k + 1];
+    ok[k][n] = true;
+    ok[k][n + 1] = true;
+    for j in (0..=k).rev() {
+        for i in (0..n).rev() {
+            // Cell i left empty, or run j starting at i (then an empty cell after it, or the end).
+            let empty = marks[i] != SHADED && ok[j][i + 1];
+            let start = j < k && {
+                let end = i + runs[j] as usize;
+                end <= n
+                    && dots[end] == dots[i]
+                    && (end == n || marks[end] != SHADED)
+                    && ok[j + 1][(end + 1).min(n)]
+            };
+            ok[j][i] = empty || start;
+        }
+    }
+    ok[0][0]
 }
 
 /// Whether `values` make `target` by `op` (the largest minus, or divided by, the others for `−`
@@ -309,5 +412,68 @@ mod tests {
         assert_eq!(rules.conflicts(&[1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 4), vec![0, 5]);
         assert_eq!(rules.conflicts(&[1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 4), vec![0, 2]);
         assert!(rules.is_complete(&[0, 1, 2, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1, 0], 4));
+    }
+
+    #[test]
+    fn shaded_lines_fit_their_runs_or_name_the_mistake() {
+        const S: i32 = SHADED;
+        // A placement exists: runs 2 1 in five cells, marks kept or not.
+        assert!(fits(&[0, 0, 0, 0, 0], &[2, 1]));
+        assert!(fits(&[S, S, DOT, S, 0], &[2, 1]));
+        assert!(fits(&[0, S, 0, 0, S], &[2, 1]));
+        assert!(!fits(&[0, 0, 0, 0], &[2, 2]), "no room for 2 1 2");
+        assert!(!fits(&[S, S, S, 0, 0], &[2, 1]), "a run too long");
+        assert!(!fits(&[0, DOT, 0, DOT, 0], &[2, 1]), "the dots leave no room for 2");
+        assert!(fits(&[DOT, DOT], &[]) && !fits(&[0, S], &[]));
+        // Every 0/1/2 line of up to 6 cells against every clue of it: the DP against the runs of
+        // every full line the marks allow.
+        for n in 0..=6usize {
+            let lines: Vec<Vec<i32>> = (0..3usize.pow(n as u32))
+                .map(|mut x| {
+                    (0..n)
+                        .map(|_| {
+                            let v = (x % 3) as i32;
+                            x /= 3;
+                            v
+                        })
+                        .collect()
+                })
+                .collect();
+            let full: Vec<&Vec<i32>> = lines.iter().filter(|l| !l.contains(&0)).collect();
+            for clue in full.iter().map(|l| shaded_runs(l, &(0..n).collect::<Vec<_>>())) {
+                for marks in &lines {
+                    let keeps = |f: &&Vec<i32>| {
+                        f.iter().zip(marks).all(|(&a, &m)| m == 0 || (m == S) == (a == S))
+                            && shaded_runs(f, &(0..n).collect::<Vec<_>>()) == clue
+                    };
+                    assert_eq!(fits(marks, &clue), full.iter().any(keeps), "{marks:?} {clue:?}");
+                }
+            }
+        }
+        // A 3x2 board: rows "2", "1"; columns "1", "2", "".
+        let line = |cells: Vec<usize>, runs: Vec<u32>| Line { cells, runs };
+        let rules = Rules {
+            entry: Entry::Shade,
+            max: 1,
+            distinct: Vec::new(),
+            cages: Vec::new(),
+            units: Vec::new(),
+            pairs: Vec::new(),
+            lines: vec![
+                line(vec![0, 1, 2], vec![2]),
+                line(vec![3, 4, 5], vec![1]),
+                line(vec![0, 3], vec![1]),
+                line(vec![1, 4], vec![2]),
+                line(vec![2, 5], vec![]),
+            ],
+        };
+        assert!(
+            rules.is_complete(&[S, S, DOT, 0, S, 0], 2) && rules.conflicts(&[S, S, 0, 0, S, 0], 3).is_empty()
+        );
+        assert!(!rules.is_complete(&[S, S, 0, 0, 0, 0], 2));
+        assert_eq!(rules.to_place(2), Some(3));
+        assert_eq!(rules.conflicts(&[0, 0, S, 0, 0, 0], 3), vec![2], "a shaded cell in an empty column");
+        assert_eq!(rules.conflicts(&[0, DOT, 0, 0, 0, 0], 3), vec![1], "a dot where a run must be");
+        assert_eq!(rules.conflicts(&[S, S, S, 0, 0, 0], 3), vec![0, 1, 2], "a run too long");
     }
 }

@@ -27,7 +27,7 @@ use super::games::playing;
 use super::Body;
 use crate::api::{Hint, Mistakes};
 use crate::error::{AppError, AppResult};
-use crate::family::rules::{DOT, STAR};
+use crate::family::rules::{Entry, DOT, SHADED, STAR};
 use crate::family::InPlay;
 use crate::game::{Game, Source};
 use crate::model::Shape;
@@ -290,9 +290,9 @@ fn named(shape: &Shape, mut hint: Hint) -> Hint {
 }
 
 /// "Place 5 in r4c7. Remove 2 from r5c8 and r6c8." (Star Battle: "Put a star in r1c3. Mark
-/// r1c4 as no star."; Hidato: "Place 12 in (3,4).")
+/// r1c4 as no star."; Nonogram: "Shade r1c3. Mark r1c4 as empty."; Hidato: "Place 12 in (3,4).")
 fn changes(shape: &Shape, placements: &[(usize, i32)], eliminations: &[(usize, i32)]) -> String {
-    let stars = shape.is_stars();
+    let entry = shape.entry();
     let word = |v: i32| shape.symbol(v);
     let mut sentences = Vec::new();
     // Group by value, in the order values first appear.
@@ -309,9 +309,11 @@ fn changes(shape: &Shape, placements: &[(usize, i32)], eliminations: &[(usize, i
     };
     for (v, names) in grouped(placements) {
         let cells = list(&names);
-        sentences.push(match (stars, v) {
-            (true, STAR) => format!("Put a star in {cells}."),
-            (true, DOT) => format!("Mark {cells} as no star."),
+        sentences.push(match (entry, v) {
+            (Some(Entry::Stars), STAR) => format!("Put a star in {cells}."),
+            (Some(Entry::Stars), DOT) => format!("Mark {cells} as no star."),
+            (Some(Entry::Shade), SHADED) => format!("Shade {cells}."),
+            (Some(Entry::Shade), DOT) => format!("Mark {cells} as empty."),
             _ => format!("Place {} in {cells}.", word(v)),
         });
     }

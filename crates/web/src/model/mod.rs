@@ -385,9 +385,9 @@ impl Shape {
         }
     }
 
-    /// Whether values are stars (Star Battle) rather than digits.
-    pub fn is_stars(&self) -> bool {
-        self.played().is_some_and(|p| p.rules().entry == Entry::Stars)
+    /// How values are entered (`None` outside the families).
+    pub fn entry(&self) -> Option<Entry> {
+        self.played().map(|p| p.rules().entry)
     }
 
     /// A value as the player reads it (Sudoku 16x16: `A` to `G` above 9).
@@ -492,15 +492,14 @@ impl Shape {
         }
     }
 
-    /// The cells a player must fill: the empty ones, or for stars the stars (the floor of a ranked
-    /// time counts them).
+    /// The cells a player must fill: the empty ones, or for stars the stars, for shading the
+    /// shaded cells (the floor of a ranked time counts them).
     pub fn to_fill(&self, puzzle: &[i32]) -> usize {
-        match self {
-            Shape::Family { played: Some(played), height, .. } if self.is_stars() => {
-                played.rules().max as usize * height
-            }
-            _ => puzzle.iter().filter(|&&v| v == 0).count(),
-        }
+        let placed = match self {
+            Shape::Family { played: Some(played), height, .. } => played.rules().to_place(*height),
+            _ => None,
+        };
+        placed.unwrap_or_else(|| puzzle.iter().filter(|&&v| v == 0).count())
     }
 }
 

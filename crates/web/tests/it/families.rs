@@ -23,12 +23,17 @@ fn state(name: &str) -> tessera_web::AppState {
 /// How a test solves a family's text: the library's solution as a grid and as answer text.
 type Solve = fn(&str) -> (Vec<i32>, String);
 
-/// Every family the server offers, and how a test solves its text (the library, by type).
+/// Every family the server offers, and how a test solves its text (the library, by type); the
+/// options test fails on a family offered and missing here.
 fn families() -> Vec<(&'static str, Solve)> {
     vec![
+        ("killer", solved::<tessera::killer::Killer>),
         ("kenken", solved::<tessera::kenken::KenKen>),
         ("starbattle", solved::<tessera::starbattle::StarBattle>),
         ("variant", solved::<tessera::variant::Variant>),
+        ("skyscrapers", solved::<tessera::variant::Skyscrapers>),
+        ("futoshiki", solved::<tessera::variant::Futoshiki>),
+        ("nonogram", solved::<tessera::nonogram::Nonogram>),
     ]
 }
 
@@ -38,7 +43,10 @@ pub(crate) fn solved<P: tessera::Family<ReadOptions = ()>>(text: &str) -> (Vec<i
     let puzzle = P::read(text, &()).next().unwrap().unwrap();
     let solution = puzzle.solve(&Query::default()).unwrap().expect("a solution");
     let picture = puzzle.picture(Some(&solution));
-    let stars = picture.cells.iter().any(|cell| cell.star);
+    // Stars and shading (Nonogram): 1 a star or shaded, 2 (a dot) the others, as the server's
+    // solutions are.
+    let stars = picture.cells.iter().any(|cell| cell.star)
+        || picture.marks.iter().any(|mark| matches!(mark, tessera::common::Mark::Runs { .. }));
     let grid = picture
         .cells
         .iter()
@@ -78,12 +86,16 @@ async fn options_list_each_family_with_the_library_s_levels() {
     for (kind, _) in families() {
         let o = &options[kind];
         assert!(o["title"].is_string() && o["sizes"].is_array() && o["difficulties"].is_array(), "{options}");
-        assert!(o["entry"] == "digits" || o["entry"] == "stars", "{o}");
+        assert!(["digits", "stars", "shade"].contains(&o["entry"].as_str().unwrap()), "{o}");
         for size in o["sizes"].as_array().unwrap() {
             assert!(!o["levels"][size.to_string()].as_array().unwrap().is_empty(), "{o}");
         }
     }
     assert!(options["sudoku"].is_object() && options["hidato"].is_object());
+    let tested: Vec<&str> = families().iter().map(|(kind, _)| *kind).collect();
+    for kind in options.as_object().unwrap().keys().filter(|k| !["sudoku", "hidato"].contains(&k.as_str())) {
+        assert!(tested.contains(&kind.as_str()), "{kind} is offered: add it to families()");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -101,13 +113,19 @@ async fn a_wrong_answer_is_refused_and_the_right_one_accepted() {
         assert_eq!(status, StatusCode::OK);
         no_answer_in(&again, &solution);
 
-        // Wrong: two open cells of the first row swapped (a star moved along its row).
+        // Wrong: two open cells of the first row swapped (digits); one more star, one more
+        // shaded cell, in the first row (a star or a shaded cell where the solution has none).
         let mut wrong = solution.clone();
         let w = game["config"]["width"].as_u64().unwrap() as usize;
         let puzzle = cells(&game["puzzle"]);
-        let row: Vec<usize> = (0..w).filter(|&c| puzzle[c] == 0 && solution[c] > 0).collect();
-        let (a, b) = (row[0], *row.iter().find(|&&c| solution[c] != solution[row[0]]).unwrap());
-        wrong.swap(a, b);
+        if game["rules"]["entry"] == "digits" {
+            let row: Vec<usize> = (0..w).filter(|&c| puzzle[c] == 0 && solution[c] > 0).collect();
+            let (a, b) = (row[0], *row.iter().find(|&&c| solution[c] != solution[row[0]]).unwrap());
+            wrong.swap(a, b);
+        } else {
+            let a = (0..w).find(|&c| puzzle[c] == 0 && solution[c] != 1).unwrap();
+            wrong[a] = 1;
+        }
         let (status, check) =
             call(&state, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": wrong}))).await;
         assert_eq!(status, StatusCode::OK, "{kind}: {check}");

@@ -233,10 +233,11 @@ async fn hidato_and_each_family_finish_without_a_repeat() {
     assert!(steps <= open);
 
     type Solve = fn(&str) -> Vec<i32>;
-    let families: [(&str, Solve, bool); 3] = [
+    let families: [(&str, Solve, bool); 4] = [
         ("killer", solved::<tessera::killer::Killer>, false),
         ("kenken", solved::<tessera::kenken::KenKen>, true),
         ("starbattle", solved::<tessera::starbattle::StarBattle>, true),
+        ("nonogram", solved::<tessera::nonogram::Nonogram>, true),
     ];
     let (_, options) = call(&state, "GET", "/api/options", None).await;
     for (kind, solve, hardest) in families {
@@ -255,7 +256,7 @@ async fn hidato_and_each_family_finish_without_a_repeat() {
 /// gets (`distinct` groups); and the cells to fill.
 fn family_player(game: &Value) -> (Player, usize) {
     let puzzle = cells(&game["puzzle"]);
-    let stars = game["rules"]["entry"] == "stars";
+    let stars = game["rules"]["entry"] != "digits";
     let mut peers = vec![HashSet::new(); puzzle.len()];
     for group in game["rules"]["distinct"].as_array().unwrap() {
         let group: Vec<usize> =
@@ -274,7 +275,7 @@ fn family_player(game: &Value) -> (Player, usize) {
 fn family_goal(game: &Value, solution: &[i32]) -> (impl Fn(usize) -> String, impl Fn(&[i32]) -> bool) {
     let width =
         game["config"]["size"].as_u64().or_else(|| game["config"]["width"].as_u64()).unwrap() as usize;
-    let stars = game["rules"]["entry"] == "stars";
+    let stars = game["rules"]["entry"] != "digits";
     let stars_of = solution.iter().filter(|&&v| v == 1).count();
     let name = move |c: usize| format!("r{}c{}", c / width + 1, c % width + 1);
     let done = move |g: &[i32]| {
@@ -346,6 +347,8 @@ fn solved<P: Readable<ReadOptions = ()> + Draw>(text: &str) -> Vec<i32> {
     let solution = puzzle.solve(&Query::default()).unwrap().expect("a solution");
     let picture = puzzle.picture(Some(&solution));
     let stars = picture.cells.iter().any(|c| c.text == "★");
+    // Shading (Nonogram): a shaded cell 1, the others dots (2), as hints place them.
+    let shading = picture.marks.iter().any(|mark| matches!(mark, tessera::common::Mark::Runs { .. }));
     picture
         .cells
         .iter()
@@ -353,6 +356,7 @@ fn solved<P: Readable<ReadOptions = ()> + Draw>(text: &str) -> Vec<i32> {
         .map(|(cell, region)| match () {
             _ if cell.blocked || region.is_none() => -1,
             _ if stars => 2 - i32::from(cell.text == "★"),
+            _ if shading => 2 - i32::from(cell.shaded),
             _ => cell.text.parse().unwrap(),
         })
         .collect()
