@@ -67,9 +67,11 @@ function runsView(board, key, where) {
   box.className = `runs ${where}`;
   box.setAttribute('aria-hidden', 'true');
   const runs = board.runs.get(key);
+  // The numbers are drawn from data-n by CSS (board.css): the cell's spoken name says the
+  // clues, and text in the cell that its name leaves out would be read as a mismatch.
   for (const n of runs.length ? runs : [0]) {
     const one = document.createElement('span');
-    one.textContent = String(n);
+    one.dataset.n = String(n);
     box.appendChild(one);
   }
   board.clueEls.set(key, box);

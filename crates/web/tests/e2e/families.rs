@@ -1,10 +1,12 @@
-//! (t) The families served through the library's traits (Killer Sudoku, KenKen, Star Battle),
-//! each at 390x844: the family chosen in the form, a small puzzle started, nothing past the right
-//! edge and the board and pad in view, the picture drawn (thick region borders, Killer's dashed
-//! cage outlines, clues in the corner), cells named with their cage, a conflict shown, a hint's
-//! words and cells shown, then the puzzle played to the end through the page (digits typed; stars
-//! by tapping a cell twice: dot, then star) with the library's own solution, and the solved
-//! dialog's time.
+//! (t) The families served through the library's traits (Killer Sudoku, KenKen, Star Battle,
+//! variant Sudoku, Skyscrapers, Futoshiki, Nonogram), each at 390x844: the family chosen in the
+//! form, a small puzzle started, nothing past the right edge and the board and pad in view, the
+//! picture drawn (thick region borders where there are regions, Killer's dashed cage outlines,
+//! clues in the corner, Nonogram's runs beside the grid), cells named with their cage, a conflict
+//! shown, a hint's words and cells shown, then the puzzle played to the end through the page
+//! (digits typed; stars by tapping a cell twice: dot, then star; shading by one tap) with the
+//! library's own solution, and the solved dialog's time. Nonogram is played in Korean and Hebrew
+//! too (`play_in`): the hint's move in the language, the board left to right, nothing cut off.
 
 use anyhow::{ensure, Result};
 use fantoccini::Client;
@@ -17,12 +19,14 @@ use crate::page::{
     type_into, wait_js, width,
 };
 
-/// The library's solution of a puzzle text as the API's grid (`-1` blocked; stars `1`, none `2`).
+/// The library's solution of a puzzle text as the API's grid (`-1` blocked; stars `1`, none `2`;
+/// shaded `1`, empty `2`).
 pub fn solved<P: Readable<ReadOptions = ()> + Draw>(text: &str) -> Result<Vec<i32>> {
     let puzzle = P::read(text, &()).next().ok_or_else(|| anyhow::anyhow!("no puzzle"))??;
     let solution = puzzle.solve(&Query::default())?.ok_or_else(|| anyhow::anyhow!("no solution"))?;
     let picture = puzzle.picture(Some(&solution));
     let stars = picture.cells.iter().any(|c| c.text == "★");
+    let shading = picture.marks.iter().any(|mark| matches!(mark, tessera::common::Mark::Runs { .. }));
     Ok(picture
         .cells
         .iter()
@@ -31,6 +35,7 @@ pub fn solved<P: Readable<ReadOptions = ()> + Draw>(text: &str) -> Result<Vec<i3
             _ if cell.blocked || region.is_none() => -1,
             _ if stars && cell.text == "★" => 1,
             _ if stars => 2,
+            _ if shading => 2 - i32::from(cell.shaded),
             _ => cell.text.parse().unwrap_or(0),
         })
         .collect())
@@ -110,9 +115,35 @@ async fn auto_notes_know_the_cages(c: &Client, game: &Value, solution: &[i32]) -
     Ok(())
 }
 
-/// Plays a game of `kind` at its smallest size to the end through the page.
+/// Plays a game of `kind` at its smallest size to the end through the page, in English.
 pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result<Vec<i32>>) -> Result<()> {
+    play_in(h, c, kind, solve, "en").await
+}
+
+/// Plays a game of `kind` at its smallest size to the end through the page in `lang` (`en`,
+/// `ko`, `he`: the player's choice, kept in the preferences).
+pub async fn play_in(
+    h: &Harness,
+    c: &Client,
+    kind: &str,
+    solve: fn(&str) -> Result<Vec<i32>>,
+    lang: &str,
+) -> Result<()> {
     open_game_page(h, c).await?;
+    if lang != "en" {
+        js(c, &format!("localStorage.setItem('tessera.prefs', JSON.stringify({{ lang: '{lang}' }}))"))
+            .await?;
+        open_game_page(h, c).await?;
+        wait_js(c, &format!("document.documentElement.lang === '{lang}'"), "the page in the language")
+            .await?;
+    }
+    let shot = |step: &str| {
+        if lang == "en" {
+            format!("t-{kind}-{step}")
+        } else {
+            format!("t-{kind}-{lang}-{step}")
+        }
+    };
     let (_, options) = h.api("GET", "/api/options", None).await?;
     let size = options[kind]["sizes"][0].as_u64().unwrap_or(4).to_string();
     choose_settings(h, c, &[("kind", kind), ("size", &size), ("difficulty", "easy")]).await?;
@@ -123,13 +154,26 @@ pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result
     let w = width(&game);
     let puzzle = cells(&game["puzzle"]);
     let stars = game["rules"]["entry"] == "stars";
+    let shade = game["rules"]["entry"] == "shade";
     fits(c).await?;
-    h.shot(c, &format!("t-{kind}-1-started")).await?;
-    crate::axe::clean(c, &format!("a {kind} game")).await?;
+    if lang != "en" {
+        crate::languages::laid_out(c, &format!("{lang}: a {kind} game")).await?;
+        let board = js(c, "getComputedStyle(document.getElementById('board')).direction").await?;
+        ensure!(board == "ltr", "{lang}: the board is laid out {board}");
+    }
+    h.shot(c, &shot("1-started")).await?;
+    crate::axe::clean(c, &format!("a {kind} game in {lang}")).await?;
 
-    // The picture: thick borders somewhere inside, the clues drawn; names carry the cage.
-    let thick = js(c, "document.querySelectorAll('#board td.bl, #board td.bt').length").await?;
-    ensure!(thick.as_u64().unwrap_or(0) > 0, "no thick region border drawn");
+    // The picture: thick borders between regions, where there are several; the clues drawn;
+    // names carry the cage.
+    let regions = game["picture"]["regions"].as_array().cloned().unwrap_or_default();
+    if regions.iter().any(|r| *r != regions[0]) {
+        let thick = js(c, "document.querySelectorAll('#board td.bl, #board td.bt').length").await?;
+        ensure!(thick.as_u64().unwrap_or(0) > 0, "no thick region border drawn");
+    }
+    if shade {
+        runs_drawn(c, &game).await?;
+    }
     // (A variant Sudoku without killer cages has no clue in a corner.)
     let caged = game["rules"]["cages"].as_array().is_some_and(|c| !c.is_empty());
     if !stars && caged {
@@ -189,29 +233,41 @@ pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result
         );
     }
 
-    // A conflict: two equal digits in a row (two stars side by side).
+    // A conflict: two equal digits in a row (two stars side by side; for shading, a whole row
+    // shaded whose runs are not one run of its width).
     let open: Vec<usize> = (0..w).filter(|&c| puzzle[c] == 0).collect();
     ensure!(open.len() >= 2, "row 1 has fewer than two open cells");
-    let (a, b) = (open[0], open[1]);
-    if stars {
-        for i in [a, b] {
+    let (row, a, taps) = if shade {
+        let row = (0..puzzle.len() / w)
+            .find(|&r| (0..w).any(|col| solution[r * w + col] != 1))
+            .ok_or_else(|| anyhow::anyhow!("every row is shaded whole"))?;
+        for col in 0..w {
+            cell(c, row, col).await?.click().await?;
+        }
+        (row, 0, w)
+    } else if stars {
+        for i in [open[0], open[1]] {
             cell(c, 0, i).await?.click().await?;
             cell(c, 0, i).await?.click().await?;
         }
+        (0, open[0], 4)
     } else {
-        type_into(c, 0, a, "1").await?;
-        type_into(c, 0, b, "1").await?;
-    }
+        type_into(c, 0, open[0], "1").await?;
+        type_into(c, 0, open[1], "1").await?;
+        (0, open[0], 2)
+    };
     wait_js(
         c,
-        &format!("document.querySelector('[data-testid=\"cell-0-{a}\"]').classList.contains('conflict')"),
+        &format!("document.querySelector('[data-testid=\"cell-{row}-{a}\"]').classList.contains('conflict')"),
         "a conflict",
     )
     .await?;
-    let name = label(&cell(c, 0, a).await?).await?;
-    ensure!(name.contains("conflict"), "a conflict's name is {name:?}");
-    h.shot(c, &format!("t-{kind}-2-conflict")).await?;
-    for _ in 0..if stars { 4 } else { 2 } {
+    if lang == "en" {
+        let name = label(&cell(c, row, a).await?).await?;
+        ensure!(name.contains("conflict"), "a conflict's name is {name:?}");
+    }
+    h.shot(c, &shot("2-conflict")).await?;
+    for _ in 0..taps {
         by_testid(c, "undo").await?.click().await?;
     }
     ensure!(
@@ -228,7 +284,17 @@ pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result
     crate::page::hint_to_the_move(c).await?;
     let marked = js(c, "document.querySelectorAll('#board td.hint').length").await?;
     ensure!(marked.as_u64().unwrap_or(0) > 0, "the hint marks no cell");
-    h.shot(c, &format!("t-{kind}-3-hint")).await?;
+    if lang != "en" {
+        let words = js(c, "document.getElementById('hint-text').textContent").await?;
+        let words = words.as_str().unwrap_or_default();
+        let english = ["Shade ", "Mark ", "Place ", "Put a star", "Remove "];
+        ensure!(
+            !english.iter().any(|w| words.contains(w)),
+            "{lang}: the hint's move is in English: {words:?}"
+        );
+        crate::languages::laid_out(c, &format!("{lang}: a {kind} hint")).await?;
+    }
+    h.shot(c, &shot("3-hint")).await?;
     crate::axe::clean(c, &format!("a {kind} game with a hint shown")).await?;
     by_testid(c, "hint-close").await?.click().await?;
 
@@ -237,7 +303,11 @@ pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result
         if given != 0 {
             continue;
         }
-        if stars {
+        if shade {
+            if value == 1 {
+                cell(c, i / w, i % w).await?.click().await?;
+            }
+        } else if stars {
             if value == 1 {
                 cell(c, i / w, i % w).await?.click().await?;
                 cell(c, i / w, i % w).await?.click().await?;
@@ -248,9 +318,54 @@ pub async fn play(h: &Harness, c: &Client, kind: &str, solve: fn(&str) -> Result
     }
     let (time, _) = solved_dialog(c).await?;
     ensure!(is_hms(&time), "the dialog's time is {time:?}");
-    println!("    {kind} solved in {time}");
-    h.shot(c, &format!("t-{kind}-4-solved")).await?;
-    crate::axe::clean(c, &format!("the solved dialog of a {kind} game")).await?;
+    if shade {
+        let open = js(c, "document.querySelectorAll('#board .runs:not(.done)').length").await?;
+        ensure!(open == 0, "{open} clues not greyed on the solved board");
+    }
+    if lang != "en" {
+        crate::languages::laid_out(c, &format!("{lang}: the solved dialog of {kind}")).await?;
+    }
+    println!("    {kind} ({lang}) solved in {time}");
+    h.shot(c, &shot("4-solved")).await?;
+    crate::axe::clean(c, &format!("the solved dialog of a {kind} game in {lang}")).await?;
+    Ok(())
+}
+
+/// Nonogram: every line's runs drawn beside the grid as the game's rules give them (a row's left
+/// of its first cell, a column's above its top cell), none greyed on the empty board but the
+/// lines of no run, the row clues left of the grid and the column clues above it.
+async fn runs_drawn(c: &Client, game: &Value) -> Result<()> {
+    let drawn = js(
+        c,
+        "(() => { const g = document.querySelector('[data-testid=\"cell-0-0\"]').getBoundingClientRect();
+           return [...document.querySelectorAll('#board .runs')].map((e) => { const r = e.getBoundingClientRect();
+             return { row: e.classList.contains('runs-row'), text: [...e.children].map((n) => n.dataset.n).join(' '),
+                      done: e.classList.contains('done'), left: r.right <= g.left + 0.5, above: r.bottom <= g.top + 0.5,
+                      seen: r.left >= -0.5 && r.top >= -0.5 }; }); })()",
+    )
+    .await?;
+    let drawn = drawn.as_array().cloned().unwrap_or_default();
+    let lines = game["rules"]["lines"].as_array().cloned().unwrap_or_default();
+    ensure!(drawn.len() == lines.len(), "{} clues drawn for {} lines", drawn.len(), lines.len());
+    let words = |runs: &Value| {
+        let runs: Vec<String> = runs.as_array().into_iter().flatten().map(ToString::to_string).collect();
+        if runs.is_empty() {
+            "0".to_owned()
+        } else {
+            runs.join(" ")
+        }
+    };
+    let mut wanted: Vec<String> = lines.iter().map(|line| words(&line["runs"])).collect();
+    let mut shown: Vec<String> =
+        drawn.iter().map(|d| d["text"].as_str().unwrap_or_default().to_owned()).collect();
+    wanted.sort();
+    shown.sort();
+    ensure!(wanted == shown, "the clues drawn {shown:?} are not the rules' {wanted:?}");
+    for d in &drawn {
+        let placed = if d["row"] == true { d["left"] == true } else { d["above"] == true };
+        ensure!(placed && d["seen"] == true, "a clue out of place or off the screen: {d}");
+        ensure!(d["done"] == (d["text"] == "0"), "a clue greyed on the empty board: {d}");
+    }
     Ok(())
 }
 

@@ -17,7 +17,7 @@ use crate::page::{
 /// Nothing past the left or right edge (but the skip link and the visually hidden labels, off
 /// the screen on purpose), and no button, heading, link or line whose text is
 /// wider than its box (a clipped word).
-async fn laid_out(c: &Client, what: &str) -> Result<()> {
+pub async fn laid_out(c: &Client, what: &str) -> Result<()> {
     let found = js(
         c,
         "(() => { const w = document.documentElement.clientWidth; const bad = []; \

@@ -188,7 +188,8 @@ async fn start(test: &str) -> Result<Option<Run>> {
 // the test runner plays them side by side (one test took 5 to 7 minutes of a CI run alone); a
 // scenario is run alone by its test's name and `--nocapture` shows each one's time.
 
-/// (t), (tv), (u), (v): the families and the pasted variants, played to the end.
+/// (t), (tv), (u), (v), (w): the families and the pasted variants, played to the end; the largest
+/// boards laid out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn browser_families() -> Result<()> {
     let Some(run) = start("families").await? else { return Ok(()) };
@@ -202,6 +203,16 @@ async fn browser_families() -> Result<()> {
             .await,
         );
     }
+    // Nonogram, a new way to play (shading), in Korean and Hebrew too.
+    for lang in ["ko", "he"] {
+        failures.extend(
+            layout::scenario_at(h, &format!("t-nonogram-{lang}-phone"), (390, 844), |h, c| async move {
+                families::play_in(h, &c, "nonogram", families::solved::<tessera::nonogram::Nonogram>, lang)
+                    .await
+            })
+            .await,
+        );
+    }
     for (family, name, drawn) in variant::IMPORTED {
         failures.extend(
             layout::scenario_at(h, &format!("t-variant-{family}"), (390, 844), |h, c| async move {
@@ -210,9 +221,11 @@ async fn browser_families() -> Result<()> {
             .await,
         );
     }
-    for (size, prefix, kind) in
-        [((844, 390), "u-landscape-", "killer"), ((1280, 800), "v-desktop-", "starbattle")]
-    {
+    for (size, prefix, kind) in [
+        ((844, 390), "u-landscape-", "killer"),
+        ((1280, 800), "v-desktop-", "starbattle"),
+        ((390, 844), "w-phone-largest-", "nonogram"),
+    ] {
         failures.extend(
             layout::scenario_at(h, &format!("{prefix}{kind}"), size, |h, c| async move {
                 families::largest_fits(h, &c, kind, prefix).await
@@ -455,11 +468,14 @@ async fn page_scenarios(h: &Harness) -> Vec<String> {
 
 /// The families played in (t), and how the test solves each (the library, by type).
 type Solve = fn(&str) -> Result<Vec<i32>>;
-const FAMILIES: [(&str, Solve); 4] = [
+const FAMILIES: [(&str, Solve); 7] = [
     ("killer", families::solved::<tessera::killer::Killer>),
     ("kenken", families::solved::<tessera::kenken::KenKen>),
     ("starbattle", families::solved::<tessera::starbattle::StarBattle>),
     ("variant", families::solved::<tessera::variant::Variant>),
+    ("skyscrapers", families::solved::<tessera::variant::Skyscrapers>),
+    ("futoshiki", families::solved::<tessera::variant::Futoshiki>),
+    ("nonogram", families::solved::<tessera::nonogram::Nonogram>),
 ];
 
 /// Stops the server, removes the database and reports the failures.
