@@ -19,6 +19,7 @@
 //   paste.js         paste and share
 //   api.js, rules.js, theme.js   the API, the geometry of the puzzles, dark mode
 //   drag-hidato.js   drawing a Hidato path by dragging from a number
+//   drag-paint.js    painting cells by dragging along a line (Nonogram)
 //   zoom.js          the magnified board for small cells
 //   pwa.js, offline.js   the service worker (sw.js); games finished without the server
 //   mistakes.js      the mistake modes (off, shown at once, three lives)
@@ -37,6 +38,7 @@ import { pastePlay, pasteAnalyze, pasteVerify, copyShare, fromUrl, showQr } from
 import './pwa.js';
 import { startOfflineSync } from './offline.js';
 import { wireDrag } from './drag-hidato.js';
+import { wirePaint } from './drag-paint.js';
 import { toggleZoom, scheduleZoom } from './zoom.js';
 import { wireChips } from './chips.js';
 import { setMode, showMode } from './mistakes.js';
@@ -100,6 +102,7 @@ function wire() {
     else if (state.picked) pickedInto(i);
   });
   wireDrag($('board'));
+  wirePaint($('board'));
   $('zoom-toggle').addEventListener('click', toggleZoom);
   window.addEventListener('resize', scheduleZoom);
   document.addEventListener('keydown', onKey);

@@ -271,8 +271,9 @@ class StarBoard extends FamilyParts(Board) {
   }
 }
 
-/** Nonogram: a tap cycles empty → shaded → dot (marked empty) → empty; keys F or # (shade),
- * X or . (dot), 0 (clear). A line whose shaded cells make its runs has its clue greyed. */
+/** Nonogram: a tap cycles empty → shaded → dot (marked empty) → empty, a drag along a line
+ * paints what its first tap would (drag-paint.js); keys F or # (shade), X or . (dot), 0
+ * (clear). A line whose shaded cells make its runs has its clue greyed. */
 class ShadeBoard extends FamilyParts(Board) {
   constructor(game) {
     super(game, new FamilyGeom(game.picture, game.rules));
@@ -287,7 +288,7 @@ class ShadeBoard extends FamilyParts(Board) {
   symbol(v) { return v === DOT ? '·' : ''; }
   word(v) { return v === SHADED ? t('shaded') : v === DOT ? t('marked empty') : ''; }
   helpText() {
-    return t('Shade cells so that every row and column shows runs of the lengths its clue gives, in order, with at least one empty cell between two runs. Tap a cell (or press Enter) to cycle: shaded, dot (empty), clear. F shades, X or . marks empty, 0 clears. A clue turns grey once its line is made.');
+    return t('Shade cells so that every row and column shows runs of the lengths its clue gives, in order, with at least one empty cell between two runs. Tap a cell (or press Enter) to cycle: shaded, dot (empty), clear; drag along a row or column to paint several. F shades, X or . marks empty, 0 clears. A clue turns grey once its line is made.');
   }
   renderCells(conflicts) {
     const ctx = super.renderCells(conflicts);
@@ -298,11 +299,11 @@ class ShadeBoard extends FamilyParts(Board) {
     return ctx;
   }
   set(i, v) { place([[i, v]]); }
-  /** The next state of a tap: empty → shaded → dot → empty. */
-  tap(i) {
-    const v = state.cells[i];
-    this.set(i, v === 0 ? SHADED : v === SHADED ? DOT : 0);
-  }
+  /** What a tap makes of a cell holding v: empty → shaded → dot → empty. */
+  next(v) { return v === 0 ? SHADED : v === SHADED ? DOT : 0; }
+  tap(i) { this.set(i, this.next(state.cells[i])); }
+  /** A drag along a row or column paints (drag-paint.js). */
+  get paints() { return true; }
   buildPad(pad) {
     const mk = Board.padButton;
     const shade = mk('pad-shade', '■', t('Shade the cell'), () => this.set(state.sel, SHADED));

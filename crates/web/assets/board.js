@@ -58,6 +58,8 @@ export class Board {
   get taps() { return false; }
   /** Hidato: a drag from a number draws a path of the next numbers (drag-hidato.js). */
   get draws() { return false; }
+  /** Nonogram: a drag along a row or column paints its cells (drag-paint.js). */
+  get paints() { return false; }
   /** Star Battle: the "Auto notes" button marks the cells around each star instead. */
   get autoDots() { return false; }
 

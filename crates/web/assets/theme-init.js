@@ -49,7 +49,7 @@
   // fetched at once rather than one level of imports after another.
   const MODULES = ['state', 'options', 'timer', 'settings', 'game', 'boards', 'board',
     'board-sudoku', 'board-hidato', 'view', 'edits', 'checks', 'input', 'paste', 'api', 'rules',
-    'board-family', 'rules-family', 'theme', 'pwa', 'offline', 'drag-hidato', 'zoom', 'i18n', 'chips',
+    'board-family', 'rules-family', 'theme', 'pwa', 'offline', 'drag-hidato', 'drag-paint', 'zoom', 'i18n', 'chips',
     'mistakes'];
   if (location.pathname !== '/') return;
   loadAfterFirstPaint();

@@ -455,6 +455,12 @@ async fn page_scenarios(h: &Harness) -> Vec<String> {
         .await,
     );
     failures.extend(
+        layout::scenario_at(h, "y2-nonogram-paint-phone", (390, 844), |h, c| async move {
+            phone::nonogram_paint(h, &c).await
+        })
+        .await,
+    );
+    failures.extend(
         layout::scenario_at(
             h,
             "z-zoom-16-phone",

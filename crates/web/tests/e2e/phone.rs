@@ -5,6 +5,10 @@
 //!   walking on through a given on the way; the page does not scroll; one Undo takes the whole
 //!   stroke back; a mouse drag that goes back a cell takes its last number off again; a drag
 //!   to a cell that does not touch the last one writes nothing;
+//! - (y2) Nonogram painted by dragging: a touch drag along a row shades every cell it passes
+//!   (one undo step, the page not scrolled), a wobble into the next row paints nothing there, a
+//!   mouse drag from a shaded cell dots the shaded cells it passes and leaves the others, and a
+//!   tap after a stroke still cycles one cell;
 //! - (z) 16x16 Sudoku zoomed: the Zoom tool shows, and on, every cell is at least 44x44 px,
 //!   notes are at least 10 px, the page is no wider than the screen, the board pans inside its
 //!   window, the keyboard's selection and a tapped cell stay in view, and the pad is in view;
@@ -309,5 +313,56 @@ pub async fn zoom_16(h: &Harness, c: &Client) -> Result<()> {
         .await?;
     let board = in_view(c, "board").await?;
     ensure!(board[2] - board[0] >= 360.0, "unzoomed, the 16x16 board is {:.0} px wide", board[2] - board[0]);
+    Ok(())
+}
+
+/// (y2) Painting a Nonogram by touch and by mouse.
+pub async fn nonogram_paint(h: &Harness, c: &Client) -> Result<()> {
+    open_game_page(h, c).await?;
+    let game = start_game(h, c, &[("kind", "nonogram"), ("size", "5"), ("difficulty", "easy")]).await?;
+    let w = width(&game);
+    let empty = vec![0; w * w];
+    let scroll = js(c, "scrollY").await?;
+    let depth = undo_depth(c).await?;
+    // Along row 2: cells 10 to 13 shaded, by a slow touch drag.
+    touch_drag(c, w, &[10, 11, 12, 13], 150).await?;
+    wait_js(c, "JSON.parse(localStorage.getItem('tessera.game')).cells[13] === 1", "the painted row").await?;
+    let after = board_cells(c).await?;
+    let want: Vec<i32> = (0..w * w).map(|i| i32::from((10..=13).contains(&i))).collect();
+    ensure!(after == want, "the touch stroke left {after:?}");
+    ensure!(js(c, "scrollY").await? == scroll, "the page scrolled during the stroke");
+    ensure!(undo_depth(c).await? == depth + 1, "the stroke is not one undo step");
+    let shaded = js(c, "[...document.querySelectorAll('#board td.shaded')].length").await?;
+    ensure!(shaded == 4, "{shaded} cells drawn shaded");
+    h.shot(c, "y2-nonogram-painted").await?;
+
+    // A mouse drag from a shaded cell dots the shaded ones it passes (11, 12), not the empty 14,
+    // and a wobble into the next row (17) paints nothing there.
+    mouse_drag(c, w, &[11, 12, 17, 14]).await?;
+    wait_js(c, "JSON.parse(localStorage.getItem('tessera.game')).cells[12] === 2", "the dotted cells")
+        .await?;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let after = board_cells(c).await?;
+    let mut want = empty.clone();
+    for (i, v) in [(10, 1), (11, 2), (12, 2), (13, 2)] {
+        want[i] = v;
+    }
+    ensure!(after == want, "the mouse stroke left {after:?}, not {want:?}");
+
+    // Undo twice: the board as it was; then a tap still cycles one cell (shaded).
+    by_testid(c, "undo").await?.click().await?;
+    by_testid(c, "undo").await?.click().await?;
+    wait_js(
+        c,
+        "JSON.parse(localStorage.getItem('tessera.game')).cells.every((v) => v === 0)",
+        "the strokes undone",
+    )
+    .await?;
+    crate::page::cell(c, 0, 0).await?.click().await?;
+    wait_js(c, "JSON.parse(localStorage.getItem('tessera.game')).cells[0] === 1", "a tap's shading").await?;
+    ensure!(
+        board_cells(c).await?.iter().filter(|&&v| v != 0).count() == 1,
+        "a tap changed more than its cell"
+    );
     Ok(())
 }
