@@ -162,33 +162,37 @@ impl<'b> Logic<'b> {
     /// Why the overlap decides what it does on `line` (after [`LineSolver::solve`] on it): each
     /// run that covers unknown cells wherever it goes, with its earliest and latest place, and
     /// the cells no run reaches.
+    /// Past [`RUNS_SAID`] runs, the others are counted: a hint is a line or two on a phone.
     fn overlap_words(&self, line: usize, known: &[u8]) -> String {
         let (cells, runs) = &self.layout.lines[line];
         let at = |k: usize| name(cells[k], self.board.width());
         let mut said = Vec::new();
+        let mut more = 0;
         let mut reached = vec![false; cells.len()];
         for (j, &len) in runs.iter().enumerate() {
             let (first, last, len) = (self.solver.first[j], self.solver.last[j], len as usize);
             reached[first..last + len].iter_mut().for_each(|r| *r = true);
             if last < first + len && (last..first + len).any(|k| known[k] == UNKNOWN) {
+                let covered = self.names(&cells[last..first + len]);
                 let place = if first == last {
-                    format!("has one place left, {}-{}", at(first), at(first + len - 1))
+                    format!("has one place left, {covered}")
                 } else {
-                    format!(
-                        "starts at {} at the earliest and {} at the latest, so it always covers {}-{}",
-                        at(first),
-                        at(last),
-                        at(last),
-                        at(first + len - 1)
-                    )
+                    format!("starts between {} and {}, so it always covers {covered}", at(first), at(last))
                 };
                 let run = if runs.len() == 1 {
                     format!("its run of {len}")
                 } else {
                     format!("its {} run ({len})", ordinal(j + 1))
                 };
-                said.push(format!("{run} {place}"));
+                if said.len() < RUNS_SAID {
+                    said.push(format!("{run} {place}"));
+                } else {
+                    more += 1;
+                }
             }
+        }
+        if more > 0 {
+            said.push(format!("{more} more run{} likewise", if more > 1 { "s" } else { "" }));
         }
         let unreached: Vec<usize> =
             (0..cells.len()).filter(|&k| !reached[k] && known[k] == UNKNOWN).map(|k| cells[k]).collect();
@@ -198,12 +202,33 @@ impl<'b> Logic<'b> {
         format!("{}: {}", self.line_words(line), said.join("; "))
     }
 
+    /// Cells by name, each stretch of neighbours along a row or column as one range:
+    /// "r7c2-r7c6, r7c9, r7c12-r7c13".
     fn names(&self, cells: &[usize]) -> String {
-        let names: Vec<String> = cells.iter().map(|&c| name(c, self.board.width())).collect();
-        names.join(", ")
+        let w = self.board.width();
+        let mut sorted = cells.to_vec();
+        sorted.sort_unstable();
+        // Along a row when the cells share one, else along a column (a line's cells do either).
+        let step = if sorted.windows(2).all(|p| p[0] / w == p[1] / w) { 1 } else { w };
+        let mut said: Vec<String> = Vec::new();
+        let mut k = 0;
+        while k < sorted.len() {
+            let mut end = k;
+            while end + 1 < sorted.len() && sorted[end + 1] == sorted[end] + step {
+                end += 1;
+            }
+            said.push(if end == k {
+                name(sorted[k], w)
+            } else {
+                format!("{}-{}", name(sorted[k], w), name(sorted[end], w))
+            });
+            k = end + 1;
+        }
+        said.join(", ")
     }
 
     /// The step that decides `decided` (cell, value), with its words.
+    /// (`because` of the overlap names the cells it decides already: they are not said again.)
     fn step_of(
         &self,
         technique: &'static str,
@@ -220,9 +245,14 @@ impl<'b> Logic<'b> {
         if !empty.is_empty() {
             said.push(format!("{} empty", self.names(&empty)));
         }
+        let explanation = if technique == "overlap" {
+            format!("{because}.")
+        } else {
+            format!("{because}: {}.", said.join("; "))
+        };
         Step {
             technique,
-            explanation: format!("{because}: {}.", said.join("; ")),
+            explanation,
             placed: shaded.iter().map(|&c| (c, 1)).collect(),
             removed: empty.iter().map(|&c| (c, 1)).collect(),
             cells,
@@ -339,6 +369,9 @@ impl<'b> Logic<'b> {
 }
 
 /// "1st", "2nd", "3rd", "4th", ...
+/// The most runs of a line an overlap step describes one by one.
+const RUNS_SAID: usize = 2;
+
 fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, 11) | (2, 12) | (3, 13) => "th",

@@ -341,6 +341,45 @@ async fn the_hardest_9x9_cages_are_hinted_by_techniques_not_reveals() {
     }
 }
 
+/// Nonogram at its hardest (15x15 expert: past line solving and one-cell contradictions), hinted
+/// to the end, teaches too: at most 10 % bare reveals, each hint a line or two (its words and
+/// what to change at most 280 characters), every other hint naming one of the genre's techniques. Two puzzles; the worst figures printed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_hardest_nonograms_are_hinted_by_techniques_not_reveals() {
+    let state = state("hints-teach-nonogram");
+    let (_, options) = call(&state, "GET", "/api/options", None).await;
+    let level =
+        options["nonogram"]["levels"]["15"].as_array().unwrap().last().unwrap().as_str().unwrap().to_owned();
+    let (mut hints, mut reveals, mut longest) = (0usize, 0usize, 0usize);
+    for _ in 0..2 {
+        let game = new_game(&state, json!({"kind": "nonogram", "size": 15, "difficulty": level})).await;
+        let solution = solved::<tessera::nonogram::Nonogram>(game["share"].as_str().unwrap());
+        let (player, open) = family_player(&game);
+        let (name, done) = family_goal(&game, &solution);
+        for hint in hint_until_solved(&state, &game, player, &solution, name, done, open).await {
+            let technique = hint["technique"].as_str().unwrap();
+            let text =
+                format!("{} {}", hint["explanation"].as_str().unwrap(), hint["changes"].as_str().unwrap());
+            hints += 1;
+            reveals += usize::from(technique == "reveal");
+            longest = longest.max(text.chars().count());
+            assert!(
+                text.chars().count() <= 280,
+                "nonogram {level}: a hint of {} characters: {text}",
+                text.len()
+            );
+            assert!(
+                technique == "reveal" || ["overlap", "line solving", "contradiction"].contains(&technique),
+                "nonogram {level}: a hint of {technique}: {hint}"
+            );
+        }
+    }
+    println!(
+        "nonogram 15x15 {level}: {reveals} bare reveals of {hints} hints, the longest {longest} characters"
+    );
+    assert!(reveals * 10 <= hints, "nonogram 15x15 {level}: {reveals} of {hints} hints are bare reveals");
+}
+
 /// The library's solution of a family's text, as the API's grid.
 fn solved<P: Readable<ReadOptions = ()> + Draw>(text: &str) -> Vec<i32> {
     let puzzle = P::read(text, &()).next().unwrap().unwrap();
