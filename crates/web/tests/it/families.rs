@@ -61,12 +61,19 @@ pub(crate) fn solved<P: tessera::Family<ReadOptions = ()>>(text: &str) -> (Vec<i
     (grid, puzzle.solution_text(&solution))
 }
 
+/// A new game, asked again after a 503 (no puzzle ready and none made in the on-the-spot budget,
+/// as on a busy machine: the page retries so too), up to five times a second apart.
 async fn new_game(state: &tessera_web::AppState, kind: &str, size: u64, level: &str) -> Value {
-    let (status, game) =
-        call(state, "POST", "/api/games", Some(json!({"kind": kind, "size": size, "difficulty": level})))
-            .await;
-    assert_eq!(status, StatusCode::CREATED, "{kind}: {game}");
-    game
+    let body = json!({"kind": kind, "size": size, "difficulty": level});
+    for _ in 0..5 {
+        let (status, game) = call(state, "POST", "/api/games", Some(body.clone())).await;
+        if status != StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(status, StatusCode::CREATED, "{kind}: {game}");
+            return game;
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+    panic!("{kind} {size} {level}: no game after five tries");
 }
 
 /// No key of the game says "solution", and no open cell of its puzzle is filled but givens.
