@@ -121,7 +121,7 @@ async fn a_wrong_answer_is_refused_and_the_right_one_accepted() {
         no_answer_in(&again, &solution);
 
         // Wrong: two open cells of the first row swapped (digits); one more star, one more
-        // shaded cell, in the first row (a star or a shaded cell where the solution has none).
+        // shaded cell (a star or a shaded cell where the solution has none).
         let mut wrong = solution.clone();
         let w = game["config"]["width"].as_u64().unwrap() as usize;
         let puzzle = cells(&game["puzzle"]);
@@ -130,7 +130,9 @@ async fn a_wrong_answer_is_refused_and_the_right_one_accepted() {
             let (a, b) = (row[0], *row.iter().find(|&&c| solution[c] != solution[row[0]]).unwrap());
             wrong.swap(a, b);
         } else {
-            let a = (0..w).find(|&c| puzzle[c] == 0 && solution[c] != 1).unwrap();
+            // (Anywhere: a line of the solution holds its stars or shaded cells already, so one
+            // more is too many for it.)
+            let a = (0..puzzle.len()).find(|&c| puzzle[c] == 0 && solution[c] != 1).unwrap();
             wrong[a] = 1;
         }
         let (status, check) =
