@@ -346,11 +346,12 @@ async fn the_hardest_9x9_cages_are_hinted_by_techniques_not_reveals() {
 /// what to change at most 280 characters), every other hint naming one of the genre's techniques. Two puzzles; the worst figures printed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_hardest_nonograms_are_hinted_by_techniques_not_reveals() {
-    // A generation on the spot within the request's 10 s (a 15x15 expert takes 0.7 to 2.7 s on a
-    // quiet machine, more beside other tests): past it the server answers 503 and `new_game`
-    // asks again, where the 60 s of `state` would have the request stopped (408).
+    // Generations on the spot within the request's 10 s (a new game may try two, 4 s each; a 15x15
+    // expert takes 0.7 to 2.7 s on a quiet machine, more beside other tests): past them the server
+    // answers 503 and `new_game` asks again, where the 60 s of `state` would have the request
+    // stopped (408).
     let config = tessera_web::Config {
-        generate_budget: Duration::from_secs(8),
+        generate_budget: Duration::from_secs(4),
         ..config(temp_db("hints-teach-nonogram"))
     };
     let state = tessera_web::AppState::new(tessera_web::Store::open(&config.db).unwrap(), config);
