@@ -15,6 +15,7 @@
 import { state, isPlaying, setStatus } from './state.js';
 import { change } from './edits.js';
 import { select } from './view.js';
+import { plural } from './i18n.js';
 
 /** Starts a drag on a number. The drag under way is held in the board (state.board.drag, not
  * at module level): { pointer, path (cells entered, the start first), placed (cells this drag
@@ -86,7 +87,7 @@ function endDrag(board, e) {
   board.drag = null;
   if (d.placed.size) {
     const n = d.placed.size;
-    setStatus(`Drew ${n} number${n > 1 ? 's' : ''} (Undo takes the whole stroke back).`);
+    setStatus(plural(n, 'Drew 1 number (Undo takes the whole stroke back).', 'Drew {n} numbers (Undo takes the whole stroke back).'));
   }
   // The click that follows a drag is no tap on a cell (see wireDrag).
   if (d.moved) board.dragEnded = performance.now();
