@@ -67,7 +67,13 @@ async fn start(addr: SocketAddr, who: Client, body: Value) -> Value {
 
 /// Checks the library's solution of `game` as `who`: the check's answer.
 async fn solve(addr: SocketAddr, who: Client, game: &Value) -> Value {
-    let solution = if game["kind"] == "hidato" { hidato_solution(game) } else { sudoku_solution(game) };
+    let solution = match game["kind"].as_str() {
+        Some("hidato") => hidato_solution(game),
+        Some("nonogram") => {
+            crate::families::solved::<tessera::nonogram::Nonogram>(game["share"].as_str().unwrap()).0
+        }
+        _ => sudoku_solution(game),
+    };
     let id = game["id"].as_str().unwrap();
     let (status, check) =
         send(addr, who, "POST", &format!("/api/games/{id}/check"), Some(json!({"cells": solution}))).await;
@@ -248,6 +254,25 @@ fn disguised_sudoku(game: &Value) -> String {
         .collect()
 }
 
+/// The puzzle of a Nonogram game transposed (its rows the columns), in its text form; turned a
+/// quarter instead when its picture is symmetric about the diagonal (the transposed text would be
+/// the same).
+fn disguised_nonogram(game: &Value) -> String {
+    use tessera::nonogram::Nonogram;
+    use tessera::{Puzzle, Readable};
+    let text = game["share"].as_str().unwrap();
+    let puzzle = Nonogram::read(text, &()).next().unwrap().unwrap();
+    let (w, h, rows, columns) = (puzzle.width(), puzzle.height(), puzzle.rows(), puzzle.columns());
+    let transposed = Nonogram::new(h, w, columns.to_vec(), rows.to_vec()).unwrap().to_text();
+    if transposed != puzzle.to_text() {
+        return transposed;
+    }
+    // A quarter turn: the rows are the columns from the last, the columns the rows reversed.
+    let turned_rows = columns.iter().rev().cloned().collect();
+    let turned_columns = rows.iter().map(|runs| runs.iter().rev().copied().collect()).collect();
+    Nonogram::new(h, w, turned_rows, turned_columns).unwrap().to_text()
+}
+
 /// The puzzle of a Hidato game turned a quarter and numbered backwards, in the text format.
 fn disguised_hidato(game: &Value) -> String {
     let puzzle = cells(&game["puzzle"]);
@@ -271,7 +296,8 @@ fn disguised_hidato(game: &Value) -> String {
 }
 
 /// Issue 39: every route to an answer marks the games of the puzzle under any disguise. Analyze
-/// on a transposed, relabelled Sudoku and on a turned, reversed Hidato, and the Learn view on the
+/// on a transposed, relabelled Sudoku, on a turned, reversed Hidato and on a transposed Nonogram
+/// (a family of the generic path), and the Learn view on the
 /// puzzle and on a disguised copy: each game in play is marked assisted and its solve, past the
 /// floor, is not ranked. The control, a game of another puzzle in play meanwhile, is ranked.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -279,9 +305,16 @@ async fn a_disguised_copy_or_the_learn_view_answers_no_ranked_game() {
     let (addr, _stop, _) = serve(honest("disguised")).await;
     type Disguise = fn(&Value) -> String;
     type New = fn() -> Value;
-    let disguised: [(&str, New, Disguise, New); 2] = [
+    let disguised: [(&str, New, Disguise, New); 3] = [
         ("sudoku", SUDOKU_4X4, disguised_sudoku, HIDATO_5X5),
         ("hidato", HIDATO_5X5, disguised_hidato, SUDOKU_4X4),
+        // A family through the generic path (issue 40's Nonogram): its transposed copy.
+        (
+            "nonogram",
+            || json!({"kind":"nonogram","size":5,"difficulty":"easy"}),
+            disguised_nonogram,
+            SUDOKU_4X4,
+        ),
     ];
     for (kind, new, disguise, control) in disguised {
         let game = start(addr, ALICE, new()).await;
