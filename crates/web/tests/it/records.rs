@@ -259,7 +259,7 @@ fn disguised_sudoku(game: &Value) -> String {
 /// the same).
 fn disguised_nonogram(game: &Value) -> String {
     use tessera::nonogram::Nonogram;
-    use tessera::{Puzzle, Readable};
+    use tessera::Readable;
     let text = game["share"].as_str().unwrap();
     let puzzle = Nonogram::read(text, &()).next().unwrap().unwrap();
     let (w, h, rows, columns) = (puzzle.width(), puzzle.height(), puzzle.rows(), puzzle.columns());
