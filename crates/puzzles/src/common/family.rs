@@ -288,3 +288,22 @@ pub(crate) fn digits(values: &[u32]) -> Option<Vec<u8>> {
 pub(crate) fn givens(values: &[Option<u32>]) -> Vec<u8> {
     values.iter().map(|v| v.and_then(|v| u8::try_from(v).ok()).unwrap_or(0)).collect()
 }
+
+/// The lengths of the runs of shaded cells along a line, in order (what [`Live::runs`] asks of
+/// each line): `[3, 1]` for shaded, shaded, shaded, empty, shaded.
+pub fn runs_of(cells: impl Iterator<Item = bool>) -> Vec<u32> {
+    let mut runs = Vec::new();
+    let mut run = 0;
+    for shaded in cells {
+        if shaded {
+            run += 1;
+        } else if run > 0 {
+            runs.push(run);
+            run = 0;
+        }
+    }
+    if run > 0 {
+        runs.push(run);
+    }
+    runs
+}

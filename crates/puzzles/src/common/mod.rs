@@ -33,7 +33,7 @@ pub mod seed;
 pub(crate) mod testing;
 mod verdict;
 
-pub use family::{Cage, CageOp, Family, Level, Live, Relation};
+pub use family::{runs_of, Cage, CageOp, Family, Level, Live, Relation};
 pub(crate) use generate::{generator_settings, Settings};
 pub use picture::{Draw, LineKind, Mark, Picture, PictureCell, Shape, Spot};
 pub(crate) use puzzle::{generator, levels_and_generator, puzzle_from_functions, rated};

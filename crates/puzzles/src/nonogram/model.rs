@@ -119,23 +119,7 @@ impl Nonogram {
     }
 }
 
-/// The runs of shaded cells along a line.
-pub(crate) fn runs_of(cells: impl Iterator<Item = bool>) -> Vec<u32> {
-    let mut runs = Vec::new();
-    let mut run = 0;
-    for shaded in cells {
-        if shaded {
-            run += 1;
-        } else if run > 0 {
-            runs.push(run);
-            run = 0;
-        }
-    }
-    if run > 0 {
-        runs.push(run);
-    }
-    runs
-}
+pub(crate) use crate::common::runs_of;
 
 /// Runs as players read them: `3 1 2`, or `0` for none.
 pub(crate) fn runs_text(runs: &[u32]) -> String {

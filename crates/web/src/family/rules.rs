@@ -250,22 +250,9 @@ impl Rules {
     }
 }
 
-/// The lengths of the runs of shaded cells along `line`, in order.
+/// The lengths of the runs of shaded cells along `line`, in order (the library's `runs_of`).
 pub fn shaded_runs(cells: &[i32], line: &[usize]) -> Vec<u32> {
-    let mut runs = Vec::new();
-    let mut run = 0;
-    for &i in line {
-        if cells.get(i) == Some(&SHADED) {
-            run += 1;
-        } else if run > 0 {
-            runs.push(run);
-            run = 0;
-        }
-    }
-    if run > 0 {
-        runs.push(run);
-    }
-    runs
+    tessera::common::runs_of(line.iter().map(|&i| cells.get(i) == Some(&SHADED)))
 }
 
 /// Whether some placement of `runs` along a line keeps its marks: every shaded cell
