@@ -193,6 +193,10 @@ impl Shape {
                 if domains[i] & !keep != 0 {
                     domains[i] &= keep;
                     changed = true;
+                    // An emptied cell has no least or greatest value for its neighbours' bounds.
+                    if domains[i] == 0 {
+                        return;
+                    }
                 }
             }
             if !changed {
@@ -331,6 +335,18 @@ mod tests {
             assert!(tuples(&cage, 4, &[0b11110; 3]).is_empty());
             let pair = Cage::new(vec![0, 1], op, u64::MAX);
             assert_eq!(Shape::new(4, &pair).supports(&[0b11110; 2], Limit(100)), Ok(vec![0, 0]));
+        }
+    }
+
+    #[test]
+    fn bounds_that_empty_a_cell_stop_there() {
+        // 100 is out of reach of two cells of 1..=2: the first cell empties, and the second's
+        // bounds must not read the emptied one (found by `near_valid_text_never_panics` in CI).
+        for op in [Op::Add, Op::Mul] {
+            let cage = Cage::new(vec![0, 1], op, 100);
+            let mut domains = [0b110; 2];
+            Shape::new(4, &cage).bounds(&mut domains);
+            assert!(domains.contains(&0), "{op:?}: {domains:?}");
         }
     }
 
