@@ -37,6 +37,18 @@ const WRAP_FETCH: &str = "(() => { if (window.hintAnswers) return true; window.h
         window.hintAnswers.push({ status: res.status, body }); } \
       return res; }; return true; })()";
 
+/// A hint's first stage as the page shows it: its words, the cells shaded for where to look,
+/// the cells ringed (none yet), whether a chain is drawn (not yet), and whether Apply is wholly
+/// in the viewport.
+const FIRST_STAGE: &str =
+    "(() => { const r = document.getElementById('hint-apply').getBoundingClientRect(); \
+    return { text: document.getElementById('hint-text').textContent, \
+             area: document.querySelectorAll('#board td.hint-area').length, \
+             ringed: document.querySelectorAll('#board td.hint, #board td.hint-target').length, \
+             chain: document.getElementById('chain') !== null, \
+             applyInView: r.right > r.left && r.bottom > r.top && r.left >= -0.5 && r.top >= -0.5 \
+               && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5 }; })()";
+
 pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
     // One game through the API first, so that a diabolical 9x9 is made (or stored) before the
     // page asks; it is quit, and the pool keeps making more.
@@ -95,25 +107,23 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
         // The three stages: where to look (shaded, no move yet), the technique, the move.
         let teaches = !matches!(body["technique"].as_str(), Some("reveal" | "none") | None);
         if teaches {
-            let first = by_testid(c, "hint-text").await?.text().await?;
+            // The first stage's state in one look (one WebDriver round trip, not seven: this loop
+            // runs some eighty steps).
+            let first = js(c, FIRST_STAGE).await?;
+            let text = first["text"].as_str().unwrap_or_default();
             let changes = body["changes"].as_str().unwrap_or_default();
-            ensure!(first.starts_with("Look at"), "step {steps}: the first stage says {first:?}");
+            ensure!(text.starts_with("Look at"), "step {steps}: the first stage says {text:?}");
             ensure!(
-                changes.is_empty() || !first.contains(changes),
-                "step {steps}: the first stage gives the move away: {first:?}"
+                changes.is_empty() || !text.contains(changes),
+                "step {steps}: the first stage gives the move away: {text:?}"
             );
-            let area = js(c, "document.querySelectorAll('#board td.hint-area').length").await?;
-            ensure!(area.as_u64().unwrap_or(0) > 0, "step {steps}: the first stage shades no cell");
-            let ringed =
-                js(c, "document.querySelectorAll('#board td.hint, #board td.hint-target').length").await?;
-            ensure!(ringed == 0, "step {steps}: the first stage rings the pattern already");
-            ensure!(
-                js(c, "document.getElementById('chain') === null").await? == true,
-                "step {steps}: a chain drawn at the first stage"
-            );
-            in_view(c, "hint-apply").await?;
+            ensure!(first["area"].as_u64().unwrap_or(0) > 0, "step {steps}: the first stage shades no cell");
+            ensure!(first["ringed"] == 0, "step {steps}: the first stage rings the pattern already");
+            ensure!(first["chain"] == false, "step {steps}: a chain drawn at the first stage");
+            ensure!(first["applyInView"] == true, "step {steps}: Apply is not in view: {first}");
             by_testid(c, "hint-more").await?.click().await?;
-            let second = by_testid(c, "hint-text").await?.text().await?;
+            let second = js(c, "document.getElementById('hint-text').textContent").await?;
+            let second = second.as_str().unwrap_or_default();
             ensure!(second.contains("Technique:"), "step {steps}: the second stage says {second:?}");
             if chain_drawn(c, body).await.map_err(|e| anyhow!("step {steps}: {e}"))? {
                 chains += 1;
@@ -123,7 +133,8 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
             }
         }
         hint_to_the_move(c).await?;
-        let text = by_testid(c, "hint-text").await?.text().await?;
+        let text = js(c, "document.getElementById('hint-text').textContent").await?;
+        let text = text.as_str().unwrap_or_default().to_owned();
         let changes = body["changes"].as_str().unwrap_or_default();
         ensure!(
             !changes.is_empty() && text.contains(changes),
@@ -145,18 +156,20 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
         }
         let before = saved_game(c).await?;
         by_testid(c, "hint-apply").await?.click().await?;
-        // Applied: the saved board has the digits and lacks the candidates.
+        // Applied: the saved board has the digits and lacks the candidates. The look returns
+        // the dialog's state and the saved game with it.
         let check = format!(
-            "(() => {{ if (document.getElementById('solved-dialog').open) return true; \
-               const g = JSON.parse(localStorage.getItem('tessera.game') || 'null'); if (!g) return false; \
+            "(() => {{ const open = document.getElementById('solved-dialog').open; \
+               const g = JSON.parse(localStorage.getItem('tessera.game') || 'null'); \
+               if (open) return {{ open, g }}; if (!g) return null; \
                const p = {p}, e = {e}; \
                return p.every(([i, v]) => g.cells[i] === v) && e.every(([i, d]) => g.cells[i] !== 0 || !(g.notes[i] & (1 << d))) \
-                 && (p.length > 0 || e.some(([i]) => g.notes[i] !== 0)); }})()",
+                 && (p.length > 0 || e.some(([i]) => g.notes[i] !== 0)) ? {{ open, g }} : null; }})()",
             p = json!(placements),
             e = json!(eliminations)
         );
-        wait_js(c, &check, &format!("step {steps} applied to the board and the notes")).await?;
-        ensure!(saved_game(c).await? != before, "step {steps}: Apply changed nothing");
+        let after = wait_js(c, &check, &format!("step {steps} applied to the board and the notes")).await?;
+        ensure!(after["open"] == true || after["g"] != before, "step {steps}: Apply changed nothing");
         for &(i, v) in &placements {
             ensure!(solution[i] == v, "step {steps}: {v} placed in cell {i} against the solution");
         }
@@ -166,11 +179,9 @@ pub async fn diabolical_by_hints(h: &Harness, c: &Client) -> Result<()> {
         steps += 1;
         // The last digit: the page checks, opens the solved dialog and forgets the saved game
         // (a moment before the dialog opens: no saved game is a full board too).
-        let open = js(c, "document.getElementById('solved-dialog').open").await? == true;
-        let saved = saved_game(c).await?;
-        let full = open
-            || saved.is_null()
-            || saved["cells"].as_array().is_some_and(|cells| cells.iter().all(|v| v != 0));
+        let full = after["open"] == true
+            || after["g"].is_null()
+            || after["g"]["cells"].as_array().is_some_and(|cells| cells.iter().all(|v| v != 0));
         if full {
             wait_js(
                 c,
@@ -291,17 +302,21 @@ pub async fn chain_on_the_board(h: &Harness, c: &Client) -> Result<()> {
 
 /// Presses Hint and returns the page's answer `{status, body}` once shown.
 async fn ask_hint(c: &Client, step: usize) -> Result<Value> {
-    let asked = js(c, "window.hintAnswers.length").await?.as_u64().unwrap_or(0);
-    js(c, "(document.getElementById('hint-text').textContent = '')").await?;
+    let asked = js(c, "(document.getElementById('hint-text').textContent = '', window.hintAnswers.length)")
+        .await?
+        .as_u64()
+        .unwrap_or(0);
     wait_js(c, "!document.getElementById('hint').disabled", "the Hint button").await?;
     by_testid(c, "hint").await?.click().await?;
     wait_js(
         c,
-        &format!("window.hintAnswers.length > {asked} && document.getElementById('hint-text').textContent.length > 0"),
+        &format!(
+            "window.hintAnswers.length > {asked} && document.getElementById('hint-text').textContent.length > 0 \
+               ? window.hintAnswers[window.hintAnswers.length - 1] : null"
+        ),
         &format!("hint {step}"),
     )
-    .await?;
-    js(c, "window.hintAnswers[window.hintAnswers.length - 1]").await
+    .await
 }
 
 fn pairs(value: &Value) -> Vec<(usize, i32)> {
