@@ -30,7 +30,15 @@ fn draw_label(items: &mut Vec<Item>, at: &Frame, label: &Label<'_>) {
     let left = at.x + at.width() / 2.0 - (words + gap + star_room) / 2.0;
     let y = if heading { at.y - size * 0.8 } else { at.y + at.height() + size * 1.5 };
     if !text.is_empty() {
-        items.push(Item::Text { x: left, y, size, face, anchor: Anchor::Start, text: text.to_string() });
+        items.push(Item::Text {
+            x: left,
+            y,
+            size,
+            face,
+            anchor: Anchor::Start,
+            text: text.to_string(),
+            gray: 0.0,
+        });
     }
     if stars > 0 {
         let cy = y - face.cap_height(size) / 2.0;
@@ -131,6 +139,7 @@ pub(crate) fn draw(
                 face: Face::Regular,
                 anchor: Anchor::Start,
                 text: corner.clone(),
+                gray: 0.0,
             });
         }
         if c.star {
@@ -155,6 +164,7 @@ pub(crate) fn draw(
             face,
             anchor: Anchor::Middle,
             text: c.text.clone(),
+            gray: 0.0,
         });
     }
     draw_label(items, label_at, label);

@@ -240,6 +240,7 @@ pub(crate) fn pages(book: &Book) -> Result<Vec<Page>, Error> {
             face: Face::Bold,
             anchor: Anchor::Start,
             text: title.to_string(),
+            gray: 0.0,
         }],
     };
     fn label(entry: &Entry, part: Part, one: bool, (width, height): (f32, f32)) -> Label<'_> {
@@ -295,6 +296,7 @@ pub(crate) fn pages(book: &Book) -> Result<Vec<Page>, Error> {
             face: Face::Regular,
             anchor: Anchor::Middle,
             text: (number + 1).to_string(),
+            gray: 0.0,
         });
         if number % 2 == 0 {
             // Page 1, 3, ...: a recto, bound on its left.

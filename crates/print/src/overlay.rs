@@ -1,7 +1,8 @@
 //! The marks of a picture (variant Sudoku) drawn as items, in grey so that a book stays
 //! printable in one ink (PDF/X-1a): lines through cell centres told apart by width and tone
 //! (a thermometer's bulb, a between line's end circles, an arrow's circle and head), dots and
-//! letters on edges, quadruple circles at corners, clues in the frame around the grid. Shading
+//! letters on edges, quadruple circles at corners, clues in the frame around the grid, and
+//! Kakuro's clue blocks split by their diagonal with the sums light on the dark fill. Shading
 //! goes under the grid lines (`under`), the rest over them and under the digits (`over`).
 
 use tessera::common::{LineKind, Mark, Shape, Spot};
@@ -68,7 +69,12 @@ fn bounds(at: &At<'_>, cells: &[Spot]) -> Option<(f32, f32, f32, f32)> {
     Some(b)
 }
 
-fn text(items: &mut Vec<Item>, [x, y]: [f32; 2], size: f32, face: Face, words: &str) {
+fn text(items: &mut Vec<Item>, at: [f32; 2], size: f32, face: Face, words: &str) {
+    text_in(items, at, size, face, words, 0.0);
+}
+
+/// Text centred on `(x, y)` in a grey level (0 black), shrunk to fit twice its size across.
+fn text_in(items: &mut Vec<Item>, [x, y]: [f32; 2], size: f32, face: Face, words: &str, gray: f32) {
     if words.is_empty() {
         return;
     }
@@ -81,6 +87,7 @@ fn text(items: &mut Vec<Item>, [x, y]: [f32; 2], size: f32, face: Face, words: &
         face,
         anchor: Anchor::Middle,
         text: words.to_string(),
+        gray,
     });
 }
 
@@ -289,6 +296,21 @@ pub(crate) fn over(items: &mut Vec<Item>, marks: &[Mark], frame: &Frame, thin: f
                     for (k, word) in words.iter().enumerate() {
                         let wy = y - cell * 0.45 + step * (k as f32 + 0.5);
                         text(items, [x, wy], size, Face::Regular, word);
+                    }
+                }
+            }
+            Mark::Sums { cell: spot, down, right } => {
+                // The block (filled dark by the grid) split from its top left to its bottom
+                // right, the across sum in the upper right triangle and the down sum in the lower
+                // left one, light on the dark: the way Kakuro books print a clue.
+                let [cx, cy] = at.centre(*spot);
+                let (x0, y0) = (cx - cell / 2.0, cy - cell / 2.0);
+                items.push(line(vec![[x0, y0], [x0 + cell, y0 + cell]], thin * 1.2, 0.85));
+                let size = cell * 0.34;
+                for (sum, [dx, dy]) in [(right, [0.69, 0.3]), (down, [0.31, 0.7])] {
+                    if let Some(sum) = sum {
+                        let at = [x0 + cell * dx, y0 + cell * dy];
+                        text_in(items, at, size, Face::Bold, &sum.to_string(), 1.0);
                     }
                 }
             }

@@ -97,7 +97,6 @@ pub fn write(title: &str, pages: &[Page], sheet: &Sheet, pdfx: Option<&PdfX>) ->
 }
 
 fn draw(surface: &mut Surface<'_>, item: &Item, regular: &Font, bold: &Font) {
-    let black = || Fill { paint: luma::Color::black().into(), ..Fill::default() };
     match item {
         Item::Lines { width, square, segments } => {
             let mut path = PathBuilder::new();
@@ -135,14 +134,15 @@ fn draw(surface: &mut Surface<'_>, item: &Item, regular: &Font, bold: &Font) {
                 stroke(surface, circle(), *width, LineCap::Butt);
             }
         }
-        Item::Text { x, y, size, face, anchor, text } => {
+        Item::Text { x, y, size, face, anchor, text, gray } => {
             let font = match face {
                 Face::Regular => regular,
                 Face::Bold => bold,
             };
             let left = Item::text_left(*x, text, *size, *face, *anchor);
             surface.set_stroke(None);
-            surface.set_fill(Some(black()));
+            let level = (gray.clamp(0.0, 1.0) * 255.0).round() as u8;
+            surface.set_fill(Some(Fill { paint: luma::Color::new(level).into(), ..Fill::default() }));
             surface.draw_text(
                 Point::from_xy(left, *y),
                 font.clone(),

@@ -86,7 +86,8 @@ pub enum Item {
         /// The outline's width, if outlined.
         outline: Option<f32>,
     },
-    /// Black text on a baseline.
+    /// Text on a baseline, in a grey level (0 black, the ink of every text but a Kakuro clue's
+    /// sums, light on their dark block).
     Text {
         /// Anchor point x (see `anchor`).
         x: f32,
@@ -100,6 +101,8 @@ pub enum Item {
         anchor: Anchor,
         /// What is written.
         text: String,
+        /// The fill's grey level, from 0 (black) to 1 (white).
+        gray: f32,
     },
     /// The start of a group of items (a grid), closed by [`Item::End`]: SVG writes a `<g>` with
     /// this class and id, so that a reader can tell the grids apart; the PDF ignores it.

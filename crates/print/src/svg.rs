@@ -123,15 +123,17 @@ fn write_page(svg: &mut String, page: &Page) -> std::fmt::Result {
                     grey(*gray)
                 )?;
             }
-            Item::Text { x, y, size, face, anchor, text } => {
+            Item::Text { x, y, size, face, anchor, text, gray } => {
                 let bold = *face == Face::Bold;
                 let left = Item::text_left(*x, text, *size, *face, *anchor);
                 let em = text.chars().next().and_then(|c| glyphs.get(&(bold, c))).map_or(1000.0, |g| g.2);
                 // Font units, y up, to points on the page, y down.
                 let scale = size / em;
+                // Black by default (the glyphs' fill); a lighter text says its grey.
+                let fill = if *gray > 0.0 { format!(r#" fill="{}""#, grey(*gray)) } else { String::new() };
                 writeln!(
                     svg,
-                    r#"<g class="text" aria-label="{}" transform="translate({} {}) scale({scale} -{scale})">"#,
+                    r#"<g class="text" aria-label="{}"{fill} transform="translate({} {}) scale({scale} -{scale})">"#,
                     escape(text),
                     n(left),
                     n(*y),

@@ -79,6 +79,7 @@ fn every_mark_kind_is_in_the_picture_and_other_families_have_none() {
             Mark::Cosmetic { .. } => "cosmetic",
             Mark::Text { .. } => "text",
             Mark::Runs { .. } => "runs",
+            Mark::Sums { .. } => "sums",
         })
         .collect();
     assert_eq!(kinds.len(), 13, "{kinds:?}");

@@ -97,6 +97,7 @@
 pub mod common;
 mod error;
 pub mod hidato;
+pub mod kakuro;
 pub mod kenken;
 pub mod killer;
 pub mod nonogram;

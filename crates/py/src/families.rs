@@ -1,6 +1,7 @@
 //! The families' classes, each registered with [`family_class!`] and its own `generate`.
 
 use pyo3::prelude::*;
+use tessera::kakuro;
 use tessera::kenken;
 use tessera::killer;
 use tessera::nonogram;
@@ -375,6 +376,58 @@ family_class!(
             }
             let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
             generated(py, made, |puzzle| Nonogram { puzzle })
+        }
+    }
+);
+
+family_class!(
+    /// A Kakuro: fill the white cells with digits 1 to 9 so that each run of white cells across
+    /// or down adds up to the clue in the block before it, no digit twice in a run.
+    ///
+    /// ``Kakuro(text)`` reads one puzzle: the text form of janko.at's puzzles (a ``ROWS COLS``
+    /// line, then a line a row: ``0`` white, ``-`` a block, ``D,R`` a clue block), a puzz.link
+    /// address (``https://puzz.link/p?kakuro/COLS/ROWS/...``, the size inside the frame of
+    /// clues) or Tessera's JSON; ``to_url()`` writes the address back. ``engine`` is ``'auto'``
+    /// (the propagating search) or ``'xc'`` (exact cover). Solutions are ``tessera.Answer`` (a
+    /// digit a white cell, 0 a block).
+    ///
+    /// >>> puzzle = tessera.Kakuro('https://puzz.link/p?kakuro/6/5/Dclh4t9fl3-p-gl-alJeC3BgG')
+    /// >>> puzzle.count().solutions
+    /// 1
+    Kakuro(kakuro::Kakuro),
+    {
+        /// The puzzle as Tessera's JSON on one line (what the constructor reads back).
+        fn to_json(&self) -> String {
+            kakuro::to_json(&self.puzzle)
+        }
+
+        /// The puzzle as a puzz.link address; ``ValueError`` when its first row or column
+        /// holds a white cell (a puzz.link Kakuro's frame is clue cells).
+        fn to_url(&self, py: Python<'_>) -> PyResult<String> {
+            kakuro::to_url(&self.puzzle).map_err(|err| crate::errors::puzzle_error(py, err))
+        }
+
+        /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size`` 4
+        /// to 24 (square, the frame of clues included), ``level`` one of the levels (``None``:
+        /// any). Raises ``tessera.GaveUp`` when ``max_nodes`` or ``timeout`` runs out first.
+        #[staticmethod]
+        #[pyo3(signature = (*, size = 10, level = None, seed = 0, max_nodes = None, timeout = None))]
+        fn generate(
+            py: Python<'_>,
+            size: usize,
+            level: Option<&str>,
+            seed: u64,
+            max_nodes: Option<i64>,
+            timeout: Option<f64>,
+        ) -> PyResult<Generated> {
+            let size = <kakuro::Kakuro as tessera::Family>::side(size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            let mut generator =
+                kakuro::Generator::new(size, size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            if let Some(level) = level {
+                generator = generator.difficulty(common::level::<kakuro::Difficulty>(level)?);
+            }
+            let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+            generated(py, made, |puzzle| Kakuro { puzzle })
         }
     }
 );

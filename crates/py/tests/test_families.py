@@ -13,7 +13,7 @@ FAMILIES = {
 }
 # Generated only: the shared data has no Nonogram samples (their outside sets are run in
 # docs/performance.md's scripts).
-GENERATED = dict(FAMILIES, nonogram=(tessera.Nonogram, {"size": 10}))
+GENERATED = dict(FAMILIES, nonogram=(tessera.Nonogram, {"size": 10}), kakuro=(tessera.Kakuro, {"size": 8}))
 
 
 def answers(text):
@@ -86,6 +86,21 @@ def test_mistakes_are_named_and_budgets_give_up(name):
     assert count.outcome in ("gave-up", "exhausted")
     with pytest.raises(ValueError, match="unknown engine"):
         made.puzzle.count(engine="fastest")
+
+
+def test_a_kakuro_travels_as_a_puzz_link_address_text_and_json():
+    url = "https://puzz.link/p?kakuro/6/5/Dclh4t9fl3-p-gl-alJeC3BgG"
+    puzzle = tessera.Kakuro(url)
+    assert puzzle.to_url() == url
+    assert tessera.Kakuro(puzzle.to_text()).to_url() == url
+    assert tessera.Kakuro(puzzle.to_json()).to_url() == url
+    answer = puzzle.solve()
+    assert puzzle.verify(answer).valid
+    for engine in ("auto", "xc"):
+        assert puzzle.count(limit=2, engine=engine).solutions == 1
+    # A board with a white cell in its first row has no address: a clear error.
+    with pytest.raises(ValueError, match="first row and column"):
+        tessera.Kakuro("2 2\n0 -\n- -\n").to_url()
 
 
 def test_a_nonogram_travels_as_a_puzz_link_address_and_as_non_text():

@@ -2,15 +2,16 @@
 // Battle), drawn from the game's `picture` and checked by its `rules` (FamilyGeom, rules-family.js):
 // thick borders between regions, Killer's cages as dashed outlines inset in their cells with
 // the sum on a patch in the cage's first cell, KenKen's clues ("24×", "2÷", "3−", "7+", a bare
-// number for a hidden operation) in the corner, blocked cells dark. Digit families play as
-// Sudoku does (DigitsBoard extends SudokuBoard: notes, auto notes, pad, keys); Star Battle's
-// cells cycle empty → dot (no star) → star → empty on a tap (StarBoard); Nonogram's cells
-// empty → shaded → dot (marked empty) → empty (ShadeBoard), its runs drawn left of each row and
-// above each column from the picture's `runs` marks, a line's clue greyed once its shaded cells
-// make it. One class per family
-// is made by familyBoard(kind), whose static methods fill the settings form and share links
-// from OPTIONS[kind]; nothing here names a family. A picture's marks (variant Sudoku: lines,
-// dots, outside clues in a frame) are drawn in SVG in each cell, under its digit (markViews).
+// number for a hidden operation) in the corner, blocked cells dark, Kakuro's clue blocks split by
+// their diagonal with the across sum above it and the down sum below (the `sums` marks). Digit
+// families play as Sudoku does (DigitsBoard extends SudokuBoard: notes, auto notes, pad, keys);
+// Star Battle's cells cycle empty → dot (no star) → star → empty on a tap (StarBoard); Nonogram's
+// cells empty → shaded → dot (marked empty) → empty (ShadeBoard), its runs drawn left of each row
+// and above each column from the picture's `runs` marks, a line's clue greyed once its shaded
+// cells make it. One class per family is made by familyBoard(kind), whose static methods fill the
+// settings form and share links from OPTIONS[kind]; nothing here names a family. A picture's
+// marks (variant Sudoku: lines, dots, outside clues in a frame) are drawn in SVG in each cell,
+// under its digit (markViews), and in each blocked cell (decorateHole).
 import { $, state } from './state.js';
 import { FamilyGeom, STAR, DOT, SHADED } from './rules-family.js';
 import { Board } from './board.js';
@@ -150,6 +151,8 @@ const FamilyParts = (Base) => class extends Base {
     }
   }
   decorate(td, r, c) { decorate(this, td, r, c); }
+  /** A blocked cell shows its square of the marks (a clue block's sums); it is never redrawn. */
+  decorateHole(td, r, c) { td.replaceChildren(...markViews(this, r, c)); }
   extras(i) { return this.extraEls[i] || []; }
   /** Corner marks keep off the top left and top middle of a cell with a clue there. */
   cornerSlots(i) { return this.geom.picture.cells[i].corner ? [1, 2, 3, 5, 6, 7] : [0, 1, 2, 3, 4, 5, 6, 7]; }
@@ -455,6 +458,14 @@ function markSvg(m, w, h) {
       const [x, y] = pt(m.clue);
       return text(x, y, 0.42, m.value, 'clue');
     }
+    case 'sums': {
+      // A clue block split from its top left to its bottom right: the across sum in the upper
+      // right triangle, the down sum in the lower left one, light on the dark block.
+      const [r, c] = m.cell;
+      const across = m.right !== undefined ? text(c + 0.69, r + 0.3, 0.36, m.right, 'mk-sums-text') : '';
+      const down = m.down !== undefined ? text(c + 0.31, r + 0.7, 0.36, m.down, 'mk-sums-text') : '';
+      return `<path class="mk-sums-line" d="M${c} ${r}L${c + 1} ${r + 1}"/>${across}${down}`;
+    }
     case 'cosmetic': {
       if (!m.cells.length) return '';
       const [x0, y0, x1, y1] = bounds(m.cells);
@@ -485,8 +496,9 @@ function defineMarks(picture) {
   defs.id = 'family-marks';
   defs.setAttribute('aria-hidden', 'true');
   defs.setAttribute('class', 'family-marks-defs');
-  // Shading first, then lines, then what sits on edges and corners, then the clues outside.
-  const order = ['shade', 'diagonal', 'cell-shape', 'cosmetic', 'line', 'arrow', 'dot', 'edge-text', 'quadruple', 'extremum', 'text', 'little-killer', 'outside'];
+  // Shading first, then lines, then what sits on edges and corners, then the clues outside and
+  // the sums of clue blocks.
+  const order = ['shade', 'diagonal', 'cell-shape', 'cosmetic', 'line', 'arrow', 'dot', 'edge-text', 'quadruple', 'extremum', 'text', 'little-killer', 'outside', 'sums'];
   const sorted = [...marks].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
   defs.innerHTML = `<defs><g id="${id}">${sorted.map((m) => markSvg(m, picture.width, picture.height)).join('')}</g></defs>`;
   document.body.appendChild(defs);

@@ -32,6 +32,8 @@ export class Board {
   tableVars() {}
   /** Classes of a playable cell from its place (box borders, diagonals). */
   decorate() {}
+  /** What a hole shows from its place (a clue block's sums); holes are never redrawn. */
+  decorateHole() {}
   /** The pencil marks of an empty cell (an element), or null; `compact` when corner marks
    * share the cell (the centre notes then a small line in the middle, as SudokuPad draws them). */
   notesBox() { return null; }
@@ -100,6 +102,7 @@ export class Board {
           td.className = 'hole';
           td.setAttribute('role', 'presentation');
           td.setAttribute('aria-hidden', 'true');
+          this.decorateHole(td, r, c);
         } else {
           td.setAttribute('role', 'gridcell');
           td.dataset.row = r;

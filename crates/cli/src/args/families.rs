@@ -3,6 +3,7 @@
 //! library's traits.
 
 use clap::Args;
+use tessera::kakuro::Kakuro;
 use tessera::kenken::{self, KenKen};
 use tessera::killer::Killer;
 use tessera::nonogram::Nonogram;
@@ -78,6 +79,18 @@ are a `W H` line, then one line a row, # shaded and . empty.
     exit_statuses!()
 );
 
+/// The formats and exit statuses of `tessera kakuro --help`.
+pub const KAKURO_HELP: &str = concat!(
+    "\
+Input: puzzles one after another, each in any of these forms (docs/formats.md, \"Kakuro\"): the
+text form of janko.at's puzzles (a `ROWS COLS` line, then a line a row: 0 white, - a block, D,R
+a clue block; also what Tessera writes), a puzz.link address on one line, or Tessera's JSON on
+one line. Every output reads back. Answers are a `W H` line, then one line a row, a digit a
+white cell and - a block.
+",
+    exit_statuses!()
+);
+
 /// The side flag's parser: the family's [`tessera::Family::SIDES`].
 fn side<P: tessera::Family>() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(*P::SIDES.start() as u64..=*P::SIDES.end() as u64)
@@ -100,7 +113,8 @@ sized!(
     VariantShape,
     SkyscrapersShape,
     FutoshikiShape,
-    NonogramShape
+    NonogramShape,
+    KakuroShape
 );
 
 /// `tessera killer generate` and `book`: the side.
@@ -214,4 +228,16 @@ pub struct NonogramShape {
 
 impl Family for Nonogram {
     type Shape = NonogramShape;
+}
+
+/// `tessera kakuro generate` and `book`: the side.
+#[derive(Debug, Clone, Args)]
+pub struct KakuroShape {
+    /// The side N of the NxN grid, its first row and column the clue cells, 4 to 24.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = side::<Kakuro>())]
+    pub size: usize,
+}
+
+impl Family for Kakuro {
+    type Shape = KakuroShape;
 }

@@ -115,6 +115,10 @@ pub enum Command {
     /// rate, hint, book.
     #[command(subcommand, after_help = NONOGRAM_HELP)]
     Nonogram(FamilyCommand<tessera::nonogram::Nonogram>),
+    /// Kakuro (runs of distinct digits adding up to their clues): solve, count, verify,
+    /// generate, rate, hint, book.
+    #[command(subcommand, after_help = KAKURO_HELP)]
+    Kakuro(FamilyCommand<tessera::kakuro::Kakuro>),
     /// Polyomino tiling: count or show the ways to cover a board with pieces (pentominoes, ...).
     #[command(subcommand, after_help = TILING_HELP)]
     Tiling(TilingCommand),

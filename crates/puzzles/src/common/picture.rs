@@ -188,6 +188,18 @@ pub enum Mark {
         /// The lengths of the line's runs, in order (empty: none, drawn `0`).
         runs: Vec<u32>,
     },
+    /// A Kakuro clue cell: a block split by its diagonal from top left to bottom right, the sum
+    /// of the run below it written under the diagonal and of the run to its right above it.
+    Sums {
+        /// The block.
+        cell: Spot,
+        /// The down run's sum.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        down: Option<u32>,
+        /// The across run's sum.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        right: Option<u32>,
+    },
     /// A main diagonal whose digits differ (X-Sudoku).
     Diagonal {
         /// Bottom left to top right.

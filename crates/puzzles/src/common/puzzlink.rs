@@ -189,6 +189,19 @@ impl<'a> Reader<'a> {
         self.body[self.at..].chars().next()
     }
 
+    /// The next character, the reader moving past it: for a genre whose body is its own
+    /// (Kakuro's clue pairs), read character by character with errors at their place.
+    pub fn next_char(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.at += c.len_utf8();
+        Some(c)
+    }
+
+    /// The next character, the reader staying where it is.
+    pub fn peek_char(&self) -> Option<char> {
+        self.peek()
+    }
+
     /// `digits` hex digits after the current character, as a number; the reader moves past them.
     fn hex(&mut self, digits: usize) -> Result<u32, Error> {
         let from = self.at + 1;
@@ -426,6 +439,11 @@ impl Writer {
     /// The body written.
     pub fn finish(self) -> String {
         self.out
+    }
+
+    /// Characters of a genre's own encoding, as they are (Kakuro's clue pairs).
+    pub fn text(&mut self, text: &str) {
+        self.out.push_str(text);
     }
 
     /// Cells of number16 clues.

@@ -18,6 +18,7 @@ mod hidato_generate;
 mod hidato_solve;
 mod hidato_sparse;
 mod hidato_trace;
+mod kakuro;
 mod kenken;
 mod killer;
 mod nonogram;

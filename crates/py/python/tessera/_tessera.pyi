@@ -20,6 +20,7 @@ __all__ = [
     "Skyscrapers",
     "Futoshiki",
     "Nonogram",
+    "Kakuro",
     "Answer",
     "Step",
     "Rating",
@@ -519,6 +520,21 @@ class Futoshiki(_Family):
     def generate(
         *,
         size: int = 5,
+        level: Optional[str] = None,
+        seed: int = 0,
+        **budget: Unpack[_Budget],
+    ) -> Generated: ...
+
+@final
+class Kakuro(_Family):
+    @staticmethod
+    def parse_many(text: str) -> list[Kakuro]: ...
+    def to_json(self) -> str: ...
+    def to_url(self) -> str: ...
+    @staticmethod
+    def generate(
+        *,
+        size: int = 10,
         level: Optional[str] = None,
         seed: int = 0,
         **budget: Unpack[_Budget],

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Nonogram with cspuz_core: the peer of docs/performance.md ("Nonogram"), side by side with Tessera.
+"""A pencil genre with cspuz_core: the peer of docs/performance.md ("Nonogram", "Kakuro"), side by
+side with Tessera.
 
 cspuz_core (semiexp/cspuz_core, Rust over a SAT solver) is built from source by whoever runs this
 (`cargo build --release -p cspuz_solver_backend --bin run_solver` in its checkout, with its glucose
@@ -8,12 +9,15 @@ address. This script reads `.non` files with Tessera's Python package (`tessera.
 the wheel of scripts/test-python.sh), writes each puzzle's puzz.link address as pzprjs does
 (`Nonogram.to_url`), and times, per puzzle and one at a time, cspuz_core's run_solver (a solve and
 its uniqueness, with the process start: run `run_solver` on a 1x1 address to see that cost) and
-`tessera nonogram count --limit 2` on the same address, then prints the median and the worst of
-each and where the answers differ.
+`tessera GENRE count --limit 2` on the same address, then prints the median and the worst of
+each and where the answers differ. A file is any text the genre's class reads (`.non` files for
+Nonogram, janko.at's text for Kakuro), or a puzzlekit dataset JSON (`data.ID.problem`).
 
     CSPUZ_RUN_SOLVER=/path/to/run_solver TESSERA=/path/to/tessera \\
-        python scripts/cspuz-nonogram.py FILE.non... [--timeout 10]
+        python scripts/cspuz-compare.py nonogram|kakuro FILE... [--timeout 10]
 """
+
+import json
 
 import os
 import statistics
@@ -43,9 +47,16 @@ def main():
         del args[k : k + 2]
     cspuz = os.environ["CSPUZ_RUN_SOLVER"]
     ours = os.environ.get("TESSERA", "tessera")
+    genre, args = args[0], args[1:]
+    kind = {"nonogram": tessera.Nonogram, "kakuro": tessera.Kakuro}[genre]
     for path in args:
         with open(path) as f:
-            puzzles = tessera.Nonogram.parse_many(f.read())
+            text = f.read()
+        if path.endswith(".json"):
+            data = json.loads(text)["data"]
+            puzzles = [kind(entry["problem"]) for entry in data.values()]
+        else:
+            puzzles = kind.parse_many(text)
         times = {"cspuz": [], "tessera": []}
         differ = []
         for k, puzzle in enumerate(puzzles):
@@ -55,7 +66,7 @@ def main():
             times["cspuz"].append(seconds)
             started = time.perf_counter()
             done = subprocess.run(
-                [ours, "nonogram", "count", "--limit", "2", "--timeout", str(timeout), "-"],
+                [ours, genre, "count", "--limit", "2", "--timeout", str(timeout), "-"],
                 input=url + "\n", capture_output=True, text=True,
             )
             mine_s = time.perf_counter() - started
