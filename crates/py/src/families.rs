@@ -424,7 +424,9 @@ family_class!(
             let mut generator =
                 kakuro::Generator::new(size, size).map_err(|err| crate::errors::puzzle_error(py, err))?;
             if let Some(level) = level {
-                generator = generator.difficulty(common::level::<kakuro::Difficulty>(level)?);
+                let level = common::level::<kakuro::Difficulty>(level)?;
+                kakuro::Generator::reaches(Some(level), size, size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+                generator = generator.difficulty(level);
             }
             let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
             generated(py, made, |puzzle| Kakuro { puzzle })

@@ -66,10 +66,9 @@ impl ExactCover {
         };
         for (k, &cell) in whites.iter().enumerate() {
             let [across, down] = board.runs_of(cell);
-            for d in 0..9 {
+            for (d, (&a, &c)) in digit_items[across].iter().zip(&digit_items[down]).enumerate() {
                 tick(&mut built)?;
-                let items = [cell_items[k], digit_items[across][d], digit_items[down][d]];
-                b.option(&items).expect("a valid option");
+                b.option(&[cell_items[k], a, c]).expect("a valid option");
                 places.push(Some((cell, d as u8 + 1)));
             }
         }

@@ -37,6 +37,9 @@ use crate::kakuro::solve::{combinations, search, Layout, ALL};
 use crate::kakuro::{Digits, Kakuro};
 use crate::Error;
 
+/// The largest side of a hard puzzle the generator makes.
+pub const HARD_UP_TO: usize = 12;
+
 /// A generated puzzle: the puzzle, its only solution, its seed and level.
 pub type Generated = crate::common::Made<Kakuro, Difficulty>;
 
@@ -68,6 +71,23 @@ impl Generator {
     }
 
     generator_settings!(Difficulty, "200");
+
+    /// Whether the generator reaches `level` on a board of `width x height`: easy and medium on
+    /// every side, hard up to [`HARD_UP_TO`] (past it, a minute's attempts rarely end at that
+    /// level), expert on none (a puzzle the contradictions do not settle: of 999 published
+    /// janko.at puzzles none is one, and random attempts did not make one in a minute). A level
+    /// it does not reach is bad input, refused before any attempt.
+    pub fn reaches(level: Option<Difficulty>, width: usize, height: usize) -> Result<(), Error> {
+        match level {
+            Some(Difficulty::Expert) => Err(Error::shape(
+                "expert Kakuro (past contradictions) are not generated: rate a published one instead",
+            )),
+            Some(Difficulty::Hard) if width.max(height) > HARD_UP_TO => Err(Error::shape(format!(
+                "hard Kakuro are generated up to {HARD_UP_TO}x{HARD_UP_TO}: larger, the attempts rarely end at that level"
+            ))),
+            _ => Ok(()),
+        }
+    }
 
     /// One puzzle from `seed`: the same settings and seed give the same puzzle.
     pub fn generate(&self, seed: u64) -> Result<Generated, GaveUp> {

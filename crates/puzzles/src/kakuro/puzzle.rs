@@ -77,6 +77,7 @@ impl Family for Kakuro {
 
     fn generator(size: usize, level: Option<Difficulty>, budget: &Budget) -> Result<Generator, Error> {
         Self::side(size)?;
+        Generator::reaches(level, size, size)?;
         Ok(Generator::new(size, size)?.level(level).budget(budget.clone()))
     }
 

@@ -1,14 +1,15 @@
 //! The propagating search: candidates as 9-bit masks, each run kept arc-consistent by an exact
 //! look at its cells, and a branch on the cell with the fewest candidates.
 //!
-//! **A run's look** ([`Layout::narrow`]). The digits of a run's cells are distinct and, with a
+//! **A run's look** ([`Layout::supported`]). The digits of a run's cells are distinct and, with a
 //! clue, add up to it; the cells' candidates say which digit each may take. A digit stays a
 //! candidate of a cell when some filling of the whole run uses it there. The look walks the run's
-//! cells in order over the *sets* of digits used so far (512 of them): backwards, the sets from
-//! which the cells left can still end in a set of the run's length and sum; forwards, from the
-//! empty set, every digit that takes a reachable set to one of those. That is every combination
-//! and every placement of its digits at once, in at most 2 x 512 x 9 steps a run, whatever the
-//! clue: why not a table of combinations per clue (which sees the cells' candidates only
+//! cells in order over the *sets* of digits used so far (512 of them): forwards, from the empty
+//! set, the sets the cells' candidates reach; backwards, those of them from which the cells left
+//! still end in a set of the run's length and sum, and every digit that takes one such set to
+//! the next. That is every combination and every placement of its digits at once, in at most
+//! 2 x 512 x 9 steps a run whatever the clue, and only over reachable sets (few once the
+//! candidates narrow, which is most of the looks a search makes): why not a table of combinations per clue (which sees the cells' candidates only
 //! combination by combination, and misses a digit that fits every cell but no placement).
 //!
 //! **Fixpoint.** A queue of runs; a run whose cell lost a candidate is looked at again. A cell
@@ -129,49 +130,52 @@ impl Layout {
     /// [`Layout::supported`] with the run's cells' candidates given in the run's order.
     pub(crate) fn supported_cells(&self, run: usize, own: &[Mask]) -> Option<Vec<Mask>> {
         let n = own.len();
-        let table = by_size();
-        let mut back = [[0u64; 8]; 10];
-        back[n] = self.finals[run];
-        for k in (0..n).rev() {
-            let domain = own[k];
-            let mut sets = [0u64; 8];
-            for &a in &table[k] {
-                let mut free = domain & !a;
+        // Forwards, the sets reachable after each cell (a list and a bitset per layer: the
+        // layers hold at most C(9, 4) = 126 sets, and far fewer once the candidates narrow).
+        let mut layers = [[0u16; 126]; 10];
+        let mut sizes = [0usize; 10];
+        sizes[0] = 1;
+        for k in 0..n {
+            let mut seen = [0u64; 8];
+            let (done, rest) = layers.split_at_mut(k + 1);
+            for &a in &done[k][..sizes[k]] {
+                let mut free = own[k] & !a;
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
                     free &= free - 1;
-                    if has(&back[k + 1], (a | bit) as usize) {
-                        put(&mut sets, a as usize);
-                        break;
+                    let b = (a | bit) as usize;
+                    if !has(&seen, b) {
+                        put(&mut seen, b);
+                        rest[0][sizes[k + 1]] = b as u16;
+                        sizes[k + 1] += 1;
                     }
                 }
             }
-            back[k] = sets;
+            if sizes[k + 1] == 0 {
+                return None;
+            }
         }
-        if !has(&back[0], 0) {
+        // Backwards, the reachable sets from which the run still ends in one of its final sets;
+        // a digit is supported where it takes such a set to another.
+        let mut alive = self.finals[run];
+        if !layers[n][..sizes[n]].iter().any(|&a| has(&alive, a as usize)) {
             return None;
         }
         let mut support = vec![0 as Mask; n];
-        let mut reach = [0u64; 8];
-        put(&mut reach, 0);
-        for k in 0..n {
-            let domain = own[k];
-            let mut next = [0u64; 8];
-            for &a in &table[k] {
-                if !has(&reach, a as usize) || !has(&back[k], a as usize) {
-                    continue;
-                }
-                let mut free = domain & !a;
+        for k in (0..n).rev() {
+            let mut before = [0u64; 8];
+            for &a in &layers[k][..sizes[k]] {
+                let mut free = own[k] & !a;
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
                     free &= free - 1;
-                    if has(&back[k + 1], (a | bit) as usize) {
+                    if has(&alive, (a | bit) as usize) {
                         support[k] |= bit;
-                        put(&mut next, (a | bit) as usize);
+                        put(&mut before, a as usize);
                     }
                 }
             }
-            reach = next;
+            alive = before;
         }
         Some(support)
     }
