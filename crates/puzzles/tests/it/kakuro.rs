@@ -129,8 +129,8 @@ fn bad_input_is_an_error_that_says_where() {
         ("3 3\n- 4, 30,\n,3 0 0\n,4 0 0\n", "out of reach"),
         ("2 2\n- 3,\n- -\n", "no white cell below"),
         ("https://puzz.link/p?kakuro/2/2/l", "ends after 2 of its 4 cells"),
-        ("https://puzz.link/p?kakuro/2/2/mm34!", "column"),
-        ("https://puzz.link/p?kakuro/2/2/mm3433x", "left over"),
+        ("https://puzz.link/p?kakuro/2/2/n34!", "column"),
+        ("https://puzz.link/p?kakuro/2/2/n3433x", "left over"),
         ("https://puzz.link/p?nurikabe/2/2/mm", "no Kakuro"),
         ("{\"width\":2,\"height\":2,\"blocks\":[[5,0,null,null]]}", "off the"),
     ] {

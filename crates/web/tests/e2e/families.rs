@@ -176,7 +176,17 @@ pub async fn play_in(
     }
     // (A variant Sudoku without killer cages has no clue in a corner.)
     let caged = game["rules"]["cages"].as_array().is_some_and(|c| !c.is_empty());
-    if !stars && caged {
+    // (Kakuro's clues are its blocks' sums, each split by a diagonal: a text per sum.)
+    let marks = game["picture"]["marks"].as_array().cloned().unwrap_or_default();
+    let sums: usize = marks
+        .iter()
+        .filter(|m| m["kind"] == "sums")
+        .map(|m| usize::from(m.get("down").is_some()) + usize::from(m.get("right").is_some()))
+        .sum();
+    if sums > 0 {
+        let drawn = js(c, "document.querySelectorAll('.mk-sums-text').length").await?;
+        ensure!(drawn.as_u64() == Some(sums as u64), "{sums} sums of clue blocks, {drawn} drawn");
+    } else if !stars && caged {
         let corners = js(c, "document.querySelectorAll('#board td .corner').length").await?;
         ensure!(corners.as_u64().unwrap_or(0) > 0, "no clue drawn in a corner");
         let name = label(&cell(c, 0, 0).await?).await?;

@@ -120,14 +120,22 @@ async fn a_wrong_answer_is_refused_and_the_right_one_accepted() {
         assert_eq!(status, StatusCode::OK);
         no_answer_in(&again, &solution);
 
-        // Wrong: two open cells of the first row swapped (digits); one more star, one more
+        // Wrong: two open cells of a row swapped (digits); one more star, one more
         // shaded cell (a star or a shaded cell where the solution has none).
         let mut wrong = solution.clone();
         let w = game["config"]["width"].as_u64().unwrap() as usize;
         let puzzle = cells(&game["puzzle"]);
         if game["rules"]["entry"] == "digits" {
-            let row: Vec<usize> = (0..w).filter(|&c| puzzle[c] == 0 && solution[c] > 0).collect();
-            let (a, b) = (row[0], *row.iter().find(|&&c| solution[c] != solution[row[0]]).unwrap());
+            // (The first row with two such cells: Kakuro's first row is its frame of clues.)
+            let (a, b) = (0..puzzle.len() / w)
+                .find_map(|r| {
+                    let row: Vec<usize> =
+                        (r * w..(r + 1) * w).filter(|&c| puzzle[c] == 0 && solution[c] > 0).collect();
+                    let &a = row.first()?;
+                    let &b = row.iter().find(|&&c| solution[c] != solution[a])?;
+                    Some((a, b))
+                })
+                .unwrap();
             wrong.swap(a, b);
         } else {
             // (Anywhere: a line of the solution holds its stars or shaded cells already, so one

@@ -188,7 +188,7 @@ async fn the_server_s_words_on_the_start_page_have_their_korean_and_hebrew() {
 /// The techniques a hint names (the page translates them by `technique:NAME`, in lower case):
 /// every Sudoku technique of the library (`Technique::ALL`) and the families' (the tables atop
 /// `killer/logic`, `kenken/logic`, `starbattle/logic`, `variant/logic` and its genres, and
-/// `nonogram/logic`) have their Korean and
+/// `nonogram/logic`, `kakuro/logic`) have their Korean and
 /// Hebrew, so that a Korean or Hebrew hint names its technique in the page's language.
 #[test]
 fn every_technique_a_hint_names_has_its_korean_and_hebrew() {
@@ -236,6 +236,12 @@ fn every_technique_a_hint_names_has_its_korean_and_hebrew() {
         "overlap",
         "line solving",
         "contradiction",
+        "no repeat",
+        "unique sum",
+        "sum combinations",
+        "last cell",
+        "required digit",
+        "run combinations",
     ];
     let source = std::fs::read_to_string(assets().join("i18n.js")).unwrap();
     let (ko, he) = (catalogue(&source, "ko"), catalogue(&source, "he"));
