@@ -19,6 +19,7 @@ pub(crate) mod budget;
 pub mod canon;
 pub(crate) mod family;
 mod generate;
+pub(crate) mod grid;
 pub(crate) mod janko;
 pub(crate) mod matching;
 mod picture;

@@ -252,21 +252,7 @@ fn clues_of(values: &[u64]) -> Vec<(Op, u64)> {
 
 /// Orthogonal neighbours of a cell.
 fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / n, cell % n);
-    let mut found = Vec::with_capacity(4);
-    if r > 0 {
-        found.push(cell - n);
-    }
-    if r + 1 < n {
-        found.push(cell + n);
-    }
-    if c > 0 {
-        found.push(cell - 1);
-    }
-    if c + 1 < n {
-        found.push(cell + 1);
-    }
-    found.into_iter()
+    crate::common::grid::orthogonal(n, n, cell)
 }
 
 /// The connected pieces of a set of cells.

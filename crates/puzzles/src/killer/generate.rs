@@ -126,15 +126,7 @@ impl Generator {
 
 /// The four neighbours of a cell.
 fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / n, cell % n);
-    [
-        (r > 0).then(|| cell - n),
-        (r + 1 < n).then(|| cell + n),
-        (c > 0).then(|| cell - 1),
-        (c + 1 < n).then(|| cell + 1),
-    ]
-    .into_iter()
-    .flatten()
+    crate::common::grid::orthogonal(n, n, cell)
 }
 
 /// Cages grown from random cells, each to a random size from 2 to `max` where the grid allows.

@@ -154,11 +154,7 @@ fn fits(n: usize, k: usize, regions: &[usize], stars: &Stars) -> bool {
 
 /// The orthogonal neighbours of a cell.
 fn neighbours(n: usize, cell: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / n, cell % n);
-    [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
-        .into_iter()
-        .filter(move |&(r, c)| r < n && c < n)
-        .map(move |(r, c)| r * n + c)
+    crate::common::grid::orthogonal(n, n, cell)
 }
 
 /// Gives `cell` to a random neighbouring region. If that cuts its own region, the parts cut off

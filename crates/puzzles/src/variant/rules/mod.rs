@@ -348,12 +348,7 @@ pub(crate) fn names(cells: &[Cell]) -> String {
 
 /// The orthogonal neighbours of cell `i` in an `n`x`n` grid.
 pub(crate) fn neighbours(i: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = ((i / n) as isize, (i % n) as isize);
-    [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)].into_iter().filter_map(move |(dr, dc)| {
-        let (rr, cc) = (r + dr, c + dc);
-        ((0..n as isize).contains(&rr) && (0..n as isize).contains(&cc))
-            .then(|| rr as usize * n + cc as usize)
-    })
+    crate::common::grid::orthogonal(n, n, i)
 }
 
 /// Pairs of orthogonal neighbours `(a, b)` with `a < b`, row by row.
