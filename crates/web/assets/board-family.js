@@ -118,6 +118,25 @@ function regionTints(g) {
 
 /** What every family board shares: the picture's decorations, names and the settings form. */
 const FamilyParts = (Base) => class extends Base {
+  /** Names of a hint's cells as the server writes them: a row's cells side by side as a range
+   * ("r11c6-r11c8"), then a column's ("r3c5-r9c5"), the rest alone; by first cell. */
+  cellsNamed(cells) {
+    const w = this.geom.width;
+    const left = new Set(cells);
+    const ranges = [];
+    for (const step of [1, w]) {
+      for (const i of [...left].sort((a, b) => a - b)) {
+        if (!left.has(i) || (left.has(i - step) && (step === w || i % w !== 0))) continue;
+        let end = i;
+        while (left.has(end + step) && (step === w || (end + 1) % w !== 0)) end += step;
+        if (end === i) continue;
+        for (let k = i; k <= end; k += step) left.delete(k);
+        ranges.push([i, `${this.cellName(i)}-${this.cellName(end)}`]);
+      }
+    }
+    for (const i of left) ranges.push([i, this.cellName(i)]);
+    return ranges.sort((a, b) => a[0] - b[0]).map(([, name]) => name);
+  }
   build(table) {
     this.marksId = defineMarks(this.geom.picture);
     this.tints = this.geom.stars ? regionTints(this.geom) : null;

@@ -46,6 +46,10 @@ export class Board {
     const w = this.geom.width;
     return `r${Math.floor(i / w) + 1}c${(i % w) + 1}`;
   }
+  /** Names of a hint's cells, one each (a family board joins neighbours into ranges). */
+  cellsNamed(cells) {
+    return cells.map((i) => this.cellName(i));
+  }
   /** Words after "Row r, column c" naming the cell's place (", box 3"). */
   labelWhere() { return ''; }
   /** Words naming the pencil marks of an empty cell. */

@@ -271,11 +271,11 @@ function moveWords(placements, eliminations) {
   const sentences = [];
   const groups = (pairs) => {
     const out = new Map();
-    for (const [i, v] of pairs) out.set(v, [...(out.get(v) || []), name(i)]);
+    for (const [i, v] of pairs) out.set(v, [...(out.get(v) || []), i]);
     return out;
   };
   for (const [v, cells] of groups(placements)) {
-    const where = list(cells);
+    const where = list(b.cellsNamed(cells));
     if (b.geom.stars && v === STAR) sentences.push(t('Put a star in {cells}.', { cells: where }));
     else if (b.geom.stars) sentences.push(t('Mark {cells} as no star.', { cells: where }));
     else if (b.geom.shade && v === STAR) sentences.push(t('Shade {cells}.', { cells: where }));

@@ -18,6 +18,7 @@ use std::process::Output;
 use std::time::{Duration, Instant};
 
 use common::{status, stderr, stdout, tessera};
+use tessera::kakuro::Kakuro;
 use tessera::kenken::KenKen;
 use tessera::killer::Killer;
 use tessera::nonogram::Nonogram;
@@ -198,6 +199,15 @@ fn every_family_generates_at_its_smallest_middle_and_largest_side() {
     }
     refused_at("nonogram", &(Nonogram::SIDES.end() + 1).to_string(), &[]);
     refused_at("nonogram", &(Nonogram::SIDES.start() - 1).to_string(), &[]);
+    for side in three(Kakuro::SIDES, |_| true) {
+        generate_at(&dir, "kakuro", &side.to_string(), &[], &engines::<Kakuro>());
+    }
+    refused_at("kakuro", &(Kakuro::SIDES.end() + 1).to_string(), &[]);
+    refused_at("kakuro", &(Kakuro::SIDES.start() - 1).to_string(), &[]);
+    // Levels the generator does not reach on a side are refused before any attempt.
+    refused_at("kakuro", "9", &["--difficulty", "expert"]);
+    refused_at("kakuro", &(tessera::kakuro::HARD_UP_TO + 1).to_string(), &["--difficulty", "hard"]);
+    refused_at("kakuro", &(tessera::kakuro::EASY_UP_TO + 1).to_string(), &["--difficulty", "easy"]);
 }
 
 /// Sudoku's engines on the command line (`--engine`), the teaching ones included.

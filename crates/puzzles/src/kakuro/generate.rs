@@ -2,22 +2,22 @@
 //! sums as clues, and digits of the filling changed until the clues have one solution; then
 //! rated.
 //!
-//! 1. **Pattern.** The grid's first row and column are clue cells (blocks); inside, a share of
-//!    blocks drawn from the level's range is scattered with the half-turn symmetry of published
-//!    Kakuro. Then, until nothing changes: a white cell alone in its row or column (a run of one,
-//!    which no published puzzle has) becomes a block; a run longer than the level allows is cut
-//!    by a block where both halves keep two cells or more; white cells outside the largest
-//!    connected area become blocks.
+//! 1. **Pattern.** The grid's first row and column are clue cells (blocks); inside, blocks are
+//!    added in symmetric pairs (the half turn of published Kakuro), in a random order, up to a
+//!    share drawn from the level's range, each pair kept only if no white cell is left alone in
+//!    its row or column (a run of one, which no published puzzle has) and the white cells stay
+//!    one area. Then a run longer than the level allows is cut where the same holds.
 //! 2. **Filling.** The search fills the white cells with digits that differ in every run, each
 //!    cell trying digits in a random order: any filling of the pattern, found at once.
-//! 3. **Uniqueness.** The clues are the filling's sums. For an easy or medium puzzle the run
-//!    combinations (the propagation of the solver, which covers every technique of those two
-//!    levels) run on the clues, and a cell they leave open gets another digit in the filling
-//!    (one its runs do not hold yet; two clues change, and the filling is still their
-//!    solution), until they leave none. Harder levels: the search looks for two solutions (the
-//!    budget's node limit, or 20,000 nodes), and while it finds a second, a cell where the two
-//!    differ gets another digit. After `4 x side` changes without success the attempt starts
-//!    over.
+//! 3. **Uniqueness.** The clues are the filling's sums. For an easy puzzle the easy techniques
+//!    of the rater, for a medium one (or when no level is asked) the run combinations (the
+//!    solver's propagation, which covers every technique up to medium) run on the clues, and a
+//!    cell they leave open gets another digit in the filling (one its runs do not hold yet; two
+//!    clues change, and the filling is still their solution), until they leave none. For a hard
+//!    puzzle the search looks for two solutions (the budget's node limit, or 20,000 nodes), and
+//!    while it finds a second, a cell where the two differ gets another digit. After so many
+//!    changes without success ([`changes`]) the attempt starts over. With no level asked, the
+//!    puzzles are so easy or medium: the search's route took a minute at 16x16.
 //! 4. **Level.** The rater rates the puzzle; with [`Generator::difficulty`] only that level is
 //!    kept, else the next attempt (a seed mixed from the seed and the attempt) starts.
 //!
@@ -30,15 +30,22 @@ use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 use tessera_xc::{GaveUp, Outcome};
 
-use crate::common::{generator_settings, Settings};
-use crate::kakuro::logic::{rate_up_to, Difficulty};
+use crate::common::{generator_settings, grid, Settings};
+use crate::kakuro::logic::{open_up_to, rate_up_to, Difficulty};
 use crate::kakuro::model::{Cell, MAX_SIDE};
 use crate::kakuro::solve::{combinations, search, Layout, ALL};
 use crate::kakuro::{Digits, Kakuro};
 use crate::Error;
 
-/// The largest side of a hard puzzle the generator makes.
-pub const HARD_UP_TO: usize = 12;
+/// The sides of hard puzzles the generator makes: from [`HARD_FROM`] to this.
+pub const HARD_UP_TO: usize = 10;
+
+/// The largest side of an easy puzzle the generator makes.
+pub const EASY_UP_TO: usize = 16;
+
+/// The smallest side of a hard puzzle the generator makes (4x4 and 5x5 are too small for a
+/// contradiction to be needed, most seeds).
+pub const HARD_FROM: usize = 6;
 
 /// A generated puzzle: the puzzle, its only solution, its seed and level.
 pub type Generated = crate::common::Made<Kakuro, Difficulty>;
@@ -72,9 +79,10 @@ impl Generator {
 
     generator_settings!(Difficulty, "200");
 
-    /// Whether the generator reaches `level` on a board of `width x height`: easy and medium on
-    /// every side, hard up to [`HARD_UP_TO`] (past it, a minute's attempts rarely end at that
-    /// level), expert on none (a puzzle the contradictions do not settle: of 999 published
+    /// Whether the generator reaches `level` on a board of `width x height`: medium on every
+    /// side, easy up to [`EASY_UP_TO`] (past it, two seeds in three ran out of attempts at 20x20),
+    /// hard from [`HARD_FROM`] to [`HARD_UP_TO`] (outside, most seeds run out of attempts; at
+    /// 12x12, one in five after 45 s), expert on none (a puzzle the contradictions do not settle: of 999 published
     /// janko.at puzzles none is one, and random attempts did not make one in a minute). A level
     /// it does not reach is bad input, refused before any attempt.
     pub fn reaches(level: Option<Difficulty>, width: usize, height: usize) -> Result<(), Error> {
@@ -82,8 +90,13 @@ impl Generator {
             Some(Difficulty::Expert) => Err(Error::shape(
                 "expert Kakuro (past contradictions) are not generated: rate a published one instead",
             )),
-            Some(Difficulty::Hard) if width.max(height) > HARD_UP_TO => Err(Error::shape(format!(
-                "hard Kakuro are generated up to {HARD_UP_TO}x{HARD_UP_TO}: larger, the attempts rarely end at that level"
+            Some(Difficulty::Hard) if !(HARD_FROM..=HARD_UP_TO).contains(&width.max(height)) => {
+                Err(Error::shape(format!(
+                    "hard Kakuro are generated from {HARD_FROM}x{HARD_FROM} to {HARD_UP_TO}x{HARD_UP_TO}: outside, the attempts rarely end at that level"
+                )))
+            }
+            Some(Difficulty::Easy) if width.max(height) > EASY_UP_TO => Err(Error::shape(format!(
+                "easy Kakuro are generated up to {EASY_UP_TO}x{EASY_UP_TO}: larger, the easy techniques rarely settle a whole grid"
             ))),
             _ => Ok(()),
         }
@@ -97,22 +110,24 @@ impl Generator {
         // Fewer blocks make longer runs, with more combinations: harder.
         let (low, high, longest) = match wanted {
             Some(Difficulty::Easy) => (0.3, 0.4, 5),
-            Some(Difficulty::Medium) => (0.25, 0.35, 7),
+            Some(Difficulty::Medium) | None => (0.25, 0.35, 7),
             _ => (0.18, 0.3, 9),
         };
-        let logic_only = matches!(wanted, Some(Difficulty::Easy | Difficulty::Medium));
+        let logic_only = matches!(wanted, None | Some(Difficulty::Easy | Difficulty::Medium));
         self.settings.run(seed, |rng| {
             let share = rng.random_range(low..high);
-            let white = pattern(rng, w, h, share, longest);
+            let Some(white) = pattern(rng, w, h, share, longest) else { return Ok(None) };
             let shape: Vec<Cell> = white.iter().map(|&x| if x { Cell::White } else { Cell::BLOCK }).collect();
             let Ok(bare) = Kakuro::new(w, h, shape) else { return Ok(None) };
             if bare.whites().is_empty() {
                 return Ok(None);
             }
             let Some(mut fill) = filling(rng, &bare, &budget)? else { return Ok(None) };
-            for _ in 0..4 * w.max(h) {
+            for _ in 0..changes(wanted, w, h, bare.whites().len()) {
                 let board = Kakuro::from_digits(w, h, &fill).expect("a filling's sums fit");
-                let open: Vec<usize> = if logic_only {
+                let open: Vec<usize> = if wanted == Some(Difficulty::Easy) {
+                    open_up_to(&board, &budget, Difficulty::Easy)?
+                } else if logic_only {
                     let layout = Layout::new(&board);
                     let mut domains = vec![ALL; layout.whites.len()];
                     if let Some(reason) = budget.check_clock() {
@@ -148,6 +163,18 @@ impl Generator {
             }
             Ok(None)
         })
+    }
+}
+
+/// How many digits an attempt changes before it starts over: `4 x side` for a hard puzzle (the
+/// search's second solution points at a swap), five a white cell where the techniques decide
+/// (they leave many cells open at first, and settle a few at a change; fewer made 12x12 easy
+/// and 24x24 medium run out of attempts).
+fn changes(wanted: Option<Difficulty>, w: usize, h: usize, whites: usize) -> usize {
+    if wanted != Some(Difficulty::Hard) {
+        5 * whites
+    } else {
+        4 * w.max(h)
     }
 }
 
@@ -205,111 +232,78 @@ fn filling(
 }
 
 /// A pattern of white cells (`true`) of `w x h`: the frame of clue cells, blocks inside with
-/// half-turn symmetry at about `share`, runs of 2 to `longest` cells, white cells connected.
-fn pattern(rng: &mut Pcg64Mcg, w: usize, h: usize, share: f64, longest: usize) -> Vec<bool> {
+/// half-turn symmetry at about `share`, runs of 2 to `longest` cells, white cells connected;
+/// `None` when a run too long cannot be cut so (the attempt starts over).
+///
+/// Blocks are added one symmetric pair at a time, in a random order, and a pair is kept only
+/// if the pattern stays valid (no run of one cell, the white cells one area). Built so, the
+/// pattern never falls apart: repairing a random scatter afterwards (blocking runs of one, then
+/// every area but the largest) cascaded, on small boards, into a scrap of four cells.
+fn pattern(rng: &mut Pcg64Mcg, w: usize, h: usize, share: f64, longest: usize) -> Option<Vec<bool>> {
     let mut white = vec![false; w * h];
+    let mut inside = Vec::with_capacity((w - 1) * (h - 1));
     for r in 1..h {
         for c in 1..w {
             white[r * w + c] = true;
+            inside.push(r * w + c);
         }
     }
     // The half turn of an inside cell: (r, c) to (h - r, w - c).
     let mirror = |i: usize| (h - i / w) * w + (w - i % w);
-    for r in 1..h {
-        for c in 1..w {
-            let i = r * w + c;
-            if i <= mirror(i) && rng.random_bool(share) {
-                white[i] = false;
-                white[mirror(i)] = false;
-            }
-        }
-    }
-    for _ in 0..4 * (w + h) {
-        let mut changed = false;
-        for down in [false, true] {
-            let (lines, length) = if down { (w, h) } else { (h, w) };
-            for line in 0..lines {
-                let at = |k: usize| if down { k * w + line } else { line * w + k };
-                let mut k = 0;
-                while k < length {
-                    if !white[at(k)] {
-                        k += 1;
-                        continue;
-                    }
-                    let start = k;
-                    while k < length && white[at(k)] {
-                        k += 1;
-                    }
-                    let run = k - start;
-                    if run == 1 {
-                        white[at(start)] = false;
-                        white[mirror(at(start))] = false;
-                        changed = true;
-                    } else if run > longest {
-                        // A block leaving two cells or more on each side.
-                        let cut = start + rng.random_range(2..=run - 3);
-                        white[at(cut)] = false;
-                        white[mirror(at(cut))] = false;
-                        changed = true;
-                    }
-                }
-            }
-        }
-        if !changed {
-            changed = keep_largest_area(&mut white, w, h);
-        }
-        if !changed {
+    let target = (share * inside.len() as f64).round() as usize;
+    let mut blocks = 0;
+    inside.shuffle(rng);
+    for &i in &inside {
+        if blocks >= target {
             break;
         }
+        if white[i] && block_pair(&mut white, w, h, i, mirror(i)) {
+            blocks += if i == mirror(i) { 1 } else { 2 };
+        }
     }
-    white
+    // Runs longer than `longest`: a block inside each, where the pattern stays valid.
+    loop {
+        let Some(long) = runs(&white, w, h).into_iter().find(|run| run.len() > longest) else {
+            return Some(white);
+        };
+        let mut cuts = long[2..long.len() - 2].to_vec();
+        cuts.shuffle(rng);
+        if !cuts.into_iter().any(|cut| block_pair(&mut white, w, h, cut, mirror(cut))) {
+            return None;
+        }
+    }
 }
 
-/// Turns the white cells outside the largest 4-connected area into blocks; whether any were.
-fn keep_largest_area(white: &mut [bool], w: usize, h: usize) -> bool {
-    let mut area = vec![usize::MAX; w * h];
-    let mut sizes = Vec::new();
-    for start in 0..w * h {
-        if !white[start] || area[start] != usize::MAX {
-            continue;
-        }
-        let id = sizes.len();
-        let mut stack = vec![start];
-        area[start] = id;
-        let mut size = 0;
-        while let Some(i) = stack.pop() {
-            size += 1;
-            let (r, c) = (i / w, i % w);
-            let mut next = Vec::with_capacity(4);
-            if r > 0 {
-                next.push(i - w);
-            }
-            if r + 1 < h {
-                next.push(i + w);
-            }
-            if c > 0 {
-                next.push(i - 1);
-            }
-            if c + 1 < w {
-                next.push(i + 1);
-            }
-            for j in next {
-                if white[j] && area[j] == usize::MAX {
-                    area[j] = id;
-                    stack.push(j);
+/// Blocks `i` and `j` (its mirror, perhaps `i` itself) if the pattern stays valid (no run of
+/// one cell, the white cells one area); whether it did.
+fn block_pair(white: &mut [bool], w: usize, h: usize, i: usize, j: usize) -> bool {
+    white[i] = false;
+    white[j] = false;
+    let valid = runs(white, w, h).iter().all(|run| run.len() >= 2) && grid::connected(white, w, h);
+    if !valid {
+        white[i] = true;
+        white[j] = true;
+    }
+    valid
+}
+
+/// The maximal runs of white cells, across then down; a white cell alone in its row (or
+/// column) is a run of one there.
+fn runs(white: &[bool], w: usize, h: usize) -> Vec<Vec<usize>> {
+    let mut found = Vec::new();
+    for down in [false, true] {
+        let (lines, length) = if down { (w, h) } else { (h, w) };
+        for line in 0..lines {
+            let at = |k: usize| if down { k * w + line } else { line * w + k };
+            let mut run = Vec::new();
+            for k in 0..=length {
+                if k < length && white[at(k)] {
+                    run.push(at(k));
+                } else if !run.is_empty() {
+                    found.push(std::mem::take(&mut run));
                 }
             }
         }
-        sizes.push(size);
     }
-    if sizes.len() <= 1 {
-        return false;
-    }
-    let largest = (0..sizes.len()).max_by_key(|&k| sizes[k]).expect("areas");
-    for i in 0..w * h {
-        if white[i] && area[i] != largest {
-            white[i] = false;
-        }
-    }
-    true
+    found
 }

@@ -109,6 +109,22 @@ pub(crate) fn rate_up_to(
     }
 }
 
+/// The white cells (grid indices) that the techniques up to `most` leave open, applied from
+/// the start until they find no more: what a generator changes to bring a puzzle to that level.
+pub(crate) fn open_up_to(board: &Kakuro, budget: &Budget, most: Difficulty) -> Result<Vec<usize>, GaveUp> {
+    let mut logic = Logic::new(board, &[]);
+    loop {
+        let before = logic.domains.clone();
+        match logic.step(budget)? {
+            Some((level, _)) if level <= most && !logic.broken => {}
+            _ => {
+                let open = (0..before.len()).filter(|&k| before[k].count_ones() > 1);
+                return Ok(open.map(|k| logic.layout.whites[k]).collect());
+            }
+        }
+    }
+}
+
 /// The techniques of one run, in order; a contradiction is a cell's.
 const RUN_TECHNIQUES: usize = 6;
 

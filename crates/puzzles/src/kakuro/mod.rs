@@ -40,7 +40,7 @@ mod verify;
 pub use crate::common::{Budget, Count, GaveUp, Outcome, Solutions, Stats};
 pub use exact::ExactCover;
 pub use format::{from_url, read, to_json, to_text, to_url, PUZZLINK_GENRE};
-pub use generate::{Generated, Generator, HARD_UP_TO};
+pub use generate::{Generated, Generator, EASY_UP_TO, HARD_FROM, HARD_UP_TO};
 pub use logic::{hint, rate, Difficulty, KakuroRating};
 pub use model::{Cell, Digits, Kakuro, Run, MAX_SIDE};
 pub use verify::{verify, Violation};

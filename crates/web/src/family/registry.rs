@@ -8,7 +8,7 @@
 //! (debug build, 3 seeds, docs/web.md): a level whose attempts run out (the puzzles of that side
 //! are never rated so: 4x4 hard Killer or KenKen) or that takes seconds is left out.
 
-use tessera::{kenken, killer, nonogram, starbattle, variant, Budget, Named};
+use tessera::{kakuro, kenken, killer, nonogram, starbattle, variant, Budget, Named};
 
 use super::{Family, Reg, Registered};
 
@@ -21,6 +21,7 @@ pub static FAMILIES: &[&dyn Registered] = &[
     &Reg::<variant::Skyscrapers>::NEW,
     &Reg::<variant::Futoshiki>::NEW,
     &Reg::<nonogram::Nonogram>::NEW,
+    &Reg::<kakuro::Kakuro>::NEW,
 ];
 
 /// The genres of the rules model: phone-sized boards, every level their techniques reach.
@@ -87,6 +88,19 @@ impl Family for nonogram::Nonogram {
     fn levels(size: usize) -> Vec<nonogram::Difficulty> {
         let all = nonogram::Difficulty::all().iter().copied();
         all.filter(|&level| nonogram::Generator::reaches(Some(level), size, size).is_ok()).collect()
+    }
+}
+
+impl Family for kakuro::Kakuro {
+    /// The frame of clues and 5x5, 7x7 or 9x9 white cells at most: a phone's width.
+    const SIZES: &'static [usize] = &[6, 8, 10];
+
+    /// Every level the generator reaches on the side, but hard on 10x10 (its attempts take
+    /// seconds there).
+    fn levels(size: usize) -> Vec<kakuro::Difficulty> {
+        let all = kakuro::Difficulty::ALL.into_iter();
+        let reached = all.filter(|&level| kakuro::Generator::reaches(Some(level), size, size).is_ok());
+        reached.filter(|&level| size < 10 || level < kakuro::Difficulty::Hard).collect()
     }
 }
 

@@ -297,18 +297,17 @@ fn changes(shape: &Shape, placements: &[(usize, i32)], eliminations: &[(usize, i
     let mut sentences = Vec::new();
     // Group by value, in the order values first appear.
     let grouped = |pairs: &[(usize, i32)]| {
-        let mut groups: Vec<(i32, Vec<String>)> = Vec::new();
+        let mut groups: Vec<(i32, Vec<usize>)> = Vec::new();
         for &(cell, v) in pairs {
-            let name = shape.cell_name(cell);
             match groups.iter_mut().find(|(value, _)| *value == v) {
-                Some((_, names)) => names.push(name),
-                None => groups.push((v, vec![name])),
+                Some((_, cells)) => cells.push(cell),
+                None => groups.push((v, vec![cell])),
             }
         }
         groups
     };
-    for (v, names) in grouped(placements) {
-        let cells = list(&names);
+    for (v, cells) in grouped(placements) {
+        let cells = list(&shape.cells_named(&cells));
         sentences.push(match (entry, v) {
             (Some(Entry::Stars), STAR) => format!("Put a star in {cells}."),
             (Some(Entry::Stars), DOT) => format!("Mark {cells} as no star."),
@@ -427,5 +426,20 @@ mod tests {
         let many: Vec<(usize, i32)> = (30..81).step_by(2).flat_map(|c| [(c, 1), (c, 8)]).collect();
         let text = changes(&shape, &[], &many);
         assert_eq!(text, "Remove 52 candidates from 26 cells, ringed.");
+    }
+
+    #[test]
+    fn a_family_s_cells_side_by_side_are_named_as_ranges() {
+        let family = crate::family::FamilyRef::named("nonogram").unwrap();
+        let shape = Shape::Family { family, width: 5, height: 5, played: None };
+        // r1c1-r1c3 in a row; r1c5-r4c5 down a column (a row's end does not run on into the
+        // next row: r1c5 and r2c1 are no range); r2c1 and r5c4 alone.
+        let cells = [2, 0, 1, 4, 9, 14, 19, 5, 23];
+        assert_eq!(shape.cells_named(&cells), ["r1c1-r1c3", "r1c5-r4c5", "r2c1", "r5c4"]);
+        let text = changes(&shape, &cells.map(|c| (c, 1)), &[]);
+        assert_eq!(text, "Place 1 in r1c1-r1c3, r1c5-r4c5, r2c1 and r5c4.");
+        // Elsewhere, one name a cell, in the order given.
+        let sudoku = Shape::sudoku(9, false).unwrap();
+        assert_eq!(sudoku.cells_named(&[1, 0]), ["r1c2", "r1c1"]);
     }
 }

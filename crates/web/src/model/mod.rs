@@ -461,6 +461,41 @@ impl Shape {
         }
     }
 
+    /// The names of a hint's cells: on a family's grid a row's cells side by side as a range
+    /// ("r11c6-r11c8"), then a column's ("r3c5-r9c5"), the rest alone, by first cell (the
+    /// page's `cellsNamed` writes the same); elsewhere one name a cell, in the order given.
+    pub fn cells_named(&self, cells: &[usize]) -> Vec<String> {
+        let &Shape::Family { width, .. } = self else {
+            return cells.iter().map(|&c| self.cell_name(c)).collect();
+        };
+        let mut left: std::collections::BTreeSet<usize> = cells.iter().copied().collect();
+        let mut named: Vec<(usize, String)> = Vec::new();
+        for step in [1, width] {
+            // The next cell of a range: beside in the row (not past its end), or below.
+            let next = |i: usize| (step == width || (i + 1) % width != 0).then_some(i + step);
+            let starts: Vec<usize> = left.iter().copied().collect();
+            for i in starts {
+                let before = i.checked_sub(step).filter(|&b| next(b) == Some(i));
+                if !left.contains(&i) || before.is_some_and(|b| left.contains(&b)) {
+                    continue;
+                }
+                let mut end = i;
+                while let Some(after) = next(end).filter(|a| left.contains(a)) {
+                    end = after;
+                }
+                if end != i {
+                    (i..=end).step_by(step).for_each(|k| {
+                        left.remove(&k);
+                    });
+                    named.push((i, format!("{}-{}", self.cell_name(i), self.cell_name(end))));
+                }
+            }
+        }
+        named.extend(left.into_iter().map(|i| (i, self.cell_name(i))));
+        named.sort();
+        named.into_iter().map(|(_, name)| name).collect()
+    }
+
     /// The cells breaking a rule, ascending: a digit twice in a house; in Hidato a number twice,
     /// or a number not touching the one before or after it when both are placed.
     pub fn conflicts(&self, cells: &[i32]) -> Vec<usize> {

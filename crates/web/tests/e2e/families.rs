@@ -243,10 +243,12 @@ pub async fn play_in(
         );
     }
 
-    // A conflict: two equal digits in a row (two stars side by side; for shading, a whole row
-    // shaded whose runs are not one run of its width).
-    let open: Vec<usize> = (0..w).filter(|&c| puzzle[c] == 0).collect();
-    ensure!(open.len() >= 2, "row 1 has fewer than two open cells");
+    // A conflict: two equal digits side by side in a row (so in one run where blocks part a
+    // row; two stars side by side; for shading, a whole row shaded whose runs are not one run
+    // of its width).
+    let pair = (0..puzzle.len() - 1).find(|&i| (i + 1) % w != 0 && puzzle[i] == 0 && puzzle[i + 1] == 0);
+    let pair = pair.ok_or_else(|| anyhow::anyhow!("no two open cells side by side"))?;
+    let (first, open) = (pair / w, [pair % w, pair % w + 1]);
     let (row, a, taps) = if shade {
         let row = (0..puzzle.len() / w)
             .find(|&r| (0..w).any(|col| solution[r * w + col] != 1))
@@ -256,15 +258,15 @@ pub async fn play_in(
         }
         (row, 0, w)
     } else if stars {
-        for i in [open[0], open[1]] {
-            cell(c, 0, i).await?.click().await?;
-            cell(c, 0, i).await?.click().await?;
+        for i in open {
+            cell(c, first, i).await?.click().await?;
+            cell(c, first, i).await?.click().await?;
         }
-        (0, open[0], 4)
+        (first, open[0], 4)
     } else {
-        type_into(c, 0, open[0], "1").await?;
-        type_into(c, 0, open[1], "1").await?;
-        (0, open[0], 2)
+        type_into(c, first, open[0], "1").await?;
+        type_into(c, first, open[1], "1").await?;
+        (first, open[0], 2)
     };
     wait_js(
         c,
@@ -281,7 +283,7 @@ pub async fn play_in(
         by_testid(c, "undo").await?.click().await?;
     }
     ensure!(
-        cells_shown(c, w).await?.iter().zip(&puzzle).all(|(s, &p)| p != 0 || s.is_empty()),
+        cells_shown(c, row, w).await?.iter().zip(&puzzle[row * w..]).all(|(s, &p)| p != 0 || s.is_empty()),
         "Undo left values"
     );
 
@@ -395,13 +397,15 @@ pub async fn largest_fits(h: &Harness, c: &Client, kind: &str, prefix: &str) -> 
     Ok(())
 }
 
-/// The value shown in each cell of the first row (not the corner clue).
-async fn cells_shown(c: &Client, w: usize) -> Result<Vec<String>> {
+/// The value shown in each cell of `row` (not the corner clue).
+async fn cells_shown(c: &Client, row: usize, w: usize) -> Result<Vec<String>> {
     let mut out = Vec::new();
     for col in 0..w {
-        let shown =
-            js(c, &format!("document.querySelector('[data-testid=\"cell-0-{col}\"] .v')?.textContent || ''"))
-                .await?;
+        let shown = js(
+            c,
+            &format!("document.querySelector('[data-testid=\"cell-{row}-{col}\"] .v')?.textContent || ''"),
+        )
+        .await?;
         out.push(shown.as_str().unwrap_or_default().to_owned());
     }
     Ok(out)

@@ -203,15 +203,20 @@ async fn browser_families() -> Result<()> {
             .await,
         );
     }
-    // Nonogram, a new way to play (shading), in Korean and Hebrew too.
-    for lang in ["ko", "he"] {
-        failures.extend(
-            layout::scenario_at(h, &format!("t-nonogram-{lang}-phone"), (390, 844), |h, c| async move {
-                families::play_in(h, &c, "nonogram", families::solved::<tessera::nonogram::Nonogram>, lang)
-                    .await
-            })
-            .await,
-        );
+    // The pencil genres (Nonogram: shading; Kakuro: sums in blocks) in Korean and Hebrew too.
+    let pencil: [(&str, Solve); 2] = [
+        ("nonogram", families::solved::<tessera::nonogram::Nonogram>),
+        ("kakuro", families::solved::<tessera::kakuro::Kakuro>),
+    ];
+    for (kind, solve) in pencil {
+        for lang in ["ko", "he"] {
+            failures.extend(
+                layout::scenario_at(h, &format!("t-{kind}-{lang}-phone"), (390, 844), |h, c| async move {
+                    families::play_in(h, &c, kind, solve, lang).await
+                })
+                .await,
+            );
+        }
     }
     for (family, name, drawn) in variant::IMPORTED {
         failures.extend(
@@ -225,6 +230,7 @@ async fn browser_families() -> Result<()> {
         ((844, 390), "u-landscape-", "killer"),
         ((1280, 800), "v-desktop-", "starbattle"),
         ((390, 844), "w-phone-largest-", "nonogram"),
+        ((390, 844), "w-phone-largest-", "kakuro"),
     ] {
         failures.extend(
             layout::scenario_at(h, &format!("{prefix}{kind}"), size, |h, c| async move {
@@ -474,7 +480,7 @@ async fn page_scenarios(h: &Harness) -> Vec<String> {
 
 /// The families played in (t), and how the test solves each (the library, by type).
 type Solve = fn(&str) -> Result<Vec<i32>>;
-const FAMILIES: [(&str, Solve); 7] = [
+const FAMILIES: [(&str, Solve); 8] = [
     ("killer", families::solved::<tessera::killer::Killer>),
     ("kenken", families::solved::<tessera::kenken::KenKen>),
     ("starbattle", families::solved::<tessera::starbattle::StarBattle>),
@@ -482,6 +488,7 @@ const FAMILIES: [(&str, Solve); 7] = [
     ("skyscrapers", families::solved::<tessera::variant::Skyscrapers>),
     ("futoshiki", families::solved::<tessera::variant::Futoshiki>),
     ("nonogram", families::solved::<tessera::nonogram::Nonogram>),
+    ("kakuro", families::solved::<tessera::kakuro::Kakuro>),
 ];
 
 /// Stops the server, removes the database and reports the failures.

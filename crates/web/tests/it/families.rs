@@ -34,6 +34,7 @@ fn families() -> Vec<(&'static str, Solve)> {
         ("skyscrapers", solved::<tessera::variant::Skyscrapers>),
         ("futoshiki", solved::<tessera::variant::Futoshiki>),
         ("nonogram", solved::<tessera::nonogram::Nonogram>),
+        ("kakuro", solved::<tessera::kakuro::Kakuro>),
     ]
 }
 

@@ -44,6 +44,7 @@ fn solution(kind: &str, game: &Value) -> Vec<i32> {
         "skyscrapers" => crate::families::solved::<tessera::variant::Skyscrapers>(share).0,
         "futoshiki" => crate::families::solved::<tessera::variant::Futoshiki>(share).0,
         "nonogram" => crate::families::solved::<tessera::nonogram::Nonogram>(share).0,
+        "kakuro" => crate::families::solved::<tessera::kakuro::Kakuro>(share).0,
         other => panic!("the test has no solver for {other}: add it here"),
     }
 }
