@@ -104,6 +104,7 @@ pub mod nonogram;
 pub mod queens;
 pub mod starbattle;
 pub mod sudoku;
+pub mod takuzu;
 pub mod tiling;
 pub mod variant;
 

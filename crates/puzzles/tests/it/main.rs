@@ -36,5 +36,6 @@ mod sudoku_shaping;
 mod sudoku_solve;
 mod sudoku_stream;
 mod sudoku_teach;
+mod takuzu;
 mod tiling;
 mod variant;
