@@ -5,6 +5,7 @@ use tessera::kakuro;
 use tessera::kenken;
 use tessera::killer;
 use tessera::nonogram;
+use tessera::takuzu;
 use tessera::starbattle;
 use tessera::variant;
 
@@ -430,6 +431,69 @@ family_class!(
             }
             let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
             generated(py, made, |puzzle| Kakuro { puzzle })
+        }
+    }
+);
+
+family_class!(
+    /// A Takuzu (Binairo): fill every cell with 0 or 1 so that no three alike sit side by side in
+    /// a row or column, every row and column holds as many 0s as 1s, and (unless the puzzle says
+    /// ``repeat``) no two rows and no two columns are alike.
+    ///
+    /// ``Takuzu(text)`` reads one puzzle: Tessera's text (a ``W H`` line, ``W H repeat`` when
+    /// lines may be alike, then a line a row of ``0``, ``1`` and ``.``), a game id of Tatham's
+    /// ``unruly`` (``8x8u:...``) or Tessera's JSON; ``to_game_id()`` writes the id (puzz.link has
+    /// no Takuzu genre). ``engine`` is ``'auto'``, ``'lines'`` (exact line solving and search),
+    /// ``'sat'`` (CaDiCaL) or ``'xc'`` (exact cover with colours). Solutions are
+    /// ``tessera.Answer`` (the digits 0 and 1).
+    ///
+    /// >>> puzzle = tessera.Takuzu('6x6de:abBfCFACgf')
+    /// >>> puzzle.count().solutions
+    /// 1
+    Takuzu(takuzu::Takuzu),
+    {
+        /// The puzzle as Tessera's JSON on one line (what the constructor reads back).
+        fn to_json(&self) -> String {
+            takuzu::to_json(&self.puzzle).to_string()
+        }
+
+        /// The puzzle as a game id of Tatham's ``unruly``.
+        fn to_game_id(&self) -> String {
+            takuzu::to_game_id(&self.puzzle)
+        }
+
+        /// Whether no two rows and no two columns may be alike.
+        #[getter]
+        fn distinct(&self) -> bool {
+            self.puzzle.distinct()
+        }
+
+        /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size`` 4
+        /// to 20 and even (square), ``level`` one of the levels (``None``: any), ``distinct``
+        /// ``False`` for Tatham's rules (lines may be alike). Raises ``tessera.GaveUp`` when
+        /// ``max_nodes`` or ``timeout`` runs out first.
+        #[staticmethod]
+        #[pyo3(signature = (*, size = 8, level = None, seed = 0, distinct = true, max_nodes = None, timeout = None))]
+        fn generate(
+            py: Python<'_>,
+            size: usize,
+            level: Option<&str>,
+            seed: u64,
+            distinct: bool,
+            max_nodes: Option<i64>,
+            timeout: Option<f64>,
+        ) -> PyResult<Generated> {
+            let size = <takuzu::Takuzu as tessera::Family>::side(size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            let mut generator = takuzu::Generator::new(size, size)
+                .map_err(|err| crate::errors::puzzle_error(py, err))?
+                .distinct(distinct);
+            if let Some(level) = level {
+                let level = common::level::<takuzu::Difficulty>(level)?;
+                takuzu::Generator::reaches(Some(level), size, size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+                generator = generator.difficulty(level);
+            }
+            let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+            generated(py, made, |puzzle| Takuzu { puzzle })
         }
     }
 );

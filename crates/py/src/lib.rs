@@ -68,7 +68,7 @@ mod _tessera {
     use super::{
         common::{Count, Verdict},
         errors::{GaveUp, ParseError},
-        families::{Futoshiki, Kakuro, KenKen, Killer, Nonogram, Skyscrapers, StarBattle, Variant},
+        families::{Futoshiki, Kakuro, KenKen, Killer, Nonogram, Skyscrapers, StarBattle, Takuzu, Variant},
         family::{Answer, Rating, Step},
         generated::Generated,
         hidato::{Hidato, HidatoRating},

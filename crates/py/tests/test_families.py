@@ -13,7 +13,12 @@ FAMILIES = {
 }
 # Generated only: the shared data has no Nonogram samples (their outside sets are run in
 # docs/performance.md's scripts).
-GENERATED = dict(FAMILIES, nonogram=(tessera.Nonogram, {"size": 10}), kakuro=(tessera.Kakuro, {"size": 8}))
+GENERATED = dict(
+    FAMILIES,
+    nonogram=(tessera.Nonogram, {"size": 10}),
+    kakuro=(tessera.Kakuro, {"size": 8}),
+    takuzu=(tessera.Takuzu, {"size": 8}),
+)
 
 
 def answers(text):
@@ -117,3 +122,23 @@ def test_a_nonogram_travels_as_a_puzz_link_address_and_as_non_text():
     with pytest.raises(tessera.ParseError) as raised:
         tessera.Nonogram("https://puzz.link/p?nonogram/6/6/12g11!1h")
     assert (raised.value.line, raised.value.column) == (1, 39)
+
+
+def test_a_takuzu_travels_as_tathams_game_id_text_and_json():
+    puzzle = tessera.Takuzu("6x6de:abBfCFACgf")
+    assert not puzzle.distinct
+    assert puzzle.to_game_id() == "6x6:abBfCFACgf"
+    assert tessera.Takuzu(puzzle.to_text()).to_game_id() == puzzle.to_game_id()
+    assert tessera.Takuzu(puzzle.to_json()).to_game_id() == puzzle.to_game_id()
+    answer = puzzle.solve()
+    assert puzzle.verify(answer).valid
+    assert answer.rows[0] == [0, 1, 0, 0, 1, 1]
+    for engine in ("auto", "lines", "sat", "xc"):
+        assert puzzle.count(limit=2, engine=engine).solutions == 1
+    made = tessera.Takuzu.generate(size=6, level="easy", seed=3, distinct=False)
+    assert not made.puzzle.distinct and made.puzzle.count(limit=2).solutions == 1
+    # puzz.link has no Takuzu: an address is bad input that says so, and an odd side is refused.
+    with pytest.raises(tessera.ParseError, match="no Takuzu genre"):
+        tessera.Takuzu("https://puzz.link/p?nothree/6/6/abc")
+    with pytest.raises(ValueError):
+        tessera.Takuzu.generate(size=7)

@@ -8,6 +8,7 @@ use tessera::kenken::{self, KenKen};
 use tessera::killer::Killer;
 use tessera::nonogram::Nonogram;
 use tessera::starbattle::{self, StarBattle};
+use tessera::takuzu::Takuzu;
 use tessera::variant::{self, Futoshiki, Skyscrapers, Variant};
 use tessera::Budget;
 
@@ -91,6 +92,18 @@ white cell and - a block.
     exit_statuses!()
 );
 
+/// The formats and exit statuses of `tessera takuzu --help`.
+pub const TAKUZU_HELP: &str = concat!(
+    "\
+Input: puzzles one after another, each in any of these forms (docs/formats.md, \"Takuzu\"):
+Tessera's text (a `W H` line, `W H repeat` when lines may be alike, then a line a row: 0, 1 and .
+for an open cell), a game id of Tatham's unruly on one line (8x8u:...), or Tessera's JSON on one
+line (puzz.link has no Takuzu genre). Every output reads back. Answers are a `W H` line, then one
+line a row of 0s and 1s.
+",
+    exit_statuses!()
+);
+
 /// The side flag's parser: the family's [`tessera::Family::SIDES`].
 fn side<P: tessera::Family>() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(*P::SIDES.start() as u64..=*P::SIDES.end() as u64)
@@ -114,7 +127,8 @@ sized!(
     SkyscrapersShape,
     FutoshikiShape,
     NonogramShape,
-    KakuroShape
+    KakuroShape,
+    TakuzuShape
 );
 
 /// `tessera killer generate` and `book`: the side.
@@ -240,4 +254,16 @@ pub struct KakuroShape {
 
 impl Family for Kakuro {
     type Shape = KakuroShape;
+}
+
+/// `tessera takuzu generate` and `book`: the side.
+#[derive(Debug, Clone, Args)]
+pub struct TakuzuShape {
+    /// The side N of the NxN grid, even, 4 to 20 (lines distinct, as in Binairo).
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = side::<Takuzu>())]
+    pub size: usize,
+}
+
+impl Family for Takuzu {
+    type Shape = TakuzuShape;
 }

@@ -119,6 +119,10 @@ pub enum Command {
     /// generate, rate, hint, book.
     #[command(subcommand, after_help = KAKURO_HELP)]
     Kakuro(FamilyCommand<tessera::kakuro::Kakuro>),
+    /// Takuzu, also Binairo (0s and 1s: no three alike side by side, balanced lines, no two
+    /// alike): solve, count, verify, generate, rate, hint, book.
+    #[command(subcommand, after_help = TAKUZU_HELP)]
+    Takuzu(FamilyCommand<tessera::takuzu::Takuzu>),
     /// Polyomino tiling: count or show the ways to cover a board with pieces (pentominoes, ...).
     #[command(subcommand, after_help = TILING_HELP)]
     Tiling(TilingCommand),

@@ -112,6 +112,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Futoshiki(command) => family::run(&command),
         Command::Nonogram(command) => family::run(&command),
         Command::Kakuro(command) => family::run(&command),
+        Command::Takuzu(command) => family::run(&command),
         Command::Tiling(TilingCommand::Count(args)) => tiling::count(&args),
         Command::Tiling(TilingCommand::Solve(args)) => tiling::solve(&args),
         Command::Tiling(TilingCommand::Plan(args)) => tiling::plan(&args),

@@ -23,6 +23,7 @@ use tessera::kenken::KenKen;
 use tessera::killer::Killer;
 use tessera::nonogram::Nonogram;
 use tessera::starbattle::StarBattle;
+use tessera::takuzu::Takuzu;
 use tessera::variant::Variant;
 use tessera::{Family, Named, Puzzle};
 
@@ -208,6 +209,14 @@ fn every_family_generates_at_its_smallest_middle_and_largest_side() {
     refused_at("kakuro", "9", &["--difficulty", "expert"]);
     refused_at("kakuro", &(tessera::kakuro::HARD_UP_TO + 1).to_string(), &["--difficulty", "hard"]);
     refused_at("kakuro", &(tessera::kakuro::EASY_UP_TO + 1).to_string(), &["--difficulty", "easy"]);
+    for side in three(Takuzu::SIDES, |side| side % 2 == 0) {
+        generate_at(&dir, "takuzu", &side.to_string(), &[], &engines::<Takuzu>());
+    }
+    refused_at("takuzu", &(Takuzu::SIDES.end() + 1).to_string(), &[]);
+    refused_at("takuzu", &(Takuzu::SIDES.start() - 1).to_string(), &[]);
+    // An odd side cannot balance its lines; expert needs room.
+    refused_at("takuzu", "7", &[]);
+    refused_at("takuzu", "6", &["--difficulty", "expert"]);
 }
 
 /// Sudoku's engines on the command line (`--engine`), the teaching ones included.
@@ -352,6 +361,20 @@ fn the_readers_largest_boards_are_solved_verified_and_counted_within_the_budget(
             let file = write(&dir, &format!("sudoku-{n}-{empty}.txt"), &sudoku_line(n, box_rows, empty));
             run_through("sudoku", &SUDOKU_ENGINES, &file, if empty { Some("2") } else { None });
         }
+    }
+    // Takuzu's to 64 (the generator to 20): a grid the solver fills, every third cell open.
+    for n in [2, 30, tessera::takuzu::MAX_SIDE] {
+        let empty = tessera::takuzu::Takuzu::empty(n, n, true).expect("a side it reads");
+        let grid = tessera::takuzu::solve(&empty, &Default::default()).expect("no budget").expect("a grid");
+        let mut text = format!("{n} {n}\n");
+        for (i, &one) in grid.cells().iter().enumerate() {
+            text.push(if i % 3 == 0 { '.' } else if one { '1' } else { '0' });
+            if i % n == n - 1 {
+                text.push('\n');
+            }
+        }
+        let file = write(&dir, &format!("takuzu-{n}.txt"), &text);
+        run_through("takuzu", &engines::<Takuzu>(), &file, None);
     }
     // Hidato to 1000 a side.
     for (width, height) in [(1, 2), (30, 20), (tessera::hidato::MAX_SIDE, tessera::hidato::MAX_SIDE)] {

@@ -2,14 +2,17 @@
 //! unique (and, at a level asked for, solvable by that level's techniques); then rated.
 //!
 //! 1. **Grid.** The solver's search on the empty board, each branch's first digit drawn at
-//!    random: a random grid that keeps every rule (distinct lines too, when asked).
+//!    random: a random grid that keeps every rule (distinct lines too, when asked); a fill past
+//!    a few hundred nodes starts again (restarts beat a long search into a late clash).
 //! 2. **Removal.** Every cell starts given; in a random order, each given is taken away when the
-//!    puzzle without it is still settled: at easy, medium or hard, by the rater stopped at that
-//!    level (techniques are sound, so a grid they finish is the only solution, and no search is
-//!    needed); at expert or any level, by a count to two. What is left is minimal: no given can
+//!    puzzle without it is still settled: at easy, medium or hard, by the closure of that level's
+//!    techniques (the rater's deductions without its steps and words; techniques are sound, so a
+//!    grid they finish is the only solution, and no search is needed); at expert or any level,
+//!    by a count to two. What is left is minimal: no given can
 //!    go without the puzzle needing more than the level's techniques (or having two solutions).
-//! 3. **Level.** The rater rates the puzzle; with [`Generator::difficulty`] only that level is
-//!    kept, else the next attempt (a seed mixed from the seed and the attempt) starts.
+//! 3. **Level.** The easiest level whose closure settles the puzzle (the level the rater gives,
+//!    checked against it in the tests); with [`Generator::difficulty`] only that level is kept,
+//!    else the next attempt (a seed mixed from the seed and the attempt) starts.
 //!
 //! Why removal from a full grid rather than givens added to an empty one: each step starts from a
 //! settled puzzle, so one look says whether the given was needed, and the result is minimal
@@ -19,14 +22,18 @@ use rand::seq::SliceRandom;
 use tessera_xc::{GaveUp, Outcome};
 
 use crate::common::{generator_settings, Settings};
-use crate::takuzu::logic::{rate_up_to, Difficulty};
+use crate::takuzu::logic::{level_of, settles_from, Difficulty};
 use crate::takuzu::model::MAX_SIDE;
-use crate::takuzu::solve::{search, search_with};
+use crate::takuzu::solve::{search, search_with, Layout, Work, UNKNOWN};
 use crate::takuzu::{Binary, Takuzu};
 use crate::Error;
 
 /// The smallest side of the expert puzzles made.
 pub const EXPERT_FROM: usize = 10;
+
+/// The random fills an attempt makes at most, and the nodes of each.
+const FILLS: usize = 64;
+const FILL_NODES: u64 = 4 * 64;
 
 /// A generated puzzle: the puzzle, its only solution, its seed and level.
 pub type Generated = crate::common::Made<Takuzu, Difficulty>;
@@ -93,23 +100,37 @@ impl Generator {
         let by_logic = matches!(wanted, Some(Difficulty::Easy | Difficulty::Medium | Difficulty::Hard));
         let budget = self.settings.search_budget(20_000);
         self.settings.run(seed, |rng| {
+            // A random fill that runs into a late clash of lines (columns alike when they
+            // complete) can wander for a long time; short fills, restarted, find a grid at once
+            // (one fill in a few hundred at 14x14 took 0.65 s before).
             let mut grid: Option<Binary> = None;
-            let filled = search_with(&empty, 1, &budget, Some(rng), &mut |answer| grid = Some(answer));
-            match filled.outcome {
-                Outcome::GaveUp(GaveUp::NodeLimit) => return Ok(None),
-                Outcome::GaveUp(reason) => return Err(reason),
-                _ => {}
+            for _ in 0..FILLS {
+                let short = self.settings.budget.clone().with_nodes(FILL_NODES);
+                let filled = search_with(&empty, 1, &short, Some(rng), &mut |answer| grid = Some(answer));
+                match filled.outcome {
+                    Outcome::GaveUp(GaveUp::NodeLimit) => continue,
+                    Outcome::GaveUp(reason) => return Err(reason),
+                    _ => break,
+                }
             }
             let Some(solution) = grid else { return Ok(None) };
             let mut givens: Vec<Option<bool>> = solution.cells().iter().map(|&one| Some(one)).collect();
             let mut order: Vec<usize> = (0..w * h).collect();
             order.shuffle(rng);
+            let layout = Layout::new(&empty);
+            let mut work = Work::with_clock(&self.settings.budget);
             for cell in order {
                 let kept = givens[cell].take();
-                let board = empty.with_givens(givens.clone()).expect("a solution's digits");
-                let settled = if by_logic {
-                    rate_up_to(&board, &[], &self.settings.budget, wanted)?.solved
+                let settled = if let (true, Some(level)) = (by_logic, wanted) {
+                    let state = || givens.iter().map(|g| g.map_or(UNKNOWN, u8::from)).collect::<Vec<u8>>();
+                    let budget = &self.settings.budget;
+                    // The cheaper closure first: what medium settles, hard does too. Only whether
+                    // the cell taken away is decided again matters (`settles_from`).
+                    (level == Difficulty::Hard
+                        && settles_from(&layout, state(), Difficulty::Medium, &mut work, budget, Some(cell))?)
+                        || settles_from(&layout, state(), level, &mut work, budget, Some(cell))?
                 } else {
+                    let board = empty.with_givens(givens.clone()).expect("a solution's digits");
                     let count = search(&board, 2, &budget, &mut |_| {});
                     match count.outcome {
                         Outcome::GaveUp(GaveUp::NodeLimit) => false,
@@ -122,8 +143,8 @@ impl Generator {
                 }
             }
             let board = empty.with_givens(givens).expect("a solution's digits");
-            let rating = rate_up_to(&board, &[], &self.settings.budget, wanted)?;
-            Ok(Some((board, solution, rating.level)))
+            let level = level_of(&board, &self.settings.budget)?;
+            Ok(Some((board, solution, level)))
         })
     }
 }

@@ -108,6 +108,170 @@ pub(crate) fn rate_up_to(
     }
 }
 
+/// Whether the techniques up to `level` (easy, medium or hard) settle every cell of `board`:
+/// their closure, reached without the rater's steps and words (the generator asks this once
+/// for every given it tries to take away). The same deductions as the rater's: the easy rules
+/// swept to a fixpoint; medium is the solver's propagation (exact lines, unique lines); hard adds
+/// a contradiction at a time on top of it. Expert: `false` (no closure says it).
+pub(crate) fn settles(board: &Takuzu, level: Difficulty, budget: &Budget) -> Result<bool, GaveUp> {
+    let layout = Layout::new(board);
+    let state = layout.start(board);
+    settles_from(&layout, state, level, &mut Work::with_clock(budget), budget, None)
+}
+
+/// [`settles`] from `state` (the givens) on a board's `layout`, with the caller's scratch space
+/// (the generator asks it for one board shape many times).
+///
+/// With `watch`, the givens with that cell given too are known to be settled: then the question
+/// is only whether the techniques decide `watch` (if they do, they go on from there as from
+/// the settled givens, since a deduction stays true with more known), so every closure stops as
+/// soon as it has.
+pub(crate) fn settles_from(
+    layout: &Layout,
+    mut state: Vec<u8>,
+    level: Difficulty,
+    work: &mut Work,
+    budget: &Budget,
+    watch: Option<usize>,
+) -> Result<bool, GaveUp> {
+    work.watch = watch;
+    let settled = closure(layout, &mut state, level, work, budget);
+    work.watch = None;
+    settled
+}
+
+/// The closure of [`settles_from`].
+fn closure(
+    layout: &Layout,
+    state: &mut Vec<u8>,
+    level: Difficulty,
+    work: &mut Work,
+    budget: &Budget,
+) -> Result<bool, GaveUp> {
+    let watch = work.watch;
+    let done = |state: &[u8]| match watch {
+        Some(cell) => state[cell] != UNKNOWN,
+        None => !state.contains(&UNKNOWN),
+    };
+    if level == Difficulty::Expert {
+        return Ok(false);
+    }
+    // The easy rules first at every level: they are the cheapest, and what they decide every
+    // harder technique decides too.
+    if !easy_closure(layout, state, watch) {
+        return Ok(false);
+    }
+    if level == Difficulty::Easy || done(state) {
+        return Ok(done(state));
+    }
+    match layout.propagate(state, layout.all(), work, None) {
+        Ok(()) => {}
+        Err(Dead::Line(_)) => return Ok(false),
+        Err(Dead::GaveUp(reason)) => return Err(reason),
+    }
+    if level == Difficulty::Medium || done(state) {
+        return Ok(done(state));
+    }
+    loop {
+        let mut changed = false;
+        for cell in 0..state.len() {
+            if state[cell] != UNKNOWN {
+                continue;
+            }
+            if let Some(reason) = budget.check_clock() {
+                return Err(reason);
+            }
+            for value in [ZERO, ONE] {
+                let mut trial = state.clone();
+                trial[cell] = value;
+                // A trial runs to its end: a propagation stopped at the watched cell could miss
+                // the clash that makes the contradiction.
+                work.watch = None;
+                let tried = layout.propagate(&mut trial, layout.through[cell], work, None);
+                work.watch = watch;
+                match tried {
+                    Err(Dead::GaveUp(reason)) => return Err(reason),
+                    Err(Dead::Line(_)) => {
+                        state[cell] = 1 - value;
+                        match layout.propagate(state, layout.through[cell], work, None) {
+                            Ok(()) => {}
+                            Err(Dead::Line(_)) => return Ok(false),
+                            Err(Dead::GaveUp(reason)) => return Err(reason),
+                        }
+                        changed = true;
+                        break;
+                    }
+                    Ok(()) => {}
+                }
+            }
+        }
+        if done(state) {
+            return Ok(true);
+        }
+        if !changed {
+            return Ok(false);
+        }
+    }
+}
+
+/// The easy rules (pair, sandwich, count) swept over every line until none decides a cell;
+/// `false` when a line breaks a rule.
+fn easy_closure(layout: &Layout, state: &mut [u8], watch: Option<usize>) -> bool {
+    loop {
+        if watch.is_some_and(|cell| state[cell] != UNKNOWN) {
+            return true;
+        }
+        let mut changed = false;
+        for cells in &layout.lines {
+            for w in cells.windows(3) {
+                let v = [state[w[0]], state[w[1]], state[w[2]]];
+                if v[0] != UNKNOWN && v[0] == v[1] && v[1] == v[2] {
+                    return false;
+                }
+                if v[0] != UNKNOWN && v[1] == UNKNOWN && v[0] == v[2] {
+                    state[w[1]] = 1 - v[0];
+                    changed = true;
+                } else if v[1] != UNKNOWN && v[1] == v[2] && v[0] == UNKNOWN {
+                    state[w[0]] = 1 - v[1];
+                    changed = true;
+                } else if v[0] != UNKNOWN && v[0] == v[1] && v[2] == UNKNOWN {
+                    state[w[2]] = 1 - v[0];
+                    changed = true;
+                }
+            }
+            let most = cells.len().div_ceil(2);
+            for v in [ZERO, ONE] {
+                let have = cells.iter().filter(|&&c| state[c] == v).count();
+                if have > most {
+                    return false;
+                }
+                if have == most {
+                    for &c in cells {
+                        if state[c] == UNKNOWN {
+                            state[c] = 1 - v;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !changed {
+            return true;
+        }
+    }
+}
+
+/// The level of `board` by the closures of [`settles`]: the easiest whose techniques settle it
+/// (the level the rater gives, without its steps), expert when none does.
+pub(crate) fn level_of(board: &Takuzu, budget: &Budget) -> Result<Difficulty, GaveUp> {
+    for level in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+        if settles(board, level, budget)? {
+            return Ok(level);
+        }
+    }
+    Ok(Difficulty::Expert)
+}
+
 /// The logic solver's view of a board.
 struct Logic<'b> {
     board: &'b Takuzu,
@@ -153,7 +317,7 @@ impl<'b> Logic<'b> {
             let mut out = Vec::new();
             let consistent = logic.layout.lines.iter().all(|cells| {
                 let known: Vec<u8> = cells.iter().map(|&c| played[c]).collect();
-                logic.solver.solve(&known, &mut out)
+                logic.solver.solve(&known, &mut out, &[])
             });
             if keeps_givens && consistent {
                 logic.state = played;
@@ -294,7 +458,7 @@ impl<'b> Logic<'b> {
                 }
                 continue;
             }
-            if !self.solver.solve(&known, &mut out) {
+            if !self.solver.solve(&known, &mut out, &[]) {
                 self.broken = true;
                 return Ok(None);
             }

@@ -21,6 +21,7 @@ __all__ = [
     "Futoshiki",
     "Nonogram",
     "Kakuro",
+    "Takuzu",
     "Answer",
     "Step",
     "Rating",
@@ -554,5 +555,22 @@ class Nonogram(_Family):
         size: int = 10,
         level: Optional[str] = None,
         seed: int = 0,
+        **budget: Unpack[_Budget],
+    ) -> Generated: ...
+
+@final
+class Takuzu(_Family):
+    @staticmethod
+    def parse_many(text: str) -> list[Takuzu]: ...
+    def to_json(self) -> str: ...
+    def to_game_id(self) -> str: ...
+    distinct: Final[bool]
+    @staticmethod
+    def generate(
+        *,
+        size: int = 8,
+        level: Optional[str] = None,
+        seed: int = 0,
+        distinct: bool = True,
         **budget: Unpack[_Budget],
     ) -> Generated: ...
