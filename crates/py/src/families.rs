@@ -5,8 +5,8 @@ use tessera::kakuro;
 use tessera::kenken;
 use tessera::killer;
 use tessera::nonogram;
-use tessera::takuzu;
 use tessera::starbattle;
+use tessera::takuzu;
 use tessera::variant;
 
 use crate::common::{self, Generated};

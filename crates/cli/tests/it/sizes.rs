@@ -368,7 +368,13 @@ fn the_readers_largest_boards_are_solved_verified_and_counted_within_the_budget(
         let grid = tessera::takuzu::solve(&empty, &Default::default()).expect("no budget").expect("a grid");
         let mut text = format!("{n} {n}\n");
         for (i, &one) in grid.cells().iter().enumerate() {
-            text.push(if i % 3 == 0 { '.' } else if one { '1' } else { '0' });
+            text.push(if i % 3 == 0 {
+                '.'
+            } else if one {
+                '1'
+            } else {
+                '0'
+            });
             if i % n == n - 1 {
                 text.push('\n');
             }

@@ -143,7 +143,7 @@ pub(crate) fn settles_from(
 /// The closure of [`settles_from`].
 fn closure(
     layout: &Layout,
-    state: &mut Vec<u8>,
+    state: &mut [u8],
     level: Difficulty,
     work: &mut Work,
     budget: &Budget,
