@@ -182,7 +182,7 @@ fn closure(
                 return Err(reason);
             }
             for value in [ZERO, ONE] {
-                let mut trial = state.clone();
+                let mut trial = state.to_vec();
                 trial[cell] = value;
                 // A trial runs to its end: a propagation stopped at the watched cell could miss
                 // the clash that makes the contradiction.
