@@ -364,7 +364,7 @@ fn the_readers_largest_boards_are_solved_verified_and_counted_within_the_budget(
     }
     // Takuzu's to 64 (the generator to 20): a grid the solver fills, every third cell open.
     for n in [2, 30, tessera::takuzu::MAX_SIDE] {
-        let empty = tessera::takuzu::Takuzu::empty(n, n, true).expect("a side it reads");
+        let empty = Takuzu::empty(n, n, true).expect("a side it reads");
         let grid = tessera::takuzu::solve(&empty, &Default::default()).expect("no budget").expect("a grid");
         let mut text = format!("{n} {n}\n");
         for (i, &one) in grid.cells().iter().enumerate() {
