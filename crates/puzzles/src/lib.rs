@@ -94,6 +94,7 @@
 // `unsafe_code` is denied by the workspace's lints (not forbidden: `sudoku/fast9/simd/lanes.rs`,
 // the SIMD engine's intrinsics, is the one module that allows it).
 
+pub mod akari;
 pub mod common;
 mod error;
 pub mod hidato;
