@@ -7,6 +7,9 @@
 //!   the cells row by row (`common::puzzlink::Reader::cells4`): `0`-`4` a numbered wall, `5`-`9`
 //!   and `a`-`e` the same followed by one or two white cells, `.` a wall without a number, `g`-`z`
 //!   1 to 20 white cells. An address naming `akari` reads the same; one is written `lightup`.
+//! - **a game id of Tatham's `lightup`** (`sgt-lightup --generate` prints them): `WxH:` then
+//!   the cells row by row, `a`-`z` a run of 1 to 26 white cells, `B` a wall without a number,
+//!   `0`-`4` a numbered wall (read only; a wall of pzprjs's or Tatham's is a wall here).
 //! - **JSON**, one object a line: `{"width":W,"height":H,"rows":["..X1.", ...]}`, the rows in
 //!   the text form's characters.
 //!
@@ -45,6 +48,11 @@ fn read_all(text: &str) -> Vec<Result<Akari, Error>> {
             at += 1;
             continue;
         }
+        if let Some(board) = from_game_id(line, at + 1) {
+            found.push(board);
+            at += 1;
+            continue;
+        }
         if is_url(line) {
             found.push(from_url_at(line, at + 1));
             at += 1;
@@ -60,6 +68,42 @@ fn read_all(text: &str) -> Vec<Result<Akari, Error>> {
         }
     }
     found
+}
+
+/// A game id of Simon Tatham's `lightup` (see the module header); `None` when the line is none.
+fn from_game_id(line: &str, number: usize) -> Option<Result<Akari, Error>> {
+    let (size, body) = line.split_once(':')?;
+    let (w, h) = size.split_once('x')?;
+    let side = |t: &str| t.parse::<usize>().ok().filter(|n| (1..=MAX_SIDE).contains(n));
+    let (Some(w), Some(h)) = (side(w), side(h)) else { return None };
+    let mut cells = Vec::with_capacity(w * h);
+    for (k, ch) in body.chars().enumerate() {
+        let column = size.len() + 2 + k;
+        match ch {
+            'a'..='z' => cells.extend(std::iter::repeat_n(Cell::White, ch as usize - 'a' as usize + 1)),
+            'B' => cells.push(Cell::Wall(None)),
+            '0'..='4' => cells.push(Cell::Wall(Some(ch as u8 - b'0'))),
+            _ => {
+                return Some(Err(Error::parse(
+                    number,
+                    column,
+                    format!("{ch:?} is not a run a-z, a wall B or a number 0-4"),
+                )))
+            }
+        }
+        if cells.len() > w * h {
+            return Some(Err(Error::parse(
+                number,
+                column,
+                format!("the id passes the {} cells of {w}x{h}", w * h),
+            )));
+        }
+    }
+    if cells.len() < w * h {
+        let message = format!("the id has {} of the {} cells of {w}x{h}", cells.len(), w * h);
+        return Some(Err(Error::parse(number, line.len(), message)));
+    }
+    Some(Akari::new(w, h, cells).map_err(|err| Error::parse(number, 1, err.to_string())))
 }
 
 /// Whether a line is an address: one word with `?GENRE/` in it.

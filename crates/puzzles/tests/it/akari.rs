@@ -122,6 +122,16 @@ fn a_known_address_reads_and_writes_back() {
 }
 
 #[test]
+fn a_game_id_of_tathams_lightup_reads() {
+    // What `sgt-lightup --generate 1 7x7` printed once.
+    let board = one("7x7:a2hBb2hBc0h3b0hBa");
+    assert_eq!(board.to_string(), "7 7\n.2.....\n...X..2\n.......\n.X...0.\n.......\n3..0...\n.....X.\n");
+    assert_eq!(count(&board, &Query::default().with_limit(2)).solutions, 1);
+    assert!(read("7x7:a2hBb2hBc0h3b0hB").next().expect("one").is_err(), "a cell short");
+    assert!(read("7x7:a2hBb2hBc0h3b0hBa?").next().expect("one").is_err());
+}
+
+#[test]
 fn every_form_reads_back_to_the_same_board() {
     let mut rng = Pcg64Mcg::seed_from_u64(43);
     let mut all = String::new();
