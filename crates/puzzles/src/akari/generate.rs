@@ -7,9 +7,10 @@
 //!    unlit when its turn comes sees no bulb, so no two bulbs light each other, and every cell
 //!    is lit at the end.
 //! 3. **Numbers.** Every wall gets the number of the solution's bulbs beside it. While the
-//!    search finds a second solution, a white cell without a bulb where the two differ becomes
-//!    a numbered wall (kept only when the solution still verifies: a new wall may cut a cell off
-//!    from its bulb); a few such repairs, else the attempt starts over.
+//!    search finds a second solution, a white cell where it has a bulb and the solution none
+//!    becomes a numbered wall (the second solution is then gone); cells the new wall cuts off
+//!    from their bulb get bulbs as in step 2, and the walls are numbered again. At most the
+//!    side's number of repairs, else the attempt starts over.
 //! 4. **Removal.** The numbers in a random order: each is taken away (the wall stays) when the
 //!    puzzle keeps one solution. For a level of easy to hard, "one solution" is "the rater at
 //!    that level or below solves it" (sound deductions that fill the grid leave no other); for
@@ -25,7 +26,7 @@ use tessera_xc::{GaveUp, Outcome};
 use crate::akari::logic::{rate_up_to, Difficulty};
 use crate::akari::model::MAX_SIDE;
 use crate::akari::solve::search;
-use crate::akari::{verify, Akari, Bulbs, Cell};
+use crate::akari::{Akari, Bulbs, Cell};
 use crate::common::{generator_settings, Settings};
 use crate::Error;
 
@@ -36,9 +37,13 @@ pub type Generated = crate::common::Made<Akari, Difficulty>;
 /// of the side; past these, one attempt takes seconds).
 const LEVELED_UP_TO: usize = 25;
 
-/// The smallest side of the puzzles made at hard and expert: below, the walls leave too little
-/// room for a deduction that needs a trial.
+/// The smallest side of the hard puzzles made: below, the walls leave too little room for a
+/// deduction that needs a trial.
 const HARD_FROM: usize = 6;
+
+/// The largest side made at all: past it, the uniqueness counts after each number taken away
+/// take longer than a front end waits (a 40x40 takes seconds, a 60x60 over ten).
+const UP_TO: usize = 30;
 
 /// Settings for generating puzzles; [`generate`](Self::generate) makes one from a seed.
 ///
@@ -70,17 +75,28 @@ impl Generator {
     generator_settings!(Difficulty, "200");
 
     /// Whether the generator reaches `level` on a board of `width x height`: any level (`None`)
-    /// on every side; a given level up to 25x25 (the rater runs after every number taken away);
-    /// hard and expert from 6x6. A level it does not reach is bad input, refused before any
-    /// attempt.
+    /// up to 30x30; a given level up to 25x25 (the rater runs after every number taken away);
+    /// hard from 6x6; never expert (the contradiction technique settled every puzzle made,
+    /// and every one of 170 of Tatham's up to 40x40). A level or side it does not reach is bad
+    /// input, refused before any attempt.
     pub fn reaches(level: Option<Difficulty>, width: usize, height: usize) -> Result<(), Error> {
+        if width.max(height) > UP_TO {
+            return Err(Error::shape(format!(
+                "Akari are made up to {UP_TO}x{UP_TO}: past it, the uniqueness counts take seconds"
+            )));
+        }
         let Some(level) = level else { return Ok(()) };
+        if level == Difficulty::Expert {
+            return Err(Error::shape(
+                "expert Akari are not made: one contradiction at a time settled every unique board drawn",
+            ));
+        }
         if width.max(height) > LEVELED_UP_TO {
             return Err(Error::shape(format!(
                 "Akari of a given level are made up to {LEVELED_UP_TO}x{LEVELED_UP_TO}: the rater runs after every number taken away"
             )));
         }
-        if level >= Difficulty::Hard && width.min(height) < HARD_FROM {
+        if level == Difficulty::Hard && width.min(height) < HARD_FROM {
             return Err(Error::shape(format!(
                 "{level} Akari are made from {HARD_FROM}x{HARD_FROM}: below, the easier techniques settle every one"
             )));
@@ -96,7 +112,7 @@ impl Generator {
         self.settings.run(seed, |rng| {
             let density = rng.random_range(0.15..0.25);
             let walls = walls(rng, w, h, density);
-            let solution = bulbs(rng, w, h, &walls);
+            let mut solution = bulbs(rng, w, h, &walls, &vec![false; w * h]);
             let mut cells: Vec<Cell> =
                 (0..w * h).map(|i| if walls[i] { Cell::Wall(Some(0)) } else { Cell::White }).collect();
             let mut board = numbered(w, h, &mut cells, &solution);
@@ -122,16 +138,14 @@ impl Generator {
                     .collect();
                 differ.shuffle(rng);
                 let mut repaired = false;
-                for cell in differ {
-                    let mut trial = cells.clone();
-                    trial[cell] = Cell::Wall(Some(0));
-                    let sketch = numbered(w, h, &mut trial, &solution);
-                    if verify(&sketch, &solution).is_valid() {
-                        cells = trial;
-                        board = sketch;
-                        repaired = true;
-                        break;
-                    }
+                if let Some(&cell) = differ.first() {
+                    // The new wall may cut cells off from their bulb: they get bulbs of their
+                    // own, as in step 2.
+                    cells[cell] = Cell::Wall(Some(0));
+                    let walls: Vec<bool> = cells.iter().map(|c| *c != Cell::White).collect();
+                    solution = bulbs(rng, w, h, &walls, solution.cells());
+                    board = numbered(w, h, &mut cells, &solution);
+                    repaired = true;
                 }
                 if !repaired {
                     return Ok(None);
@@ -184,13 +198,15 @@ fn walls(rng: &mut Pcg64Mcg, w: usize, h: usize, density: f64) -> Vec<bool> {
     walls
 }
 
-/// A random solution: the white cells in a random order, a bulb on each one still unlit.
-fn bulbs(rng: &mut Pcg64Mcg, w: usize, h: usize, walls: &[bool]) -> Bulbs {
-    let mut order: Vec<usize> = (0..w * h).filter(|&i| !walls[i]).collect();
+/// A random solution that keeps the bulbs of `start` (none of which light each other): the
+/// white cells in a random order, a bulb on each one still unlit.
+fn bulbs(rng: &mut Pcg64Mcg, w: usize, h: usize, walls: &[bool], start: &[bool]) -> Bulbs {
+    let mut order: Vec<usize> = (0..w * h).filter(|&i| !walls[i] && !start[i]).collect();
     order.shuffle(rng);
+    let kept: Vec<usize> = (0..w * h).filter(|&i| start[i] && !walls[i]).collect();
     let mut lit = vec![false; w * h];
     let mut bulbs = vec![false; w * h];
-    for i in order {
+    for i in kept.into_iter().chain(order) {
         if lit[i] {
             continue;
         }

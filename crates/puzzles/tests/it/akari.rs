@@ -127,6 +127,8 @@ fn a_game_id_of_tathams_lightup_reads() {
     let board = one("7x7:a2hBb2hBc0h3b0hBa");
     assert_eq!(board.to_string(), "7 7\n.2.....\n...X..2\n.......\n.X...0.\n.......\n3..0...\n.....X.\n");
     assert_eq!(count(&board, &Query::default().with_limit(2)).solutions, 1);
+    // As docs/formats.md shows it.
+    assert_eq!(to_url(&board), "https://puzz.link/p?lightup/7/7/gcl.hcl.ialdal.g");
     assert!(read("7x7:a2hBb2hBc0h3b0hB").next().expect("one").is_err(), "a cell short");
     assert!(read("7x7:a2hBb2hBc0h3b0hBa?").next().expect("one").is_err());
 }
@@ -286,7 +288,9 @@ fn the_generator_makes_unique_puzzles_of_each_level_again_from_a_seed() {
     }
     assert!(Generator::reaches(Some(Difficulty::Hard), 5, 5).is_err());
     assert!(Generator::reaches(Some(Difficulty::Easy), 40, 40).is_err());
-    assert!(Generator::reaches(None, 40, 40).is_ok());
+    assert!(Generator::reaches(None, 40, 40).is_err());
+    assert!(Generator::reaches(None, 30, 30).is_ok());
+    assert!(Generator::reaches(Some(Difficulty::Expert), 10, 10).is_err());
     assert!(Akari::generator(26, None, &Budget::unlimited()).is_err());
     let made = Generator::new(30, 30).expect("a size").generate(1).expect("a 30x30");
     assert_eq!(count(&made.puzzle, &Query::default().with_limit(2)).solutions, 1);
