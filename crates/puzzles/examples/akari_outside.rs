@@ -17,6 +17,7 @@ fn main() {
     let mut worst = vec![(Duration::ZERO, String::new()); Engine::ALL.len()];
     let mut total = vec![Duration::ZERO; Engine::ALL.len()];
     let (mut puzzles, mut unique, mut wrong) = (0, 0, 0);
+    let (mut rated, mut worst_rating) = (Duration::ZERO, (Duration::ZERO, String::new()));
     for (k, board) in akari::read(&text).enumerate() {
         let board = match board {
             Ok(board) => board,
@@ -47,11 +48,18 @@ fn main() {
             wrong += 1;
         }
         unique += usize::from(counts[0] == 1);
+        let started = Instant::now();
         let rating = akari::rate(&board, &tessera::Budget::unlimited()).map(|r| r.level.name());
+        let took = started.elapsed();
+        rated += took;
+        if took > worst_rating.0 {
+            worst_rating = (took, akari::to_url(&board));
+        }
         println!("{} {} {}", k + 1, counts[0], rating.unwrap_or("gave-up"));
     }
     println!("{puzzles} puzzles, {unique} with one solution, {wrong} problems");
     for (e, &engine) in Engine::ALL.iter().enumerate() {
         println!("{engine}: total {:?}, worst {:?} ({})", total[e], worst[e].0, worst[e].1);
     }
+    println!("rater: total {rated:?}, worst {:?} ({})", worst_rating.0, worst_rating.1);
 }

@@ -308,3 +308,26 @@ fn a_budget_ends_the_search_cleanly() {
         assert!(matches!(c.outcome, Outcome::GaveUp(_)), "{engine}: {c:?}");
     }
 }
+
+#[test]
+fn the_automatic_engine_hands_over_to_sat_without_losing_or_repeating_a_solution() {
+    // An empty 6x6: every row or every column holds a bulb, at most one a line (thousands of
+    // ways, past the search's 512 nodes of the automatic engine).
+    let board = Akari::new(6, 6, vec![Cell::White; 36]).expect("empty");
+    let all = |engine| {
+        let found = akari::solutions(&board, &Query::default().with_engine(engine).with_limit(1 << 20));
+        assert_eq!(found.count.outcome, Outcome::Exhausted, "{engine}");
+        let mut texts: Vec<String> = found.found.iter().map(ToString::to_string).collect();
+        texts.sort();
+        texts
+    };
+    let search = all(Engine::Search);
+    let count = count(&board, &Query::default().with_engine(Engine::Search).with_limit(1 << 20));
+    assert!(count.stats.nodes > 512, "the search takes {} nodes", count.stats.nodes);
+    let mut unique = search.clone();
+    unique.dedup();
+    assert_eq!(unique.len(), search.len(), "no solution twice");
+    assert_eq!(all(Engine::Auto), search);
+    assert_eq!(all(Engine::Sat), search);
+    assert_eq!(all(Engine::ExactCover), search);
+}
