@@ -107,6 +107,23 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any text of the forms' characters reads to puzzles or errors, never a panic; what reads
+    /// writes back to itself in every form.
+    #[test]
+    fn any_text_reads_without_a_panic(text in "[0-9a-zBX.#x:?/ \n{}\"]{0,60}") {
+        for board in read(&text).flatten() {
+            prop_assert_eq!(one(&to_url(&board)), board.clone());
+            prop_assert_eq!(one(&board.to_string()), board);
+        }
+        let _ = text.parse::<Bulbs>();
+        let url = format!("https://puzz.link/p?lightup/4/3/{}", text.replace(['\n', ' '], ""));
+        let _ = from_url(&url);
+    }
+}
+
 #[test]
 fn a_known_address_reads_and_writes_back() {
     // pzprjs's 4-cell encoding: four white cells (j), a 2 followed by two white cells (c), two
