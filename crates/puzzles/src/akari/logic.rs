@@ -120,12 +120,12 @@ struct Logic<'b> {
 fn dead_words(layout: &Layout, board: &Akari, dead: Dead) -> String {
     let w = board.width();
     match dead {
-        Dead::Bulbs(a, b) => format!("the bulbs at {} and {} would light each other", name(a, w), name(b, w)),
+        Dead::Bulbs(a, b) => format!("the bulbs at {} and {} light each other", name(a, w), name(b, w)),
         Dead::Wall(k) => {
             let (cell, number, _) = &layout.walls[k];
-            format!("the wall {number} at {} could not have its number", name(*cell, w))
+            format!("the wall {number} at {} cannot have its number", name(*cell, w))
         }
-        Dead::Dark(c) => format!("{} could not be lit", name(c, w)),
+        Dead::Dark(c) => format!("{} cannot be lit", name(c, w)),
     }
 }
 
@@ -207,30 +207,37 @@ impl<'b> Logic<'b> {
             cells.extend(around);
             let at = name(cell, w);
             if k == 0 {
-                let words = format!("a 0 wall at {at}: no bulb beside it, so {} stay empty", names(&open, w));
+                let words = format!(
+                    "a 0 wall at {at}: no bulb beside it, so {} {} empty",
+                    names(&open, w),
+                    if open.len() == 1 { "stays" } else { "stay" }
+                );
                 return Ok(Some((Difficulty::Easy, self.apply("zero wall", words, &[], &open, cells))));
             }
             if bulbs == k {
                 let words = format!(
-                    "the wall {k} at {at} has its {k} bulb{}: its other neighbours {} are empty",
-                    plural(k),
-                    names(&open, w)
+                    "the wall {k} at {at} has its {}: {} {} empty",
+                    if k == 1 { "bulb".to_owned() } else { format!("{k} bulbs") },
+                    if open.len() == 1 { "its other neighbour" } else { "its other neighbours" },
+                    names(&open, w) + if open.len() == 1 { " is" } else { " are" }
                 );
                 return Ok(Some((Difficulty::Easy, self.apply("wall full", words, &[], &open, cells))));
             }
             if bulbs + open.len() == k {
                 let words = if bulbs == 0 {
                     format!(
-                        "the wall {k} at {at} has exactly {k} open neighbour{}: bulbs on {}",
+                        "the wall {k} at {at} has exactly {k} open neighbour{}: {} {}",
                         plural(k),
+                        bulbs_on(open.len()),
                         names(&open, w)
                     )
                 } else {
                     let more = k - bulbs;
                     format!(
-                        "the wall {k} at {at} needs {more} more bulb{} and has exactly {more} open neighbour{}: bulbs on {}",
+                        "the wall {k} at {at} needs {more} more bulb{} and has exactly {more} open neighbour{}: {} {}",
                         plural(more),
                         plural(more),
+                        bulbs_on(open.len()),
                         names(&open, w)
                     )
                 };
@@ -309,7 +316,7 @@ impl<'b> Logic<'b> {
                 .and_then(|()| self.layout.propagate(&mut with, None));
             if let Err(dead) = bulb {
                 let words = format!(
-                    "if {} held a bulb, {} by the easy techniques: no bulb there",
+                    "if {} held a bulb, the easy techniques would find that {}: no bulb there",
                     name(x, w),
                     dead_words(&self.layout, self.board, dead)
                 );
@@ -319,7 +326,7 @@ impl<'b> Logic<'b> {
             without[x] = EMPTY;
             if let Err(dead) = self.layout.propagate(&mut without, None) {
                 let words = format!(
-                    "if {} held no bulb, {} by the easy techniques: bulb there",
+                    "if {} held no bulb, the easy techniques would find that {}: bulb there",
                     name(x, w),
                     dead_words(&self.layout, self.board, dead)
                 );
@@ -348,6 +355,15 @@ impl<'b> Logic<'b> {
                     && !self.layout.sees[i].iter().any(|&j| state[j] == UNKNOWN)
             })
             .map(|&i| Dead::Dark(i))
+    }
+}
+
+/// "a bulb on" one cell, "bulbs on" several.
+fn bulbs_on(n: usize) -> &'static str {
+    if n == 1 {
+        "a bulb on"
+    } else {
+        "bulbs on"
     }
 }
 
