@@ -1,6 +1,6 @@
 //! # tessera: grid logic puzzles by backtracking and exact cover
 //!
-//! Sudoku, Hidato (and Numbrix), Killer Sudoku, KenKen (Calcudoku), Star Battle, polyomino tiling
+//! Sudoku, Hidato (and Numbrix), Killer Sudoku, KenKen (Calcudoku), Star Battle, Akari, polyomino tiling
 //! and N-queens, each with a model, a parser and printer, dedicated solvers, the exact-cover
 //! reduction that cross-checks them, a verifier, and (all but tiling and queens) a generator and
 //! a rater. The exact-cover engine lives in [`tessera_xc`],
@@ -94,6 +94,7 @@
 // `unsafe_code` is denied by the workspace's lints (not forbidden: `sudoku/fast9/simd/lanes.rs`,
 // the SIMD engine's intrinsics, is the one module that allows it).
 
+pub mod akari;
 pub mod common;
 mod error;
 pub mod hidato;

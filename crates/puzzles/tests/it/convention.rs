@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use tessera::xc::Budget;
 use tessera::{
-    hidato, kenken, killer, nonogram, queens, starbattle, sudoku, takuzu, tiling, variant, GaveUp, Named,
-    Outcome, Puzzle, Query, Readable, Reduction,
+    akari, hidato, kenken, killer, nonogram, queens, starbattle, sudoku, takuzu, tiling, variant, GaveUp,
+    Named, Outcome, Puzzle, Query, Readable, Reduction,
 };
 
 /// Every engine of `puzzle` lists the same `total` distinct solutions, each of which verifies,
@@ -106,6 +106,10 @@ fn every_puzzle_agrees_with_its_reduction_through_the_trait() {
     agrees(&nonogram, 24);
     // An empty 4x4 Takuzu: the 72 grids of two 1s in every line with no two lines alike.
     agrees(&takuzu::Takuzu::empty(4, 4, true).expect("a 4x4"), 72);
+    // A 3x3 Akari whose middle is a 2: a bulb on two of its four neighbours, each pair with a
+    // corner that lights what they leave (four ways, all the engines' and the reduction's).
+    let akari: akari::Akari = "3 3\n...\n.2.\n...\n".parse().expect("a 3x3");
+    agrees(&akari, 4);
 }
 
 #[test]
@@ -131,6 +135,8 @@ fn one_node_gives_up_in_the_same_words_everywhere() {
     // A 30x30 nonogram of (1) in every line: line logic decides nothing, every engine searches.
     gives_up(&nonogram::Nonogram::new(30, 30, vec![vec![1]; 30], vec![vec![1]; 30]).expect("a 30x30"));
     gives_up(&takuzu::Takuzu::empty(20, 20, true).expect("a 20x20"));
+    // An empty 30x30 Akari: every engine has millions of answers to search.
+    gives_up(&akari::Akari::new(30, 30, vec![akari::Cell::White; 900]).expect("a 30x30"));
     let (pieces, motion) = tiling::builtin("pentominoes").expect("a built-in set");
     gives_up(&tiling::Puzzle::new(tiling::Board::parse_size("10x6").expect("a board"), pieces, motion));
 }
@@ -385,4 +391,5 @@ fn every_family_at_its_smallest_a_middle_and_its_largest_side() {
     family_at_every_side::<variant::Futoshiki>();
     family_at_every_side::<nonogram::Nonogram>();
     family_at_every_side::<takuzu::Takuzu>();
+    family_at_every_side::<akari::Akari>();
 }

@@ -8,6 +8,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod akari;
 mod api;
 mod architecture;
 mod convention;
