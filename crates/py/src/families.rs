@@ -1,6 +1,7 @@
 //! The families' classes, each registered with [`family_class!`] and its own `generate`.
 
 use pyo3::prelude::*;
+use tessera::akari;
 use tessera::kakuro;
 use tessera::kenken;
 use tessera::killer;
@@ -494,6 +495,60 @@ family_class!(
             }
             let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
             generated(py, made, |puzzle| Takuzu { puzzle })
+        }
+    }
+);
+
+family_class!(
+    /// An Akari (Light Up): place bulbs in white cells so that every white cell is lit (a bulb
+    /// lights its row and column up to the walls), no bulb lights another, and a numbered wall
+    /// has exactly that many bulbs beside it.
+    ///
+    /// ``Akari(text)`` reads one puzzle: the text form (a ``W H`` line, then a line a row:
+    /// ``.`` white, ``X`` a wall, ``0``-``4`` a numbered wall), a puzz.link address
+    /// (``https://puzz.link/p?lightup/W/H/...``), a game id of Tatham's ``lightup`` or Tessera's
+    /// JSON; ``to_url()`` writes the address back. ``engine`` is ``'auto'``, ``'search'``,
+    /// ``'sat'`` (CaDiCaL) or ``'xc'`` (exact cover). Solutions are ``tessera.Answer`` (1 a
+    /// bulb, 0 none).
+    ///
+    /// >>> puzzle = tessera.Akari('3 3\n...\n.2.\n...\n')
+    /// >>> puzzle.count().solutions
+    /// 4
+    Akari(akari::Akari),
+    {
+        /// The puzzle as Tessera's JSON on one line (what the constructor reads back).
+        fn to_json(&self) -> String {
+            akari::to_json(&self.puzzle).to_string()
+        }
+
+        /// The puzzle as a puzz.link address.
+        fn to_url(&self) -> String {
+            akari::to_url(&self.puzzle)
+        }
+
+        /// Generates a puzzle with exactly one solution, reproducibly from ``seed``: ``size`` 5
+        /// to 25 (square), ``level`` one of the levels (``None``: any). Raises
+        /// ``tessera.GaveUp`` when ``max_nodes`` or ``timeout`` runs out first.
+        #[staticmethod]
+        #[pyo3(signature = (*, size = 10, level = None, seed = 0, max_nodes = None, timeout = None))]
+        fn generate(
+            py: Python<'_>,
+            size: usize,
+            level: Option<&str>,
+            seed: u64,
+            max_nodes: Option<i64>,
+            timeout: Option<f64>,
+        ) -> PyResult<Generated> {
+            let size = <akari::Akari as tessera::Family>::side(size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            let mut generator =
+                akari::Generator::new(size, size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+            if let Some(level) = level {
+                let level = common::level::<akari::Difficulty>(level)?;
+                akari::Generator::reaches(Some(level), size, size).map_err(|err| crate::errors::puzzle_error(py, err))?;
+                generator = generator.difficulty(level);
+            }
+            let made = common::within(py, max_nodes, timeout, |budget| generator.clone().budget(budget).generate(seed))?;
+            generated(py, made, |puzzle| Akari { puzzle })
         }
     }
 );

@@ -68,7 +68,9 @@ mod _tessera {
     use super::{
         common::{Count, Verdict},
         errors::{GaveUp, ParseError},
-        families::{Futoshiki, Kakuro, KenKen, Killer, Nonogram, Skyscrapers, StarBattle, Takuzu, Variant},
+        families::{
+            Akari, Futoshiki, Kakuro, KenKen, Killer, Nonogram, Skyscrapers, StarBattle, Takuzu, Variant,
+        },
         family::{Answer, Rating, Step},
         generated::Generated,
         hidato::{Hidato, HidatoRating},

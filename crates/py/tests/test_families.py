@@ -18,6 +18,7 @@ GENERATED = dict(
     nonogram=(tessera.Nonogram, {"size": 10}),
     kakuro=(tessera.Kakuro, {"size": 8}),
     takuzu=(tessera.Takuzu, {"size": 8}),
+    akari=(tessera.Akari, {"size": 7}),
 )
 
 
@@ -142,3 +143,16 @@ def test_a_takuzu_travels_as_tathams_game_id_text_and_json():
         tessera.Takuzu("https://puzz.link/p?nothree/6/6/abc")
     with pytest.raises(ValueError):
         tessera.Takuzu.generate(size=7)
+
+
+def test_an_akari_travels_as_a_puzz_link_address_text_and_json():
+    made = tessera.Akari.generate(size=7, seed=2)
+    puzzle = made.puzzle
+    url = puzzle.to_url()
+    assert url.startswith("https://puzz.link/p?lightup/7/7/")
+    assert tessera.Akari(url).to_url() == url
+    assert tessera.Akari(puzzle.to_text()).to_url() == url
+    assert tessera.Akari(puzzle.to_json()).to_url() == url
+    for engine in ("auto", "search", "sat", "xc"):
+        assert puzzle.count(limit=2, engine=engine).solutions == 1
+    assert puzzle.verify(puzzle.solve()).valid

@@ -3,6 +3,7 @@
 //! library's traits.
 
 use clap::Args;
+use tessera::akari::Akari;
 use tessera::kakuro::Kakuro;
 use tessera::kenken::{self, KenKen};
 use tessera::killer::Killer;
@@ -104,6 +105,17 @@ line a row of 0s and 1s.
     exit_statuses!()
 );
 
+/// The formats and exit statuses of `tessera akari --help`.
+pub const AKARI_HELP: &str = concat!(
+    "\
+Input: puzzles one after another, each in any of these forms (docs/formats.md, \"Akari\"): the
+text form (a `W H` line, then a line a row: . white, X a wall, 0-4 a numbered wall), a puzz.link
+address on one line (?lightup/W/H/...), a game id of Tatham's lightup, or Tessera's JSON on one
+line. Every output reads back. Answers are a `W H` line, then one line a row, # a bulb and . none.
+",
+    exit_statuses!()
+);
+
 /// The side flag's parser: the family's [`tessera::Family::SIDES`].
 fn side<P: tessera::Family>() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(*P::SIDES.start() as u64..=*P::SIDES.end() as u64)
@@ -128,7 +140,8 @@ sized!(
     FutoshikiShape,
     NonogramShape,
     KakuroShape,
-    TakuzuShape
+    TakuzuShape,
+    AkariShape
 );
 
 /// `tessera killer generate` and `book`: the side.
@@ -266,4 +279,16 @@ pub struct TakuzuShape {
 
 impl Family for Takuzu {
     type Shape = TakuzuShape;
+}
+
+/// `tessera akari generate` and `book`: the side.
+#[derive(Debug, Clone, Args)]
+pub struct AkariShape {
+    /// The side N of the NxN grid, 5 to 25.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = side::<Akari>())]
+    pub size: usize,
+}
+
+impl Family for Akari {
+    type Shape = AkariShape;
 }

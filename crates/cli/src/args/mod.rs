@@ -123,6 +123,10 @@ pub enum Command {
     /// alike): solve, count, verify, generate, rate, hint, book.
     #[command(subcommand, after_help = TAKUZU_HELP)]
     Takuzu(FamilyCommand<tessera::takuzu::Takuzu>),
+    /// Akari, also Light Up (bulbs that light every white cell, never each other; numbered
+    /// walls count their bulbs): solve, count, verify, generate, rate, hint, book.
+    #[command(subcommand, after_help = AKARI_HELP)]
+    Akari(FamilyCommand<tessera::akari::Akari>),
     /// Polyomino tiling: count or show the ways to cover a board with pieces (pentominoes, ...).
     #[command(subcommand, after_help = TILING_HELP)]
     Tiling(TilingCommand),

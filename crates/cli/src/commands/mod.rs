@@ -113,6 +113,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Nonogram(command) => family::run(&command),
         Command::Kakuro(command) => family::run(&command),
         Command::Takuzu(command) => family::run(&command),
+        Command::Akari(command) => family::run(&command),
         Command::Tiling(TilingCommand::Count(args)) => tiling::count(&args),
         Command::Tiling(TilingCommand::Solve(args)) => tiling::solve(&args),
         Command::Tiling(TilingCommand::Plan(args)) => tiling::plan(&args),

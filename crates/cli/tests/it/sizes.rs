@@ -18,6 +18,7 @@ use std::process::Output;
 use std::time::{Duration, Instant};
 
 use common::{status, stderr, stdout, tessera};
+use tessera::akari::Akari;
 use tessera::kakuro::Kakuro;
 use tessera::kenken::KenKen;
 use tessera::killer::Killer;
@@ -217,6 +218,12 @@ fn every_family_generates_at_its_smallest_middle_and_largest_side() {
     // An odd side cannot balance its lines; expert needs room.
     refused_at("takuzu", "7", &[]);
     refused_at("takuzu", "6", &["--difficulty", "expert"]);
+    for side in three(Akari::SIDES, |_| true) {
+        generate_at(&dir, "akari", &side.to_string(), &[], &engines::<Akari>());
+    }
+    refused_at("akari", &(Akari::SIDES.end() + 1).to_string(), &[]);
+    refused_at("akari", &(Akari::SIDES.start() - 1).to_string(), &[]);
+    refused_at("akari", "10", &["--difficulty", "expert"]);
 }
 
 /// Sudoku's engines on the command line (`--engine`), the teaching ones included.
@@ -381,6 +388,17 @@ fn the_readers_largest_boards_are_solved_verified_and_counted_within_the_budget(
         }
         let file = write(&dir, &format!("takuzu-{n}.txt"), &text);
         run_through("takuzu", &engines::<Takuzu>(), &file, None);
+    }
+    // Akari's to 60 (the generator to 25): a checkerboard of white cells and walls, each white
+    // cell its own only lighter.
+    for n in [1, 30, tessera::akari::MAX_SIDE] {
+        let mut text = format!("{n} {n}\n");
+        for r in 0..n {
+            text.extend((0..n).map(|c| if (r + c) % 2 == 0 { '.' } else { 'X' }));
+            text.push('\n');
+        }
+        let file = write(&dir, &format!("akari-{n}.txt"), &text);
+        run_through("akari", &engines::<Akari>(), &file, Some("1"));
     }
     // Hidato to 1000 a side.
     for (width, height) in [(1, 2), (30, 20), (tessera::hidato::MAX_SIDE, tessera::hidato::MAX_SIDE)] {

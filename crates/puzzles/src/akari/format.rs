@@ -39,7 +39,9 @@ fn read_all(text: &str) -> Vec<Result<Akari, Error>> {
     let mut at = 0;
     while at < lines.len() {
         let line = lines[at].trim();
-        if line.is_empty() || line.starts_with("//") {
+        // Between puzzles a `#` line is a comment (what `generate` writes before each puzzle):
+        // a puzzle starts with its `W H` line, and only its rows may start with `#` (a wall).
+        if line.is_empty() || line.starts_with("//") || line.starts_with('#') {
             at += 1;
             continue;
         }

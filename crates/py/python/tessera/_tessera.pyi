@@ -22,6 +22,7 @@ __all__ = [
     "Nonogram",
     "Kakuro",
     "Takuzu",
+    "Akari",
     "Answer",
     "Step",
     "Rating",
@@ -572,5 +573,20 @@ class Takuzu(_Family):
         level: Optional[str] = None,
         seed: int = 0,
         distinct: bool = True,
+        **budget: Unpack[_Budget],
+    ) -> Generated: ...
+
+@final
+class Akari(_Family):
+    @staticmethod
+    def parse_many(text: str) -> list[Akari]: ...
+    def to_json(self) -> str: ...
+    def to_url(self) -> str: ...
+    @staticmethod
+    def generate(
+        *,
+        size: int = 10,
+        level: Optional[str] = None,
+        seed: int = 0,
         **budget: Unpack[_Budget],
     ) -> Generated: ...
