@@ -352,7 +352,7 @@ fn the_automatic_engine_hands_over_to_sat_without_losing_or_repeating_a_solution
 #[test]
 fn comment_lines_between_puzzles_are_skipped_as_generate_writes_them() {
     let text = "# seed 1 level easy\n3 3\n...\n.2.\n...\n\n# seed 2 level easy\n2 2\n#.\n..\n";
-    let boards: Vec<_> = tessera::akari::read(text).collect();
+    let boards: Vec<_> = read(text).collect();
     assert_eq!(boards.len(), 2, "{boards:?}");
     assert!(boards.iter().all(Result::is_ok), "{boards:?}");
 }
