@@ -18,10 +18,12 @@
 //!
 //! ```
 //! use tessera::takuzu::{count, solve, verify, Query, Takuzu};
-//! let board: Takuzu = tessera::takuzu::read("4 4\n1...\n..0.\n.0..\n...1\n").next().unwrap()?;
+//! // A game id of Tatham's `unruly`: 6x6, lines may be alike (no `u`).
+//! let board: Takuzu = tessera::takuzu::read("6x6:abBfCFACgf").next().unwrap()?;
 //! assert_eq!(count(&board, &Query::default().with_limit(2)).solutions, 1);
 //! let answer = solve(&board, &Query::default()).unwrap().expect("a solution");
 //! assert!(verify(&board, &answer).is_valid());
+//! assert_eq!(answer.to_string().lines().nth(1), Some("010011"));
 //! # Ok::<(), tessera::Error>(())
 //! ```
 
