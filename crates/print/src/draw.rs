@@ -164,7 +164,9 @@ pub(crate) fn draw(
             face,
             anchor: Anchor::Middle,
             text: c.text.clone(),
-            gray: 0.0,
+            // White on a blocked cell (Akari's numbered walls, as books print them): black on
+            // its dark grey could hardly be read.
+            gray: if c.blocked { 1.0 } else { 0.0 },
         });
     }
     draw_label(items, label_at, label);
