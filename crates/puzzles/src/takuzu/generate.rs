@@ -122,13 +122,10 @@ impl Generator {
             for cell in order {
                 let kept = givens[cell].take();
                 let settled = if let (true, Some(level)) = (by_logic, wanted) {
-                    let state = || givens.iter().map(|g| g.map_or(UNKNOWN, u8::from)).collect::<Vec<u8>>();
-                    let budget = &self.settings.budget;
-                    // The cheaper closure first: what medium settles, hard does too. Only whether
-                    // the cell taken away is decided again matters (`settles_from`).
-                    (level == Difficulty::Hard
-                        && settles_from(&layout, state(), Difficulty::Medium, &mut work, budget, Some(cell))?)
-                        || settles_from(&layout, state(), level, &mut work, budget, Some(cell))?
+                    let state = givens.iter().map(|g| g.map_or(UNKNOWN, u8::from)).collect();
+                    // Only whether the cell taken away is decided again matters (`settles_from`);
+                    // hard's closure runs easy's and medium's first and stops where they do.
+                    settles_from(&layout, state, level, &mut work, &self.settings.budget, Some(cell))?
                 } else {
                     let board = empty.with_givens(givens.clone()).expect("a solution's digits");
                     let count = search(&board, 2, &budget, &mut |_| {});

@@ -107,12 +107,9 @@ impl Family for Takuzu {
 
     /// Every line's count of 1s, as a sum cage over the line (checked when it is full).
     fn live(&self) -> Live {
-        let (w, h) = (self.width(), self.height());
-        let lines = (0..h)
-            .map(|r| (0..w).map(|c| r * w + c).collect::<Vec<_>>())
-            .chain((0..w).map(|c| (0..h).map(|r| r * w + c).collect()));
-        let cages = lines
-            .filter(|cells: &Vec<usize>| cells.len() % 2 == 0)
+        let cages = (0..self.lines())
+            .map(|line| self.line_cells(line))
+            .filter(|cells| cells.len() % 2 == 0)
             .map(|cells| {
                 let target = (cells.len() / 2) as u64;
                 crate::common::Cage { cells, op: CageOp::Sum, target }
